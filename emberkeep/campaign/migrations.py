@@ -1,0 +1,38 @@
+"""Schema migrations: each step takes a version-N document (plain JSON data) to N+1.
+
+Files are migrated one step at a time in memory on load; the file on disk is only rewritten when
+the GM saves. Every past version keeps a golden file under ``tests/files/`` that must still load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from emberkeep.campaign.model import SCHEMA_VERSION
+
+Document = dict[str, Any]
+Step = Callable[[Document], Document]
+
+# MIGRATIONS[n] turns a schema-n document into a schema-(n+1) one. Version 1 is the first.
+MIGRATIONS: dict[int, Step] = {}
+
+
+class MigrationError(ValueError):
+    pass
+
+
+def migrate(document: Document, steps: dict[int, Step] | None = None,
+            target: int = SCHEMA_VERSION) -> Document:
+    steps = MIGRATIONS if steps is None else steps
+    version = document.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise MigrationError(f"schema_version must be a whole number from 1, not {version!r}")
+    while version < target:
+        step = steps.get(version)
+        if step is None:
+            raise MigrationError(f"no migration from schema {version} to {version + 1}")
+        document = step(document)
+        version += 1
+        document["schema_version"] = version
+    return document

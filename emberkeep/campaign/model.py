@@ -1,0 +1,108 @@
+"""The campaign document a GM trusts with years of play.
+
+Everything a campaign file holds is a pydantic model with ``extra="forbid"``: an unknown key is
+an error with its path, never silently dropped. Money is kept in copper pieces as integers, so no
+float (and no NaN) ever enters the file.
+"""
+
+from __future__ import annotations
+
+import uuid
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from emberkeep.campaign.settings import CampaignSettings
+from emberkeep.character.model import Character
+from emberkeep.gear.inventory import Purse
+
+SCHEMA_VERSION = 1
+
+_STRICT = ConfigDict(extra="forbid", allow_inf_nan=False, validate_assignment=False)
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+class GameDate(BaseModel):
+    """R27: 12 months of 30 days (month lengths are a setting); day and month count from 1."""
+
+    model_config = _STRICT
+
+    year: int = Field(1, ge=-100_000, le=100_000)
+    month: int = Field(1, ge=1, le=12)
+    day: int = Field(1, ge=1, le=100)
+
+
+class LogEvent(BaseModel):
+    """One line of an encounter's log: what happened, with the numbers as they fell."""
+
+    model_config = _STRICT
+
+    seq: int = Field(ge=0)
+    round: int = Field(0, ge=0)
+    kind: str = Field(max_length=64)
+    text: str = Field(max_length=10_000)
+    data: dict[str, int | str | bool | None] = Field(default_factory=dict)
+
+
+class EncounterStatus(StrEnum):
+    PLANNED = "planned"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+class EncounterRecord(BaseModel):
+    model_config = _STRICT
+
+    id: str = Field(default_factory=new_id, min_length=1, max_length=64)
+    name: str = Field(max_length=200)
+    room_dc: int = Field(12, ge=1, le=40)
+    status: EncounterStatus = EncounterStatus.PLANNED
+    date: GameDate = Field(default_factory=GameDate)
+    notes: str = Field("", max_length=100_000)
+    log: list[LogEvent] = Field(default_factory=list)
+
+
+class LedgerKind(StrEnum):
+    ARMOR_REPAIR = "armor_repair"
+    WEAPON_REPAIR = "weapon_repair"
+    REPLACEMENT = "replacement"
+    INCOME = "income"
+    EXPENSE = "expense"
+
+
+class LedgerEntry(BaseModel):
+    """R16: a repair recorded with date, cost and who paid (a character id or the party fund)."""
+
+    model_config = _STRICT
+
+    id: str = Field(default_factory=new_id, min_length=1, max_length=64)
+    date: GameDate
+    kind: LedgerKind
+    description: str = Field(max_length=1000)
+    cost_cp: int = Field(ge=-10**12, le=10**12)
+    paid_by: str = Field(max_length=64)  # "party" or a character id
+    character_id: str | None = Field(None, max_length=64)
+    item_uid: str | None = Field(None, max_length=64)
+
+
+class Campaign(BaseModel):
+    model_config = _STRICT
+
+    schema_version: int = SCHEMA_VERSION
+    name: str = Field(min_length=1, max_length=200)
+    settings: CampaignSettings = Field(default_factory=CampaignSettings)
+    characters: list[Character] = Field(default_factory=list)
+    party_fund: Purse = Field(default_factory=Purse)
+    encounters: list[EncounterRecord] = Field(default_factory=list)
+    ledger: list[LedgerEntry] = Field(default_factory=list)
+    date: GameDate = Field(default_factory=GameDate)
+    notes: str = Field("", max_length=1_000_000)
+
+    def character(self, character_id: str) -> Character:
+        for character in self.characters:
+            if character.id == character_id:
+                return character
+        raise KeyError(f"no character with id {character_id!r}")

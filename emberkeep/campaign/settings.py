@@ -1,0 +1,97 @@
+"""Campaign settings: which optional rules are on and every house-default number (R13-R33).
+
+Each number a ruling calls a "house default" lives here so the GM can change it per campaign;
+the default is the ruling's value.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class InitiativeMode(StrEnum):
+    """R20: chosen per encounter; the campaign holds the default."""
+
+    GROUP = "group"
+    SIMULTANEOUS = "simultaneous"
+    SEGMENTS = "segments"
+
+
+class Resolution(StrEnum):
+    FURNACE = "furnace"
+    MELEE_ROUND = "melee_round"
+
+
+class CritDamage(StrEnum):
+    """R19: Furnace's maximum damage + class crit table, or WDD's doubling."""
+
+    FURNACE = "furnace"
+    WDD_DOUBLE = "wdd_double"
+
+
+class MonsterCrits(StrEnum):
+    """R30: monsters' crits and fumbles are an option."""
+
+    OFF = "off"
+    CLASS_TABLES = "class_tables"
+    LINGERING = "lingering"
+
+
+class OptionalRules(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    luck_dice: bool = True
+    crit_tables: bool = True
+    fumble_tables: bool = True
+    armor_crits_and_notches: bool = True  # WDD gear damage (R15-R17)
+    injuries: bool = True
+    knocked_twice_save: bool = False  # R22's optional rule
+    advantage_disadvantage: bool = False  # R21, R28: HARD/EASY by default
+    fixed_first_level_hp: bool = False  # R5: 4/3/3/2 + CON instead of a roll
+    first_level_archetype_feature: bool = False  # Furnace "for DMs" option
+
+
+class RepairCosts(BaseModel):
+    """R16 and R17: percentages of an item's value, and notches a quality allows."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    armor_point_pct: int = Field(10, ge=0, le=1000)
+    weapon_notch_pct: int = Field(10, ge=0, le=1000)
+    broken_weapon_pct: int = Field(50, ge=0, le=1000)
+    notches_cheap: int = Field(1, ge=0, le=20)
+    notches_standard: int = Field(2, ge=0, le=20)
+    notches_fine: int = Field(3, ge=0, le=20)
+
+
+class TimeSettings(BaseModel):
+    """R27: round lengths per procedure, the exploration turn and the calendar."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    furnace_round_seconds: int = Field(6, ge=1, le=3600)
+    wdd_segment_seconds: int = Field(6, ge=1, le=600)
+    wdd_segments_per_round: int = Field(10, ge=1, le=100)
+    melee_round_seconds: int = Field(6, ge=1, le=3600)
+    exploration_turn_minutes: int = Field(10, ge=1, le=1440)
+    month_names: list[str] = Field(
+        default_factory=lambda: [f"Month {n}" for n in range(1, 13)],
+        min_length=12, max_length=12,
+    )
+    days_per_month: int = Field(30, ge=1, le=100)
+
+
+class CampaignSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    rules: OptionalRules = Field(default_factory=OptionalRules)
+    initiative: InitiativeMode = InitiativeMode.GROUP
+    resolution: Resolution = Resolution.FURNACE
+    crit_damage: CritDamage = CritDamage.FURNACE
+    monster_crits: MonsterCrits = MonsterCrits.OFF
+    default_room_dc: int = Field(12, ge=1, le=40)
+    repair: RepairCosts = Field(default_factory=RepairCosts)
+    time: TimeSettings = Field(default_factory=TimeSettings)
+    funnel_size: int = Field(4, ge=1, le=20)

@@ -1,0 +1,218 @@
+"""Reading and writing campaign files: loads never write, saves are atomic.
+
+Load refuses, with one :class:`CampaignFileError` and a plain message, everything a hand edit, a
+sync conflict or a dying disk can produce: a byte-order mark, bytes that are not UTF-8, malformed
+JSON (line and column), NaN or Infinity, a key given twice, nesting or numbers too large for any
+field, data of the wrong shape (the field's path) and files from a newer Emberkeep.
+
+Save writes a temporary file in the same folder, flushes and fsyncs it, keeps the previous file
+as ``NAME.bak`` (a hard link where the file system allows, else a copy), swaps the new file in with
+``os.replace`` and fsyncs the folder, so at every instant the file on disk is either the old
+version or the new one, whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import uuid
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
+from emberkeep.campaign.migrations import MigrationError, migrate
+from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
+
+__all__ = ["backup_path", "dumps", "load", "loads", "save"]
+
+_BOM = b"\xef\xbb\xbf"
+_MAX_BYTES = 256 * 1024 * 1024
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def load(path: Path | str) -> Campaign:
+    """Read and validate a campaign file. Never writes anything."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > _MAX_BYTES:
+            raise CampaignFileError(path, f"is {size // 2**20} MB, too large to be a campaign")
+        data = path.read_bytes()
+    except IsADirectoryError as exc:
+        raise CampaignFileError(path, "is a folder, not a campaign file") from exc
+    except FileNotFoundError as exc:
+        raise CampaignFileError(path, "does not exist") from exc
+    except OSError as exc:
+        raise CampaignFileError(path, f"cannot be read: {exc.strerror or exc}") from exc
+    return loads(data, path)
+
+
+def loads(data: bytes, path: Path | str = "campaign.json") -> Campaign:
+    document = _parse(data, Path(path))
+    return _validate(_migrated(document, Path(path)), Path(path))
+
+
+def _parse(data: bytes, path: Path) -> dict[str, Any]:
+    if not data.strip():
+        raise CampaignFileError(path, "is empty")
+    if data.startswith(_BOM):
+        raise CampaignFileError(path, "starts with a byte-order mark (BOM); "
+                                      "Emberkeep files are plain UTF-8 without one")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _position(data[: exc.start].decode("utf-8", "replace"))
+        raise CampaignFileError(path, "is not UTF-8 text", line=line, column=column) from exc
+    try:
+        document = json.loads(text, object_pairs_hook=_no_duplicate_keys,
+                              parse_constant=_no_constants)
+    except json.JSONDecodeError as exc:
+        reason = "is cut short" if exc.pos >= len(text.rstrip()) else "is not valid JSON"
+        raise CampaignFileError(path, f"{reason}: {exc.msg}", line=exc.lineno,
+                                column=exc.colno) from exc
+    except _Refused as exc:
+        raise CampaignFileError(path, str(exc)) from exc
+    except RecursionError as exc:
+        raise CampaignFileError(path, "is nested too deeply to be a campaign") from exc
+    except ValueError as exc:  # int() refuses numbers over sys.get_int_max_str_digits digits
+        raise CampaignFileError(path, f"holds a number too large for any field ({exc})") from exc
+    if not isinstance(document, dict):
+        raise CampaignFileError(path, "is JSON but not a campaign (expected an object at the top)")
+    return document
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return result
+
+
+def _no_constants(name: str) -> Any:
+    raise _Refused(f"holds {name}, which is not a number JSON allows")
+
+
+def _position(prefix: str) -> tuple[int, int]:
+    line = prefix.count("\n") + 1
+    return line, len(prefix) - (prefix.rfind("\n") + 1) + 1
+
+
+def _migrated(document: dict[str, Any], path: Path) -> dict[str, Any]:
+    version = document.get("schema_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+        raise CampaignFileError(path, f"was made by a newer Emberkeep (schema {version}; "
+                                      f"this one reads up to {SCHEMA_VERSION})")
+    if version is None:
+        raise CampaignFileError(path, "has no schema_version: not an Emberkeep campaign",
+                                field="schema_version")
+    try:
+        return migrate(document)
+    except MigrationError as exc:
+        raise CampaignFileError(path, str(exc), field="schema_version") from exc
+
+
+def _validate(document: dict[str, Any], path: Path) -> Campaign:
+    try:
+        return Campaign.model_validate(document)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+        raise CampaignFileError(path, f"{first['msg']}{more}",
+                                field=_field_path(first["loc"])) from exc
+
+
+def _field_path(loc: tuple[int | str, ...]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+def dumps(campaign: Campaign) -> bytes:
+    return campaign.model_dump_json(indent=1).encode("utf-8") + b"\n"
+
+
+def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True) -> None:
+    """Write ``campaign`` to ``path`` atomically, keeping the previous file as ``.bak``."""
+    path = Path(path)
+    data = dumps(campaign)
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        _write_synced(tmp, data)
+        if keep_backup and path.exists():
+            _keep_backup(path)
+        os.replace(tmp, path)
+        _sync_folder(path.parent)
+    except OSError as exc:
+        _remove_quietly(tmp)
+        raise CampaignSaveError(path, f"could not be saved ({exc.strerror or exc}); "
+                                      "the file on disk is unchanged") from exc
+    except BaseException:
+        _remove_quietly(tmp)
+        raise
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _keep_backup(path: Path) -> None:
+    backup = backup_path(path)
+    staging = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.bak.tmp")
+    try:
+        try:
+            os.link(path, staging)  # the old inode lives on as the backup: no copy needed
+        except OSError:
+            shutil.copyfile(path, staging)
+            _fsync_file(staging)
+        os.replace(staging, backup)
+    except BaseException:
+        _remove_quietly(staging)
+        raise
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _sync_folder(folder: Path) -> None:
+    if os.name == "nt":  # Windows cannot open a folder for fsync; its replace is durable
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _remove_quietly(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()

@@ -1,0 +1,3 @@
+from gui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,45 @@
+"""The ``emberkeep`` console script: parses its arguments before any Qt import.
+
+``emberkeep check FILE...`` uses only the rules core and exits with its status; anything else
+starts the application, and only then is PySide6 imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "check":
+        return _check(args[1:])
+    parser = argparse.ArgumentParser(
+        prog="emberkeep",
+        description="Emberkeep: campaign sheets, gear repairs and encounters for Furnace. "
+                    "Use 'emberkeep check FILE...' to validate campaign files.")
+    parser.add_argument("file", nargs="?", help="a campaign file to open")
+    options = parser.parse_args(args)
+    from gui.app import run  # Qt is imported from here on
+
+    return run(options.file)
+
+
+def _check(files: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="emberkeep check",
+        description="Validate campaign files; prints a line per file and never writes. "
+                    "Exits 0 when every file is valid, 1 otherwise.")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    options = parser.parse_args(files)
+    from emberkeep.campaign.check import check_files
+
+    lines, status = check_files(options.files)
+    for line in lines:
+        print(line)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
