@@ -1,0 +1,149 @@
+"""How much magic a caster has (R10, R29): spells known, Spell Depletion, disapproval, healing.
+
+- Spells known: Cleric 1 + LVL, Magic-user 1 + LVL + INT; never below 1 (a Magic-user with a
+  low INT still knows the one spell the "1 +" promises). ``extra`` adds archetype spells
+  (the Wizard's Bookworm: "learn two additional spells").
+- Spell Depletion (ICRPG, Magic-user): every SPELLCHECK counts as a spell cast, success or not;
+  after every 4th an INT SAVE against the ROOM DC is due. Success resets the count; failure
+  bars casting until a long rest. Any rest resets the count (R29). Cantrips do not count.
+- Disapproval (DCC, Cleric): the range starts at 1, grows by 1 after each failed prayer
+  (Lay on Hands included: it is a SPELLCHECK) and resets on a long rest.
+- Magical healing: no character is healed more HD a day than its level (R11); the count lives
+  on the *target's* state and resets with :meth:`CasterState.new_day`.
+
+:class:`CasterState` is a small frozen model (every character may carry one: a Fighter's only
+uses ``healed_hd_today``); each method returns a new state, so an event can keep the state
+before and after and undo is a swap. Record a SPELLCHECK only once its Luck Die (if any) is
+spent: :meth:`CasterState.record_spellcheck` reads the final result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.magic.spellcheck import Caster, SpellcheckResult, spellcheck
+from emberkeep.magic.spells import Spell
+
+__all__ = [
+    "DEPLETION_EVERY",
+    "CasterState",
+    "CastingBarred",
+    "DepletionSaveResult",
+    "cast",
+    "depletion_save",
+    "spells_known",
+]
+
+DEPLETION_EVERY = 4  # ICRPG: "After casting 4 spell, INT SAVE against the ROOM DC"
+MAX_DISAPPROVAL = 20
+
+
+def spells_known(caster: Caster, level: int, int_mod: int = 0, *, extra: int = 0) -> int:
+    """R10: Cleric 1 + LVL; Magic-user 1 + LVL + INT; at least 1, plus ``extra``."""
+    known = 1 + level + (int_mod if caster == "magic_user" else 0)
+    return max(1, known) + extra
+
+
+class CastingBarred(RuntimeError):
+    """The caster cannot cast now: barred until a long rest, or a depletion SAVE is due."""
+
+
+@dataclass(frozen=True, slots=True)
+class DepletionSaveResult:
+    """The INT SAVE after the 4th spell (R10): the roll as rolled, the DC, and its outcome."""
+
+    record: RollRecord
+    dc: int
+
+    @property
+    def success(self) -> bool:
+        return self.record.total >= self.dc
+
+
+class CasterState(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    spells_cast_since_check: int = Field(default=0, ge=0)
+    barred_until_long_rest: bool = False
+    disapproval_range: int = Field(default=1, ge=1, le=MAX_DISAPPROVAL)
+    healed_hd_today: int = Field(default=0, ge=0)
+
+    @property
+    def depletion_save_due(self) -> bool:
+        return self.spells_cast_since_check >= DEPLETION_EVERY
+
+    @property
+    def can_cast(self) -> bool:
+        return not self.barred_until_long_rest and not self.depletion_save_due
+
+    def record_spellcheck(self, result: SpellcheckResult) -> CasterState:
+        """Count a Magic-user's spell (R10 depletion); widen a Cleric's range on a failure."""
+        if result.caster == "magic_user":
+            return self.model_copy(
+                update={"spells_cast_since_check": self.spells_cast_since_check + 1})
+        if result.success:
+            return self
+        return self.model_copy(
+            update={"disapproval_range": min(MAX_DISAPPROVAL, self.disapproval_range + 1)})
+
+    def after_depletion_save(self, save: DepletionSaveResult) -> CasterState:
+        """R10/R29: a success resets the count; a failure bars casting until a long rest."""
+        if save.success:
+            return self.model_copy(update={"spells_cast_since_check": 0})
+        return self.model_copy(update={"barred_until_long_rest": True})
+
+    def healing_room(self, level: int) -> int:
+        """HD this character may still be magically healed today (R11: at most its level)."""
+        return max(0, level - self.healed_hd_today)
+
+    def record_healed(self, hd: int) -> CasterState:
+        return self.model_copy(update={"healed_hd_today": self.healed_hd_today + hd})
+
+    def short_rest(self) -> CasterState:
+        """R29: any rest resets the spell count; only a long rest lifts a depletion bar."""
+        return self.model_copy(update={"spells_cast_since_check": 0})
+
+    def long_rest(self) -> CasterState:
+        """Resets the spell count, the depletion bar and the disapproval range (R10, R29)."""
+        return self.model_copy(update={"spells_cast_since_check": 0,
+                                       "barred_until_long_rest": False,
+                                       "disapproval_range": 1})
+
+    def new_day(self) -> CasterState:
+        """A new day: the daily cap on magical healing starts over (R11)."""
+        return self.model_copy(update={"healed_hd_today": 0})
+
+
+def depletion_save(roller: Roller, *, save_bonus: int, room_dc: int, dc_shift: int = 0,
+                   typed: int | None = None) -> DepletionSaveResult:
+    """The INT SAVE of Spell Depletion: d20 + ``save_bonus`` (INT, + PROF if proficient)."""
+    record = roll("d20", roller, modifier=save_bonus, typed=typed)
+    return DepletionSaveResult(record, room_dc + dc_shift)
+
+
+def cast(
+    state: CasterState,
+    roller: Roller,
+    *,
+    caster: Caster,
+    ability_mod: int,
+    prof: int,
+    room_dc: int,
+    dc_shift: int = 0,
+    spell: Spell | None = None,
+    typed: int | None = None,
+) -> SpellcheckResult:
+    """A SPELLCHECK by a caster with ``state``: refused while barred or while a SAVE is due.
+
+    Uses the state's disapproval range; does not change the state (see ``record_spellcheck``).
+    """
+    if state.barred_until_long_rest:
+        raise CastingBarred("casting is barred until a long rest (failed depletion SAVE)")
+    if state.depletion_save_due:
+        raise CastingBarred("Spell Depletion: roll the INT SAVE before casting again")
+    return spellcheck(roller, caster=caster, ability_mod=ability_mod, prof=prof,
+                      room_dc=room_dc, dc_shift=dc_shift, spell=spell,
+                      disapproval_range=state.disapproval_range, typed=typed)

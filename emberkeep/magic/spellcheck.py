@@ -1,0 +1,247 @@
+"""The SPELLCHECK (R8): d20 + casting modifier + PROF, read on the Success Level table.
+
+- The casting modifier is INT for a Magic-user and WIS for a Cleric; the caller passes the
+  number (this module knows no character model).
+- Bands come from ``resources/tables/spellcheck.json``: 11 or less fails; 12-15 level 1,
+  16-20 level 2, 21-26 level 3, 27-31 level 4, 32-35 level 5, 36+ level 6 (WONDER, the GM's
+  call). Spell dice: level 1 base (1d), 2 base+1d, 3 base+3d, 4 base+6d, 5 base+10d.
+- The total must also reach the ROOM DC (shifted by EASY -3 / HARD +3, R7), or the spell fails
+  whatever its level ("you need still reach the ROOM DC regardless the Success Level").
+- Natural 20: 2×PROF more on the total ("triple your PROF") and +2d.
+- Natural 1: a Magic-user's spell fails with a mishap (the spell's own table, else the General
+  Mishap table); a Cleric's prayer fails with a disapproval instead (R10). For a Cleric any
+  natural roll inside the disapproval range is a disapproval and fails the prayer, as in DCC
+  (the range starts at 1, so a natural 1 always is).
+- A Luck Die (R29, a d6 added after seeing the roll, see :func:`with_luck`) raises the total,
+  but the Success Level band moves at most one step above the band before it (R8). The ROOM DC
+  is checked against the full total. A Luck Die cannot undo a natural 1 (it adds to the total,
+  the natural face stays 1), and only one Luck Die is spent on a roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Literal
+
+from pydantic import Field
+
+from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.magic.mishaps import MishapResult, MishapRow, roll_mishap
+from emberkeep.magic.spells import WONDER_LEVEL, Spell, SpellLevel
+from emberkeep.resources import load_model
+from emberkeep.tables.base import RollTable, TableRow
+
+__all__ = [
+    "CRIT_EXTRA_DICE",
+    "CRIT_PROF_MULTIPLE",
+    "EASY",
+    "HARD",
+    "LUCK_MAX_LEVEL_STEP",
+    "Caster",
+    "FailureReason",
+    "SpellcheckBand",
+    "SpellcheckResult",
+    "SpellcheckTable",
+    "load_spellcheck_table",
+    "spell_dice_count",
+    "spellcheck",
+    "with_luck",
+]
+
+Caster = Literal["magic_user", "cleric"]
+FailureReason = Literal["natural_1", "disapproval", "too_low", "room_dc", "spell_fails"]
+
+EASY = -3  # R7: EASY takes 3 from the DC
+HARD = 3  # R7: HARD adds 3 to the DC
+CRIT_PROF_MULTIPLE = 2  # R8: a natural 20 adds 2×PROF more
+CRIT_EXTRA_DICE = 2  # R8: ... and +2d
+LUCK_MAX_LEVEL_STEP = 1  # R8/R29: a Luck Die moves the Success Level by at most one
+
+
+class SpellcheckBand(TableRow):
+    level: int = Field(ge=0, le=WONDER_LEVEL)
+    extra_dice: int | None = Field(default=None, ge=0)
+
+
+class SpellcheckTable(RollTable[SpellcheckBand]):
+    """The Success Level table, looked up by the SPELLCHECK *total* (``die`` is the d20)."""
+
+    natural_one: str
+
+    def band(self, total: int) -> SpellcheckBand:
+        return self.lookup(total)
+
+    def for_level(self, level: int) -> SpellcheckBand:
+        for row in self.rows:
+            if row.level == level:
+                return row
+        raise ValueError(f"the SPELLCHECK table has no Success Level {level}")
+
+
+@cache
+def load_spellcheck_table() -> SpellcheckTable:
+    return load_model(SpellcheckTable, "tables", "spellcheck.json")
+
+
+def spell_dice_count(level: int, *, base: int = 1, crit: bool = False) -> int | None:
+    """Spell dice at a Success Level (R8): base + the band's extra dice, +2d on a natural 20.
+
+    ``None`` for a failure (level 0) and for WONDER (level 6), which the GM adjudicates.
+    """
+    if level <= 0:
+        return None
+    extra = load_spellcheck_table().for_level(level).extra_dice
+    if extra is None:
+        return None
+    return base + extra + (CRIT_EXTRA_DICE if crit else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SpellcheckResult:
+    """A resolved SPELLCHECK: the rolls as rolled, the level reached and why it failed, if so.
+
+    ``band_level`` is the table's Success Level for the total (after the Luck Die cap);
+    ``level`` is the level the spell takes effect at, 0 when it fails. ``spell_dice`` is
+    ``None`` on a failure and at WONDER.
+    """
+
+    caster: Caster
+    check: RollRecord
+    ability_mod: int
+    prof: int
+    room_dc: int
+    dc_shift: int
+    crit_bonus: int
+    band_level: int
+    level: int
+    spell_dice: int | None
+    failure: FailureReason | None
+    disapproval_range: int
+    disapproval: bool
+    mishap: MishapResult | None
+    spell: Spell | None
+    base_dice: int
+    luck: RollRecord | None = None
+    band_before_luck: int | None = None
+
+    @property
+    def natural(self) -> int:
+        return self.check.kept[0]
+
+    @property
+    def dc(self) -> int:
+        return self.room_dc + self.dc_shift
+
+    @property
+    def total(self) -> int:
+        return self.check.total + self.crit_bonus + (self.luck.total if self.luck else 0)
+
+    @property
+    def success(self) -> bool:
+        return self.failure is None
+
+    @property
+    def crit(self) -> bool:
+        return self.natural == 20
+
+    @property
+    def wonder(self) -> bool:
+        return self.level == WONDER_LEVEL
+
+    @property
+    def mishap_row(self) -> MishapRow | None:
+        return self.mishap.row if self.mishap is not None else None
+
+    @property
+    def effect(self) -> SpellLevel | None:
+        """The spell's effect text at the level reached (``None`` without a spell or on failure)."""
+        if self.spell is None or self.level == 0:
+            return None
+        return self.spell.at(self.level)
+
+    @property
+    def rolls(self) -> tuple[RollRecord, ...]:
+        """Every roll made, in order, for the log."""
+        out = [self.check]
+        if self.mishap is not None:
+            out.append(self.mishap.record)
+            if self.mishap.success_level is not None:
+                out.append(self.mishap.success_level)
+        if self.luck is not None:
+            out.append(self.luck)
+        return tuple(out)
+
+
+def spellcheck(
+    roller: Roller,
+    *,
+    caster: Caster,
+    ability_mod: int,
+    prof: int,
+    room_dc: int,
+    dc_shift: int = 0,
+    spell: Spell | None = None,
+    base_dice: int = 1,
+    disapproval_range: int = 1,
+    typed: int | None = None,
+) -> SpellcheckResult:
+    """Roll a SPELLCHECK (R8). ``dc_shift`` is :data:`EASY` or :data:`HARD` (R7) or 0.
+
+    With ``spell`` the result carries its effect at the level reached, its own dice count and
+    its own mishap table. ``disapproval_range`` is the Cleric's current range (R10).
+    """
+    check = roll("d20", roller, modifier=ability_mod + prof, typed=typed)
+    natural = check.kept[0]
+    mishap = None
+    if natural == 1 and caster == "magic_user":
+        mishap = roll_mishap(roller, spell.mishap_table if spell else None)
+    crit_bonus = CRIT_PROF_MULTIPLE * prof if natural == 20 else 0
+    base = SpellcheckResult(
+        caster=caster, check=check, ability_mod=ability_mod, prof=prof, room_dc=room_dc,
+        dc_shift=dc_shift, crit_bonus=crit_bonus, band_level=0, level=0, spell_dice=None,
+        failure=None, disapproval_range=disapproval_range, disapproval=False, mishap=mishap,
+        spell=spell, base_dice=spell.base_dice if spell else base_dice,
+    )
+    return _evaluate(base)
+
+
+def with_luck(result: SpellcheckResult, luck: RollRecord) -> SpellcheckResult:
+    """The same SPELLCHECK with a spent Luck Die added (R29); the level moves at most one (R8).
+
+    ``luck`` is the d6 as rolled (e.g. from ``emberkeep.character.luck.spend_luck_die`` or
+    ``roll("d6", roller)``). A second Luck Die on the same roll is refused.
+    """
+    if result.luck is not None:
+        raise ValueError("a Luck Die was already spent on this SPELLCHECK")
+    return _evaluate(replace(result, luck=luck, band_before_luck=result.band_level))
+
+
+def _evaluate(result: SpellcheckResult) -> SpellcheckResult:
+    table = load_spellcheck_table()
+    total = result.total
+    band = table.band(total).level
+    if result.band_before_luck is not None:
+        band = min(band, result.band_before_luck + LUCK_MAX_LEVEL_STEP)
+    natural = result.natural
+    disapproval = result.caster == "cleric" and natural <= result.disapproval_range
+    failure: FailureReason | None = None
+    if natural == 1 and result.caster == "magic_user":
+        failure = "natural_1"
+    elif disapproval:
+        failure = "disapproval"
+    elif band == 0:
+        failure = "too_low"
+    elif total < result.dc:
+        failure = "room_dc"
+    elif result.spell is not None and result.spell.at(band).fails:
+        failure = "spell_fails"
+    level = band if failure is None else 0
+    dice: int | None = None
+    if result.spell is not None and level:
+        noted = result.spell.at(level).dice
+        dice = None if noted is None else noted + (CRIT_EXTRA_DICE if result.crit else 0)
+    elif level:
+        dice = spell_dice_count(level, base=result.base_dice, crit=result.crit)
+    return replace(result, band_level=band, level=level, spell_dice=dice, failure=failure,
+                   disapproval=disapproval)
