@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.model import Character
-from emberkeep.gear.inventory import Purse
+from emberkeep.gear.purse import Purse
 
 SCHEMA_VERSION = 1
 

@@ -19,7 +19,7 @@ BAD = Path(__file__).resolve().parents[1] / "files" / "bad"
 
 # file -> (words the message must contain, where it must point)
 BAD_FILES: dict[str, tuple[str, dict[str, object]]] = {
-    "malformed.json": ("not valid JSON", {"line": 2, "column": 16}),
+    "malformed.json": ("not valid JSON", {"line": 2, "column": 17}),
     "truncated.json": ("cut short", {"line": 4}),
     "empty.json": ("is empty", {}),
     "bom.json": ("byte-order mark", {}),
@@ -32,7 +32,7 @@ BAD_FILES: dict[str, tuple[str, dict[str, object]]] = {
     "wrong_types.json": ("valid integer", {"field": "encounters[0].room_dc"}),
     "unknown_key.json": ("Extra inputs are not permitted", {"field": "favourite_colour"}),
     "not_an_object.json": ("expected an object", {}),
-    "not_utf8.json": ("not UTF-8", {"line": 1, "column": 37}),
+    "not_utf8.json": ("not UTF-8", {"line": 1, "column": 35}),
 }
 
 

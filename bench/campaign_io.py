@@ -1,0 +1,106 @@
+"""Campaign load and save against orjson, in one run (issue #3).
+
+Generates a ~3 MB campaign (500 characters, 200 encounters, 20,000 log events), then times:
+
+- load: ``storage.load`` (read, strict JSON parse refusing duplicate keys/NaN, migrate, validate)
+  against ``orjson.loads`` of the same bytes;
+- save: ``storage.save`` (serialize, write a temporary file, fsync, keep a backup, replace,
+  fsync the folder) against ``orjson.dumps`` + a plain write of the same data.
+
+Goal: load ≤ 5×, save ≤ 5×. Run: ``uv run python bench/campaign_io.py``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import orjson
+
+from emberkeep.campaign.model import Campaign, EncounterRecord, LogEvent
+from emberkeep.campaign.storage import load, save
+from emberkeep.character.abilities import Ability, AbilityScores
+from emberkeep.character.model import Character
+from emberkeep.dice import RandomRoller, roll
+from emberkeep.gear.inventory import Inventory
+
+CLASSES = [("fighter", 10, ["longsword", "chain_mail", "shield", "crossbow"]),
+           ("cleric", 8, ["mace", "scale_mail", "shield", "holy_symbol"]),
+           ("rogue", 8, ["dagger", "arming_sword", "boiled_leather", "thieves_tools"]),
+           ("magic_user", 6, ["dagger", "sling", "spellbook"])]
+
+
+def make_campaign(characters: int = 500, encounters: int = 200, events: int = 20_000,
+                  seed: int = 1) -> Campaign:
+    roller = RandomRoller(seed)
+    roster = []
+    for n in range(characters):
+        class_id, die, gear = CLASSES[n % 4]
+        level = 1 + n % 10
+        scores = {a: roll("3d6", roller).total for a in Ability}
+        max_hp = level * (die // 2 + 1)
+        inventory = Inventory.from_catalog([*gear, "rations", "rope", "torch", "torch"])
+        inventory.purse.gp = roll("3d6", roller).total * 10
+        roster.append(Character(
+            name=f"Adventurer {n}", player=f"Player {n % 7}", race="human", class_id=class_id,
+            level=level, xp=10 * level * level, scores=AbilityScores.from_bases(scores),
+            hp=max_hp, max_hp=max_hp, hit_dice=min(level, 5),
+            notes="Met the party at the Ember Gate; owes the smith 3 gp." if n % 3 == 0 else ""))
+    per = events // encounters
+    fights = [EncounterRecord(
+        name=f"Encounter {e}", room_dc=10 + e % 6,
+        log=[LogEvent(seq=i, round=1 + i // 10, kind="attack",
+                      text=f"Adventurer {i % characters} attacks goblin {i % 5}: d20+3 = {i % 23}",
+                      data={"natural": 1 + i % 20, "total": i % 23, "damage": i % 9})
+             for i in range(per)]) for e in range(encounters)]
+    return Campaign(name="Benchmark", characters=roster, encounters=fights)
+
+
+def best_of(fn: Callable[[], object], runs: int = 7) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times) if len(times) < 3 else statistics.median(sorted(times)[: runs // 2 + 1])
+
+
+def main() -> int:
+    campaign = make_campaign()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.json"
+        save(campaign, path)
+        raw = path.read_bytes()
+        data = orjson.loads(raw)
+        plain = Path(folder) / "plain.json"
+
+        def orjson_write() -> None:
+            plain.write_bytes(orjson.dumps(data))
+
+        load_ours = best_of(lambda: load(path))
+        load_base = best_of(lambda: orjson.loads(path.read_bytes()))
+        save_ours = best_of(lambda: save(campaign, path))
+        save_base = best_of(orjson_write)
+        assert load(path) == campaign
+
+    size_mb = len(raw) / 2**20
+    print(f"campaign: {size_mb:.2f} MB, {len(campaign.characters)} characters, "
+          f"{len(campaign.encounters)} encounters, "
+          f"{sum(len(e.log) for e in campaign.encounters)} log events")
+    rows = [("load", load_ours, load_base, "orjson.loads"),
+            ("save", save_ours, save_base, "orjson.dumps + write")]
+    worst = 0.0
+    for name, ours, base, label in rows:
+        ratio = ours / base
+        worst = max(worst, ratio)
+        print(f"{name}: emberkeep {ours * 1000:7.1f} ms   {label} {base * 1000:6.1f} ms   "
+              f"ratio {ratio:4.1f}x  (goal <= 5x)")
+    return 0 if worst <= 5 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""Magic items as Furnace builds them: a tier that grants Magic Item Dice, spent on effects.
+
+Seed, "Magic Items": Common -, Uncommon +1d, Rare +3d, Epic +5d. A Magic Item Die is a d4 for an
+effect, duration or charge, a d6 for ranged damage and a d8 for melee damage (the same dice as
+spells, R9, but scaling linearly). Each effect line keeps the seed's text and the dice it spends
+(the "(2d)" after "+2d8 DAM"); a line marked "(-)" spends none. An item may carry a curse.
+
+A magic item is built on a base piece (a shield, a warhammer...): owning one gives an owned copy
+of that base marked ``magical`` with an :class:`OwnedMagic` attached (see ``owned.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = [
+    "DIE_SIDES",
+    "TIER_DICE",
+    "MagicBase",
+    "MagicDieKind",
+    "MagicEffect",
+    "MagicItemSpec",
+    "MagicTier",
+    "OwnedMagic",
+    "die_sides",
+    "item_dice",
+]
+
+MagicTier = Literal["common", "uncommon", "rare", "epic"]
+MagicDieKind = Literal["effect", "ranged", "melee"]
+MagicBase = Literal["armor", "shield", "weapon", "item"]
+
+TIER_DICE: dict[MagicTier, int] = {"common": 0, "uncommon": 1, "rare": 3, "epic": 5}
+"""Seed table "Tier | Magic Item Die": Common -, Uncommon +1d, Rare +3d, Epic +5d."""
+
+DIE_SIDES: dict[MagicDieKind, int] = {"effect": 4, "ranged": 6, "melee": 8}
+"""Seed: effect, duration or charge d4; ranged damage d6; melee damage d8."""
+
+
+def item_dice(tier: MagicTier) -> int:
+    """How many Magic Item Dice a tier grants."""
+    return TIER_DICE[tier]
+
+
+def die_sides(kind: MagicDieKind) -> int:
+    """The Magic Item Die for what it does: effect/duration/charge d4, ranged d6, melee d8."""
+    return DIE_SIDES[kind]
+
+
+class MagicEffect(BaseModel):
+    """One line of an item's Magic block, e.g. ``+2d8 DAM (2d)``; ``dice`` is what it spends."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    text: str
+    dice: int = Field(default=0, ge=0)
+    die_kind: MagicDieKind | None = None
+
+    @model_validator(mode="after")
+    def _kind_when_spending(self) -> MagicEffect:
+        if self.dice and self.die_kind is None:
+            raise ValueError(f"effect {self.text!r} spends dice but names no die kind")
+        return self
+
+    @property
+    def die(self) -> str | None:
+        """The dice it rolls (``2d8``), or ``None`` for a line that spends no dice."""
+        if not self.dice or self.die_kind is None:
+            return None
+        return f"{self.dice}d{DIE_SIDES[self.die_kind]}"
+
+
+class _MagicFields(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tier: MagicTier
+    effects: tuple[MagicEffect, ...] = ()
+    charges: str | None = Field(default=None, description='e.g. "once a day", "1d4 a day"')
+    curse: str | None = None
+
+    @property
+    def dice_spent(self) -> int:
+        return sum(effect.dice for effect in self.effects)
+
+    @model_validator(mode="after")
+    def _within_tier(self) -> _MagicFields:
+        if self.dice_spent > TIER_DICE[self.tier]:
+            raise ValueError(
+                f"effects spend {self.dice_spent} Magic Item Dice, "
+                f"a {self.tier} item has {TIER_DICE[self.tier]}"
+            )
+        return self
+
+
+class MagicItemSpec(_MagicFields):
+    """A catalog magic item: its base piece (``base_type`` + ``base_id``) and its magic."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    base_type: MagicBase
+    base_id: str
+    value_cp: int | None = Field(default=None, ge=0, description="None: the base piece's value")
+    text: str = ""
+    note: str = ""
+
+
+class OwnedMagic(_MagicFields):
+    """The magic a particular owned piece carries (copied from the catalog, then the GM's)."""
+
+    magic_item_id: str | None = None
