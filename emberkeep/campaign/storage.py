@@ -16,7 +16,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import math
 import os
+import re
 import shutil
 import uuid
 from collections.abc import Iterator
@@ -86,9 +88,14 @@ def _parse(data: bytes, path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         line, column = _position(data[: exc.start].decode("utf-8", "replace"))
         raise CampaignFileError(path, "is not UTF-8 text", line=line, column=column) from exc
+    # A long digit run is rare (a number too large for any field, or digits in a note), so the
+    # exact number check, a Python call per number, only runs when the fast scan finds one.
+    number_hooks: dict[str, Any] = {}
+    if _LONG_DIGITS.search(data):
+        number_hooks = {"parse_int": _bounded_int, "parse_float": _bounded_float}
     try:
         document = json.loads(text, object_pairs_hook=_no_duplicate_keys,
-                              parse_constant=_no_constants)
+                              parse_constant=_no_constants, **number_hooks)
     except json.JSONDecodeError as exc:
         reason = "is cut short" if exc.pos >= len(text.rstrip()) else "is not valid JSON"
         raise CampaignFileError(path, f"{reason}: {exc.msg}", line=exc.lineno,
@@ -117,6 +124,25 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                 raise _Refused(f"the key {key!r} appears twice in one object")
             seen.add(key)
     return result
+
+
+_MAX_DIGITS = 15  # beyond 10**15 no field of a campaign means anything (and JavaScript rounds)
+_LONG_DIGITS = re.compile(rb"\d{%d,}|[eE][+-]?\d{3,}" % (_MAX_DIGITS + 1))
+
+
+def _bounded_int(literal: str) -> int:
+    digits = len(literal.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise _Refused(f"holds a number {digits} digits long, too large for any field")
+    return int(literal)
+
+
+def _bounded_float(literal: str) -> float:
+    mantissa = literal.lstrip("-").split("e")[0].split("E")[0].replace(".", "")
+    value = float(literal)
+    if len(mantissa) > 40 or value in (math.inf, -math.inf):
+        raise _Refused(f"holds the number {literal[:20]}…, too large for any field")
+    return value
 
 
 def _no_constants(name: str) -> Any:

@@ -173,3 +173,18 @@ def test_check_mixed_files_fails(tmp_path: Path) -> None:
     save(Campaign(name="Good"), path)
     lines, status = check_files([path, BAD / "empty.json"])
     assert status == 1 and len(lines) == 2
+
+
+@pytest.mark.parametrize("number", ["1" + "0" * 15, "-" + "9" * 16, "1e400", "-1e400"])
+def test_numbers_too_large_for_any_field_are_refused(number: str, tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text('{"schema_version": 1, "name": "Big", "notes": "", "party_fund": {"gp": '
+                    + number + "}}")
+    with pytest.raises(CampaignFileError, match="too large"):
+        load(path)
+
+
+def test_long_digit_runs_in_text_are_fine(tmp_path: Path) -> None:
+    path = tmp_path / "digits.json"
+    path.write_text('{"schema_version": 1, "name": "Call 12345678901234567890"}')
+    assert load(path).name == "Call 12345678901234567890"

@@ -1,0 +1,28 @@
+"""load(save(c)) == c for generated campaigns (issue #3), through the real file path."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+
+from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.storage import dumps, load, loads, save
+from tests.strategies import campaigns
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(campaigns)
+def test_load_of_save_is_the_same_campaign(campaign: Campaign) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "c.json"
+        save(campaign, path)
+        save(campaign, path)  # the second save goes through the backup path too
+        assert load(path) == campaign
+
+
+@settings(max_examples=30, deadline=None)
+@given(campaigns)
+def test_serialization_is_stable(campaign: Campaign) -> None:
+    assert dumps(loads(dumps(campaign))) == dumps(campaign)

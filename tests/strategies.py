@@ -1,0 +1,128 @@
+"""Hypothesis strategies for the campaign document, built from our own models.
+
+They generate what a long campaign can hold: any unicode in names and notes, characters of every
+level and class with damaged gear and purses, encounters with logs, ledger entries, every setting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from emberkeep.campaign.model import (
+    Campaign,
+    EncounterRecord,
+    EncounterStatus,
+    GameDate,
+    LedgerEntry,
+    LedgerKind,
+    LogEvent,
+)
+from emberkeep.campaign.settings import (
+    CampaignSettings,
+    CritDamage,
+    InitiativeMode,
+    MonsterCrits,
+    OptionalRules,
+    RepairCosts,
+    Resolution,
+    TimeSettings,
+)
+from emberkeep.character.abilities import Ability, AbilityScore, AbilityScores
+from emberkeep.character.luck import LuckState
+from emberkeep.character.model import Character
+from emberkeep.character.rest import max_hit_dice
+from emberkeep.character.skills import Skill
+from emberkeep.gear.catalog import gear_catalog
+from emberkeep.gear.inventory import Inventory
+from emberkeep.gear.purse import Purse
+
+CLASSES = ["fighter", "cleric", "rogue", "magic_user"]
+RACES = ["human", "dwarf", "elf", "halfling", "half_orc"]
+
+text = st.text(max_size=40)
+names = st.text(min_size=1, max_size=40)
+small = st.integers(0, 1000)
+
+dates = st.builds(GameDate, year=st.integers(-3000, 3000), month=st.integers(1, 12),
+                  day=st.integers(1, 30))
+purses = st.builds(Purse, gp=small, sp=small, cp=small)
+
+
+@st.composite
+def inventories(draw: st.DrawFn) -> Inventory:
+    catalog = gear_catalog()
+    ids = sorted({*catalog.armor, *catalog.shields, *catalog.weapons, *catalog.items,
+                  *catalog.magic_items})
+    inventory = Inventory.from_catalog(draw(st.lists(st.sampled_from(ids), max_size=8)),
+                                       equip=draw(st.booleans()))
+    for armor in inventory.armor:
+        armor.damage_points = draw(st.integers(0, armor.armor_bonus))
+    for weapon in inventory.weapons:
+        weapon.notches = draw(st.integers(0, 3))
+        weapon.broken = draw(st.booleans())
+        weapon.dropped = draw(st.booleans())
+        weapon.note = draw(text)
+    for shield in inventory.shields:
+        shield.destroyed = draw(st.booleans())
+    inventory.purse = draw(purses)
+    return Inventory.model_validate(inventory.model_dump())
+
+
+@st.composite
+def characters(draw: st.DrawFn) -> Character:
+    level = draw(st.integers(0, 10))
+    max_hp = draw(st.integers(1, 150))
+    scores = AbilityScores(**{a.value: AbilityScore(base=draw(st.integers(0, 20)),
+                                                    loss=draw(st.integers(0, 6)))
+                              for a in Ability})
+    data: dict[str, Any] = dict(
+        name=draw(names), player=draw(text), race=draw(st.sampled_from(RACES)),
+        class_id=None if level == 0 else draw(st.sampled_from(CLASSES)), level=level,
+        xp=draw(st.integers(0, 5000)), scores=scores, max_hp=max_hp,
+        hp=draw(st.integers(-20, max_hp)), hit_dice=draw(st.integers(0, max_hit_dice(level))),
+        save_proficiencies=draw(st.lists(st.sampled_from(list(Ability)), max_size=2,
+                                         unique=True)),
+        skill_proficiencies=draw(st.lists(st.sampled_from(list(Skill)), max_size=5,
+                                          unique=True)),
+        luck=LuckState(dice=draw(st.integers(0, 3)), fail_streak=draw(st.integers(0, 5))),
+        inventory=draw(inventories()), notes=draw(st.text(max_size=200)),
+        alive=draw(st.booleans()),
+    )
+    return Character(**data)
+
+
+log_events = st.builds(
+    LogEvent, seq=st.integers(0, 10**6), round=st.integers(0, 1000), kind=names, text=text,
+    data=st.dictionaries(st.text(max_size=10),
+                         st.one_of(st.none(), st.booleans(), st.integers(-10**9, 10**9), text),
+                         max_size=4))
+
+encounters = st.builds(
+    EncounterRecord, name=text, room_dc=st.integers(1, 40),
+    status=st.sampled_from(list(EncounterStatus)), date=dates, notes=text,
+    log=st.lists(log_events, max_size=5))
+
+ledger_entries = st.builds(
+    LedgerEntry, date=dates, kind=st.sampled_from(list(LedgerKind)), description=text,
+    cost_cp=st.integers(-10**6, 10**6), paid_by=st.sampled_from(["party", "a" * 32]),
+    character_id=st.none() | st.just("b" * 32), item_uid=st.none() | st.just("c" * 32))
+
+settings = st.builds(
+    CampaignSettings,
+    rules=st.builds(OptionalRules, **{name: st.booleans() for name in OptionalRules.model_fields}),
+    initiative=st.sampled_from(list(InitiativeMode)),
+    resolution=st.sampled_from(list(Resolution)),
+    crit_damage=st.sampled_from(list(CritDamage)),
+    monster_crits=st.sampled_from(list(MonsterCrits)),
+    default_room_dc=st.integers(1, 40),
+    repair=st.builds(RepairCosts, armor_point_pct=st.integers(0, 100),
+                     weapon_notch_pct=st.integers(0, 100), broken_weapon_pct=st.integers(0, 100)),
+    time=st.builds(TimeSettings, month_names=st.lists(names, min_size=12, max_size=12)),
+)
+
+campaigns = st.builds(
+    Campaign, name=names, settings=settings, characters=st.lists(characters(), max_size=3),
+    party_fund=purses, encounters=st.lists(encounters, max_size=2),
+    ledger=st.lists(ledger_entries, max_size=3), date=dates, notes=st.text(max_size=100))
