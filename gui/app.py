@@ -1,0 +1,86 @@
+"""Starting the application: which campaign to open, then the window and the event loop.
+
+The choice of campaign (:func:`startup_path`) is plain Python, tested without an event loop:
+the file named on the command line; else the last campaign opened; else, on the very first start,
+a copy of the bundled example in the documents folder (the bundled file is never saved in place).
+Qt is imported inside :func:`run` only, so ``gui.cli`` stays quick for ``emberkeep check``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from emberkeep.resources import ResourceError, resource_path
+from gui import paths
+from gui.state import AppState
+
+if TYPE_CHECKING:  # Qt stays out of import time
+    from gui.main_window import MainWindow
+
+__all__ = ["EXAMPLE_NAME", "copy_example", "run", "startup_path"]
+
+EXAMPLE_NAME = "example_campaign.json"
+
+
+def copy_example(state: AppState) -> Path | None:
+    """Copy the bundled example into the campaigns folder once; None if there is none to copy.
+
+    A file of that name already in the folder is the GM's (perhaps an earlier copy they edited):
+    it is opened, never overwritten.
+    """
+    try:
+        source = resource_path(EXAMPLE_NAME)
+    except ResourceError:
+        return None
+    if not source.is_file():
+        return None
+    target = paths.campaigns_dir() / EXAMPLE_NAME
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists():
+            shutil.copyfile(source, target)
+    except OSError:
+        return None
+    state.example_copied = True
+    return target
+
+
+def startup_path(file: str | None, state: AppState) -> Path | None:
+    """The campaign to open at start, or None for a new, empty one."""
+    if file:
+        return Path(file)
+    if state.last_opened and Path(state.last_opened).is_file():
+        return Path(state.last_opened)
+    if not state.example_copied:
+        return copy_example(state)
+    return None
+
+
+def run(file: str | None) -> int:
+    from PySide6.QtWidgets import QApplication
+
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
+    app.setApplicationName(paths.APP_NAME)
+    app.setOrganizationName(paths.APP_NAME)
+
+    state = AppState.load()
+    window = open_window(file, state)
+    window.show()
+    return app.exec()
+
+
+def open_window(file: str | None, state: AppState) -> MainWindow:
+    """The main window with the start-up campaign open (or a new one if it fails to load)."""
+    from gui.main_window import MainWindow
+
+    window = MainWindow(state)
+    path = startup_path(file, state)
+    state.save()  # remembers example_copied even if the GM never saves
+    if path is not None:
+        window.open_path(path, ask=False)  # a broken file: its message, then an empty window
+    return window

@@ -1,0 +1,179 @@
+"""One open campaign: the core ``Campaign``, its file, its undo history, and the signals.
+
+This is the single place the GUI changes the rules core (DESIGN: the GUI holds no rules of its
+own). Undo commands (:mod:`gui.commands`) call the mutation methods here; each one changes the
+core models and then emits a Qt signal naming what changed, so every view showing it refreshes
+just that (Anki's change-sets). Widgets never write to the core directly: they call the
+``edit_*``/``add_*``/``remove_*`` entry points, which push commands on :attr:`undo_stack`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from emberkeep.campaign import storage
+from emberkeep.campaign.model import Campaign
+from emberkeep.character.model import Character
+
+__all__ = ["UNTITLED", "CampaignDocument", "EditRefused"]
+
+UNTITLED = "Untitled campaign"
+
+
+class EditRefused(ValueError):
+    """A value the core's validation refuses; ``str()`` says why, for the GM."""
+
+
+class CampaignDocument(QObject):
+    # Row ranges (first, last), mirroring Qt's own begin/end pairs so item models can follow.
+    charactersAboutToBeInserted = Signal(int, int)
+    charactersInserted = Signal(int, int)
+    charactersAboutToBeRemoved = Signal(int, int)
+    charactersRemoved = Signal(int, int)
+    characterChanged = Signal(str, str)  # character id, field name
+    titleChanged = Signal(str)
+    pathChanged = Signal(object)  # Path | None
+    modifiedChanged = Signal(bool)
+
+    def __init__(self, campaign: Campaign, path: Path | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.campaign = campaign
+        self.path = path
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.modifiedChanged.emit(not clean)
+
+    # -- opening and saving ---------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, name: str = UNTITLED, parent: QObject | None = None) -> CampaignDocument:
+        return cls(Campaign(name=name), None, parent)
+
+    @classmethod
+    def open(cls, path: Path | str, parent: QObject | None = None) -> CampaignDocument:
+        """Load ``path``; raises :class:`CampaignFileError` (plain message) and writes nothing."""
+        path = Path(path)
+        return cls(storage.load(path), path.resolve(), parent)
+
+    def save(self, path: Path | str | None = None) -> None:
+        """Save atomically to ``path`` (or the current path); the stack becomes clean.
+
+        Raises :class:`CampaignFileError` when the write fails: the file on disk, the path and the
+        clean state are then all unchanged. A new campaign needs a path (``ValueError``).
+        """
+        target = self.path if path is None else Path(path).resolve()
+        if target is None:
+            raise ValueError("a new campaign needs a file name: use save as")
+        storage.save(self.campaign, target)
+        if target != self.path:
+            self.path = target
+            self.pathChanged.emit(target)
+        self.undo_stack.setClean()
+
+    # -- what the window shows ------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self.campaign.name
+
+    @property
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def row_of(self, character_id: str) -> int:
+        for row, character in enumerate(self.campaign.characters):
+            if character.id == character_id:
+                return row
+        raise KeyError(f"no character with id {character_id!r}")
+
+    def character(self, character_id: str) -> Character:
+        return self.campaign.characters[self.row_of(character_id)]
+
+    # -- entry points for widgets: each pushes one undoable command -----------------------------
+
+    def edit_character(self, character_id: str, field: str, value: Any) -> bool:
+        """Set one field through an undo command; False when the value is already that.
+
+        Raises :class:`EditRefused` with the reason when validation refuses the value; nothing
+        is changed and nothing is pushed then.
+        """
+        from gui.commands import EditCharacterField
+
+        character = self.character(character_id)
+        old = getattr(character, field)
+        new = self.validated_value(character, field, value)
+        if new == old:
+            return False
+        self.undo_stack.push(EditCharacterField(self, character_id, field, old, new))
+        return True
+
+    def add_character(self, character: Character, row: int | None = None) -> None:
+        from gui.commands import AddCharacter
+
+        row = len(self.campaign.characters) if row is None else row
+        self.undo_stack.push(AddCharacter(self, character, row))
+
+    def remove_characters(self, character_ids: list[str]) -> None:
+        """Remove several characters as one undo step (highest row first, so rows stay valid)."""
+        from gui.commands import RemoveCharacter
+
+        rows = sorted((self.row_of(cid) for cid in character_ids), reverse=True)
+        if not rows:
+            return
+        if len(rows) == 1:
+            self.undo_stack.push(RemoveCharacter(self, rows[0]))
+            return
+        self.undo_stack.beginMacro(f"Remove {len(rows)} characters")
+        for row in rows:
+            self.undo_stack.push(RemoveCharacter(self, row))
+        self.undo_stack.endMacro()
+
+    # -- mutations: called by undo commands only ------------------------------------------------
+
+    @staticmethod
+    def validated_value(character: Character, field: str, value: Any) -> Any:
+        """Run the whole character through pydantic with ``field`` replaced; return its value.
+
+        Validating the whole model (not just the field) keeps cross-field rules (HP within max HP
+        and the like) in force, and coerces the value the way loading a file would.
+        """
+        if field not in type(character).model_fields:
+            raise EditRefused(f"a character has no field {field!r}")
+        data = character.model_dump()
+        data[field] = value.model_dump() if isinstance(value, BaseModel) else value
+        try:
+            checked = type(character).model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            raise EditRefused(str(first["msg"])) from exc
+        return getattr(checked, field)
+
+    def set_character_field(self, character_id: str, field: str, value: Any) -> None:
+        """Write an already validated value into the core model and say so."""
+        row = self.row_of(character_id)
+        character = self.campaign.characters[row]
+        if type(character).model_config.get("frozen"):
+            self.campaign.characters[row] = character.model_copy(update={field: value})
+        else:
+            # In place, so anything else holding this Character sees the change too.
+            setattr(character, field, value)
+        self.characterChanged.emit(character_id, field)
+
+    def insert_character(self, row: int, character: Character) -> None:
+        self.charactersAboutToBeInserted.emit(row, row)
+        self.campaign.characters.insert(row, character)
+        self.charactersInserted.emit(row, row)
+
+    def take_character(self, row: int) -> Character:
+        self.charactersAboutToBeRemoved.emit(row, row)
+        character = self.campaign.characters.pop(row)
+        self.charactersRemoved.emit(row, row)
+        return character

@@ -1,0 +1,324 @@
+"""The main window: File and Edit menus, the roster, and the unsaved-changes guard.
+
+One window shows one campaign (a :class:`CampaignDocument`); New and Open replace it after the
+Save / Discard / Cancel prompt. The undo stack's clean state drives the title's ``[*]`` marker
+and that prompt. Every dialog goes through :mod:`gui.dialogs` so tests can answer it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QMainWindow, QMenu, QTableView, QWidget
+
+from emberkeep.campaign.errors import CampaignFileError
+from emberkeep.character.abilities import ABILITIES, AbilityScores
+from emberkeep.character.model import Character
+from emberkeep.gear.purse import format_coins
+from gui import dialogs, paths
+from gui.document import CampaignDocument
+from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
+from gui.state import AppState
+
+__all__ = ["MainWindow", "blank_character"]
+
+APP_TITLE = "Emberkeep"
+
+
+def blank_character(name: str = "New character") -> Character:
+    """A placeholder 0-level sheet (all scores 10, 1 HP) for the GM to fill in.
+
+    A proper funnel (3d6 in order, 1d4 HP) belongs to the character-creation dialog.
+    """
+    return Character(name=name, race="human", hp=1, max_hp=1,
+                     scores=AbilityScores.from_bases({a: 10 for a in ABILITIES}))
+
+
+def _file_stem(name: str) -> str:
+    stem = re.sub(r"[^\w\- ]+", "", name).strip()
+    return stem or "campaign"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, state: AppState | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state = AppState.load() if state is None else state
+        self.document: CampaignDocument | None = None
+        self.model: RosterModel | None = None
+        self._undo_action: QAction | None = None
+        self._redo_action: QAction | None = None
+
+        self.roster = QTableView(self)
+        self.roster.setAlternatingRowColors(True)
+        self.roster.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.roster.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.roster.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                    | QAbstractItemView.EditTrigger.EditKeyPressed
+                                    | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.roster.verticalHeader().setVisible(False)
+        row_height = self.roster.fontMetrics().height() + 8
+        self.roster.verticalHeader().setDefaultSectionSize(row_height)
+        self.roster.horizontalHeader().setStretchLastSection(True)
+        self.roster.horizontalHeader().setHighlightSections(False)
+        self.roster.setWordWrap(False)
+        self.setCentralWidget(self.roster)
+
+        self.status_label = QLabel(self)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.statusBar().addPermanentWidget(self.status_label, 1)
+
+        self._build_actions()
+        self._build_menus()
+        self.resize(900, 520)
+        self.set_document(CampaignDocument.new())
+
+    # -- building -------------------------------------------------------------------------------
+
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence.StandardKey | str | None = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New", self.new_campaign, keys.New, "Start a new campaign")
+        self.open_action = self._action("&Open…", self.open_dialog, keys.Open,
+                                        "Open a campaign file")
+        self.save_action = self._action("&Save", self.save, keys.Save, "Save the campaign")
+        self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs,
+                                           "Save the campaign under a new name")
+        self.quit_action = self._action("&Quit", self.close, keys.Quit, "Quit Emberkeep")
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        if self.quit_action.shortcut().isEmpty():  # some platforms define no Quit key
+            self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.add_character_action = self._action(
+            "&Add Character", self.add_character, "Ctrl+Shift+A", "Add a character to the roster")
+        self.remove_character_action = self._action(
+            "&Remove Character", self.remove_selected_characters, keys.Delete,
+            "Remove the selected characters (undoable)")
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction(self.new_action)
+        file_menu.addAction(self.open_action)
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+
+        self.edit_menu = self.menuBar().addMenu("&Edit")
+        self._edit_separator = self.edit_menu.addSeparator()
+        self.edit_menu.addAction(self.add_character_action)
+        self.edit_menu.addAction(self.remove_character_action)
+
+        toolbar = self.addToolBar("Roster")
+        toolbar.setObjectName("roster_toolbar")
+        toolbar.setMovable(False)
+        toolbar.addAction(self.add_character_action)
+        toolbar.addAction(self.remove_character_action)
+        self._fill_recent_menu()
+
+    def _install_undo_actions(self, document: CampaignDocument) -> None:
+        for action in (self._undo_action, self._redo_action):
+            if action is not None:
+                self.edit_menu.removeAction(action)
+                self.removeAction(action)
+                action.deleteLater()
+        undo = document.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcuts(QKeySequence.StandardKey.Undo)
+        redo = document.undo_stack.createRedoAction(self, "&Redo")
+        redo_keys = [QKeySequence(QKeySequence.StandardKey.Redo),
+                     QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+        redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
+        self.edit_menu.insertActions(self._edit_separator, [undo, redo])
+        self._undo_action, self._redo_action = undo, redo
+
+    # -- the document ---------------------------------------------------------------------------
+
+    def set_document(self, document: CampaignDocument) -> None:
+        old, old_model = self.document, self.model
+        document.setParent(self)
+        self.document = document
+        self.model = RosterModel(document, self)
+        self.roster.setModel(self.model)
+        header = self.roster.horizontalHeader()
+        for number, column in enumerate(COLUMNS):
+            header.resizeSection(number, column.width)
+        self.roster.selectionModel().selectionChanged.connect(self._update_actions)
+        self.model.rowsInserted.connect(self._update_status)
+        self.model.rowsRemoved.connect(self._update_status)
+        self.model.editRefused.connect(self._show_refusal)
+        document.undo_stack.cleanChanged.connect(self._update_title)
+        document.titleChanged.connect(self._update_title)
+        document.pathChanged.connect(self._update_status)
+        self._install_undo_actions(document)
+        for stale in (old_model, old):
+            if stale is not None:
+                stale.deleteLater()
+        self._update_title()
+        self._update_status()
+        self._update_actions()
+
+    def _show_refusal(self, reason: str) -> None:
+        self.statusBar().showMessage(reason, 8000)
+
+    def _update_title(self) -> None:
+        assert self.document is not None
+        name = self.document.title.replace("[*]", "[*][*]")  # a literal [*] in a name stays one
+        self.setWindowTitle(f"{APP_TITLE} — {name} [*]")
+        self.setWindowModified(self.document.is_modified)
+
+    def _update_status(self) -> None:
+        assert self.document is not None
+        campaign = self.document.campaign
+        where = str(self.document.path) if self.document.path else "not saved yet"
+        count = len(campaign.characters)
+        noun = "character" if count == 1 else "characters"
+        fund = format_coins(campaign.party_fund.total_cp)
+        self.status_label.setText(f"{where}   ·   {count} {noun}   ·   party fund {fund}")
+
+    def _update_actions(self) -> None:
+        self.remove_character_action.setEnabled(bool(self.selected_character_ids()))
+
+    # -- File menu ------------------------------------------------------------------------------
+
+    def maybe_save(self) -> bool:
+        """True when the current campaign may be closed: clean, saved, or changes discarded."""
+        if self.document is None or not self.document.is_modified:
+            return True
+        choice = dialogs.ask_save_changes(self, self.document.title)
+        if choice is dialogs.SaveChoice.SAVE:
+            return self.save()
+        return choice is dialogs.SaveChoice.DISCARD
+
+    def new_campaign(self) -> bool:
+        if not self.maybe_save():
+            return False
+        self.set_document(CampaignDocument.new())
+        return True
+
+    def open_dialog(self) -> bool:
+        if not self.maybe_save():
+            return False
+        folder = paths.campaigns_dir()
+        path = dialogs.ask_open_path(self, folder if folder.is_dir() else Path.home())
+        return path is not None and self.open_path(path, ask=False)
+
+    def open_path(self, path: Path | str, *, ask: bool = True) -> bool:
+        """Open ``path``; a file that fails to load shows its message and changes nothing."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            document = CampaignDocument.open(path)
+        except CampaignFileError as exc:
+            dialogs.show_error(self, "Cannot open campaign", str(exc))
+            return False
+        self.set_document(document)
+        self._remember(Path(path))
+        return True
+
+    def save(self) -> bool:
+        assert self.document is not None
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        assert self.document is not None
+        folder = paths.campaigns_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        suggestion = self.document.path or folder / f"{_file_stem(self.document.title)}.json"
+        path = dialogs.ask_save_path(self, suggestion)
+        return path is not None and self._save_to(path)
+
+    def _save_to(self, path: Path) -> bool:
+        assert self.document is not None
+        try:
+            self.document.save(path)
+        except CampaignFileError as exc:
+            dialogs.show_error(self, "Cannot save campaign", str(exc))
+            return False
+        self._remember(path)
+        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        return True
+
+    def _remember(self, path: Path) -> None:
+        self.state.note_opened(path)
+        self.state.save()
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for number, name in enumerate(self.state.recent, start=1):
+            label = f"&{number % 10} {Path(name).name}" if number <= 10 else Path(name).name
+            action = self.recent_menu.addAction(label)
+            action.setData(name)
+            action.setToolTip(name)
+            action.triggered.connect(lambda _=False, n=name: self.open_recent(n))
+        self.recent_menu.setEnabled(bool(self.state.recent))
+        if self.state.recent:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear List", self._clear_recent)
+
+    def open_recent(self, name: str) -> bool:
+        if not Path(name).is_file():
+            self.state.forget(name)
+            self.state.save()
+            self._fill_recent_menu()
+            dialogs.show_info(self, "Campaign not found",
+                              f"{name} no longer exists; it was removed from the recent list.")
+            return False
+        return self.open_path(name)
+
+    def _clear_recent(self) -> None:
+        self.state.recent = []
+        self.state.save()
+        self._fill_recent_menu()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.maybe_save():
+            event.accept()
+        else:
+            event.ignore()
+
+    # -- Edit menu: the roster ------------------------------------------------------------------
+
+    def selected_character_ids(self) -> list[str]:
+        if self.model is None or self.roster.selectionModel() is None:
+            return []
+        rows = self.roster.selectionModel().selectedRows()
+        return [str(self.model.data(index, CharacterIdRole)) for index in rows]
+
+    def add_character(self) -> None:
+        assert self.document is not None and self.model is not None
+        self.document.add_character(blank_character())
+        row = len(self.document.campaign.characters) - 1
+        index = self.model.index(row, 0)
+        self.roster.setCurrentIndex(index)
+        self.roster.edit(index)
+
+    def remove_selected_characters(self) -> None:
+        assert self.document is not None
+        ids = self.selected_character_ids()
+        if ids:
+            self.document.remove_characters(ids)
+            self.statusBar().showMessage(
+                f"Removed {len(ids)} character(s); Undo ({self._undo_shortcut()}) brings "
+                "them back", 6000)
+
+    def _undo_shortcut(self) -> str:
+        return QKeySequence(QKeySequence.StandardKey.Undo).toString(
+            QKeySequence.SequenceFormat.NativeText)

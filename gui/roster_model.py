@@ -1,0 +1,242 @@
+"""The campaign's roster as a table: a ``QAbstractTableModel`` over ``campaign.characters``.
+
+The model wraps the core list, it never copies it: row ``r`` is ``campaign.characters[r]``. Edits
+made in the view go through :meth:`CampaignDocument.edit_character`, i.e. an undo command, and
+the model learns of every change (from this view, an undo, another window) from the document's
+signals, emitting ``dataChanged`` for just the cells and roles that changed and
+``beginInsertRows``/``beginRemoveRows`` for added and removed characters.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor
+
+from emberkeep.character.abilities import Ability
+from emberkeep.character.model import Character
+from emberkeep.gear import armor_class
+from gui.document import CampaignDocument, EditRefused
+
+__all__ = ["COLUMNS", "CharacterIdRole", "RosterModel", "SortRole", "StatusRole", "status_of"]
+
+CharacterIdRole = Qt.ItemDataRole.UserRole + 1
+"""The character's id (str), for every column: what commands and other windows key on."""
+SortRole = Qt.ItemDataRole.UserRole + 2
+"""A plain sortable value (str or int) for the cell: HP sorts by current HP, not its text."""
+StatusRole = Qt.ItemDataRole.UserRole + 3
+"""``"alive"``, ``"dying"`` or ``"dead"``, for every column (a delegate may grey out the dead)."""
+
+_Index = QModelIndex | QPersistentModelIndex
+_NUMBER_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_TEXT_ALIGN = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_DYING = QColor(192, 57, 43)  # readable on light and dark palettes
+_DEAD = QColor(128, 128, 128)
+
+
+def status_of(character: Character) -> str:
+    """R21: at 0 HP or below a character is dying; R22: dead is recorded on the sheet (alive)."""
+    if not character.alive:
+        return "dead"
+    return "dying" if character.hp <= 0 else "alive"
+
+
+def _race_name(character: Character) -> str:
+    from emberkeep.character.races import get_race
+
+    try:
+        return get_race(character.race).name
+    except Exception:  # an unknown id from a hand-edited file: show it as written
+        return character.race
+
+
+def _class_name(character: Character) -> str:
+    if character.class_id is None:
+        return "0-level"
+    try:
+        cls = character.class_def
+    except Exception:
+        return character.class_id
+    return cls.name if cls is not None else character.class_id
+
+
+def _armor_class(character: Character) -> int | None:
+    try:
+        return armor_class(character.inventory, character.modifier(Ability.DEX))
+    except Exception:  # gear the catalog no longer knows: leave the cell blank, not a crash
+        return None
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    tooltip: str
+    value: Callable[[Character], Any]
+    """The raw value: EditRole for editable columns, SortRole for all."""
+    text: Callable[[Character], str] | None = None
+    field: str | None = None
+    """The Character field this column edits, or None when read-only."""
+    numeric: bool = False
+    width: int = 80
+    shows: tuple[str, ...] = ()
+    """Character fields whose change alters this column (besides ``field``)."""
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("Name", "The character's name", lambda c: c.name, field="name", width=180),
+    Column("Player", "Who plays the character", lambda c: c.player, field="player", width=120),
+    Column("Race", "Race", _race_name, width=90, shows=("race",)),
+    Column("Class", "Class (0-level characters have none yet)", _class_name, width=100,
+           shows=("class_id", "level")),
+    Column("Level", "Level", lambda c: c.level, numeric=True, width=50, shows=("level",)),
+    Column("HP", "Current / maximum hit points", lambda c: c.hp,
+           text=lambda c: f"{c.hp}/{c.max_hp}", numeric=True, width=70,
+           shows=("hp", "max_hp")),
+    Column("AC", "Armor class from worn armor and shield, plus DEX", _armor_class,
+           text=lambda c: "" if (ac := _armor_class(c)) is None else str(ac), numeric=True,
+           width=50, shows=("inventory", "scores")),
+    Column("XP", "Experience points (R32)", lambda c: c.xp, field="xp", numeric=True, width=70),
+    Column("Status", "Alive, dying (R21: at 0 HP) or dead (R22)", status_of, width=70,
+           shows=("hp", "alive")),
+)
+
+
+def _plain_tooltip(text: str) -> str:
+    """Tooltips guess at rich text; escaping keeps a name like ``<b>Bob`` literal."""
+    return f"<p style='white-space:pre'>{html.escape(text)}</p>"
+
+
+class RosterModel(QAbstractTableModel):
+    editRefused = Signal(str)  # the reason, for the status bar
+
+    def __init__(self, document: CampaignDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        document.charactersAboutToBeInserted.connect(self._about_to_insert)
+        document.charactersInserted.connect(self.endInsertRows)
+        document.charactersAboutToBeRemoved.connect(self._about_to_remove)
+        document.charactersRemoved.connect(self.endRemoveRows)
+        document.characterChanged.connect(self._character_changed)
+
+    @property
+    def characters(self) -> list[Character]:
+        return self.document.campaign.characters
+
+    # -- read -----------------------------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self.characters)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self.characters):
+            return None
+        character = self.characters[index.row()]
+        column = COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.text(character) if column.text else column.value(character)
+        if role == Qt.ItemDataRole.EditRole:
+            return column.value(character)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return _plain_tooltip(self._tooltip(character, column))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
+            return _NUMBER_ALIGN
+        if role == Qt.ItemDataRole.ForegroundRole:
+            status = status_of(character)
+            if status == "dead":
+                return _DEAD
+            if status == "dying" and column.title in ("HP", "Status"):
+                return _DYING
+            return None
+        if role == CharacterIdRole:
+            return character.id
+        if role == SortRole:
+            return column.value(character)
+        if role == StatusRole:
+            return status_of(character)
+        return None
+
+    def _tooltip(self, character: Character, column: Column) -> str:
+        if column.title == "HP":
+            return (f"{character.hp} of {character.max_hp} hit points; "
+                    f"dead at {character.death_threshold} or below (R22)")
+        if column.title == "XP" and character.can_level_up:
+            return f"{character.xp} XP: enough for level {character.level + 1} (R32)"
+        text = column.text(character) if column.text else str(column.value(character))
+        return f"{character.name}: {text}" if column.title != "Name" else text
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(COLUMNS):
+            column = COLUMNS[section]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return column.title
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return column.tooltip
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return _NUMBER_ALIGN if column.numeric else _TEXT_ALIGN
+        elif (orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole
+              and 0 <= section < len(self.characters)):
+            return str(section + 1)
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if COLUMNS[index.column()].field is not None:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    # -- write: through the document's undo stack -----------------------------------------------
+
+    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Push an undoable edit; False (and nothing changed) when the core refuses the value."""
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+            return False
+        field = COLUMNS[index.column()].field
+        if field is None:
+            return False
+        if isinstance(value, str):
+            value = value.strip()
+        character = self.characters[index.row()]
+        try:
+            self.document.edit_character(character.id, field, value)
+        except EditRefused as exc:
+            self.editRefused.emit(f"{COLUMNS[index.column()].title} not changed: {exc}")
+            return False
+        return True  # dataChanged comes from the document's characterChanged signal
+
+    # -- following the document -----------------------------------------------------------------
+
+    def column_of_field(self, field: str) -> list[int]:
+        return [n for n, c in enumerate(COLUMNS) if c.field == field or field in c.shows]
+
+    def _character_changed(self, character_id: str, field: str) -> None:
+        row = self.document.row_of(character_id)
+        columns = self.column_of_field(field)
+        if not columns or field == "alive":  # a death greys out the whole row
+            columns = list(range(len(COLUMNS)))
+        roles = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
+                 Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole, SortRole,
+                 StatusRole]
+        self.dataChanged.emit(self.index(row, min(columns)), self.index(row, max(columns)), roles)
+
+    def _about_to_insert(self, first: int, last: int) -> None:
+        self.beginInsertRows(QModelIndex(), first, last)
+
+    def _about_to_remove(self, first: int, last: int) -> None:
+        self.beginRemoveRows(QModelIndex(), first, last)

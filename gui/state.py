@@ -1,0 +1,62 @@
+"""The application's small memory between runs: recent campaigns and whether it ran before.
+
+Kept as JSON in :func:`gui.paths.state_file`. It is a convenience, not the GM's data: a missing or
+unreadable state file just means a fresh start, never an error dialog. Writes go through a
+temporary file and ``os.replace`` so a crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from gui import paths
+
+__all__ = ["MAX_RECENT", "AppState"]
+
+MAX_RECENT = 10
+
+
+class AppState(BaseModel):
+    model_config = ConfigDict(extra="ignore")  # a newer Emberkeep's keys are not an error here
+
+    recent: list[str] = Field(default_factory=list)
+    """Most recent first, absolute paths, at most :data:`MAX_RECENT`."""
+    last_opened: str | None = None
+    example_copied: bool = False
+    """Set once the first start has copied the bundled example: later starts never copy again."""
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> AppState:
+        path = paths.state_file() if path is None else path
+        try:
+            return cls.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, ValidationError):
+            return cls()
+
+    def save(self, path: Path | None = None) -> None:
+        """Best effort: failing to remember recent files must never stop the GM's work."""
+        path = paths.state_file() if path is None else path
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(self.model_dump_json(indent=1), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+    def note_opened(self, path: Path) -> None:
+        """Put ``path`` at the top of the recent list and remember it as the last opened."""
+        text = str(path.resolve())
+        self.recent = [text, *(p for p in self.recent if p != text)][:MAX_RECENT]
+        self.last_opened = text
+
+    def forget(self, path: str) -> None:
+        self.recent = [p for p in self.recent if p != path]
+        if self.last_opened == path:
+            self.last_opened = None
