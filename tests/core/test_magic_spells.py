@@ -61,7 +61,7 @@ SEED_LEVELS: dict[str, list[str]] = {
 def test_spells_json_loads_with_the_seed_spells_and_polymorph() -> None:
     catalog = load_spells()
     assert [s.id for s in catalog.spells] == [
-        "fireball", "chill_touch", "animate_dead", "ember_swarm", "polymorph"]
+        "fireball", "chill_touch", "animate_dead", "ember_swarm", "polymorph", "bless", "shield"]
     assert {s.id for s in catalog.spells if s.source == "seed"} == set(SEED_LEVELS)
 
 
@@ -71,7 +71,8 @@ def test_seed_spell_reads_as_the_seed_at_each_level(spell_id: str) -> None:
     assert [spell.at(n).text for n in range(1, 7)] == SEED_LEVELS[spell_id]
 
 
-@pytest.mark.parametrize("spell_id", ["fireball", "chill_touch", "ember_swarm", "polymorph"])
+@pytest.mark.parametrize("spell_id", ["fireball", "chill_touch", "ember_swarm", "polymorph",
+                                      "bless", "shield"])
 def test_r8_noted_dice_follow_the_formula(spell_id: str) -> None:
     spell = get_spell(spell_id)
     assert [spell.at(n).dice for n in range(1, 7)] == [

@@ -1,0 +1,180 @@
+"""CHECKs and SAVEs (R7): d20 + ability modifier + PROF (if proficient) against the ROOM DC.
+
+EASY takes 3 from the DC and HARD adds 3 (ICRPG). When both apply they cancel, and several of
+the same kind count once, as advantage and disadvantage do in 5e (the text gives no stacking).
+Success is meeting or beating the DC. A Luck Die (R29) is added after the roll is seen:
+:meth:`CheckResult.with_luck` returns the same check with the d6 added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, Literal
+
+from emberkeep.character.abilities import Ability
+from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
+from emberkeep.dice import Roller, RollRecord, roll
+
+if TYPE_CHECKING:
+    from emberkeep.character.model import Character
+
+__all__ = [
+    "EASY_HARD_SHIFT",
+    "CheckResult",
+    "Difficulty",
+    "ability_check",
+    "combine_difficulty",
+    "resolve_check",
+    "saving_throw",
+    "skill_check",
+]
+
+EASY_HARD_SHIFT = 3
+
+
+class Difficulty(StrEnum):
+    NORMAL = "normal"
+    EASY = "easy"
+    HARD = "hard"
+
+    @property
+    def dc_shift(self) -> int:
+        if self is Difficulty.EASY:
+            return -EASY_HARD_SHIFT
+        if self is Difficulty.HARD:
+            return EASY_HARD_SHIFT
+        return 0
+
+
+def combine_difficulty(*difficulties: Difficulty) -> Difficulty:
+    """Net difficulty of everything that applies: EASY and HARD cancel, repeats do not stack."""
+    easy = Difficulty.EASY in difficulties
+    hard = Difficulty.HARD in difficulties
+    if easy == hard:
+        return Difficulty.NORMAL
+    return Difficulty.EASY if easy else Difficulty.HARD
+
+
+CheckKind = Literal["check", "save"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """A resolved CHECK or SAVE, with the d20 roll as rolled (its modifier is ability + PROF)."""
+
+    kind: CheckKind
+    ability: Ability
+    skill: Skill | None
+    roll: RollRecord
+    ability_mod: int
+    prof: int
+    room_dc: int
+    difficulty: Difficulty
+    luck: RollRecord | None = None
+
+    @property
+    def dc(self) -> int:
+        return self.room_dc + self.difficulty.dc_shift
+
+    @property
+    def natural(self) -> int | None:
+        return self.roll.natural
+
+    @property
+    def total(self) -> int:
+        return self.roll.total + (self.luck.total if self.luck is not None else 0)
+
+    @property
+    def success(self) -> bool:
+        return self.total >= self.dc
+
+    @property
+    def margin(self) -> int:
+        return self.total - self.dc
+
+    def with_luck(self, luck: RollRecord) -> CheckResult:
+        """The same check with a spent Luck Die added (R29); only one die per roll."""
+        if self.luck is not None:
+            raise ValueError("a Luck Die was already added to this roll (one die per use, R29)")
+        return replace(self, luck=luck)
+
+    def describe(self) -> str:
+        what = skill_name(self.skill) if self.skill else self.ability.value
+        label = f"{self.ability.value} ({what})" if self.skill else what
+        kind = "SAVE" if self.kind == "save" else "CHECK"
+        diff = f" {self.difficulty.value.upper()}" if self.difficulty is not Difficulty.NORMAL \
+            else ""
+        luck = f" + luck {self.luck.total}" if self.luck else ""
+        outcome = "success" if self.success else "failure"
+        return (f"{label} {kind}{diff}: {self.roll.describe()}{luck} = {self.total} "
+                f"vs DC {self.dc}: {outcome}")
+
+
+def resolve_check(
+    roller: Roller,
+    *,
+    ability: Ability,
+    ability_mod: int,
+    prof_bonus: int,
+    proficient: bool,
+    room_dc: int,
+    difficulty: Difficulty = Difficulty.NORMAL,
+    skill: Skill | None = None,
+    kind: CheckKind = "check",
+    typed: int | None = None,
+) -> CheckResult:
+    """Roll d20 + ability modifier + PROF (if proficient) against the ROOM DC (R7)."""
+    prof = prof_bonus if proficient else 0
+    record = roll("d20", roller, modifier=ability_mod + prof, typed=typed)
+    return CheckResult(kind, ability, skill, record, ability_mod, prof, room_dc, difficulty)
+
+
+def skill_check(
+    character: Character,
+    skill: Skill,
+    room_dc: int,
+    roller: Roller,
+    *,
+    difficulty: Difficulty = Difficulty.NORMAL,
+    ability: Ability | None = None,
+    typed: int | None = None,
+) -> CheckResult:
+    """A skill CHECK with the skill's ability (or another the GM names, e.g. STR Intimidation)."""
+    used = ability or SKILL_ABILITY[skill]
+    return resolve_check(
+        roller, ability=used, ability_mod=character.modifier(used), prof_bonus=character.prof,
+        proficient=character.is_proficient(skill), room_dc=room_dc, difficulty=difficulty,
+        skill=skill, typed=typed)
+
+
+def ability_check(
+    character: Character,
+    ability: Ability,
+    room_dc: int,
+    roller: Roller,
+    *,
+    difficulty: Difficulty = Difficulty.NORMAL,
+    typed: int | None = None,
+) -> CheckResult:
+    """A raw ability CHECK: no skill, so no PROF."""
+    return resolve_check(
+        roller, ability=ability, ability_mod=character.modifier(ability),
+        prof_bonus=character.prof, proficient=False, room_dc=room_dc, difficulty=difficulty,
+        typed=typed)
+
+
+def saving_throw(
+    character: Character,
+    ability: Ability,
+    room_dc: int,
+    roller: Roller,
+    *,
+    difficulty: Difficulty = Difficulty.NORMAL,
+    typed: int | None = None,
+) -> CheckResult:
+    """A SAVE: PROF is added for the class save and the chosen one (R7)."""
+    return resolve_check(
+        roller, ability=ability, ability_mod=character.modifier(ability),
+        prof_bonus=character.prof, proficient=ability in character.save_proficiencies,
+        room_dc=room_dc, difficulty=difficulty, kind="save", typed=typed)

@@ -1,0 +1,119 @@
+"""The character funnel (DCC, as Furnace asks): 0-level characters, and reaching 1st level.
+
+Each 0-level character rolls, in order: 3d6 for each of the six scores, 1d4 HP (R5), then its
+occupation (d50). It is PROF in its occupation's skill or tool and carries its item. Races in the
+funnel default to Human; a Human's swap and chosen skill may be given or left for later.
+
+A survivor reaching 1st level takes a class and its 1st-level choices, and adds the class's
+1st-level HP gain to the 1d4 it had (R5); it keeps its occupation PROF and its gear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from emberkeep.character.abilities import Ability
+from emberkeep.character.advancement import features_at
+from emberkeep.character.creation import new_zero_level, race_skills, roll_ability_scores
+from emberkeep.character.hit_points import roll_level_hp, roll_zero_level_hp
+from emberkeep.character.leveling import ClassChoices, LevelUpResult, apply_first_level
+from emberkeep.character.model import Character
+from emberkeep.character.occupations import roll_occupation
+from emberkeep.character.races import get_race
+from emberkeep.character.skills import Skill, skill_name
+from emberkeep.dice import Roller
+from emberkeep.gear.inventory import Inventory
+
+__all__ = ["DEFAULT_FUNNEL_SIZE", "advance_to_first", "roll_funnel", "roll_zero_level"]
+
+DEFAULT_FUNNEL_SIZE = 4
+
+
+def roll_zero_level(
+    roller: Roller,
+    *,
+    name: str,
+    race: str = "human",
+    player: str = "",
+    swap: tuple[Ability, Ability] | None = None,
+    race_skill: Skill | None = None,
+) -> Character:
+    """One 0-level character: 3d6 × 6 in order, 1d4 HP, a rolled occupation."""
+    rolls = roll_ability_scores(roller)
+    hp = roll_zero_level_hp(roller)
+    occupation = roll_occupation(roller).row
+    character = new_zero_level(rolls, name=name, race=race, hp=hp.gain, player=player,
+                               swap=swap, race_skill=race_skill, race_skill_required=False)
+    character.hp_history = [hp]
+    character.occupation = occupation.id
+    if occupation.skill is not None and occupation.skill not in character.skill_proficiencies:
+        character.skill_proficiencies.append(occupation.skill)
+    if occupation.tool is not None:
+        character.tool_proficiencies.append(occupation.tool)
+    character.inventory = Inventory.from_catalog([occupation.item])
+    return character
+
+
+def roll_funnel(
+    roller: Roller,
+    count: int = DEFAULT_FUNNEL_SIZE,
+    *,
+    names: Sequence[str] | None = None,
+    race: str = "human",
+    player: str = "",
+) -> list[Character]:
+    """``count`` 0-level characters (four by default), rolled one after another."""
+    if count < 1:
+        raise ValueError(f"a funnel needs at least one character, not {count}")
+    if names is not None and len(names) != count:
+        raise ValueError(f"{count} characters but {len(names)} names")
+    labels = list(names) if names is not None else [f"Peasant {i}" for i in range(1, count + 1)]
+    return [roll_zero_level(roller, name=label, race=race, player=player) for label in labels]
+
+
+def advance_to_first(
+    character: Character,
+    choices: ClassChoices,
+    roller: Roller,
+    *,
+    first_level_feature_allowed: bool = False,
+    race_skill: Skill | None = None,
+    hp_typed: int | None = None,
+) -> LevelUpResult:
+    """A funnel survivor reaches 1st level: class choices, and the 1st-level gain added (R5).
+
+    A Human who left its chosen skill for later (``race_skill``) chooses it now. The character
+    changes in place, and only when everything succeeded: the work is done on a copy, so a
+    refused choice or a missing die leaves the sheet as it was.
+    """
+    from emberkeep.character.equipment import resolve_equipment
+
+    if character.level != 0:
+        raise ValueError(f"{character.name} is level {character.level}, not a 0-level survivor")
+    if not character.alive:
+        raise ValueError(f"{character.name} is dead")
+    work = character.model_copy(deep=True)
+    race = get_race(work.race)
+    if race_skill is not None or (race.skill_picks and work.race_skill is None):
+        if work.race_skill is not None:
+            raise ValueError(f"{work.name} already chose its race skill")
+        new = race_skills(race, race_skill, required=True)
+        if new and new[0] in work.skill_proficiencies:
+            raise ValueError(f"already proficient in {skill_name(new[0])}; choose another")
+        work.race_skill = race_skill
+        work.skill_proficiencies += new
+    cls = apply_first_level(work, choices,
+                            first_level_feature_allowed=first_level_feature_allowed)
+    gear = resolve_equipment(cls, choices.equipment) if choices.equipment is not None else []
+    entry = roll_level_hp(1, work.hit_die_at(1), work.modifier(Ability.CON), roller,
+                          typed=hp_typed)
+    work.hp_history.append(entry)
+    work.max_hp += entry.gain
+    work.hp += entry.gain
+    for gear_id in gear:
+        work.inventory.add(gear_id)
+    for field in type(character).model_fields:
+        setattr(character, field, getattr(work, field))
+    return LevelUpResult(1, entry, features_at(1), choices.archetype_feature, None)
+
+

@@ -1,0 +1,47 @@
+"""Luck Dice (R29, DM Scotty's as Furnace changes them).
+
+"You get a Luck Die after the second failed roll in a row, and for every fail after that" and
+"three Luck Dice maximum". A success ends the streak (dice already gained are kept). Spending a
+die rolls a d6 the player adds to a d20 roll after seeing it; one die per use.
+
+The state is a small frozen model and every function returns a new one, so an event can store
+the state before and after and undo is a plain swap.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from emberkeep.dice import Roller, RollRecord, roll
+
+__all__ = ["FAILS_FOR_FIRST_DIE", "LUCK_DIE", "MAX_LUCK_DICE", "LuckState", "record_roll",
+           "spend_luck_die"]
+
+MAX_LUCK_DICE = 3
+FAILS_FOR_FIRST_DIE = 2
+LUCK_DIE = "d6"
+
+
+class LuckState(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    dice: int = Field(default=0, ge=0, le=MAX_LUCK_DICE)
+    fail_streak: int = Field(default=0, ge=0)
+
+
+def record_roll(state: LuckState, success: bool) -> LuckState:
+    """The state after a roll's final outcome (after any Luck Die spent on it)."""
+    if success:
+        return state.model_copy(update={"fail_streak": 0})
+    streak = state.fail_streak + 1
+    gained = 1 if streak >= FAILS_FOR_FIRST_DIE else 0
+    return LuckState(dice=min(MAX_LUCK_DICE, state.dice + gained), fail_streak=streak)
+
+
+def spend_luck_die(state: LuckState, roller: Roller,
+                   typed: int | None = None) -> tuple[LuckState, RollRecord]:
+    """Spend one die: roll the d6 to add to the roll just seen. No die left is a ValueError."""
+    if state.dice <= 0:
+        raise ValueError("no Luck Die left to spend")
+    record = roll(LUCK_DIE, roller, typed=typed)
+    return state.model_copy(update={"dice": state.dice - 1}), record

@@ -1,0 +1,166 @@
+"""The character sheet: one pydantic model a campaign file stores and the rules read.
+
+Everything the rules need to resolve a CHECK, a SAVE, a rest or a level-up is on the sheet, with
+the history that explains it (the 3d6 rolled for each score, each level's HP gain, the level at
+which each archetype feature and ability increase was taken), so a JSON round-trip is exact and
+the GM can audit a sheet. Mechanics live in the sibling modules; the methods here are thin.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from uuid import uuid4
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from emberkeep.character.abilities import Ability, AbilityScores
+from emberkeep.character.advancement import MAX_LEVEL, prof_bonus
+from emberkeep.character.archetypes import ChosenFeature, get_archetype
+from emberkeep.character.classes import ClassDef, get_class
+from emberkeep.character.hit_points import HpEntry
+from emberkeep.character.luck import LuckState
+from emberkeep.character.rest import max_hit_dice
+from emberkeep.character.skills import Skill
+from emberkeep.dice import Roller
+from emberkeep.gear.inventory import Inventory
+
+if TYPE_CHECKING:
+    from emberkeep.character.leveling import LevelUpResult
+
+__all__ = ["AbilityIncrease", "Character", "new_id"]
+
+
+def new_id() -> str:
+    return uuid4().hex
+
+
+class AbilityIncrease(BaseModel):
+    """A +1 to an ability score taken at 4th, 6th, 8th or 10th level (R6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ability: Ability
+    level: int = Field(ge=1, le=MAX_LEVEL)
+
+
+class Character(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    id: str = Field(default_factory=new_id, pattern=r"^[0-9a-f]{32}$")
+    name: str = Field(min_length=1, max_length=200)
+    player: str = Field(default="", max_length=200)
+    race: str
+    class_id: str | None = None
+    level: int = Field(default=0, ge=0, le=MAX_LEVEL)
+    xp: int = Field(default=0, ge=0)
+    scores: AbilityScores
+    score_rolls: dict[Ability, tuple[int, ...]] = Field(default_factory=dict)
+    race_swap: tuple[Ability, Ability] | None = None
+    race_skill: Skill | None = None
+    hp: int
+    max_hp: int = Field(ge=1)
+    hp_history: list[HpEntry] = Field(default_factory=list)
+    hit_dice: int = Field(default=0, ge=0)
+    save_proficiencies: list[Ability] = Field(default_factory=list)
+    skill_proficiencies: list[Skill] = Field(default_factory=list)
+    tool_proficiencies: list[str] = Field(default_factory=list)
+    expertise: list[Skill] = Field(default_factory=list)
+    occupation: str | None = None
+    archetype: str | None = None
+    archetype_features: list[ChosenFeature] = Field(default_factory=list)
+    fighting_style: str | None = None
+    ability_increases: list[AbilityIncrease] = Field(default_factory=list)
+    luck: LuckState = Field(default_factory=LuckState)
+    inventory: Inventory = Field(default_factory=Inventory)
+    spells_known: list[str] = Field(default_factory=list)
+    cantrips: list[str] = Field(default_factory=list)
+    notes: str = ""
+    alive: bool = True
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Character:
+        if (self.class_id is None) != (self.level == 0):
+            raise ValueError("a 0-level character has no class, and a classed one is level 1+")
+        if self.hit_dice > max_hit_dice(self.level):
+            raise ValueError(f"{self.hit_dice} HD in the pool, but level {self.level} holds "
+                             f"{max_hit_dice(self.level)} at most (R6)")
+        if self.hp > self.max_hp:
+            raise ValueError(f"current HP {self.hp} is above max HP {self.max_hp}")
+        return self
+
+    # -- derived numbers -------------------------------------------------------------------
+
+    def modifier(self, ability: Ability) -> int:
+        """The R1 modifier of the effective score (after any injury loss, R29)."""
+        return self.scores.modifier(ability)
+
+    @property
+    def prof(self) -> int:
+        """PROF for the character's level (R6)."""
+        return prof_bonus(self.level)
+
+    @property
+    def max_hit_dice(self) -> int:
+        return max_hit_dice(self.level)
+
+    @property
+    def class_def(self) -> ClassDef | None:
+        return get_class(self.class_id) if self.class_id else None
+
+    def is_proficient(self, skill: Skill) -> bool:
+        """R7: Expertise is two more proficient skills, so it counts like any other PROF."""
+        return skill in self.skill_proficiencies or skill in self.expertise
+
+    def all_skill_proficiencies(self) -> list[Skill]:
+        return [s for s in Skill if self.is_proficient(s)]
+
+    def hit_die_at(self, level: int) -> int:
+        """The hit die for ``level``: the class's, or a feature's (the Barbarian's d12) from the
+        level at which that feature was chosen (R3). 0-level characters have none: 1d4 HP."""
+        cls = self.class_def
+        if cls is None:
+            raise ValueError(f"{self.name} has no class and so no hit die")
+        die = cls.hit_die
+        if self.archetype is not None:
+            archetype = get_archetype(self.archetype)
+            for chosen in sorted(self.archetype_features, key=lambda c: c.level):
+                feature = archetype.feature(chosen.feature_id)
+                if feature.hit_die is not None and chosen.level <= level:
+                    die = feature.hit_die
+        return die
+
+    @property
+    def hit_die(self) -> int:
+        return self.hit_die_at(self.level)
+
+    @property
+    def can_level_up(self) -> bool:
+        """R32: enough XP for the next level (the GM may level a character anyway)."""
+        from emberkeep.character.advancement import xp_for_level
+
+        return self.level < MAX_LEVEL and self.xp >= xp_for_level(self.level + 1)
+
+    @property
+    def death_threshold(self) -> int:
+        """R22: dead at -(3 + LVL + CON) HP or below."""
+        return -(3 + self.level + self.modifier(Ability.CON))
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def level_up(
+        self,
+        roller: Roller,
+        *,
+        archetype_feature: str | None = None,
+        ability_increase: Ability | None = None,
+        hp_typed: int | None = None,
+    ) -> LevelUpResult:
+        """Advance one level from 1st or higher: R5 HP and the R6 features of the new level.
+
+        A 0-level character reaches 1st with :func:`emberkeep.character.funnel.advance_to_first`
+        (it needs a class and the 1st-level choices).
+        """
+        from emberkeep.character.leveling import level_up
+
+        return level_up(self, roller, archetype_feature=archetype_feature,
+                        ability_increase=ability_increase, hp_typed=hp_typed)

@@ -1,0 +1,66 @@
+"""0-level occupations (DCC's, as Furnace asks): resources/tables/occupations.json, a d50 table.
+
+Each row gives a skill PROF or a tool PROF "appropriate to the Occupation" (Ditch digger -
+Athletics, Blacksmith - smith's tools, Beggar - Performance) and one starting item from the gear
+catalog: the trade's own tool, or the catalog weapon it fights as ("a smith's hammer (as a mace)").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from pydantic import Field, model_validator
+
+from emberkeep.character.skills import Skill
+from emberkeep.dice import Roller, RollRecord
+from emberkeep.resources import load_model
+from emberkeep.tables.base import RollTable, TableRow
+
+__all__ = ["OccupationResult", "OccupationRow", "OccupationTable", "occupation_table",
+           "roll_occupation"]
+
+
+class OccupationRow(TableRow):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    skill: Skill | None = None
+    tool: str | None = None
+    item: str
+    item_text: str
+
+    @model_validator(mode="after")
+    def _one_proficiency(self) -> OccupationRow:
+        if (self.skill is None) == (self.tool is None):
+            raise ValueError(f"occupation {self.id}: give a skill PROF or a tool PROF (one)")
+        return self
+
+
+class OccupationTable(RollTable[OccupationRow]):
+    @model_validator(mode="after")
+    def _unique_ids(self) -> OccupationTable:
+        ids = [r.id for r in self.rows]
+        if len(ids) != len(set(ids)):
+            raise ValueError("occupation ids repeat")
+        return self
+
+    def by_id(self, occupation_id: str) -> OccupationRow:
+        for row in self.rows:
+            if row.id == occupation_id:
+                return row
+        raise ValueError(f"unknown occupation {occupation_id!r}")
+
+
+@cache
+def occupation_table() -> OccupationTable:
+    return load_model(OccupationTable, "tables", "occupations.json")
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationResult:
+    roll: RollRecord
+    row: OccupationRow
+
+
+def roll_occupation(roller: Roller, *, typed: int | None = None) -> OccupationResult:
+    record, row = occupation_table().roll(roller, typed=typed)
+    return OccupationResult(record, row)

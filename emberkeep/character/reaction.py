@@ -1,0 +1,53 @@
+"""Meeting NPCs: the reaction roll, 2d6 + CHA on the table in resources/tables/reaction.json."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.resources import load_model
+from emberkeep.tables.base import RollTable, TableRow
+
+__all__ = ["Attitude", "ReactionResult", "ReactionRow", "ReactionTable", "reaction_roll",
+           "reaction_table"]
+
+
+class Attitude(StrEnum):
+    HOSTILE = "hostile"
+    UNFRIENDLY = "unfriendly"
+    NEUTRAL = "neutral"
+    INDIFFERENT = "indifferent"
+    HELPFUL = "helpful"
+
+
+class ReactionRow(TableRow):
+    attitude: Attitude
+
+
+class ReactionTable(RollTable[ReactionRow]):
+    pass
+
+
+@cache
+def reaction_table() -> ReactionTable:
+    return load_model(ReactionTable, "tables", "reaction.json")
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionResult:
+    roll: RollRecord
+    row: ReactionRow
+
+    @property
+    def attitude(self) -> Attitude:
+        return self.row.attitude
+
+
+def reaction_roll(roller: Roller, cha_mod: int, *,
+                  typed: int | list[int] | None = None) -> ReactionResult:
+    """Roll 2d6 + CHA; totals past either end fall in the open rows (2 or less, 12 or more)."""
+    table = reaction_table()
+    record = roll(table.die, roller, modifier=cha_mod, typed=typed)
+    return ReactionResult(record, table.lookup(record.total))

@@ -1,0 +1,110 @@
+"""Rests and the Hit Dice pool (R6, R29).
+
+The pool holds one HD per level up to 5 (R6); a 0-level character has none. Hit-dice healing
+heals what the die shows, no CON, at least 1 (R29), never above max HP.
+
+* Short rest: spend one HD.
+* Long rest: "spend and regain all your HD": every HD left in the pool is spent (each heals), then
+  the pool refills to its maximum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from emberkeep.dice import Roller, RollRecord, roll
+
+if TYPE_CHECKING:
+    from emberkeep.character.model import Character
+
+__all__ = ["MAX_POOL", "RestResult", "long_rest", "max_hit_dice", "rest_character", "short_rest",
+           "spend_hit_dice"]
+
+MAX_POOL = 5
+
+
+def max_hit_dice(level: int) -> int:
+    """HD in the pool at ``level`` (R6): one per level, at most five; none at 0-level."""
+    if level < 0:
+        raise ValueError(f"level cannot be negative ({level})")
+    return min(level, MAX_POOL)
+
+
+@dataclass(frozen=True, slots=True)
+class RestResult:
+    """What a rest did: each HD roll, HP and pool before and after."""
+
+    kind: str
+    rolls: tuple[RollRecord, ...]
+    hp_before: int
+    hp_after: int
+    pool_before: int
+    pool_after: int
+
+    @property
+    def healed(self) -> int:
+        return self.hp_after - self.hp_before
+
+
+def _heal(die: int, hp: int, max_hp: int, count: int, roller: Roller,
+          typed: list[int] | None) -> tuple[int, tuple[RollRecord, ...]]:
+    records: list[RollRecord] = []
+    for i in range(count):
+        face = typed[i] if typed is not None else None
+        record = roll(f"d{die}", roller, typed=face)
+        records.append(record)
+        hp = min(max_hp, hp + max(1, record.total))
+    return hp, tuple(records)
+
+
+def spend_hit_dice(*, die: int, hp: int, max_hp: int, pool: int, count: int, roller: Roller,
+                   typed: list[int] | None = None) -> RestResult:
+    """Spend ``count`` HD from the pool (Lay on Hands spends from it too, R11)."""
+    if count > pool:
+        raise ValueError(f"only {pool} HD left in the pool, cannot spend {count}")
+    if typed is not None and len(typed) != count:
+        raise ValueError(f"{count} HD spent but {len(typed)} faces typed")
+    hp_after, records = _heal(die, hp, max_hp, count, roller, typed)
+    return RestResult("spend", records, hp, hp_after, pool, pool - count)
+
+
+def short_rest(*, die: int, hp: int, max_hp: int, pool: int, roller: Roller,
+               typed: int | None = None) -> RestResult:
+    """Spend one HD if any is left; with an empty pool the rest heals nothing."""
+    count = 1 if pool > 0 else 0
+    faces = [typed] if typed is not None and count else None
+    hp_after, records = _heal(die, hp, max_hp, count, roller, faces)
+    return RestResult("short", records, hp, hp_after, pool, pool - count)
+
+
+def long_rest(*, die: int, hp: int, max_hp: int, pool: int, level: int, roller: Roller,
+              typed: list[int] | None = None) -> RestResult:
+    """Spend every HD left (each heals), then regain the whole pool."""
+    if typed is not None and len(typed) != pool:
+        raise ValueError(f"{pool} HD spent but {len(typed)} faces typed")
+    hp_after, records = _heal(die, hp, max_hp, pool, roller, typed)
+    return RestResult("long", records, hp, hp_after, pool, max_hit_dice(level))
+
+
+def _die_of(character: Character) -> int:
+    return character.hit_die if character.class_id is not None else 4
+
+
+def rest_character(character: Character, kind: str, roller: Roller, *,
+                   typed: list[int] | None = None) -> RestResult:
+    """Apply a ``"short"`` or ``"long"`` rest to a sheet: HP and the HD pool change in place."""
+    die = _die_of(character)
+    if kind == "short":
+        face = typed[0] if typed else None
+        result = short_rest(die=die, hp=character.hp, max_hp=character.max_hp,
+                            pool=character.hit_dice, roller=roller, typed=face)
+    elif kind == "long":
+        result = long_rest(die=die, hp=character.hp, max_hp=character.max_hp,
+                           pool=character.hit_dice, level=character.level, roller=roller,
+                           typed=typed)
+    else:
+        raise ValueError(f"a rest is short or long, not {kind!r}")
+    character.hp = result.hp_after
+    character.hit_dice = result.pool_after
+    return result
