@@ -16,26 +16,24 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QMainWindow, QMenu, QTableView, QWidget
 
 from emberkeep.campaign.errors import CampaignFileError
-from emberkeep.character.abilities import ABILITIES, AbilityScores
+from emberkeep.character.funnel import roll_zero_level
 from emberkeep.character.model import Character
 from emberkeep.gear.purse import format_coins
+from emberkeep.dice import RandomRoller, Roller
 from gui import dialogs, paths
 from gui.document import CampaignDocument
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
 from gui.state import AppState
 
-__all__ = ["MainWindow", "blank_character"]
+__all__ = ["MainWindow", "funnel_character"]
 
 APP_TITLE = "Emberkeep"
 
 
-def blank_character(name: str = "New character") -> Character:
-    """A placeholder 0-level sheet (all scores 10, 1 HP) for the GM to fill in.
-
-    A proper funnel (3d6 in order, 1d4 HP) belongs to the character-creation dialog.
-    """
-    return Character(name=name, race="human", hp=1, max_hp=1,
-                     scores=AbilityScores.from_bases({a: 10 for a in ABILITIES}))
+def funnel_character(roller: Roller, number: int) -> Character:
+    """A new 0-level character rolled by the core's funnel rules: 3d6 in order, 1d4 HP and an
+    occupation with its PROF and starting item. The GM renames it in the roster."""
+    return roll_zero_level(roller, name=f"Funnel character {number}")
 
 
 def _file_stem(name: str) -> str:
@@ -48,6 +46,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.state = AppState.load() if state is None else state
         self.document: CampaignDocument | None = None
+        self.roller: Roller = RandomRoller()
         self.model: RosterModel | None = None
         self._undo_action: QAction | None = None
         self._redo_action: QAction | None = None
@@ -101,7 +100,8 @@ class MainWindow(QMainWindow):
         if self.quit_action.shortcut().isEmpty():  # some platforms define no Quit key
             self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         self.add_character_action = self._action(
-            "&Add Character", self.add_character, "Ctrl+Shift+A", "Add a character to the roster")
+            "&Add 0-Level Character", self.add_character, "Ctrl+Shift+A",
+            "Roll a 0-level character for the funnel (3d6 in order, 1d4 HP, an occupation)")
         self.remove_character_action = self._action(
             "&Remove Character", self.remove_selected_characters, keys.Delete,
             "Remove the selected characters (undoable)")
@@ -304,7 +304,8 @@ class MainWindow(QMainWindow):
 
     def add_character(self) -> None:
         assert self.document is not None and self.model is not None
-        self.document.add_character(blank_character())
+        number = len(self.document.campaign.characters) + 1
+        self.document.add_character(funnel_character(self.roller, number))
         row = len(self.document.campaign.characters) - 1
         index = self.model.index(row, 0)
         self.roster.setCurrentIndex(index)

@@ -24,9 +24,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
-from emberkeep.character.abilities import Ability
 from emberkeep.character.model import Character
-from emberkeep.gear import armor_class
 from gui.document import CampaignDocument, EditRefused
 
 __all__ = ["COLUMNS", "CharacterIdRole", "RosterModel", "SortRole", "StatusRole", "status_of"]
@@ -46,10 +44,8 @@ _DEAD = QColor(128, 128, 128)
 
 
 def status_of(character: Character) -> str:
-    """R21: at 0 HP or below a character is dying; R22: dead is recorded on the sheet (alive)."""
-    if not character.alive:
-        return "dead"
-    return "dying" if character.hp <= 0 else "alive"
+    """The core's verdict (R21 dying, R22 dead), as the text the roster shows."""
+    return character.status.value
 
 
 def _race_name(character: Character) -> str:
@@ -73,7 +69,7 @@ def _class_name(character: Character) -> str:
 
 def _armor_class(character: Character) -> int | None:
     try:
-        return armor_class(character.inventory, character.modifier(Ability.DEX))
+        return character.armor_class
     except Exception:  # gear the catalog no longer knows: leave the cell blank, not a crash
         return None
 

@@ -26,6 +26,7 @@ from emberkeep.gear.inventory import Inventory
 
 if TYPE_CHECKING:
     from emberkeep.character.leveling import LevelUpResult
+    from emberkeep.character.status import Status
 
 __all__ = ["AbilityIncrease", "Character", "new_id"]
 
@@ -139,6 +140,19 @@ class Character(BaseModel):
         from emberkeep.character.advancement import xp_for_level
 
         return self.level < MAX_LEVEL and self.xp >= xp_for_level(self.level + 1)
+
+    @property
+    def status(self) -> Status:
+        """Alive, dying (R21) or dead (R22)."""
+        from emberkeep.character.status import status
+
+        return status(self)
+
+    @property
+    def armor_class(self) -> int:
+        from emberkeep.character.status import character_armor_class
+
+        return character_armor_class(self)
 
     @property
     def death_threshold(self) -> int:

@@ -139,7 +139,7 @@ def test_saving_a_new_campaign_asks_for_a_name(window: MainWindow, tmp_path: Pat
     assert window.isWindowModified()
     assert window.save()
     assert asked == [paths.campaigns_dir() / "Untitled campaign.json"]
-    assert storage.load(target).characters[0].name == "New character"
+    assert storage.load(target).characters[0].name == "Funnel character 1"
     assert not window.isWindowModified()
     assert window.state.recent[0] == str(target.resolve())
 
@@ -292,3 +292,19 @@ def test_the_bundled_example_loads() -> None:
     from emberkeep.resources import resource_path
 
     assert storage.load(resource_path(app.EXAMPLE_NAME)).characters
+
+
+def test_add_rolls_a_real_funnel_character(window: MainWindow) -> None:
+    """The roster's Add rolls through the core's funnel rules (R5: 1d4 HP, 3d6 in order)."""
+    from emberkeep.dice import ScriptedRoller
+
+    window.roller = ScriptedRoller([6, 6, 6, 1, 1, 1, 3, 3, 3, 4, 4, 4, 5, 5, 5, 2, 2, 2, 3, 1])
+    window.add_character()
+    assert window.document is not None
+    added = window.document.campaign.characters[-1]
+    assert added.level == 0 and added.max_hp == added.hp == 3
+    assert added.scores.bases()[next(iter(added.scores.bases()))] == 18
+    assert added.occupation is not None
+    count = len(window.document.campaign.characters)
+    window.document.undo_stack.undo()
+    assert len(window.document.campaign.characters) == count - 1

@@ -1,0 +1,43 @@
+"""Where a character stands: alive, dying or dead (R21, R22), and its armor class.
+
+These are rules, so they live in the core; every view (roster, sheet, encounter) asks here.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from emberkeep.character.abilities import Ability
+from emberkeep.gear.armor_class import armor_class
+
+if TYPE_CHECKING:
+    from emberkeep.character.model import Character
+
+__all__ = ["DEFENSE_STYLE", "Status", "character_armor_class", "status"]
+
+DEFENSE_STYLE = "defense"  # Fighter's Fighting Style (b): +1 AC
+
+
+class Status(StrEnum):
+    ALIVE = "alive"
+    DYING = "dying"
+    DEAD = "dead"
+
+
+def status(character: Character) -> Status:
+    """R22: dead when recorded so, at -(3 + LVL + CON) HP or below, or with any score at 0;
+    R21: dying (unconscious, bleeding out) at 0 HP or below."""
+    if (not character.alive or character.hp <= character.death_threshold
+            or character.scores.any_zero()):
+        return Status.DEAD
+    if character.hp <= 0:
+        return Status.DYING
+    return Status.ALIVE
+
+
+def character_armor_class(character: Character) -> int:
+    """Worn armor and shield with their dents (R15), DEX where the armor allows, and the
+    Fighter's Defense style."""
+    extra = 1 if character.fighting_style == DEFENSE_STYLE else 0
+    return armor_class(character.inventory, character.modifier(Ability.DEX), extra)
