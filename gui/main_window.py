@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QMainWindow, QMenu, QTa
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.character.funnel import roll_zero_level
 from emberkeep.character.model import Character
-from emberkeep.gear.purse import format_coins
 from emberkeep.dice import RandomRoller, Roller
+from emberkeep.gear.purse import format_coins
 from gui import dialogs, paths
 from gui.document import CampaignDocument
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
