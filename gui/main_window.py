@@ -72,7 +72,7 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._build_menus()
-        self.resize(900, 520)
+        self.resize(1040, 640)
         self.set_document(CampaignDocument.new())
 
     # -- building -------------------------------------------------------------------------------

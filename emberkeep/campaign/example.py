@@ -101,7 +101,7 @@ def build_example_campaign() -> Campaign:
     return Campaign(
         name="The Embers of Hollowmere",
         characters=[*_first_level(), *_funnel()],
-        party_fund=Purse(gp=40, sp=15),
+        party_fund=Purse(gp=40, sp=5),
         date=GameDate(year=1023, month=3, day=14),
         notes="The party met at the Ember Gate inn. The funnel peasants fled the burning mill "
               "of Hollowmere and follow the adventurers into the barrow.",
