@@ -59,18 +59,34 @@ def startup_path(file: str | None, state: AppState) -> Path | None:
     return None
 
 
-def run(file: str | None) -> int:
+def run(file: str | None, *, smoke_test: bool = False) -> int:
+    """Start the application. ``smoke_test`` (``emberkeep --smoke-test``) prints what the first
+    window shows and quits once it is on screen: how the bundle test knows a build really starts.
+    """
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from emberkeep.resources import resource_path
 
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName(paths.APP_NAME)
     app.setOrganizationName(paths.APP_NAME)
+    app.setWindowIcon(QIcon(str(resource_path("icons", "emberkeep.svg"))))
 
     state = AppState.load()
     window = open_window(file, state)
     window.show()
+    if smoke_test:
+        def report() -> None:
+            document = window.document
+            count = len(document.campaign.characters) if document is not None else 0
+            print(f"smoke test: window {window.windowTitle()!r} shows {count} characters",
+                  flush=True)
+            app.quit()
+
+        QTimer.singleShot(0, report)
     return app.exec()
 
 

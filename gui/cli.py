@@ -20,10 +20,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Emberkeep: campaign sheets, gear repairs and encounters for Furnace. "
                     "Use 'emberkeep check FILE...' to validate campaign files.")
     parser.add_argument("file", nargs="?", help="a campaign file to open")
+    parser.add_argument("--smoke-test", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(args)
     from gui.app import run  # Qt is imported from here on
 
-    return run(options.file)
+    return run(options.file, smoke_test=options.smoke_test)
 
 
 def _check(files: list[str]) -> int:
