@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,11 +41,12 @@ class LogEvent(BaseModel):
 
     model_config = _STRICT
 
-    seq: int = Field(ge=0)
-    round: int = Field(0, ge=0)
+    seq: int = Field(ge=0, le=10**9)
+    round: int = Field(0, ge=0, le=10**9)
     kind: str = Field(max_length=64)
     text: str = Field(max_length=10_000)
-    data: dict[str, int | str | bool | None] = Field(default_factory=dict)
+    data: dict[str, Annotated[int, Field(ge=-10**12, le=10**12)] | str | bool | None] = Field(
+        default_factory=dict)
 
 
 class EncounterStatus(StrEnum):
@@ -91,7 +93,7 @@ class LedgerEntry(BaseModel):
 class Campaign(BaseModel):
     model_config = _STRICT
 
-    schema_version: int = SCHEMA_VERSION
+    schema_version: int = Field(SCHEMA_VERSION, ge=1, le=SCHEMA_VERSION)
     name: str = Field(min_length=1, max_length=200)
     settings: CampaignSettings = Field(default_factory=CampaignSettings)
     characters: list[Character] = Field(default_factory=list)

@@ -67,7 +67,7 @@ class AbilityScore(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     base: int = Field(ge=MIN_SCORE, le=MAX_SCORE)
-    loss: int = Field(default=0, ge=0)
+    loss: int = Field(default=0, ge=0, le=MAX_SCORE)
 
     @property
     def effective(self) -> int:

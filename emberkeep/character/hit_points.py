@@ -14,6 +14,7 @@ Every gain is kept as an :class:`HpEntry` on the sheet, so the history shows wha
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -49,10 +50,10 @@ class HpEntry(BaseModel):
 
     level: int = Field(ge=0, le=10)
     method: HpMethod
-    die: int | None = None
-    faces: tuple[int, ...] = ()
-    con_mod: int = 0
-    gain: int = Field(ge=1)
+    die: int | None = Field(default=None, ge=2, le=100)
+    faces: tuple[Annotated[int, Field(ge=1, le=100)], ...] = ()
+    con_mod: int = Field(default=0, ge=-5, le=5)
+    gain: int = Field(ge=1, le=100)
 
 
 def level_gain(face: int, die: int, con_mod: int) -> int:

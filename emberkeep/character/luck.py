@@ -26,7 +26,7 @@ class LuckState(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     dice: int = Field(default=0, ge=0, le=MAX_LUCK_DICE)
-    fail_streak: int = Field(default=0, ge=0)
+    fail_streak: int = Field(default=0, ge=0, le=10**6)
 
 
 def record_roll(state: LuckState, success: bool) -> LuckState:

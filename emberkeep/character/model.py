@@ -8,7 +8,7 @@ the GM can audit a sheet. Mechanics live in the sibling modules; the methods her
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 from uuid import uuid4
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -53,15 +53,16 @@ class Character(BaseModel):
     race: str
     class_id: str | None = None
     level: int = Field(default=0, ge=0, le=MAX_LEVEL)
-    xp: int = Field(default=0, ge=0)
+    xp: int = Field(default=0, ge=0, le=10**9)
     scores: AbilityScores
-    score_rolls: dict[Ability, tuple[int, ...]] = Field(default_factory=dict)
+    score_rolls: dict[Ability, tuple[Annotated[int, Field(ge=1, le=6)], ...]] = Field(
+        default_factory=dict)
     race_swap: tuple[Ability, Ability] | None = None
     race_skill: Skill | None = None
-    hp: int
-    max_hp: int = Field(ge=1)
+    hp: int = Field(ge=-10_000, le=10_000)
+    max_hp: int = Field(ge=1, le=10_000)
     hp_history: list[HpEntry] = Field(default_factory=list)
-    hit_dice: int = Field(default=0, ge=0)
+    hit_dice: int = Field(default=0, ge=0, le=10)
     save_proficiencies: list[Ability] = Field(default_factory=list)
     skill_proficiencies: list[Skill] = Field(default_factory=list)
     tool_proficiencies: list[str] = Field(default_factory=list)

@@ -55,7 +55,7 @@ class MagicEffect(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     text: str
-    dice: int = Field(default=0, ge=0)
+    dice: int = Field(default=0, ge=0, le=100)
     die_kind: MagicDieKind | None = None
 
     @model_validator(mode="after")

@@ -48,7 +48,7 @@ class OwnedGear(BaseModel):
     uid: str = Field(default_factory=new_uid, min_length=1, max_length=64)
     catalog_id: str
     name: str
-    value_cp: int = Field(ge=0)
+    value_cp: int = Field(ge=0, le=10**12)
     quality: Quality = "standard"
     magical: bool = False
     magic: OwnedMagic | None = None
@@ -62,7 +62,7 @@ class OwnedGear(BaseModel):
 class _Protective(OwnedGear):
     """Armor and shields: AC bonus over 10, lowered one per damage point (R15)."""
 
-    damage_points: int = Field(default=0, ge=0)
+    damage_points: int = Field(default=0, ge=0, le=100)
 
     @property
     def armor_bonus(self) -> int:
@@ -129,7 +129,7 @@ class OwnedArmor(_Protective):
 
 
 class OwnedShield(_Protective):
-    bonus: int = Field(default=2, ge=1)
+    bonus: int = Field(default=2, ge=1, le=20)
     destroyed: bool = False
     equipped: bool = False
 
@@ -170,9 +170,9 @@ class OwnedWeapon(OwnedGear):
     category: WeaponCategory
     damage: str
     versatile_damage: str | None = None
-    length_ft: int | None = Field(default=None, ge=0)
+    length_ft: int | None = Field(default=None, ge=0, le=100)
     tags: tuple[str, ...] = ()
-    notches: int = Field(default=0, ge=0)
+    notches: int = Field(default=0, ge=0, le=100)
     broken: bool = False
     dropped: bool = False
     equipped: bool = False
@@ -221,8 +221,8 @@ class OwnedWeapon(OwnedGear):
 class OwnedItem(OwnedGear):
     """Gear, tools and supplies, kept as a stack: ``quantity`` torches, ``bulk`` to a load."""
 
-    bulk: int = Field(default=1, ge=1)
-    quantity: int = Field(default=1, ge=0)
+    bulk: int = Field(default=1, ge=1, le=100_000)
+    quantity: int = Field(default=1, ge=0, le=10**9)
 
     @classmethod
     def from_spec(cls, spec: ItemSpec, quantity: int = 1) -> OwnedItem:

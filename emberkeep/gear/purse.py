@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = ["CP_PER_GP", "CP_PER_SP", "Purse", "format_coins", "to_cp"]
 
 CP_PER_SP = 10
+MAX_COINS = 10**12  # far beyond any hoard; refuses absurd numbers in a hand-edited file
 CP_PER_GP = 100
 
 
@@ -37,9 +38,9 @@ class Purse(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    gp: int = Field(default=0, ge=0)
-    sp: int = Field(default=0, ge=0)
-    cp: int = Field(default=0, ge=0)
+    gp: int = Field(default=0, ge=0, le=MAX_COINS)
+    sp: int = Field(default=0, ge=0, le=MAX_COINS)
+    cp: int = Field(default=0, ge=0, le=MAX_COINS)
 
     @property
     def total_cp(self) -> int:

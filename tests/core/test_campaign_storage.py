@@ -25,7 +25,7 @@ BAD_FILES: dict[str, tuple[str, dict[str, object]]] = {
     "bom.json": ("byte-order mark", {}),
     "nan.json": ("NaN", {}),
     "duplicate_keys.json": ("'name' appears twice", {}),
-    "deep_nesting.json": ("valid string", {"field": "notes"}),
+    "deep_nesting.json": ("nested too deeply", {"line": 1}),
     "huge_number.json": ("too large", {}),
     "newer_schema.json": ("made by a newer Emberkeep (schema 99; this one reads up to "
                           f"{SCHEMA_VERSION})", {}),
@@ -175,16 +175,33 @@ def test_check_mixed_files_fails(tmp_path: Path) -> None:
     assert status == 1 and len(lines) == 2
 
 
-@pytest.mark.parametrize("number", ["1" + "0" * 15, "-" + "9" * 16, "1e400", "-1e400"])
-def test_numbers_too_large_for_any_field_are_refused(number: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("number", "words"), [
+    ("1" + "0" * 15, "less than or equal to"), ("-" + "9" * 16, "greater than or equal to 0"),
+    ("1e400", "finite number"), ("-1e400", "finite number"), ("12.5", "valid integer")])
+def test_numbers_too_large_for_any_field_are_refused(number: str, words: str,
+                                                     tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     path.write_text('{"schema_version": 1, "name": "Big", "notes": "", "party_fund": {"gp": '
                     + number + "}}")
-    with pytest.raises(CampaignFileError, match="too large"):
+    with pytest.raises(CampaignFileError, match=words) as caught:
         load(path)
+    assert caught.value.field == "party_fund.gp"
 
 
 def test_long_digit_runs_in_text_are_fine(tmp_path: Path) -> None:
     path = tmp_path / "digits.json"
     path.write_text('{"schema_version": 1, "name": "Call 12345678901234567890"}')
     assert load(path).name == "Call 12345678901234567890"
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('{"name": "No version"}', "no schema_version"),
+    ('{"schema_version": "1", "name": "Text"}', "whole number"),
+    ('{"schema_version": 0, "name": "Zero"}', "whole number"),
+])
+def test_missing_or_odd_schema_versions(text: str, words: str, tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    with pytest.raises(CampaignFileError, match=words) as caught:
+        load(path)
+    assert caught.value.field == "schema_version"
