@@ -35,3 +35,31 @@ def test_bundle_builds_and_starts(tmp_path: Path) -> None:
                            timeout=180)
     assert start.returncode == 0, start.stderr[-4000:]
     assert "shows 8 characters" in start.stdout
+
+
+@pytest.mark.slow
+def test_wheel_carries_the_resources_and_finds_them(tmp_path: Path) -> None:
+    """An installed wheel finds resources/ as emberkeep/_resources (pyproject force-include)."""
+    import zipfile
+
+    uv = os.environ.get("UV", "uv")
+    built = subprocess.run([uv, "build", "--wheel", "--out-dir", str(tmp_path / "dist")],
+                           capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert built.returncode == 0, built.stderr[-3000:]
+    wheel = next((tmp_path / "dist").glob("emberkeep-*.whl"))
+    unpacked = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(unpacked)
+    assert "emberkeep/_resources/example_campaign.json" in names
+    assert "emberkeep/_resources/tables/crit_fighter.json" in names
+    assert "gui/cli.py" in names
+    code = ("from emberkeep.resources import resource_dir; print(resource_dir())\n"
+            "from emberkeep.campaign.storage import load\n"
+            "print(load(resource_dir() / 'example_campaign.json').name)\n")
+    env = {**os.environ, "PYTHONPATH": str(unpacked)}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [str(unpacked / "emberkeep" / "_resources"),
+                                       "The Embers of Hollowmere"]

@@ -308,3 +308,25 @@ def test_add_rolls_a_real_funnel_character(window: MainWindow) -> None:
     count = len(window.document.campaign.characters)
     window.document.undo_stack.undo()
     assert len(window.document.campaign.characters) == count - 1
+
+
+GOLDEN_BAD = Path(__file__).resolve().parents[1] / "files" / "bad"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN_BAD.iterdir()))
+def test_every_golden_bad_file_gives_its_clean_error_through_file_open(
+        name: str, window: MainWindow, campaign_file: Path, tmp_path: Path,
+        boxes: Boxes) -> None:
+    """Issue #3: each bad file gives the same plain error through File → Open as through
+    ``emberkeep check``, the open campaign stays, and the file is untouched."""
+    from emberkeep.campaign.errors import CampaignFileError
+
+    window.open_path(campaign_file)
+    bad = tmp_path / name
+    bad.write_bytes((GOLDEN_BAD / name).read_bytes())
+    with pytest.raises(CampaignFileError) as expected:
+        storage.load(bad)
+    assert not window.open_path(bad)
+    assert boxes.texts == [str(expected.value)]
+    assert bad.read_bytes() == (GOLDEN_BAD / name).read_bytes()
+    assert window.document is not None and window.document.path == campaign_file.resolve()
