@@ -1,0 +1,105 @@
+"""Combatants: player characters (by reference) and monsters (R30).
+
+A PC combatant points at the campaign's :class:`~emberkeep.character.model.Character`: its HP,
+gear damage and everything else the fight does to it is written on the sheet, so it persists
+after the fight. A monster carries its own numbers, derived from the ROOM DC (R30: its AC is the
+ROOM DC; it saves with d20 + (ROOM DC − 10)).
+
+Combatants are plain slotted dataclasses: the engine mutates them only through events, and a
+simulation of thousands of fights must not pay for validation on every hit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from emberkeep.encounter.conditions import ActiveCondition
+
+__all__ = ["Combatant", "MonsterStats"]
+
+Kind = Literal["pc", "monster"]
+
+
+class MonsterStats(BaseModel):
+    """R30: a monster's numbers; the GM types them in or they come from the ROOM DC."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=200)
+    max_hp: int = Field(ge=1, le=10_000)
+    room_dc: int = Field(ge=1, le=40)
+    attack_bonus: int = Field(0, ge=-20, le=40)
+    damage: str = "1d6"
+    morale: int | None = Field(None, ge=0, le=12)  # None: half the ROOM DC, rounded down
+    weapon: str = "claws"
+    weapon_length_ft: int = Field(2, ge=0, le=30)
+    ranged: bool = False
+    level: int = Field(0, ge=0, le=10)  # for a crit table (R30) and fending (one per 2 HD)
+    initiative_modifier: int = Field(0, ge=-10, le=10)
+
+    @property
+    def armor_class(self) -> int:
+        return self.room_dc
+
+    @property
+    def save_bonus(self) -> int:
+        return self.room_dc - 10
+
+    @property
+    def enemy_morale(self) -> int:
+        """Furnace: "Enemy moral is usually half of the room DC (rounded down)"."""
+        return self.morale if self.morale is not None else self.room_dc // 2
+
+
+@dataclass(slots=True)
+class Combatant:
+    """One side's fighter in one encounter. ``hp`` is used only for monsters."""
+
+    id: str
+    name: str
+    side: str
+    kind: Kind
+    character_id: str | None = None
+    monster: MonsterStats | None = None
+    hp: int = 0
+    position: int = 0
+    conditions: tuple[ActiveCondition, ...] = ()
+    ac_penalty: int = 0  # R15: a monster without gear loses 1 AC per crit for the encounter
+    weapon_dropped: bool = False  # a monster's; a PC's weapon state is on its gear
+    surprised: bool = False
+    unaware: bool = False
+    dodging: bool = False
+    acted: bool = False
+    initiative: int | None = None
+    initiative_bonus: int = 0  # R18: a sacrificed shield betters the next initiative roll
+    used: tuple[str, ...] = ()  # once-a-fight features already used this fight
+    declared_spell: str | None = None
+    spell_segment: int | None = None
+    jostled: bool = False
+    out: bool = False  # fled, surrendered or removed by the GM
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "monster":
+                value = None if value is None else value.model_dump(mode="json")
+            elif f.name == "conditions":
+                value = [c.to_json() for c in value]
+            elif f.name == "used":
+                value = list(value)
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Combatant:
+        values = dict(data)
+        if values.get("monster") is not None:
+            values["monster"] = MonsterStats.model_validate(values["monster"])
+        values["conditions"] = tuple(ActiveCondition.from_json(c)
+                                     for c in values.get("conditions", ()))
+        values["used"] = tuple(values.get("used", ()))
+        return cls(**values)

@@ -1,0 +1,39 @@
+"""Conditions a combatant carries, with how long they last (R27, R28).
+
+A condition is an immutable record, so a combatant's conditions are a tuple that events can
+store whole as their value before and after. Durations count the subject's own rounds:
+``rounds_left`` of ``None`` means it lasts until removed (PRONE until the combatant stands,
+an encounter-long effect until the fight ends); expiry is the clock's job (issue #5, engine II).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# R28: conditions that take away every action, and those that make attacks against one EASY.
+NO_ACTIONS = frozenset({"STUNNED", "PARALYSED", "INCAPACITATED", "UNCONSCIOUS", "cant_act"})
+EASY_TO_HIT = frozenset({"STUNNED", "PARALYSED", "INCAPACITATED", "UNCONSCIOUS", "BLINDED",
+                         "easy_to_hit"})
+OWN_ATTACKS_HARD = frozenset({"PRONE", "BLINDED", "FRIGHTENED", "attacks_hard"})
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveCondition:
+    name: str
+    rounds_left: int | None = None
+    until: str = "removed"  # "removed", "rounds", "next_round", "next_attack", "encounter", "rest"
+    source: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "rounds_left": self.rounds_left, "until": self.until,
+                "source": self.source}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ActiveCondition:
+        return cls(data["name"], data.get("rounds_left"), data.get("until", "removed"),
+                   data.get("source", ""))
+
+
+def names(conditions: tuple[ActiveCondition, ...]) -> frozenset[str]:
+    return frozenset(c.name for c in conditions)

@@ -1,0 +1,239 @@
+"""The encounter: its state, the targets events address, and steps applied and undone.
+
+Every change goes through a :class:`Tx` (one per action): ``tx.set`` changes a field and records
+it, ``tx.roll`` rolls and records, ``tx.row``/``tx.note`` record what was read or ruled. If the
+action fails half-way, what it had set is put back, so a refused action leaves no trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from typing import Any
+
+from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
+from emberkeep.character.model import Character
+from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import NO_ACTIONS, names
+from emberkeep.encounter.events import Note, Ref, Rolled, Row, Set, Step
+from emberkeep.encounter.zones import Band, band
+from emberkeep.gear.owned import OwnedGear
+
+__all__ = ["Encounter", "EncounterState", "RuleError", "Tx"]
+
+
+class RuleError(ValueError):
+    """An action the rules do not allow now, with the reason (nothing was changed)."""
+
+
+@dataclass(slots=True)
+class EncounterState:
+    mode: InitiativeMode
+    room_dc: int
+    round: int = 0
+    phase: str = "setup"  # setup, surprise, fighting, over
+    order: tuple[str, ...] = ()  # who acts this round, in order (ids)
+    turn: int = 0  # index into order
+    segment: int = 0  # WDD segment now being resolved (1..10)
+    side_rolls: tuple[tuple[str, int], ...] = ()  # group d6 per side, this round
+    winner: str | None = None
+
+
+class Tx:
+    """The events of one action as it resolves."""
+
+    __slots__ = ("enc", "step")
+
+    def __init__(self, enc: Encounter, actor: str, action: str) -> None:
+        self.enc = enc
+        self.step = Step(actor, action)
+
+    def set(self, ref: Ref, field: str, value: Any) -> None:
+        obj = self.enc.resolve(ref)
+        before = getattr(obj, field)
+        if before == value and type(before) is type(value):
+            return
+        setattr(obj, field, value)
+        self.step.events.append(Set(ref, field, before, value))
+
+    def roll(self, expression: str, who: str, purpose: str, *, modifier: int = 0,
+             typed: int | Iterable[int] | None = None) -> RollRecord:
+        record = roll(expression, self.enc.roller, modifier=modifier, typed=typed)
+        self.step.events.append(Rolled(who, purpose, record))
+        return record
+
+    def row(self, table: str, value: int, label: str, text: str) -> None:
+        self.step.events.append(Row(table, value, label, text))
+
+    def note(self, text: str) -> None:
+        self.step.events.append(Note(text))
+
+    def summary(self, text: str) -> None:
+        self.step.summary = text
+
+
+class Encounter:
+    """A fight between sides, over combatants and the campaign's characters."""
+
+    def __init__(self, combatants: Iterable[Combatant], characters: Mapping[str, Character],
+                 roller: Roller, *, room_dc: int = 12,
+                 mode: InitiativeMode = InitiativeMode.GROUP,
+                 settings: CampaignSettings | None = None) -> None:
+        self.roller = roller
+        self.settings = settings or CampaignSettings()
+        self.state = EncounterState(mode=mode, room_dc=room_dc)
+        self.combatants: dict[str, Combatant] = {}
+        for combatant in combatants:
+            if combatant.id in self.combatants:
+                raise RuleError(f"two combatants share the id {combatant.id!r}")
+            if combatant.kind == "pc":
+                if combatant.character_id not in characters:
+                    raise RuleError(f"{combatant.name}: no character {combatant.character_id!r}")
+            elif combatant.monster is None:
+                raise RuleError(f"{combatant.name}: a monster needs its stats")
+            self.combatants[combatant.id] = combatant
+        self.characters: dict[str, Character] = dict(characters)
+        self.history: list[Step] = []
+        self._gear: dict[tuple[str, str], OwnedGear] = {}
+
+    # --- targets ------------------------------------------------------------------------
+
+    def resolve(self, ref: Ref) -> Any:
+        kind = ref[0]
+        if kind == "c":
+            return self.combatants[ref[1]]
+        if kind == "pc":
+            return self.characters[ref[1]]
+        if kind == "gear":
+            return self.gear(ref[1], ref[2])
+        if kind == "score":
+            return self.characters[ref[1]].scores.get(ref[2])  # type: ignore[arg-type]
+        if kind == "enc":
+            return self.state
+        raise KeyError(f"no event target {ref!r}")
+
+    def gear(self, character_id: str, uid: str) -> OwnedGear:
+        key = (character_id, uid)
+        item = self._gear.get(key)
+        if item is None:
+            for piece in self.characters[character_id].inventory.all_gear():
+                self._gear[(character_id, piece.uid)] = piece
+            item = self._gear[key]
+        return item
+
+    # --- steps --------------------------------------------------------------------------
+
+    @contextmanager
+    def action(self, actor: str, action: str) -> Iterator[Tx]:
+        """Resolve one action; on any error everything it set is put back."""
+        tx = Tx(self, actor, action)
+        try:
+            yield tx
+        except BaseException:
+            self.revert(tx.step)
+            raise
+        self.history.append(tx.step)
+
+    def apply(self, step: Step) -> None:
+        for event in step.events:
+            if isinstance(event, Set):
+                setattr(self.resolve(event.target), event.field, event.after)
+
+    def revert(self, step: Step) -> None:
+        for event in reversed(step.events):
+            if isinstance(event, Set):
+                setattr(self.resolve(event.target), event.field, event.before)
+
+    def undo(self) -> Step:
+        if not self.history:
+            raise RuleError("nothing to undo in this encounter")
+        step = self.history.pop()
+        self.revert(step)
+        return step
+
+    def redo(self, step: Step) -> None:
+        self.apply(step)
+        self.history.append(step)
+
+    # --- reading the state --------------------------------------------------------------
+
+    def combatant(self, cid: str) -> Combatant:
+        try:
+            return self.combatants[cid]
+        except KeyError:
+            raise RuleError(f"no combatant {cid!r} in this encounter") from None
+
+    def character(self, c: Combatant) -> Character:
+        assert c.character_id is not None
+        return self.characters[c.character_id]
+
+    def hp_ref(self, c: Combatant) -> tuple[Ref, int, int]:
+        """Where the combatant's HP lives, its HP and its maximum."""
+        if c.kind == "pc":
+            ch = self.character(c)
+            return ("pc", ch.id), ch.hp, ch.max_hp
+        assert c.monster is not None
+        return ("c", c.id), c.hp, c.monster.max_hp
+
+    def hp(self, c: Combatant) -> int:
+        return self.character(c).hp if c.kind == "pc" else c.hp
+
+    def is_down(self, c: Combatant) -> bool:
+        """Out of the fight: at 0 HP or below (dying or dead), dead on the sheet, or gone."""
+        if c.out:
+            return True
+        if c.kind == "pc":
+            ch = self.character(c)
+            return ch.hp <= 0 or not ch.alive
+        return c.hp <= 0
+
+    def can_act(self, c: Combatant) -> bool:
+        """Standing, not held by a condition that takes every action (R28), and not surprised
+        in the first round (Furnace: "the suprised side doesn't act")."""
+        if self.is_down(c) or names(c.conditions) & NO_ACTIONS:
+            return False
+        return not (c.surprised and self.state.round <= 1)
+
+    def require_can_act(self, c: Combatant) -> None:
+        if self.state.phase == "over":
+            raise RuleError("the fight is over")
+        if not self.can_act(c):
+            raise RuleError(f"{c.name} cannot act now")
+
+    def standing(self, side: str | None = None) -> list[Combatant]:
+        return [c for c in self.combatants.values()
+                if not self.is_down(c) and (side is None or c.side == side)]
+
+    def sides(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for c in self.combatants.values():
+            seen.setdefault(c.side, None)
+        return list(seen)
+
+    def enemies(self, c: Combatant) -> list[Combatant]:
+        return [o for o in self.standing() if o.side != c.side]
+
+    def allies(self, c: Combatant) -> list[Combatant]:
+        return [o for o in self.standing() if o.side == c.side and o.id != c.id]
+
+    def band(self, a: Combatant, b: Combatant) -> Band:
+        return band(a.position, b.position)
+
+    def armor_class(self, c: Combatant) -> int:
+        if c.kind == "pc":
+            return self.character(c).armor_class
+        assert c.monster is not None
+        return c.monster.armor_class - c.ac_penalty
+
+    # --- comparing states (tests, replay) -----------------------------------------------
+
+    def fingerprint(self) -> dict[str, Any]:
+        """Everything the fight can change, as plain data."""
+        return {
+            "state": {f.name: getattr(self.state, f.name) for f in fields(self.state)},
+            "combatants": {cid: c.to_json() for cid, c in self.combatants.items()},
+            "characters": {cid: ch.model_dump(mode="json")
+                           for cid, ch in self.characters.items()},
+        }
