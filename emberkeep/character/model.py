@@ -23,6 +23,7 @@ from emberkeep.character.rest import max_hit_dice
 from emberkeep.character.skills import Skill
 from emberkeep.dice import Roller
 from emberkeep.gear.inventory import Inventory
+from emberkeep.magic.limits import CasterState
 
 if TYPE_CHECKING:
     from emberkeep.character.leveling import LevelUpResult
@@ -75,6 +76,7 @@ class Character(BaseModel):
     luck: LuckState = Field(default_factory=LuckState)
     inventory: Inventory = Field(default_factory=Inventory)
     spells_known: list[str] = Field(default_factory=list)
+    caster: CasterState = Field(default_factory=CasterState)  # R10, R11: depletion, disapproval
     cantrips: list[str] = Field(default_factory=list)
     notes: str = ""
     alive: bool = True

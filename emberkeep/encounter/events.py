@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from emberkeep.character.luck import LuckState
 from emberkeep.dice import RollRecord
+from emberkeep.magic.limits import CasterState
 from emberkeep.encounter.conditions import ActiveCondition
 
 __all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "encode"]
@@ -82,7 +83,7 @@ class Step:
 
 
 # Frozen pydantic values an event may hold whole (a character's luck dice).
-_MODELS: dict[str, type[BaseModel]] = {"LuckState": LuckState}
+_MODELS: dict[str, type[BaseModel]] = {"LuckState": LuckState, "CasterState": CasterState}
 
 
 def encode(value: Any) -> Any:

@@ -66,10 +66,10 @@ class DepletionSaveResult:
 class CasterState(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    spells_cast_since_check: int = Field(default=0, ge=0)
+    spells_cast_since_check: int = Field(default=0, ge=0, le=10_000)
     barred_until_long_rest: bool = False
     disapproval_range: int = Field(default=1, ge=1, le=MAX_DISAPPROVAL)
-    healed_hd_today: int = Field(default=0, ge=0)
+    healed_hd_today: int = Field(default=0, ge=0, le=100)
 
     @property
     def depletion_save_due(self) -> bool:
