@@ -14,7 +14,6 @@ from emberkeep.campaign.model import (
     Campaign,
     EncounterRecord,
     EncounterStatus,
-    GameDate,
     LedgerEntry,
     LedgerKind,
     LogEvent,
@@ -31,9 +30,10 @@ from emberkeep.campaign.settings import (
 )
 from emberkeep.character.abilities import Ability, AbilityScore, AbilityScores
 from emberkeep.character.luck import LuckState
-from emberkeep.character.model import Character
+from emberkeep.character.model import Character, CharacterCondition
 from emberkeep.character.rest import max_hit_dice
 from emberkeep.character.skills import Skill
+from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
 from emberkeep.gear.catalog import gear_catalog
 from emberkeep.gear.inventory import Inventory
 from emberkeep.gear.purse import Purse
@@ -45,8 +45,7 @@ text = st.text(max_size=40)
 names = st.text(min_size=1, max_size=40)
 small = st.integers(0, 1000)
 
-dates = st.builds(GameDate, year=st.integers(-3000, 3000), month=st.integers(1, 12),
-                  day=st.integers(1, 30))
+dates = st.integers(0, 10**11)
 purses = st.builds(Purse, gp=small, sp=small, cp=small)
 
 
@@ -88,6 +87,10 @@ def characters(draw: st.DrawFn) -> Character:
                                           unique=True)),
         luck=LuckState(dice=draw(st.integers(0, 3)), fail_streak=draw(st.integers(0, 5))),
         inventory=draw(inventories()), notes=draw(st.text(max_size=200)),
+        conditions=draw(st.lists(st.builds(CharacterCondition, name=names, source=text,
+                                           timed_id=st.none() | st.just("d" * 32)),
+                                 max_size=2)),
+        feats=draw(st.lists(names, max_size=2)),
         alive=draw(st.booleans()),
     )
     return Character(**data)
@@ -100,14 +103,20 @@ log_events = st.builds(
                          max_size=4))
 
 encounters = st.builds(
-    EncounterRecord, name=text, room_dc=st.integers(1, 40),
-    status=st.sampled_from(list(EncounterStatus)), date=dates, notes=text,
+    EncounterRecord, name=text, room_dc=st.integers(1, 40), at=dates,
+    status=st.sampled_from(list(EncounterStatus)), notes=text,
     log=st.lists(log_events, max_size=5))
 
 ledger_entries = st.builds(
-    LedgerEntry, date=dates, kind=st.sampled_from(list(LedgerKind)), description=text,
+    LedgerEntry, at=dates, kind=st.sampled_from(list(LedgerKind)), description=text,
     cost_cp=st.integers(-10**6, 10**6), paid_by=st.sampled_from(["party", "a" * 32]),
     character_id=st.none() | st.just("b" * 32), item_uid=st.none() | st.just("c" * 32))
+
+timed = st.builds(
+    Timed, kind=st.sampled_from(list(TimedKind)), label=text, starts_at=dates,
+    ends_at=st.none() | dates, ends_on=st.sampled_from(list(EndsOn)),
+    character_id=st.none() | st.just("a" * 32), condition=st.none() | st.just("PRONE"),
+    cost_cp=st.integers(0, 10**6))
 
 settings = st.builds(
     CampaignSettings,
@@ -125,4 +134,5 @@ settings = st.builds(
 campaigns = st.builds(
     Campaign, name=names, settings=settings, characters=st.lists(characters(), max_size=3),
     party_fund=purses, encounters=st.lists(encounters, max_size=2),
-    ledger=st.lists(ledger_entries, max_size=3), date=dates, notes=st.text(max_size=100))
+    ledger=st.lists(ledger_entries, max_size=3), time=dates,
+    timeline=st.lists(timed, max_size=4), notes=st.text(max_size=100))

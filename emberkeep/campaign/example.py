@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from emberkeep.campaign.model import Campaign, GameDate
+from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.storage import dumps
 from emberkeep.character.abilities import Ability
 from emberkeep.character.classes import EquipmentSelection as Pick
@@ -20,6 +20,7 @@ from emberkeep.character.funnel import roll_zero_level
 from emberkeep.character.leveling import ClassChoices
 from emberkeep.character.model import Character
 from emberkeep.character.skills import Skill
+from emberkeep.clock.calendar import Calendar
 from emberkeep.dice import RollRecord, ScriptedRoller, roll
 from emberkeep.gear.purse import Purse
 from emberkeep.resources import resource_path
@@ -102,7 +103,7 @@ def build_example_campaign() -> Campaign:
         name="The Embers of Hollowmere",
         characters=[*_first_level(), *_funnel()],
         party_fund=Purse(gp=40, sp=5),
-        date=GameDate(year=1023, month=3, day=14),
+        time=Calendar().from_date(1023, 3, 14, 8),
         notes="The party met at the Ember Gate inn. The funnel peasants fled the burning mill "
               "of Hollowmere and follow the adventurers into the barrow.",
     )

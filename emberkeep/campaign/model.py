@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.model import Character
+from emberkeep.clock.timeline import GameTime, Timed
 from emberkeep.gear.purse import Purse
 
 SCHEMA_VERSION = 1
@@ -24,16 +25,6 @@ _STRICT = ConfigDict(extra="forbid", allow_inf_nan=False, validate_assignment=Fa
 
 def new_id() -> str:
     return uuid.uuid4().hex
-
-
-class GameDate(BaseModel):
-    """R27: 12 months of 30 days (month lengths are a setting); day and month count from 1."""
-
-    model_config = _STRICT
-
-    year: int = Field(1, ge=-100_000, le=100_000)
-    month: int = Field(1, ge=1, le=12)
-    day: int = Field(1, ge=1, le=100)
 
 
 class LogEvent(BaseModel):
@@ -62,7 +53,7 @@ class EncounterRecord(BaseModel):
     name: str = Field(max_length=200)
     room_dc: int = Field(12, ge=1, le=40)
     status: EncounterStatus = EncounterStatus.PLANNED
-    date: GameDate = Field(default_factory=GameDate)
+    at: GameTime = 0  # when it began, on the campaign clock
     notes: str = Field("", max_length=100_000)
     log: list[LogEvent] = Field(default_factory=list)
 
@@ -81,7 +72,7 @@ class LedgerEntry(BaseModel):
     model_config = _STRICT
 
     id: str = Field(default_factory=new_id, min_length=1, max_length=64)
-    date: GameDate
+    at: GameTime
     kind: LedgerKind
     description: str = Field(max_length=1000)
     cost_cp: int = Field(ge=-10**12, le=10**12)
@@ -100,7 +91,8 @@ class Campaign(BaseModel):
     party_fund: Purse = Field(default_factory=Purse)
     encounters: list[EncounterRecord] = Field(default_factory=list)
     ledger: list[LedgerEntry] = Field(default_factory=list)
-    date: GameDate = Field(default_factory=GameDate)
+    time: GameTime = 0  # seconds since the calendar's year 1 began (issue #5, R27)
+    timeline: list[Timed] = Field(default_factory=list)
     notes: str = Field("", max_length=1_000_000)
 
     def character(self, character_id: str) -> Character:

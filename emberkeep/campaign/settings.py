@@ -81,6 +81,18 @@ class TimeSettings(BaseModel):
         min_length=12, max_length=12,
     )
     days_per_month: int = Field(30, ge=1, le=100)
+    short_rest_minutes: int = Field(60, ge=1, le=24 * 60)
+    long_rest_hours: int = Field(8, ge=1, le=72)
+
+
+class DowntimeSettings(BaseModel):
+    """Issue #5: how long downtime takes (house defaults; WDD gives the training numbers)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    repair_hours_per_point: int = Field(8, ge=0, le=24 * 365)  # per armor point or notch
+    mounted_training_weeks: int = Field(8, ge=0, le=520)  # WDD: "8 weeks (- DEX bonus in weeks)"
+    mounted_training_cost_gp: int = Field(100, ge=0, le=10**9)  # WDD's "X GP"
 
 
 class CampaignSettings(BaseModel):
@@ -94,4 +106,5 @@ class CampaignSettings(BaseModel):
     default_room_dc: int = Field(12, ge=1, le=40)
     repair: RepairCosts = Field(default_factory=RepairCosts)
     time: TimeSettings = Field(default_factory=TimeSettings)
+    downtime: DowntimeSettings = Field(default_factory=DowntimeSettings)
     funnel_size: int = Field(4, ge=1, le=20)

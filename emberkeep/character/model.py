@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from emberkeep.character.leveling import LevelUpResult
     from emberkeep.character.status import Status
 
-__all__ = ["AbilityIncrease", "Character", "new_id"]
+__all__ = ["AbilityIncrease", "Character", "CharacterCondition", "new_id"]
 
 
 def new_id() -> str:
@@ -43,6 +43,17 @@ class AbilityIncrease(BaseModel):
 
     ability: Ability
     level: int = Field(ge=1, le=MAX_LEVEL)
+
+
+class CharacterCondition(BaseModel):
+    """A condition that stays on the sheet outside a fight ("HARD until rest", FRIGHTENED...);
+    ``timed_id`` names the timeline entry that ends it, if any (issue #5)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=64)
+    source: str = Field("", max_length=200)
+    timed_id: str | None = Field(None, max_length=64)
 
 
 class Character(BaseModel):
@@ -78,6 +89,8 @@ class Character(BaseModel):
     spells_known: list[str] = Field(default_factory=list)
     caster: CasterState = Field(default_factory=CasterState)  # R10, R11: depletion, disapproval
     cantrips: list[str] = Field(default_factory=list)
+    conditions: list[CharacterCondition] = Field(default_factory=list)
+    feats: list[str] = Field(default_factory=list)  # trained feats (WDD Mounted Combat...)
     notes: str = ""
     alive: bool = True
 

@@ -51,6 +51,8 @@ def _heal(die: int, hp: int, max_hp: int, count: int, roller: Roller,
           typed: list[int] | None) -> tuple[int, tuple[RollRecord, ...]]:
     records: list[RollRecord] = []
     for i in range(count):
+        if hp >= max_hp and typed is None:
+            break
         face = typed[i] if typed is not None else None
         record = roll(f"d{die}", roller, typed=face)
         records.append(record)
@@ -71,8 +73,9 @@ def spend_hit_dice(*, die: int, hp: int, max_hp: int, pool: int, count: int, rol
 
 def short_rest(*, die: int, hp: int, max_hp: int, pool: int, roller: Roller,
                typed: int | None = None) -> RestResult:
-    """Spend one HD if any is left; with an empty pool the rest heals nothing."""
-    count = 1 if pool > 0 else 0
+    """Spend one HD if any is left; with an empty pool the rest heals nothing, and a character
+    already at full HP keeps its HD rather than spend it for nothing."""
+    count = 1 if pool > 0 and hp < max_hp else 0
     faces = [typed] if typed is not None and count else None
     hp_after, records = _heal(die, hp, max_hp, count, roller, faces)
     return RestResult("short", records, hp, hp_after, pool, pool - count)
@@ -80,7 +83,8 @@ def short_rest(*, die: int, hp: int, max_hp: int, pool: int, roller: Roller,
 
 def long_rest(*, die: int, hp: int, max_hp: int, pool: int, level: int, roller: Roller,
               typed: list[int] | None = None) -> RestResult:
-    """Spend every HD left (each heals), then regain the whole pool."""
+    """Spend every HD left (each heals), then regain the whole pool. Dice stop being rolled
+    once HP is full: the rest of the pool is regained all the same."""
     if typed is not None and len(typed) != pool:
         raise ValueError(f"{pool} HD spent but {len(typed)} faces typed")
     hp_after, records = _heal(die, hp, max_hp, pool, roller, typed)

@@ -11,6 +11,7 @@ of that base marked ``magical`` with an :class:`OwnedMagic` attached (see ``owne
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -109,6 +110,28 @@ class MagicItemSpec(_MagicFields):
 
 
 class OwnedMagic(_MagicFields):
-    """The magic a particular owned piece carries (copied from the catalog, then the GM's)."""
+    """The magic a particular owned piece carries (copied from the catalog, then the GM's).
+
+    ``charges_left`` counts today's uses where ``charges`` names a daily number; the clock
+    refills it at midnight (issue #5).
+    """
 
     magic_item_id: str | None = None
+    charges_left: int | None = Field(default=None, ge=0, le=1000)
+
+
+_WORDS = {"once": "1", "twice": "2", "thrice": "3"}
+_DAILY = re.compile(r"^\s*(once|twice|thrice|\d+d\d+|\d+)(?:\s+(?:times|charges?))?"
+                    r"\s+(?:a|per)\s+day\s*$", re.IGNORECASE)
+
+
+def daily_charges(text: str | None) -> str | None:
+    """The dice (or number) of uses an item regains each day: "once a day" → "1",
+    "1d4 a day" → "1d4" (the seed's "with a charge of 1d4 a day"); ``None`` if not daily."""
+    if text is None:
+        return None
+    match = _DAILY.match(text)
+    if match is None:
+        return None
+    amount = match[1].lower()
+    return _WORDS.get(amount, amount)

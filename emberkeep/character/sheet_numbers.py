@@ -1,0 +1,242 @@
+"""The derived numbers a character sheet shows, computed by the rules (no Qt, no printing).
+
+A sheet (on screen or on paper) must show the same numbers the encounter engine uses, so every
+number is a function of the :class:`Character` here, built from the core's own rules:
+
+- ATK (R7, R29): d20 + STR for melee (fists too), + DEX for ranged weapons, + PROF when the class
+  is proficient with the weapon's category (R4: the Classes table); the Fighter's Archery style
+  adds +1 ATK with ranged weapons. A 0-level character's PROF is +0 (R6), so its weapons need no
+  proficiency check.
+- Damage (R12, R17, R29): the weapon's dice for its grip; STR for melee, the two-handed bonus in
+  two hands, nothing for ranged unless Recoil; -1 per notch; the Dueling style's +1 one-handed.
+  A hit always does at least 1 (the floor is applied to the roll, not shown here).
+- Skills and saves (R7): ability modifier + PROF when proficient (Expertise counts as PROF).
+- AC (R12, R15): the worn armor's base less its damage, DEX where it applies, the shield, and
+  +1 for the Defense style; stealth is HARD in armor that says so.
+- Load (R14): 10 + STR; spells known (R10): Cleric 1 + LVL, Magic-user 1 + LVL + INT, plus the
+  Wizard's Bookworm (two more).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from emberkeep.character.abilities import ABILITIES, Ability
+from emberkeep.character.archetypes import get_archetype
+from emberkeep.character.model import Character
+from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
+from emberkeep.character.status import DEFENSE_STYLE
+from emberkeep.gear.damage import Grip, damage_dice, grip_of, weapon_damage_modifier
+from emberkeep.gear.encumbrance import load, load_limit
+from emberkeep.gear.owned import OwnedWeapon
+from emberkeep.magic.limits import spells_known
+from emberkeep.magic.spellcheck import Caster
+
+__all__ = [
+    "ARCHERY_STYLE",
+    "BOOKWORM_EXTRA_SPELLS",
+    "DUELING_STYLE",
+    "ArmorClassParts",
+    "AttackLine",
+    "SaveLine",
+    "SkillLine",
+    "armor_class_parts",
+    "attack_line",
+    "attack_lines",
+    "caster_kind",
+    "dice_text",
+    "load_and_limit",
+    "save_lines",
+    "skill_lines",
+    "spellcheck_bonus",
+    "spells_known_limit",
+]
+
+ARCHERY_STYLE = "archery"  # Fighting Style (a): +1 ATK with ranged weapons
+DUELING_STYLE = "dueling"  # Fighting Style (c): +1 DAM when using one-handed weapons
+BOOKWORM_FEATURE = "bookworm"  # Wizard: "learn two additional spells"
+BOOKWORM_EXTRA_SPELLS = 2
+_CASTERS: dict[str, Caster] = {"cleric": "cleric", "magic_user": "magic_user"}
+
+
+def dice_text(dice: str, modifier: int) -> str:
+    """``1d8+2``, ``2d6-1``, ``1d4``: the dice and the flat number added to them."""
+    return f"{dice}{modifier:+d}" if modifier else dice
+
+
+@dataclass(frozen=True, slots=True)
+class AttackLine:
+    """One attack row of the sheet: a weapon in one grip."""
+
+    uid: str
+    name: str
+    grip: Grip | None
+    ability: Ability
+    proficient: bool
+    atk_bonus: int
+    dice: str
+    damage_modifier: int
+    notches: int
+    broken: bool
+    dropped: bool
+
+    @property
+    def damage_text(self) -> str:
+        return dice_text(self.dice, self.damage_modifier)
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (2H)" if self.grip == "two_handed" and self.name else self.name
+
+
+def _weapon_proficient(character: Character, weapon: OwnedWeapon) -> bool:
+    cls = character.class_def
+    if cls is None or weapon.kind == "fist":
+        return True  # 0-level PROF is +0 (R6); everyone knows their fists
+    return weapon.category in cls.weapons
+
+
+def attack_line(character: Character, weapon: OwnedWeapon, grip: Grip | None = None) -> AttackLine:
+    """ATK bonus and damage of ``weapon`` in ``grip`` for this character (R4, R7, R12, R17, R29)."""
+    ranged = weapon.kind == "ranged"
+    ability = Ability.DEX if ranged else Ability.STR
+    proficient = _weapon_proficient(character, weapon)
+    atk = character.modifier(ability) + (character.prof if proficient else 0)
+    if ranged and character.fighting_style == ARCHERY_STYLE:
+        atk += 1
+    held = grip_of(weapon, grip)
+    modifier = weapon_damage_modifier(weapon, character.modifier(Ability.STR), grip)
+    if held == "one_handed" and character.fighting_style == DUELING_STYLE:
+        modifier += 1
+    return AttackLine(
+        uid=weapon.uid, name=weapon.name, grip=held, ability=ability, proficient=proficient,
+        atk_bonus=atk, dice=damage_dice(weapon, grip), damage_modifier=modifier,
+        notches=weapon.notches, broken=weapon.broken, dropped=weapon.dropped)
+
+
+def attack_lines(character: Character) -> list[AttackLine]:
+    """Every weapon carried; a versatile weapon gets a second line for its two-handed grip."""
+    lines: list[AttackLine] = []
+    for weapon in character.inventory.weapons:
+        lines.append(attack_line(character, weapon))
+        if weapon.versatile_damage is not None:
+            lines.append(attack_line(character, weapon, "two_handed"))
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class SkillLine:
+    skill: Skill
+    name: str
+    ability: Ability
+    proficient: bool
+    expertise: bool
+    bonus: int
+    easy: bool
+
+
+def _easy_skills(character: Character) -> set[Skill]:
+    if character.archetype is None:
+        return set()
+    archetype = get_archetype(character.archetype)
+    easy: set[Skill] = set()
+    for chosen in character.archetype_features:
+        easy.update(archetype.feature(chosen.feature_id).easy_skills)
+    return easy
+
+
+def skill_lines(character: Character) -> list[SkillLine]:
+    """R7: each skill's CHECK bonus, ability + PROF when proficient (Expertise is PROF too)."""
+    easy = _easy_skills(character)
+    return [SkillLine(skill=s, name=skill_name(s), ability=SKILL_ABILITY[s],
+                      proficient=character.is_proficient(s), expertise=s in character.expertise,
+                      bonus=character.modifier(SKILL_ABILITY[s])
+                      + (character.prof if character.is_proficient(s) else 0),
+                      easy=s in easy)
+            for s in Skill]
+
+
+@dataclass(frozen=True, slots=True)
+class SaveLine:
+    ability: Ability
+    proficient: bool
+    bonus: int
+
+
+def save_lines(character: Character) -> list[SaveLine]:
+    """R7: a SAVE is d20 + ability + PROF for the class's save and the chosen one."""
+    return [SaveLine(a, a in character.save_proficiencies,
+                     character.modifier(a)
+                     + (character.prof if a in character.save_proficiencies else 0))
+            for a in ABILITIES]
+
+
+@dataclass(frozen=True, slots=True)
+class ArmorClassParts:
+    """How the AC is put together, for the sheet to show beside the total."""
+
+    armor_name: str | None
+    armor_base: int
+    dex_applied: int
+    shield_bonus: int
+    style_bonus: int
+    armor_damage: int
+    shield_damage: int
+    armor_broken: bool
+    stealth_hard: bool
+    magic: tuple[str, ...]
+    total: int
+
+
+def armor_class_parts(character: Character) -> ArmorClassParts:
+    """The parts of :attr:`Character.armor_class` (R12, R15); ``total`` is that same number."""
+    inventory = character.inventory
+    dex = character.modifier(Ability.DEX)
+    armor = inventory.worn_armor
+    shield = inventory.shield
+    magic: list[str] = []
+    for piece in (armor, shield):
+        if piece is not None and piece.magic is not None:
+            magic += [f"{piece.name}: {e.text}" for e in piece.magic.effects]
+    if armor is None or armor.is_broken:
+        base, dex_applied = 10, dex
+    else:
+        base, dex_applied = armor.ac_base, dex if armor.adds_dex else 0
+    return ArmorClassParts(
+        armor_name=armor.name if armor is not None else None, armor_base=base,
+        dex_applied=dex_applied, shield_bonus=shield.current_bonus if shield else 0,
+        style_bonus=1 if character.fighting_style == DEFENSE_STYLE else 0,
+        armor_damage=armor.damage_points if armor is not None else 0,
+        shield_damage=shield.damage_points if shield is not None else 0,
+        armor_broken=armor is not None and armor.is_broken,
+        stealth_hard=armor is not None and armor.stealth_hard,
+        magic=tuple(magic), total=character.armor_class)
+
+
+def load_and_limit(character: Character) -> tuple[int, int]:
+    """R14: the load carried and the limit, 10 + STR."""
+    return load(character.inventory), load_limit(character.modifier(Ability.STR))
+
+
+def caster_kind(character: Character) -> Caster | None:
+    """Which SPELLCHECK the class makes (R8), or None for a class that casts no spells."""
+    return _CASTERS.get(character.class_id or "")
+
+
+def spellcheck_bonus(character: Character) -> int | None:
+    """R8: INT (Magic-user) or WIS (Cleric) + PROF; None for a non-caster."""
+    kind = caster_kind(character)
+    if kind is None:
+        return None
+    ability = Ability.INT if kind == "magic_user" else Ability.WIS
+    return character.modifier(ability) + character.prof
+
+
+def spells_known_limit(character: Character) -> int | None:
+    """R10: Cleric 1 + LVL, Magic-user 1 + LVL + INT, + 2 with the Bookworm; None otherwise."""
+    kind = caster_kind(character)
+    if kind is None:
+        return None
+    extra = BOOKWORM_EXTRA_SPELLS if any(
+        c.feature_id == BOOKWORM_FEATURE for c in character.archetype_features) else 0
+    return spells_known(kind, character.level, character.modifier(Ability.INT), extra=extra)

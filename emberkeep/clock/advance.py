@@ -1,0 +1,134 @@
+"""Advancing the campaign clock: expirations, midnights and year ends, in the order they fall.
+
+Everything that happens between now (exclusive) and the target time (inclusive) is gathered,
+sorted by when it happens (at one instant: expirations, then midnight, then the year's end), and
+applied in turn. Advancing by ``a`` then ``b`` therefore leaves the same campaign as advancing by
+``a + b``: the same things happen at the same instants in the same order, dice included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from emberkeep.campaign.model import Campaign
+from emberkeep.character.model import Character
+from emberkeep.clock.calendar import Calendar
+from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
+from emberkeep.dice import Roller, roll
+from emberkeep.gear.magic_items import daily_charges
+from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
+
+__all__ = ["YEAR_END_HOOKS", "Change", "advance", "advance_to", "end_entries"]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One thing the clock did, for the GM's "what changed" list."""
+
+    at: int
+    kind: str
+    text: str
+    character_id: str | None = None
+
+
+YearEndHook = Callable[[Campaign, Roller, int], list[Change]]
+# Rules that act at the year's end register here (the Melee Round's experience checks, R32).
+YEAR_END_HOOKS: list[YearEndHook] = []
+
+
+def advance(campaign: Campaign, seconds: int, roller: Roller) -> list[Change]:
+    if seconds < 0:
+        raise ValueError(f"the clock only runs forward (asked for {seconds} s)")
+    return advance_to(campaign, campaign.time + seconds, roller)
+
+
+def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
+    if target < campaign.time:
+        raise ValueError("the clock only runs forward; undo brings time back")
+    calendar = Calendar(campaign.settings.time)
+    start = campaign.time
+    happenings: list[tuple[int, int, int, Timed | None]] = []
+    for index, timed in enumerate(campaign.timeline):
+        if timed.ends_on == EndsOn.TIME and timed.ends_at is not None and timed.ends_at <= target:
+            happenings.append((timed.ends_at, 0, index, timed))
+    happenings.extend((t, 1, 0, None) for t in calendar.midnights_between(start, target))
+    happenings.extend((t, 2, 0, None) for t in calendar.year_ends_between(start, target))
+    happenings.sort(key=lambda h: (h[0], h[1], h[2]))
+    changes: list[Change] = []
+    for at, kind, _, entry in happenings:
+        campaign.time = max(campaign.time, at)
+        if kind == 0:
+            assert entry is not None
+            changes.extend(end_entries(campaign, [entry], at))
+        elif kind == 1:
+            changes.extend(_midnight(campaign, roller, at))
+        else:
+            changes.append(Change(at, "year_end", f"Year {calendar.to_date(at).year - 1} ended"))
+            for hook in YEAR_END_HOOKS:
+                changes.extend(hook(campaign, roller, at))
+    campaign.time = target
+    return changes
+
+
+def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Change]:
+    """End timeline entries now (their time came, or a rest ended them) and apply what ending
+    each means."""
+    changes = []
+    ending = {id(e) for e in entries}
+    campaign.timeline = [e for e in campaign.timeline if id(e) not in ending]
+    for entry in entries:
+        character = _character(campaign, entry.character_id)
+        who = f"{character.name}: " if character is not None else ""
+        text = f"{who}{entry.label} ended"
+        if entry.kind in (TimedKind.CONDITION, TimedKind.INJURY) and character is not None:
+            character.conditions = [c for c in character.conditions
+                                    if c.timed_id != entry.id]
+        elif entry.kind == TimedKind.DYING and character is not None and character.alive:
+            character.alive = False  # R21: the countdown ran out before anyone stabilized it
+            text = f"{character.name} bled out and died ({entry.label})"
+        elif entry.kind == TimedKind.CANNOT_CAST and character is not None:
+            character.caster = character.caster.model_copy(
+                update={"barred_until_long_rest": False})
+        elif entry.kind == TimedKind.REPAIR and character is not None and entry.item_uid:
+            item = character.inventory.find(entry.item_uid)
+            if isinstance(item, OwnedArmor | OwnedShield | OwnedWeapon):
+                item.repair()
+            item.at_smith = False
+            text = f"{character.name}'s {item.name} is back from the smith, mended"
+        elif entry.kind == TimedKind.TRAINING and character is not None and entry.feat:
+            if entry.feat not in character.feats:
+                character.feats.append(entry.feat)
+            text = f"{character.name} finished training: {entry.feat}"
+        changes.append(Change(at, entry.kind.value, text, entry.character_id))
+    return changes
+
+
+def _midnight(campaign: Campaign, roller: Roller, at: int) -> list[Change]:
+    """Daily limits reset: magical healing taken (R11) and magic items' daily charges."""
+    changes = []
+    for character in campaign.characters:
+        if character.caster.healed_hd_today:
+            character.caster = character.caster.new_day()
+            changes.append(Change(at, "daily", f"{character.name} can be magically healed "
+                                               "again today (R11)", character.id))
+        for item in character.inventory.all_gear():
+            magic = item.magic
+            amount = daily_charges(magic.charges) if magic is not None else None
+            if magic is None or amount is None:
+                continue
+            refill = roll(amount, roller).total
+            if magic.charges_left != refill:
+                magic.charges_left = refill
+                changes.append(Change(at, "charges", f"{character.name}'s {item.name}: "
+                                                     f"{refill} use(s) today", character.id))
+    return changes
+
+
+def _character(campaign: Campaign, character_id: str | None) -> Character | None:
+    if character_id is None:
+        return None
+    for character in campaign.characters:
+        if character.id == character_id:
+            return character
+    return None

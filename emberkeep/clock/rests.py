@@ -1,0 +1,52 @@
+"""Short and long rests on the clock (Furnace: "Short rest: spend one HD. Long rest: spend and
+regain all your HD"; R29, R10, R11).
+
+A rest takes its time (settings), during which the clock runs as usual; at its end each resting
+character spends hit dice, casters reset (any rest: the spell count; a long rest: the depletion
+bar and the disapproval range), and everything that lasts "until rest" ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from emberkeep.campaign.model import Campaign
+from emberkeep.character.rest import rest_character
+from emberkeep.clock.advance import Change, advance, end_entries
+from emberkeep.clock.calendar import HOUR, MINUTE
+from emberkeep.clock.timeline import EndsOn, TimedKind
+from emberkeep.dice import Roller
+
+__all__ = ["rest"]
+
+RestKind = Literal["short", "long"]
+
+
+def rest(campaign: Campaign, kind: RestKind, roller: Roller,
+         character_ids: Iterable[str] | None = None) -> list[Change]:
+    """The party (or the named characters) rests; returns what changed, clock included."""
+    if kind not in ("short", "long"):
+        raise ValueError(f"a rest is short or long, not {kind!r}")
+    time = campaign.settings.time
+    length = time.short_rest_minutes * MINUTE if kind == "short" else time.long_rest_hours * HOUR
+    wanted = None if character_ids is None else set(character_ids)
+    changes = advance(campaign, length, roller)
+    bleeding = {e.character_id for e in campaign.timeline if e.kind == TimedKind.DYING}
+    resting = [c for c in campaign.characters
+               if (wanted is None or c.id in wanted) and c.alive and c.id not in bleeding]
+    for character in resting:
+        before = character.hp
+        result = rest_character(character, kind, roller)
+        character.caster = (character.caster.long_rest() if kind == "long"
+                            else character.caster.short_rest())
+        healed = character.hp - before
+        changes.append(Change(campaign.time, "rest",
+                              f"{character.name} rested ({kind}): +{healed} HP, "
+                              f"{result.pool_after} HD in the pool", character.id))
+    ids = {c.id for c in resting}
+    ends = {EndsOn.ANY_REST} | ({EndsOn.LONG_REST} if kind == "long" else set())
+    ended = [e for e in campaign.timeline
+             if e.ends_on in ends and (e.character_id is None or e.character_id in ids)]
+    changes.extend(end_entries(campaign, ended, campaign.time))
+    return changes
