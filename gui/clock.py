@@ -1,0 +1,299 @@
+"""The campaign clock in the GUI (issue #5): the date always in view, Advance by one key, the
+list of what changed, and the timeline of what ends when.
+
+Advancing runs the core (:mod:`emberkeep.clock`); the GUI only wraps it in an undo command that
+keeps the clock, the timeline and the characters as they were before and after, so Ctrl+Z turns
+time back exactly, dice included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from emberkeep.campaign.model import Campaign
+from emberkeep.character.model import Character
+from emberkeep.clock.advance import Change, advance, advance_to
+from emberkeep.clock.calendar import DAY, HOUR, MINUTE, WEEK, Calendar, format_duration
+from emberkeep.clock.rests import rest
+from emberkeep.clock.schedule import upcoming
+from emberkeep.clock.timeline import Timed
+from emberkeep.dice import RandomRoller, Roller
+from gui.document import CampaignDocument
+
+__all__ = ["ADVANCES", "AdvanceClock", "ClockController", "TimelineModel", "TimelineView",
+           "summarize"]
+
+_Index = QModelIndex | QPersistentModelIndex
+
+# (label, shortcut, what it does) for the Advance menu and the clock bar.
+ADVANCES: list[tuple[str, str, str]] = [
+    ("Turn", "Alt+T", "turn"),
+    ("Hour", "Alt+H", "hour"),
+    ("Short Rest", "Alt+S", "short"),
+    ("Long Rest", "Alt+L", "long"),
+    ("Day", "Alt+D", "day"),
+    ("Week", "Alt+W", "week"),
+]
+
+
+class _Snapshot:
+    """The part of a campaign the clock can change, copied."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.time = campaign.time
+        self.timeline = [e.model_copy(deep=True) for e in campaign.timeline]
+        self.characters = [c.model_copy(deep=True) for c in campaign.characters]
+
+    def restore(self, document: CampaignDocument) -> None:
+        campaign = document.campaign
+        campaign.time = self.time
+        campaign.timeline = [e.model_copy(deep=True) for e in self.timeline]
+        for sheet in self.characters:
+            document.overwrite_character(sheet)
+
+
+class AdvanceClock(QUndoCommand):
+    def __init__(self, controller: ClockController, text: str,
+                 run: Callable[[Campaign, Roller], list[Change]]) -> None:
+        super().__init__(text)
+        self.controller = controller
+        self.run = run
+        self.before: _Snapshot | None = None
+        self.after: _Snapshot | None = None
+        self.changes: list[Change] = []
+
+    def redo(self) -> None:
+        document = self.controller.document
+        if self.after is None:
+            self.before = _Snapshot(document.campaign)
+            self.changes = self.run(document.campaign, self.controller.roller)
+            self.after = _Snapshot(document.campaign)
+            for character in document.campaign.characters:
+                document.characterChanged.emit(character.id, "*")
+        else:
+            self.after.restore(document)
+        self.controller.changed.emit(self.changes)
+
+    def undo(self) -> None:
+        assert self.before is not None
+        self.before.restore(self.controller.document)
+        self.controller.changed.emit([])
+
+
+class ClockController(QObject):
+    """Advances the document's campaign clock through its undo stack."""
+
+    changed = Signal(list)  # the Change list of the last advance ([] after an undo)
+
+    def __init__(self, document: CampaignDocument, roller: Roller | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.roller: Roller = roller or RandomRoller()
+
+    @property
+    def calendar(self) -> Calendar:
+        return Calendar(self.document.campaign.settings.time)
+
+    def now_text(self) -> str:
+        return self.calendar.format(self.document.campaign.time)
+
+    def advance(self, what: str) -> AdvanceClock:
+        time = self.document.campaign.settings.time
+        if what in ("short", "long"):
+            label = "Short rest" if what == "short" else "Long rest"
+            command = AdvanceClock(self, label, lambda c, r: rest(c, what, r))  # type: ignore[arg-type]
+        else:
+            size = {"turn": time.exploration_turn_minutes * MINUTE, "hour": HOUR, "day": DAY,
+                    "week": WEEK}[what]
+            command = AdvanceClock(self, f"Advance a {what}",
+                                   lambda c, r: advance(c, size, r))
+        self.document.undo_stack.push(command)
+        return command
+
+    def advance_to(self, target: int) -> AdvanceClock:
+        if target < self.document.campaign.time:
+            raise ValueError("that date is in the past: the clock only runs forward")
+        command = AdvanceClock(self, f"Advance to {self.calendar.format(target)}",
+                               lambda c, r: advance_to(c, target, r))
+        self.document.undo_stack.push(command)
+        return command
+
+
+def summarize(changes: list[Change]) -> str:
+    """``3 conditions ended, 2 charges restored, 1 repair done`` for the status line."""
+    if not changes:
+        return "nothing else changed"
+    names = {"condition": "condition(s) ended", "injury": "injury(ies) healed",
+             "charges": "item(s) recharged", "daily": "healing cap(s) reset",
+             "repair": "repair(s) done", "training": "training(s) done", "rest": "rested",
+             "timer": "timer(s) ran out", "light": "light(s) burnt out",
+             "spell_effect": "spell effect(s) ended", "dying": "death(s)",
+             "cannot_cast": "casting bar(s) lifted", "year_end": "year(s) ended"}
+    counts: dict[str, int] = {}
+    for change in changes:
+        counts[change.kind] = counts.get(change.kind, 0) + 1
+    return ", ".join(f"{n} {names.get(kind, kind)}" for kind, n in counts.items())
+
+
+class TimelineModel(QAbstractTableModel):
+    """What ends when: every timeline entry, soonest first."""
+
+    COLUMNS = ("Ends", "In", "What", "Who")
+
+    def __init__(self, document: CampaignDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.rows: list[Timed] = []
+        self.refresh()
+
+    def refresh(self, *_: Any) -> None:
+        self.beginResetModel()  # a clock step can end or add any number of entries
+        self.rows = upcoming(self.document.campaign)
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        entry = self.rows[index.row()]
+        campaign = self.document.campaign
+        column = index.column()
+        if column == 0:
+            if entry.ends_at is None:
+                return "at the next long rest" if entry.ends_on == "long_rest" else \
+                    "at the next rest"
+            return Calendar(campaign.settings.time).format(entry.ends_at)
+        if column == 1:
+            remaining = entry.remaining(campaign.time)
+            return "—" if remaining is None else format_duration(remaining)
+        if column == 2:
+            return entry.label
+        who = _name(campaign, entry.character_id)
+        return who or "party"
+
+
+def _name(campaign: Campaign, character_id: str | None) -> str:
+    character: Character | None = next(
+        (c for c in campaign.characters if c.id == character_id), None)
+    return character.name if character is not None else ""
+
+
+class TimelineView(QWidget):
+    """The timeline table above the list of what the last advance changed."""
+
+    def __init__(self, controller: ClockController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.model = TimelineModel(controller.document, self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().resizeSection(0, 230)
+        self.table.horizontalHeader().resizeSection(1, 90)
+        self.heading = QLabel("What changed", self)
+        self.changes = QListWidget(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.changes, 1)
+        controller.changed.connect(self.show_changes)
+        controller.document.undo_stack.indexChanged.connect(self.model.refresh)
+
+    def show_changes(self, changes: list[Change]) -> None:
+        self.model.refresh()
+        self.changes.clear()
+        calendar = self.controller.calendar
+        for change in changes:
+            self.changes.addItem(f"{calendar.format(change.at)} — {change.text}")
+        self.heading.setText(f"What changed: {summarize(changes)}" if changes else
+                             "What changed")
+
+
+class AdvanceToDialog(QDialog):
+    """Pick a date and hour to advance to; a date in the past is refused with the reason."""
+
+    def __init__(self, controller: ClockController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Advance to a date")
+        calendar = controller.calendar
+        now = calendar.to_date(controller.document.campaign.time)
+        self.year, self.month, self.day, self.hour = (QSpinBox(self) for _ in range(4))
+        for box, low, high, value in ((self.year, 1, 100_000, now.year),
+                                      (self.month, 1, len(calendar.month_names), now.month),
+                                      (self.day, 1, calendar.days_per_month, now.day),
+                                      (self.hour, 0, 23, now.hour)):
+            box.setRange(low, high)
+            box.setValue(value)
+        self.error = QLabel("", self)
+        self.error.setTextFormat(Qt.TextFormat.PlainText)
+        form = QFormLayout(self)
+        form.addRow("Year", self.year)
+        form.addRow("Month", self.month)
+        form.addRow("Day", self.day)
+        form.addRow("Hour", self.hour)
+        form.addRow(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel, parent=self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.controller = controller
+
+    def target(self) -> int:
+        return self.controller.calendar.from_date(self.year.value(), self.month.value(),
+                                                  self.day.value(), self.hour.value())
+
+    def accept(self) -> None:
+        if self.target() < self.controller.document.campaign.time:
+            self.error.setText("That moment is already past: the clock only runs forward.")
+            return
+        super().accept()
+
+
+def advance_actions(controller: ClockController, parent: QObject) -> list[QAction]:
+    """One action per Advance step, with its one-key shortcut."""
+    actions = []
+    for label, shortcut, what in ADVANCES:
+        action = QAction(f"Advance &{label}" if what not in ("short", "long") else label, parent)
+        action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _=False, w=what: controller.advance(w))
+        actions.append(action)
+    return actions
