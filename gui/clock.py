@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -41,6 +41,7 @@ from emberkeep.clock.rests import rest
 from emberkeep.clock.schedule import upcoming
 from emberkeep.clock.timeline import Timed
 from emberkeep.dice import RandomRoller, Roller
+from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
 
 __all__ = ["ADVANCES", "AdvanceClock", "ClockController", "TimelineModel", "TimelineView",
@@ -59,48 +60,18 @@ ADVANCES: list[tuple[str, str, str]] = [
 ]
 
 
-class _Snapshot:
-    """The part of a campaign the clock can change, copied."""
+class AdvanceClock(CoreCommand[list[Change]]):
+    """One advance of the clock; undo turns time back exactly, dice included."""
 
-    def __init__(self, campaign: Campaign) -> None:
-        self.time = campaign.time
-        self.timeline = [e.model_copy(deep=True) for e in campaign.timeline]
-        self.characters = [c.model_copy(deep=True) for c in campaign.characters]
-
-    def restore(self, document: CampaignDocument) -> None:
-        campaign = document.campaign
-        campaign.time = self.time
-        campaign.timeline = [e.model_copy(deep=True) for e in self.timeline]
-        for sheet in self.characters:
-            document.overwrite_character(sheet)
-
-
-class AdvanceClock(QUndoCommand):
     def __init__(self, controller: ClockController, text: str,
                  run: Callable[[Campaign, Roller], list[Change]]) -> None:
-        super().__init__(text)
+        super().__init__(controller.document, text, lambda c: run(c, controller.roller),
+                         lambda changes: controller.changed.emit(changes or []))
         self.controller = controller
-        self.run = run
-        self.before: _Snapshot | None = None
-        self.after: _Snapshot | None = None
-        self.changes: list[Change] = []
 
-    def redo(self) -> None:
-        document = self.controller.document
-        if self.after is None:
-            self.before = _Snapshot(document.campaign)
-            self.changes = self.run(document.campaign, self.controller.roller)
-            self.after = _Snapshot(document.campaign)
-            for character in document.campaign.characters:
-                document.characterChanged.emit(character.id, "*")
-        else:
-            self.after.restore(document)
-        self.controller.changed.emit(self.changes)
-
-    def undo(self) -> None:
-        assert self.before is not None
-        self.before.restore(self.controller.document)
-        self.controller.changed.emit([])
+    @property
+    def changes(self) -> list[Change]:
+        return self.result or []
 
 
 class ClockController(QObject):

@@ -1,0 +1,128 @@
+"""The Repairs window (issue #8): live rows, repairs that pay and undo, sort and filter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+
+from emberkeep.campaign import storage
+from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.model import Campaign
+from emberkeep.repairs.ledger import damage_by_hand
+from gui.core_command import CoreCommand
+from gui.document import CampaignDocument
+from gui.repairs_window import RepairsWindow
+
+
+@pytest.fixture
+def document(tmp_path: Path) -> CampaignDocument:
+    campaign = build_example_campaign()
+    fighter = next(c for c in campaign.characters if c.class_id == "fighter")
+    rogue = next(c for c in campaign.characters if c.class_id == "rogue")
+    armor = fighter.inventory.worn_armor
+    assert armor is not None
+    armor.damage_points = 2
+    sword = rogue.inventory.weapons[0]
+    sword.notches = 1
+    path = tmp_path / "repairs.json"
+    storage.save(campaign, path)
+    return CampaignDocument.open(path)
+
+
+@pytest.fixture
+def window(document: CampaignDocument, qtbot: object) -> RepairsWindow:
+    win = RepairsWindow(document)
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    return win
+
+
+def _texts(window: RepairsWindow) -> list[tuple[str, str, str]]:
+    m = window.model
+    return [(m.data(m.index(r, 0)), m.data(m.index(r, 1)), m.data(m.index(r, 3)))
+            for r in range(m.rowCount())]
+
+
+def _select(window: RepairsWindow, row: int) -> None:
+    window.table.selectionModel().select(
+        window.model.index(row, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+
+
+def test_lists_damaged_gear_with_words_and_costs(window: RepairsWindow) -> None:
+    assert _texts(window) == [
+        ("Brannoc Ironhand", "Scale mail", "AC −2, breaks at 2 more"),
+        ("Wren Quickfingers", "Arming sword", "1 notch — standard: breaks at 2 more")]
+    assert window.model.data(window.model.index(0, 5)) == "10 gp"  # R16: 2 × 10% of 50 gp
+    assert "To repair everything: 11 gp 5 sp" in window.totals.text()
+
+
+def test_models_pass_the_model_tester(window: RepairsWindow, qtmodeltester: object) -> None:
+    qtmodeltester.check(window.model)  # type: ignore[attr-defined]
+    qtmodeltester.check(window.ledger_model)  # type: ignore[attr-defined]
+
+
+def test_a_new_dent_shows_at_once(document: CampaignDocument, window: RepairsWindow) -> None:
+    """A gear-damage event anywhere (an encounter's crit) appears without reopening."""
+    cleric = next(c for c in document.campaign.characters if c.class_id == "cleric")
+    shield = cleric.inventory.shield
+    assert shield is not None
+
+    def crit(campaign: Campaign) -> str:
+        return damage_by_hand(campaign, cleric.id, shield.uid, "dent")
+
+    document.undo_stack.push(CoreCommand(document, "Crit dents the shield", crit))
+    assert ("Sister Maud", "Shield", "AC −1, breaks at 1 more") in _texts(window)
+
+
+def test_repair_takes_coins_writes_ledger_and_undo_restores_all(
+        document: CampaignDocument, window: RepairsWindow) -> None:
+    fighter = next(c for c in document.campaign.characters if c.class_id == "fighter")
+    purse = fighter.inventory.purse.total_cp
+    _select(window, 0)
+    assert window.repair_selected(units=1)
+    armor = fighter.inventory.worn_armor
+    assert armor is not None and armor.damage_points == 1
+    assert fighter.inventory.purse.total_cp == purse - 500
+    assert window.ledger_model.rowCount() == 1
+    assert "mended 1 point of Scale mail" in window.ledger_model.data(
+        window.ledger_model.index(0, 1))
+    document.undo_stack.undo()
+    armor = fighter.inventory.worn_armor
+    assert armor is not None and armor.damage_points == 2
+    assert fighter.inventory.purse.total_cp == purse
+    assert document.campaign.ledger == [] and window.ledger_model.rowCount() == 0
+
+
+def test_a_short_purse_is_refused_with_its_reason(document: CampaignDocument,
+                                                   window: RepairsWindow) -> None:
+    fighter = next(c for c in document.campaign.characters if c.class_id == "fighter")
+    fighter.inventory.purse.gp = fighter.inventory.purse.sp = fighter.inventory.purse.cp = 0
+    _select(window, 0)
+    count = document.undo_stack.count()
+    assert not window.repair_selected(None)
+    assert "holds only 0 cp" in window.message.text()
+    assert document.undo_stack.count() == count and document.campaign.ledger == []
+
+
+def test_repair_all_affordable_from_the_party_fund(document: CampaignDocument,
+                                                   window: RepairsWindow) -> None:
+    window.payer.setCurrentIndex(window.payer.findData("party"))
+    fund = document.campaign.party_fund.total_cp
+    assert window.repair_all_affordable()
+    assert window.model.rowCount() == 0
+    assert document.campaign.party_fund.total_cp == fund - 1150
+
+
+def test_sort_and_filter(window: RepairsWindow) -> None:
+    window.model.sort(5, Qt.SortOrder.AscendingOrder)
+    assert _texts(window)[0][1] == "Arming sword"
+    window.kind.setCurrentIndex(window.kind.findData("armor"))
+    assert [t[1] for t in _texts(window)] == ["Scale mail"]
+    window.kind.setCurrentIndex(0)
+    window.search.setText("wren")
+    assert [t[0] for t in _texts(window)] == ["Wren Quickfingers"]
+    window.search.setText("")
+    window.broken.setChecked(True)
+    assert _texts(window) == []
