@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from emberkeep.character.model import Character
     from gui.document import CampaignDocument
 
-__all__ = ["EDIT_CHARACTER_FIELD_ID", "AddCharacter", "EditCharacterField", "RemoveCharacter"]
+__all__ = ["EDIT_CHARACTER_FIELD_ID", "AddCharacter", "EditCharacterField", "RemoveCharacter",
+           "ReplaceCharacter"]
 
 EDIT_CHARACTER_FIELD_ID = 1001
 """Commands with this id may merge (Qt's undo framework example merges consecutive moves)."""
@@ -31,15 +32,19 @@ class EditCharacterField(QUndoCommand):
     """Set one field of one character; consecutive edits of that same field merge into one."""
 
     def __init__(self, document: CampaignDocument, character_id: str, field: str,
-                 old: Any, new: Any) -> None:
+                 old: Any, new: Any, merge_key: str | None = None,
+                 label: str | None = None) -> None:
         super().__init__()
         self.document = document
         self.character_id = character_id
         self.field = field
         self.old = old
         self.new = new
+        self.merge_key = merge_key
+        """Edits of one field merge only when their keys agree: the sheet edits one score (a
+        part of ``scores``) under its own key, and starts a new key when the GM leaves it."""
         name = document.character(character_id).name
-        self.setText(f"Edit {field_label(field)} of {name}")
+        self.setText(f"Edit {label or field_label(field)} of {name}")
 
     def id(self) -> int:
         return EDIT_CHARACTER_FIELD_ID
@@ -47,7 +52,8 @@ class EditCharacterField(QUndoCommand):
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, EditCharacterField):
             return False
-        if (other.character_id, other.field) != (self.character_id, self.field):
+        if ((other.character_id, other.field, other.merge_key)
+                != (self.character_id, self.field, self.merge_key)):
             return False
         self.new = other.new
         # Typing a value back to what it was leaves nothing to undo: the stack drops it.
@@ -88,3 +94,23 @@ class RemoveCharacter(QUndoCommand):
 
     def undo(self) -> None:
         self.document.insert_character(self.row, self.character)
+
+
+class ReplaceCharacter(QUndoCommand):
+    """Swap a whole sheet for another (a level-up, a spell cast, advancing to 1st level).
+
+    Both sheets are kept whole, so undo and redo never re-roll: the results are what was rolled.
+    """
+
+    def __init__(self, document: CampaignDocument, before: Character, after: Character,
+                 text: str) -> None:
+        super().__init__(text)
+        self.document = document
+        self.before = before.model_copy(deep=True)
+        self.after = after.model_copy(deep=True)
+
+    def redo(self) -> None:
+        self.document.overwrite_character(self.after)
+
+    def undo(self) -> None:
+        self.document.overwrite_character(self.before)

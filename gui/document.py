@@ -9,6 +9,7 @@ just that (Anki's change-sets). Widgets never write to the core directly: they c
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -99,11 +100,13 @@ class CampaignDocument(QObject):
 
     # -- entry points for widgets: each pushes one undoable command -----------------------------
 
-    def edit_character(self, character_id: str, field: str, value: Any) -> bool:
+    def edit_character(self, character_id: str, field: str, value: Any, *,
+                       merge_key: str | None = None, label: str | None = None) -> bool:
         """Set one field through an undo command; False when the value is already that.
 
         Raises :class:`EditRefused` with the reason when validation refuses the value; nothing
-        is changed and nothing is pushed then.
+        is changed and nothing is pushed then. Consecutive edits with the same ``merge_key``
+        (one score, say, while the GM types in it) merge into one undo step.
         """
         from gui.commands import EditCharacterField
 
@@ -112,8 +115,26 @@ class CampaignDocument(QObject):
         new = self.validated_value(character, field, value)
         if new == old:
             return False
-        self.undo_stack.push(EditCharacterField(self, character_id, field, old, new))
+        if isinstance(old, BaseModel):
+            old = old.model_copy(deep=True)  # the command keeps results, never live objects
+        self.undo_stack.push(EditCharacterField(self, character_id, field, old, new,
+                                                merge_key, label))
         return True
+
+    def replace_character(self, after: Character, text: str) -> None:
+        """Push one undoable step that swaps the sheet with the same id for ``after``.
+
+        ``after`` is validated first (a whole-sheet change from the core's rules: a level-up,
+        a cast); :class:`EditRefused` says why when it is not a valid sheet.
+        """
+        from gui.commands import ReplaceCharacter
+
+        try:
+            checked = type(after).model_validate(after.model_dump())
+        except ValidationError as exc:
+            raise EditRefused(str(exc.errors(include_url=False)[0]["msg"])) from exc
+        before = self.character(after.id)
+        self.undo_stack.push(ReplaceCharacter(self, before, checked, text))
 
     def add_character(self, character: Character, row: int | None = None) -> None:
         from gui.commands import AddCharacter
@@ -160,12 +181,26 @@ class CampaignDocument(QObject):
         """Write an already validated value into the core model and say so."""
         row = self.row_of(character_id)
         character = self.campaign.characters[row]
+        if isinstance(value, (BaseModel, list, dict)):
+            # The command keeps its value; the sheet gets its own copy, so later in-place
+            # changes (an encounter notching a weapon) never rewrite the undo history.
+            value = copy.deepcopy(value)
         if type(character).model_config.get("frozen"):
             self.campaign.characters[row] = character.model_copy(update={field: value})
         else:
             # In place, so anything else holding this Character sees the change too.
             setattr(character, field, value)
         self.characterChanged.emit(character_id, field)
+
+    def overwrite_character(self, sheet: Character) -> None:
+        """Copy every field of ``sheet`` onto the stored character with its id, in place (so
+        every view holding it sees the change), and say that everything changed (``"*"``)."""
+        row = self.row_of(sheet.id)
+        character = self.campaign.characters[row]
+        copy = sheet.model_copy(deep=True)
+        for field in type(character).model_fields:
+            setattr(character, field, getattr(copy, field))
+        self.characterChanged.emit(sheet.id, "*")
 
     def insert_character(self, row: int, character: Character) -> None:
         self.charactersAboutToBeInserted.emit(row, row)

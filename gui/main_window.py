@@ -10,10 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QMainWindow, QMenu, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
 
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.character.funnel import roll_zero_level
@@ -24,6 +33,9 @@ from gui import dialogs, paths
 from gui.document import CampaignDocument
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
 from gui.state import AppState
+
+if TYPE_CHECKING:
+    from gui.sheet import CharacterSheet
 
 __all__ = ["MainWindow", "funnel_character"]
 
@@ -55,16 +67,23 @@ class MainWindow(QMainWindow):
         self.roster.setAlternatingRowColors(True)
         self.roster.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.roster.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.roster.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                    | QAbstractItemView.EditTrigger.EditKeyPressed
+        # Double-click and Enter open the sheet (issue #7); F2 or typing edits a cell in place.
+        self.roster.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed
                                     | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.roster.activated.connect(self._roster_activated)
         self.roster.verticalHeader().setVisible(False)
         row_height = self.roster.fontMetrics().height() + 8
         self.roster.verticalHeader().setDefaultSectionSize(row_height)
         self.roster.horizontalHeader().setStretchLastSection(True)
         self.roster.horizontalHeader().setHighlightSections(False)
         self.roster.setWordWrap(False)
-        self.setCentralWidget(self.roster)
+        self.tabs = QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.tabs.setTabsClosable(True)
+        self.tabs.addTab(self.roster, "Roster")
+        self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.setCentralWidget(self.tabs)
 
         self.status_label = QLabel(self)
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -102,6 +121,9 @@ class MainWindow(QMainWindow):
         self.add_character_action = self._action(
             "&Add 0-Level Character", self.add_character, "Ctrl+Shift+A",
             "Roll a 0-level character for the funnel (3d6 in order, 1d4 HP, an occupation)")
+        from gui.sheet.actions import build_sheet_actions
+
+        build_sheet_actions(self)
         self.remove_character_action = self._action(
             "&Remove Character", self.remove_selected_characters, keys.Delete,
             "Remove the selected characters (undoable)")
@@ -123,12 +145,21 @@ class MainWindow(QMainWindow):
         self._edit_separator = self.edit_menu.addSeparator()
         self.edit_menu.addAction(self.add_character_action)
         self.edit_menu.addAction(self.remove_character_action)
+        self.edit_menu.addSeparator()
+        for action in self.sheet_actions:
+            self.edit_menu.addAction(action)
+        file_menu.insertActions(self.quit_action, [self.print_action, self.export_all_action])
+        file_menu.insertSeparator(self.quit_action)
 
         toolbar = self.addToolBar("Roster")
         toolbar.setObjectName("roster_toolbar")
         toolbar.setMovable(False)
         toolbar.addAction(self.add_character_action)
         toolbar.addAction(self.remove_character_action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.new_character_action)
+        toolbar.addAction(self.open_sheet_action)
+        toolbar.addAction(self.level_up_action)
         self._fill_recent_menu()
 
     def _install_undo_actions(self, document: CampaignDocument) -> None:
@@ -150,6 +181,8 @@ class MainWindow(QMainWindow):
 
     def set_document(self, document: CampaignDocument) -> None:
         old, old_model = self.document, self.model
+        while self.tabs.count() > 1:  # sheets of the old campaign close with it
+            self.close_tab(1)
         document.setParent(self)
         self.document = document
         self.model = RosterModel(document, self)
@@ -164,6 +197,8 @@ class MainWindow(QMainWindow):
         document.undo_stack.cleanChanged.connect(self._update_title)
         document.titleChanged.connect(self._update_title)
         document.pathChanged.connect(self._update_status)
+        document.charactersRemoved.connect(self._close_orphan_sheets)
+        document.characterChanged.connect(self._rename_sheet_tabs)
         self._install_undo_actions(document)
         for stale in (old_model, old):
             if stale is not None:
@@ -191,7 +226,10 @@ class MainWindow(QMainWindow):
         self.status_label.setText(f"{where}   ·   {count} {noun}   ·   party fund {fund}")
 
     def _update_actions(self) -> None:
-        self.remove_character_action.setEnabled(bool(self.selected_character_ids()))
+        selected = bool(self.selected_character_ids())
+        self.remove_character_action.setEnabled(selected)
+        for action in (self.open_sheet_action, self.level_up_action, self.print_action):
+            action.setEnabled(selected or self.current_sheet() is not None)
 
     # -- File menu ------------------------------------------------------------------------------
 
@@ -323,3 +361,71 @@ class MainWindow(QMainWindow):
     def _undo_shortcut(self) -> str:
         return QKeySequence(QKeySequence.StandardKey.Undo).toString(
             QKeySequence.SequenceFormat.NativeText)
+
+    # -- sheets: one tab per open character (issue #7) ------------------------------------------
+
+    def _roster_activated(self, index: object) -> None:
+        from PySide6.QtCore import QModelIndex
+
+        if isinstance(index, QModelIndex) and self.model is not None:
+            self.open_sheet(str(self.model.data(index, CharacterIdRole)))
+
+    def sheets(self) -> list[CharacterSheet]:
+        from gui.sheet import CharacterSheet
+
+        return [w for i in range(self.tabs.count())
+                if isinstance(w := self.tabs.widget(i), CharacterSheet)]
+
+    def current_sheet(self) -> CharacterSheet | None:
+        from gui.sheet import CharacterSheet
+
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, CharacterSheet) else None
+
+    def open_sheet(self, character_id: str) -> CharacterSheet:
+        """Show the character's sheet in its tab (opening one if it has none yet)."""
+        from gui.sheet import CharacterSheet
+        from gui.sheet.actions import connect_sheet
+
+        assert self.document is not None
+        for sheet in self.sheets():
+            if sheet.character_id == character_id:
+                self.tabs.setCurrentWidget(sheet)
+                return sheet
+        sheet = CharacterSheet(self.document, character_id, self.tabs)
+        connect_sheet(self, sheet)
+        self.tabs.addTab(sheet, self.document.character(character_id).name)
+        self.tabs.setCurrentWidget(sheet)
+        self._update_actions()
+        return sheet
+
+    def close_tab(self, number: int) -> None:
+        if number <= 0:
+            return  # the roster stays
+        widget = self.tabs.widget(number)
+        self.tabs.removeTab(number)
+        if widget is not None:
+            widget.deleteLater()
+
+    def _close_orphan_sheets(self) -> None:
+        assert self.document is not None
+        ids = {c.id for c in self.document.campaign.characters}
+        for sheet in self.sheets():
+            if sheet.character_id not in ids:
+                self.close_tab(self.tabs.indexOf(sheet))
+
+    def _rename_sheet_tabs(self, character_id: str, field: str) -> None:
+        if field not in ("name", "*"):
+            return
+        assert self.document is not None
+        for sheet in self.sheets():
+            if sheet.character_id == character_id:
+                self.tabs.setTabText(self.tabs.indexOf(sheet),
+                                     self.document.character(character_id).name)
+
+    def target_character_ids(self) -> list[str]:
+        """The open sheet's character, else the roster's selection."""
+        sheet = self.current_sheet()
+        if sheet is not None:
+            return [sheet.character_id]
+        return self.selected_character_ids()

@@ -51,6 +51,9 @@ class OptionalRules(BaseModel):
     advantage_disadvantage: bool = False  # R21, R28: HARD/EASY by default
     fixed_first_level_hp: bool = False  # R5: 4/3/3/2 + CON instead of a roll
     first_level_archetype_feature: bool = False  # Furnace "for DMs" option
+    free_disengage: bool = False  # Furnace: "you can let the players and the NPCs disengage
+    # freely if you want"
+    group_initiative_reroll: bool = False  # Furnace: "You can roll every turn"
 
 
 class RepairCosts(BaseModel):

@@ -16,16 +16,14 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
-import os
 import re
-import shutil
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from emberkeep.campaign.atomic import atomic_write, link_or_copy
 from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
 from emberkeep.campaign.migrations import MigrationError, migrate
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
@@ -213,71 +211,28 @@ def dumps(campaign: Campaign) -> bytes:
     return campaign.model_dump_json(indent=1).encode("utf-8") + b"\n"
 
 
-def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True) -> None:
-    """Write ``campaign`` to ``path`` atomically, keeping the previous file as ``.bak``."""
+def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
+         backups: Path | None = None, keep_last: int = 10, keep_days: int = 14) -> None:
+    """Write ``campaign`` to ``path`` atomically.
+
+    The previous version is kept: in ``backups`` (rotated: the last ``keep_last`` saves plus one
+    a day for ``keep_days`` days) when a folder is given, else as ``NAME.bak`` beside the file.
+    """
     path = Path(path)
     data = dumps(campaign)
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+
+    def keep_previous() -> None:
+        if not keep_backup or not path.exists():
+            return
+        if backups is None:
+            link_or_copy(path, backup_path(path))
+        else:
+            from emberkeep.campaign.backups import keep
+
+            keep(path, backups, keep_last=keep_last, keep_days=keep_days)
+
     try:
-        _write_synced(tmp, data)
-        if keep_backup and path.exists():
-            _keep_backup(path)
-        os.replace(tmp, path)
-        _sync_folder(path.parent)
+        atomic_write(path, data, keep_previous)
     except OSError as exc:
-        _remove_quietly(tmp)
         raise CampaignSaveError(path, f"could not be saved ({exc.strerror or exc}); "
                                       "the file on disk is unchanged") from exc
-    except BaseException:
-        _remove_quietly(tmp)
-        raise
-
-
-def _write_synced(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _keep_backup(path: Path) -> None:
-    backup = backup_path(path)
-    staging = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.bak.tmp")
-    try:
-        try:
-            os.link(path, staging)  # the old inode lives on as the backup: no copy needed
-        except OSError:
-            shutil.copyfile(path, staging)
-            _fsync_file(staging)
-        os.replace(staging, backup)
-    except BaseException:
-        _remove_quietly(staging)
-        raise
-
-
-def _fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _sync_folder(folder: Path) -> None:
-    if os.name == "nt":  # Windows cannot open a folder for fsync; its replace is durable
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _remove_quietly(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        path.unlink()

@@ -16,8 +16,8 @@ from pydantic import BaseModel
 
 from emberkeep.character.luck import LuckState
 from emberkeep.dice import RollRecord
-from emberkeep.magic.limits import CasterState
 from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.magic.limits import CasterState
 
 __all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "encode"]
 

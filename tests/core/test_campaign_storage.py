@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import atomic
 from emberkeep.campaign.check import check_files
 from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
@@ -99,7 +99,7 @@ def test_failed_save_leaves_old_file_byte_for_byte_and_no_temp(
     def disk_full(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage.os, "fsync", disk_full)
+    monkeypatch.setattr(atomic.os, "fsync", disk_full)
     with pytest.raises(CampaignSaveError) as caught:
         save(Campaign(name="New"), path)
     assert "No space left on device" in str(caught.value)
@@ -119,7 +119,7 @@ def test_failed_replace_leaves_old_file(tmp_path: Path, monkeypatch: pytest.Monk
             raise PermissionError(13, "Permission denied")
         real_replace(src, dst)
 
-    monkeypatch.setattr(storage.os, "replace", refuse)
+    monkeypatch.setattr(atomic.os, "replace", refuse)
     with pytest.raises(CampaignSaveError, match="Permission denied"):
         save(Campaign(name="New"), path)
     assert path.read_bytes() == before
@@ -139,7 +139,7 @@ def test_backup_by_copy_when_hard_links_fail(tmp_path: Path,
     def no_links(src: str | Path, dst: str | Path) -> None:
         raise OSError(1, "Operation not permitted")
 
-    monkeypatch.setattr(storage.os, "link", no_links)
+    monkeypatch.setattr(atomic.os, "link", no_links)
     save(Campaign(name="New"), path)
     assert load(backup_path(path)).name == "Old"
     assert load(path).name == "New"
@@ -154,8 +154,8 @@ def test_load_never_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
         raise AssertionError("load tried to write")
 
     for name in ("open", "replace", "link", "unlink", "fsync"):
-        monkeypatch.setattr(storage.os, name, forbidden)
-    monkeypatch.setattr(storage.shutil, "copyfile", forbidden)
+        monkeypatch.setattr(atomic.os, name, forbidden)
+    monkeypatch.setattr(atomic.shutil, "copyfile", forbidden)
     assert load(path).name == "Readonly"
     assert path.read_bytes() == before
 

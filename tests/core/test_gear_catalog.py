@@ -34,7 +34,7 @@ SEED_WEAPONS = [
     ("maul", "simple", "two_handed", "1d8", None, 5, ()),
     ("splitting_axe", "simple", "two_handed", "1d8", None, 5, ()),
     ("sling", "simple", "ranged", "1d6", None, None, ("Low-range",)),
-    ("hunting_bow", "simple", "ranged", "1d6", None, None, ()),
+    ("hunting_bow", "simple", "ranged", "1d6", None, None, ("ROF 2",)),  # WDD rate of fire
     ("arming_sword", "martial", "one_handed", "1d8", None, 3, ()),
     ("warhammer", "martial", "one_handed", "1d8", "1d10", 2, ()),
     ("longsword", "martial", "two_handed", "1d10", None, 4, ()),
@@ -42,9 +42,9 @@ SEED_WEAPONS = [
     ("halberd", "martial", "two_handed", "1d10", None, 8, ()),
     ("great_spear", "martial", "two_handed", "1d10", None, 10, ()),
     ("lance", "martial", "one_handed", "1d8", None, 10, ("Mounted",)),
-    ("warbow", "martial", "ranged", "1d8", None, None, ()),
+    ("warbow", "martial", "ranged", "1d8", None, None, ("ROF 2",)),
     ("crossbow", "martial", "ranged", "1d8", None, None, ()),
-    ("composite_bow", "martial", "ranged", "1d8", None, None, ("Recoil",)),
+    ("composite_bow", "martial", "ranged", "1d8", None, None, ("Recoil", "ROF 2")),
 ]
 
 

@@ -1,0 +1,457 @@
+"""Furnace attacks: the roll against AC, then its damage, crit or fumble (issue #4).
+
+An attack is two steps so simultaneous melee can roll every attack before resolving any:
+:func:`roll_attack` rolls d20 + ability + PROF + modifiers against the target's AC (EASY/HARD
+±3 on the target number, R7) and says hit, crit or fumble; :func:`resolve_attack` applies it.
+:func:`attack` is the whole action: it opens the step, rolls, may spend a Luck Die, resolves,
+and marks the attacker as having acted.
+
+- Ability: STR for melee, DEX for a ranged attack (a thrown weapon too: Furnace's DEX is "used
+  for ... ranged attacks"); a *tiny* weapon (the seed: "like dagger - tiny ... use DEX for the
+  attack") may use DEX in melee, so it takes the better of STR and DEX. PROF if the class is
+  proficient with the weapon's category (classes.json: simple / martial; a fist always).
+- Range by zones: melee needs CLOSE; *Thrown* can attack NEAR; *Low-range* only NEAR; other
+  ranged weapons NEAR or RANGED; FAR never. A dropped or broken weapon cannot attack: by default
+  a PC fights with the first weapon in hand that reaches, else a fist when CLOSE, else a carried
+  weapon that reaches (drawn). A two-handed weapon cannot be used with a shield carried.
+- HARD/EASY (combined with :func:`combine_difficulty`: they cancel, repeats count once): DODGE
+  (target.dodging) HARD; R28 conditions (own PRONE/BLINDED/FRIGHTENED/attacks_hard HARD; against
+  STUNNED/PARALYSED/INCAPACITATED/UNCONSCIOUS/BLINDED/easy_to_hit EASY; against PRONE melee EASY,
+  ranged HARD); "HARD:all" / "HARD:ranged_attacks" check modifiers; Sneak Attack EASY;
+  Protection HARD; anything the caller adds. "Next ATK" conditions are spent by the roll.
+- A natural 20 (or the Barbarian's 19 in melee) always hits and is a crit; a natural 1 always
+  misses and is a fumble. Monsters roll d20 + attack bonus; with ``monster_crits`` off their 20
+  is a plain hit and their 1 a plain miss (R30).
+- WDD segments (R20): a heavy two-handed weapon attacks only every other round unless STR is
+  15 or more (``segments.heavy_weapon_ready``; the round is kept in ``Combatant.used``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from emberkeep.campaign.settings import CritDamage, InitiativeMode, MonsterCrits
+from emberkeep.character.abilities import Ability
+from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.dice import RollRecord
+from emberkeep.encounter import crits, shields
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import EASY_TO_HIT, NO_ACTIONS, OWN_ATTACKS_HARD, names
+from emberkeep.encounter.damage import DamageMode, Wielded, lose_hp, reaches, strike_damage
+from emberkeep.encounter.engine import Encounter, RuleError, Tx
+from emberkeep.encounter.events import Step
+from emberkeep.encounter.features import (
+    ARCHERY,
+    cleave_candidates,
+    crit_low,
+    fighting_style,
+    has_class_feature,
+    sneak_attack_applies,
+    use_protection,
+)
+from emberkeep.encounter.luck import can_spend_luck, record_outcome, spend_luck_die
+from emberkeep.encounter.zones import Band
+from emberkeep.gear.catalog import GearError
+from emberkeep.gear.damage import Grip
+from emberkeep.gear.owned import OwnedWeapon
+
+__all__ = ["AttackOutcome", "AttackRoll", "attack", "choose_weapon", "luck_would_help", "reaches",
+           "resolve_attack", "roll_attack", "spend_luck"]
+
+MAX_FOLLOW_UPS = 20  # extra attacks one action may chain ("until you miss" included)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    attacker_id: str
+    target_id: str
+    record: RollRecord
+    total: int
+    target_ac: int
+    hit: bool
+    crit: bool
+    fumble: bool
+    natural: int
+    target_number: int = 0  # AC moved by EASY/HARD (R7)
+    difficulty: Difficulty = Difficulty.NORMAL
+    weapon: Wielded = field(default_factory=lambda: Wielded(None, "fist", "1", "fist", False))
+    sneak: bool = False
+    luck: RollRecord | None = None
+    depth: int = 0
+
+
+@dataclass(slots=True)
+class AttackOutcome:
+    roll: AttackRoll
+    damage: int = 0
+    killed: bool = False
+    hp_before: int | None = None
+    hp_after: int | None = None
+    crit_row: str | None = None  # "<table id> <label>"
+    fumble_row: str | None = None
+    shield: str | None = None  # "sundered" or "sacrificed"
+    cleave: tuple[str, int] | None = None  # second target's id, damage dealt
+    follow_ups: list[AttackOutcome] = field(default_factory=list)
+
+
+# --- weapons -----------------------------------------------------------------------------
+
+def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
+           off_hand: bool = False) -> Wielded:
+    inv = enc.character(attacker).inventory
+    cls = enc.character(attacker).class_def
+    others = [o for o in inv.wielded if o is not w]
+    grip: Grip | None = None
+    if w.kind == "two_handed":
+        grip = "two_handed"
+    elif w.kind == "one_handed":
+        both_free = inv.shield is None and not others
+        grip = "two_handed" if w.versatile and both_free and not off_hand else "one_handed"
+    thrown = w.kind != "ranged" and band == Band.NEAR and "Thrown" in w.tags
+    dice = w.versatile_damage if grip == "two_handed" and w.versatile_damage else w.damage
+    proficient = cls is not None and w.category in cls.weapons
+    return Wielded(w.uid, w.name, dice, w.kind, w.kind == "ranged" or thrown, thrown,
+                   grip if not thrown else None, tuple(w.tags), w.notches, w.magical,
+                   proficient, off_hand)
+
+
+def _usable(enc: Encounter, attacker: Combatant, w: OwnedWeapon) -> bool:
+    return (not w.dropped and not w.broken
+            and not (w.kind == "two_handed"
+                     and enc.character(attacker).inventory.shield is not None))
+
+
+def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
+                  weapon_uid: str | None = None, *, off_hand: bool = False) -> Wielded:
+    """The weapon an attack is made with (see the module notes); refuses what the rules don't
+    allow with a :class:`RuleError`."""
+    band = enc.band(attacker, target)
+    if attacker.kind != "pc":
+        m = attacker.monster
+        assert m is not None
+        broken = "weapon_broken" in names(attacker.conditions)
+        if attacker.weapon_dropped or broken:
+            if band != Band.CLOSE:
+                raise RuleError(f"{attacker.name} has lost its weapon and must be CLOSE")
+            return Wielded(None, "bare hands", "1", "fist", False)
+        if not reaches("monster", (), band, monster_ranged=m.ranged):
+            raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
+                            f"({band.name})")
+        return Wielded(None, m.weapon, m.damage, "monster", m.ranged)
+    inv = enc.character(attacker).inventory
+    if off_hand:
+        hands = [w for w in inv.wielded if w.kind == "one_handed" and not w.broken]
+        if len(hands) < 2:
+            raise RuleError(f"{attacker.name} holds no second one-handed weapon")
+        if not reaches(hands[1].kind, hands[1].tags, band):
+            raise RuleError(f"the off-hand {hands[1].name} cannot reach {target.name}")
+        return _wield(enc, attacker, hands[1], band, off_hand=True)
+    if weapon_uid is not None:
+        try:
+            piece = inv.find(weapon_uid)
+        except GearError as error:
+            raise RuleError(str(error)) from None
+        if not isinstance(piece, OwnedWeapon):
+            raise RuleError(f"{piece.name} is not a weapon")
+        if piece.dropped or piece.broken:
+            state = "dropped" if piece.dropped else "broken"
+            raise RuleError(f"{piece.name} is {state}: it cannot attack (use a fist)")
+        if not _usable(enc, attacker, piece):
+            raise RuleError(f"{piece.name} needs both hands, and a shield is carried")
+        if not reaches(piece.kind, piece.tags, band):
+            raise RuleError(f"{piece.name} cannot reach {target.name} ({band.name})")
+        return _wield(enc, attacker, piece, band)
+    for w in inv.wielded:
+        if _usable(enc, attacker, w) and reaches(w.kind, w.tags, band):
+            return _wield(enc, attacker, w, band)
+    if band == Band.CLOSE:
+        return Wielded(None, "fist", "1", "fist", False)
+    for w in inv.weapons:
+        if _usable(enc, attacker, w) and reaches(w.kind, w.tags, band):
+            return _wield(enc, attacker, w, band)
+    raise RuleError(f"{attacker.name} has no weapon that reaches {target.name} ({band.name})")
+
+
+# --- the roll ----------------------------------------------------------------------------
+
+def _attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
+    if attacker.kind != "pc":
+        assert attacker.monster is not None
+        return attacker.monster.attack_bonus
+    ch = enc.character(attacker)
+    if weapon.ranged:
+        mod = ch.modifier(Ability.DEX)
+    elif "tiny" in weapon.tags:
+        mod = max(ch.modifier(Ability.STR), ch.modifier(Ability.DEX))
+    else:
+        mod = ch.modifier(Ability.STR)
+    if weapon.proficient:
+        mod += ch.prof
+    if weapon.ranged and fighting_style(enc, attacker) == ARCHERY:
+        mod += 1
+    return mod
+
+
+def _difficulties(attacker: Combatant, target: Combatant, ranged: bool) -> list[Difficulty]:
+    own, theirs = names(attacker.conditions), names(target.conditions)
+    found: list[Difficulty] = []
+    if own & OWN_ATTACKS_HARD or "HARD:all" in own or (ranged and "HARD:ranged_attacks" in own):
+        found.append(Difficulty.HARD)
+    if theirs & EASY_TO_HIT:
+        found.append(Difficulty.EASY)
+    if "PRONE" in theirs:
+        found.append(Difficulty.HARD if ranged else Difficulty.EASY)
+    if target.dodging:
+        found.append(Difficulty.HARD)
+    return found
+
+
+def _spend_next_attack(tx: Tx, c: Combatant, condition: str) -> None:
+    kept = tuple(x for x in c.conditions if not (x.name == condition and x.until == "next_attack"))
+    if kept != c.conditions:
+        tx.set(("c", c.id), "conditions", kept)
+
+
+def _heavy_rule(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) -> None:
+    """WDD: "Heavy, two-handed weapons can only be used once every other round UNLESS the
+    bearer's STR is 15 or more" (segment initiative only). Which weapons are heavy and the
+    round mark live in ``segments.py``, so the view and this rule agree."""
+    if enc.state.mode != InitiativeMode.SEGMENTS or weapon.uid is None:
+        return
+    from emberkeep.encounter.segments import heavy_weapon_ready, record_heavy_attack
+
+    piece = enc.character(attacker).inventory.find(weapon.uid)
+    assert isinstance(piece, OwnedWeapon)
+    if not heavy_weapon_ready(enc, attacker, piece):
+        raise RuleError(f"{attacker.name}'s {weapon.name} is Heavy: once every other round "
+                        "unless STR is 15 or more")
+    record_heavy_attack(enc, tx, attacker, piece)
+
+
+def _hits(natural: int, total: int, target_number: int, low: int) -> bool:
+    if natural == 1:
+        return False
+    return natural >= low or total >= target_number
+
+
+def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Combatant | str, *,
+                weapon_uid: str | None = None, typed: int | None = None,
+                difficulty_extra: Iterable[Difficulty] = (), modifier: int = 0,
+                off_hand: bool = False, protection_by: str | None = None,
+                depth: int = 0) -> AttackRoll:
+    """Roll one attack (recorded on ``tx``); nothing is damaged until :func:`resolve_attack`."""
+    a = enc.combatant(attacker) if isinstance(attacker, str) else attacker
+    t = enc.combatant(target) if isinstance(target, str) else target
+    if a.id == t.id:
+        raise RuleError(f"{a.name} cannot attack itself")
+    if enc.is_down(a):
+        raise RuleError(f"{a.name} is down and cannot attack")
+    if enc.is_down(t):
+        raise RuleError(f"{t.name} is already down")
+    own = names(a.conditions)
+    if own & NO_ACTIONS or "cant_attack" in own:
+        raise RuleError(f"{a.name} cannot attack now")
+    weapon = choose_weapon(enc, a, t, weapon_uid, off_hand=off_hand)
+    if a.kind == "pc" and depth == 0:
+        _heavy_rule(enc, tx, a, weapon)
+    found = _difficulties(a, t, weapon.ranged)
+    found.extend(difficulty_extra)
+    sneak = sneak_attack_applies(enc, a, t)
+    if sneak:
+        found.append(Difficulty.EASY)  # Sneak Attack: "it is EASY to hit"
+    if protection_by is not None:
+        use_protection(enc, tx, protection_by, t)
+        found.append(Difficulty.HARD)  # Protection: "a NEAR ally is HARD to hit"
+    difficulty = combine_difficulty(*found)
+    bonus = _attack_modifier(enc, a, weapon) + modifier
+    record = tx.roll("d20", a.name, f"attack {t.name} ({weapon.name})", modifier=bonus,
+                     typed=typed)
+    _spend_next_attack(tx, a, "attacks_hard")
+    _spend_next_attack(tx, t, "easy_to_hit")
+    natural = record.natural or record.total - bonus
+    ac = enc.armor_class(t)
+    target_number = ac + difficulty.dc_shift
+    low = crit_low(enc, a, not weapon.ranged)
+    hit = _hits(natural, record.total, target_number, low)
+    monster_plain = a.kind != "pc" and enc.settings.monster_crits is MonsterCrits.OFF
+    crit = hit and (natural >= low or sneak) and not monster_plain
+    fumble = natural == 1 and not monster_plain
+    return AttackRoll(a.id, t.id, record, record.total, ac, hit, crit, fumble, natural,
+                      target_number, difficulty, weapon, sneak, None, depth)
+
+
+def spend_luck(enc: Encounter, tx: Tx, roll: AttackRoll, *,
+               typed: int | None = None) -> AttackRoll:
+    """R29: the attacker spends a Luck Die after seeing the roll: the d6 is added to the total.
+
+    One die per roll; a natural 1 stays a miss and a fumble (the d20 still shows 1)."""
+    if roll.luck is not None:
+        raise RuleError("a Luck Die was already spent on this roll (one die per use, R29)")
+    a = enc.combatant(roll.attacker_id)
+    luck = spend_luck_die(enc, tx, a, typed)
+    total = roll.total + luck.total
+    low = crit_low(enc, a, not roll.weapon.ranged)
+    hit = _hits(roll.natural, total, roll.target_number, low)
+    crit = roll.crit or (hit and roll.sneak)
+    return replace(roll, total=total, hit=hit, crit=crit, luck=luck)
+
+
+def luck_would_help(enc: Encounter, roll: AttackRoll) -> bool:
+    """A miss a Luck Die's 6 could still turn into a hit (what ``attack(luck=True)`` spends on)."""
+    return (not roll.hit and roll.natural != 1 and roll.luck is None
+            and roll.total + 6 >= roll.target_number
+            and can_spend_luck(enc, enc.combatant(roll.attacker_id)))
+
+
+# --- resolving -------------------------------------------------------------------------
+
+def _crit_mode(enc: Encounter) -> DamageMode:
+    return "double" if enc.settings.crit_damage is CritDamage.WDD_DOUBLE else "max"
+
+
+def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *,
+                   damage_typed: int | list[int] | None = None, crit_typed: int | None = None,
+                   fumble_typed: int | None = None, sunder_shield: bool = False,
+                   sacrifice_shield: bool = False, cleave: bool | str = True) -> AttackOutcome:
+    """Apply a rolled attack: damage, the crit (R19) or fumble row and its effects, R15's armor
+    point, R17's notches, Cleave, follow-up attacks, Luck Dice bookkeeping.
+
+    ``sunder_shield``: the target sunders its shield to soak half the damage (R12);
+    ``sacrifice_shield``: it sacrifices it to turn a crit into a plain hit (R18). ``cleave``:
+    ``True`` picks the second target at random, an id names it, ``False`` declines.
+    """
+    a, t = enc.combatant(roll.attacker_id), enc.combatant(roll.target_id)
+    out = AttackOutcome(roll)
+    wdd = crits.wdd_notch(enc, tx, a, roll)
+    if roll.hit:
+        _resolve_hit(enc, tx, roll, out, a, t, damage_typed, crit_typed, sunder_shield,
+                     sacrifice_shield, cleave)
+    elif roll.fumble:
+        out.fumble_row, pending = crits.fumble(enc, tx, a, roll, fumble_typed, wdd)
+        _follow_ups(enc, tx, a, t, roll, pending, out)
+    record_outcome(enc, tx, a, roll.hit)
+    if t.unaware:
+        tx.set(("c", t.id), "unaware", False)  # once attacked, it knows
+    return out
+
+
+def _resolve_hit(enc: Encounter, tx: Tx, roll: AttackRoll, out: AttackOutcome, a: Combatant,
+                 t: Combatant, damage_typed: int | list[int] | None, crit_typed: int | None,
+                 sunder: bool, sacrifice: bool, cleave: bool | str) -> None:
+    crit = roll.crit
+    if crit and sacrifice:
+        shields.sacrifice_shield(enc, tx, t)
+        out.shield, crit = "sacrificed", False
+    mode: DamageMode = _crit_mode(enc) if crit else "roll"
+    damage = strike_damage(enc, tx, a, roll.weapon, mode=mode, typed=damage_typed)
+    ctx = crits.RowContext(enc, tx, a, t, t, roll.weapon, crits.level_of(enc, a), roll.depth)
+    row = None
+    if crit and mode == "max" and crits.tables_apply(enc, a):
+        row = crits.roll_crit_row(enc, tx, a, t, crit_typed)
+        if row is not None:
+            out.crit_row = f"{row[0]} {row[1].label}"
+            damage += crits.strike_extra(ctx, row[1])
+    if crit:
+        crits.armor_point(enc, tx, a, t, roll.weapon)
+    if sunder:
+        damage = shields.sunder_shield(enc, tx, t, damage)
+        out.shield = "sundered"
+    before, after = lose_hp(enc, tx, t, damage)
+    tx.set(("c", t.id), "jostled", True)  # R31: jostled means hit
+    out.damage, out.hp_before, out.hp_after = damage, before, after
+    if row is not None:
+        crits.apply_effects(ctx, [e for e in row[1].effects if e.kind != "extra_damage"])
+    if before > 0 and after <= 0 and cleave is not False:
+        _cleave(enc, tx, a, t, damage - before, cleave, out)
+    out.killed = enc.is_down(t)
+    _follow_ups(enc, tx, a, t, roll, ctx.pending, out)
+
+
+def _cleave(enc: Encounter, tx: Tx, a: Combatant, killed: Combatant, remaining: int,
+            choice: bool | str, out: AttackOutcome) -> None:
+    """Cleave: "you can deal the remaining DAM to a second target in CLOSE of the killed one"."""
+    if remaining <= 0 or not has_class_feature(enc, a, "cleave"):
+        return
+    options = cleave_candidates(enc, a, killed)
+    if isinstance(choice, str):
+        chosen = next((c for c in options if c.id == choice), None)
+        if chosen is None:
+            raise RuleError(f"{choice} is not a foe CLOSE to {killed.name} (Cleave)")
+    elif options:
+        chosen = crits.pick(tx, a.name, "Cleave: second target", options)
+    else:
+        return
+    lose_hp(enc, tx, chosen, remaining)
+    tx.set(("c", chosen.id), "jostled", True)
+    tx.note(f"Cleave: {remaining} remaining DAM to {chosen.name}")
+    out.cleave = (chosen.id, remaining)
+
+
+def _follow_ups(enc: Encounter, tx: Tx, a: Combatant, t: Combatant, roll: AttackRoll,
+                pending: list[crits.FollowUp], out: AttackOutcome) -> None:
+    """Extra attacks a crit row grants ("Make another ATK", "until you miss"), bounded."""
+    for follow in pending:
+        if follow.only_if_target_dies and not enc.is_down(t):
+            continue
+        for _ in range(MAX_FOLLOW_UPS if follow.until_miss else 1):
+            if len(out.follow_ups) >= MAX_FOLLOW_UPS or enc.is_down(a):
+                return
+            foe = crits.follow_up_target(enc, tx, a, t, follow, roll.weapon)
+            if foe is None:
+                tx.note(f"{a.name}: no foe for the extra attack")
+                break
+            uid = _still_usable(enc, a, roll.weapon)
+            extra = roll_attack(enc, tx, a, foe, weapon_uid=uid, depth=roll.depth + 1)
+            out.follow_ups.append(resolve_attack(enc, tx, extra))
+            if not extra.hit:
+                break
+
+
+def _still_usable(enc: Encounter, a: Combatant, weapon: Wielded) -> str | None:
+    """The uid to attack with again, unless that weapon was dropped or broken meanwhile."""
+    if weapon.uid is None or weapon.off_hand or a.kind != "pc":
+        return None
+    piece = enc.character(a).inventory.find(weapon.uid)
+    assert isinstance(piece, OwnedWeapon)
+    return None if piece.dropped or piece.broken else weapon.uid
+
+
+# --- the whole action ----------------------------------------------------------------------
+
+def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str | None = None,
+           typed: int | None = None, difficulty_extra: Iterable[Difficulty] = (),
+           modifier: int = 0, luck: bool = False, luck_typed: int | None = None,
+           damage_typed: int | list[int] | None = None, crit_typed: int | None = None,
+           fumble_typed: int | None = None, protection_by: str | None = None,
+           sunder_shield: bool = False, sacrifice_shield: bool = False,
+           cleave: bool | str = True, off_hand: bool = False,
+           off_hand_typed: int | None = None) -> Step:
+    """One attack action, as a step: roll, maybe spend a Luck Die (``luck=True`` spends one when
+    the roll missed and a 6 would hit), resolve, mark the attacker as having acted.
+    ``off_hand=True`` follows with the off-hand weapon's attack on the same target."""
+    a = enc.combatant(attacker_id)
+    enc.require_can_act(a)
+    if a.acted:
+        raise RuleError(f"{a.name} has already acted this round")
+    with enc.action(a.id, "attack") as tx:
+        roll = roll_attack(enc, tx, a, target_id, weapon_uid=weapon_uid, typed=typed,
+                           difficulty_extra=difficulty_extra, modifier=modifier,
+                           protection_by=protection_by)
+        if luck and luck_would_help(enc, roll):
+            roll = spend_luck(enc, tx, roll, typed=luck_typed)
+        out = resolve_attack(enc, tx, roll, damage_typed=damage_typed, crit_typed=crit_typed,
+                             fumble_typed=fumble_typed, sunder_shield=sunder_shield,
+                             sacrifice_shield=sacrifice_shield, cleave=cleave)
+        t = enc.combatant(target_id)
+        summary = f"{a.name} {'hits' if roll.hit else 'misses'} {t.name}"
+        if roll.hit:
+            summary += f" for {out.damage}" + (" (crit)" if roll.crit else "")
+        if off_hand and not enc.is_down(t) and not enc.is_down(a):
+            second = roll_attack(enc, tx, a, t, off_hand=True, typed=off_hand_typed,
+                                 difficulty_extra=difficulty_extra, depth=1)
+            resolve_attack(enc, tx, second)
+            summary += f"; off-hand {'hits' if second.hit else 'misses'}"
+        tx.set(("c", a.id), "acted", True)
+        tx.summary(summary)
+    return enc.history[-1]

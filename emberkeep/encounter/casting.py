@@ -1,0 +1,278 @@
+"""Casting in a fight: SPELLCHECK (R8), depletion and disapproval (R10), Lay on Hands (R11).
+
+A spell is a character's one thing this turn ("ATK/SPELLCHECK"). The SPELLCHECK is
+:func:`emberkeep.magic.spellcheck` (Magic-user INT, Cleric WIS, + PROF, against the ROOM DC);
+its dice are recorded as ``Rolled`` events, the mishap row as a ``Row``, the effect text at the
+level reached as a note for the GM, and the caster's :class:`~emberkeep.magic.CasterState`
+before and after as one ``Set`` (so undo puts the spell count and disapproval range back).
+
+- A barred Magic-user cannot cast (R10/R29: a failed depletion SAVE bars casting until a long
+  rest). The INT SAVE is rolled in the same step as the 4th spell ("After casting 4 spell, INT
+  SAVE against the ROOM DC").
+- A damage spell rolls its level's damage once (``SpellLevel.damage``, +2 dice on a natural 20,
+  R8) and every target takes it, and is jostled (R31).
+- Cantrips never roll ("Cantrip: ... NO SPELLCHECK") and do not count towards depletion.
+- Segments (R20): a spell declared at the start of the round (``Combatant.declared_spell``)
+  resolves at its segment, and "If an M-U is struck or jostled during casting, the spell is
+  lost" (WDD): cast it then, and a jostled caster's declared spell is recorded as lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from emberkeep.character.abilities import Ability
+from emberkeep.character.model import Character
+from emberkeep.character.status import Status
+from emberkeep.dice import RollRecord, parse
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter, RuleError, Tx
+from emberkeep.encounter.events import Rolled, Step
+from emberkeep.encounter.luck import record_outcome, spend_luck_die
+from emberkeep.encounter.ruling import change_hp, ready, spend_turn
+from emberkeep.encounter.saves import save_modifier
+from emberkeep.encounter.zones import Band
+from emberkeep.magic import (
+    CasterState,
+    DepletionSaveResult,
+    Spell,
+    SpellcheckResult,
+    get_cantrip,
+    get_spell,
+    heal_with_hit_dice,
+    lay_on_hands_check,
+    spellcheck,
+    with_luck,
+)
+from emberkeep.magic.spellcheck import CRIT_EXTRA_DICE, Caster
+
+__all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spell"]
+
+_CASTERS: dict[str, Caster] = {"magic_user": "magic_user", "cleric": "cleric"}
+_CASTING_ABILITY = {"magic_user": Ability.INT, "cleric": Ability.WIS}
+
+
+def caster_kind(enc: Encounter, c: Combatant) -> Caster:
+    """The character's kind of magic (R8), or a RuleError for a non-caster or a monster."""
+    if c.kind != "pc":
+        raise RuleError(f"{c.name}: a monster's magic is the GM's to rule (gm_ruling)")
+    class_id = enc.character(c).class_id
+    kind = _CASTERS.get(class_id or "")
+    if kind is None:
+        raise RuleError(f"{c.name} casts no spells")
+    return kind
+
+
+def _record(tx: Tx, who: str, purpose: str, record: RollRecord) -> None:
+    tx.step.events.append(Rolled(who, purpose, record))
+
+
+def _record_check(tx: Tx, c: Combatant, result: SpellcheckResult) -> None:
+    _record(tx, c.name, "SPELLCHECK", result.check)
+    if result.mishap is not None:
+        mishap = result.mishap
+        _record(tx, c.name, "mishap", mishap.record)
+        row = mishap.row
+        label = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+        tx.row(mishap.table_id, mishap.record.total, label, row.text)
+        if mishap.success_level is not None:
+            _record(tx, c.name, "mishap Success Level", mishap.success_level)
+
+
+def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) -> CasterState:
+    """R10: INT SAVE (+ PROF if INT is a save of the character's) against the ROOM DC."""
+    record = tx.roll("d20", c.name, "depletion INT SAVE",
+                     modifier=save_modifier(enc, c, Ability.INT))
+    save = DepletionSaveResult(record, enc.state.room_dc)
+    record_outcome(enc, tx, c, save.success)
+    outcome = "the count starts over" if save.success else "casting barred until a long rest"
+    tx.note(f"Spell Depletion: INT SAVE {record.total} vs {save.dc}: {outcome} (R10)")
+    return state.after_depletion_save(save)
+
+
+def _targets(enc: Encounter, c: Combatant, target_ids: Sequence[str], reach: Band,
+             ) -> list[Combatant]:
+    out = []
+    for tid in target_ids:
+        target = enc.combatant(tid)
+        if enc.is_down(target):
+            raise RuleError(f"{target.name} is out of the fight")
+        if enc.band(c, target) > reach:
+            raise RuleError(f"{target.name} is out of reach ({reach.name} at most)")
+        out.append(target)
+    return out
+
+
+def lose_declared_spell(enc: Encounter, tx: Tx, c: Combatant) -> None:
+    """WDD: the declared spell of a jostled caster is lost; the turn is spent."""
+    tx.note(f"{c.name} was jostled while casting: {c.declared_spell} is lost (R20, R31)")
+    tx.set(("c", c.id), "declared_spell", None)
+    tx.set(("c", c.id), "spell_segment", None)
+    spend_turn(tx, c)
+    tx.summary(f"{c.name}'s spell is lost")
+
+
+def cast(enc: Encounter, caster_id: str, spell_id: str, target_ids: Sequence[str] = (), *,
+         typed: int | None = None, damage_typed: int | Sequence[int] | None = None,
+         luck: bool = False, luck_typed: int | None = None, dc_shift: int = 0) -> Step:
+    """Cast ``spell_id`` (a known spell or cantrip) at ``target_ids``; the turn's one thing.
+
+    ``typed`` is a GM-typed d20, ``damage_typed`` the damage dice, ``luck`` spends a Luck Die on
+    the SPELLCHECK (R29), ``dc_shift`` is EASY (−3) or HARD (+3) from the GM (R7).
+    """
+    c = ready(enc, caster_id)
+    with enc.action(caster_id, "cast") as tx:
+        cast_in(enc, tx, c, spell_id, target_ids, typed=typed, damage_typed=damage_typed,
+                luck=luck, luck_typed=luck_typed, dc_shift=dc_shift)
+    return enc.history[-1]
+
+
+def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
+            target_ids: Sequence[str] = (), *, typed: int | None = None,
+            damage_typed: int | Sequence[int] | None = None, luck: bool = False,
+            luck_typed: int | None = None, dc_shift: int = 0) -> None:
+    """The spell part of an action, inside the caller's ``tx`` ("Go NEAR and SPELLCHECK" is
+    one step); spends the turn. Refusals raise before anything is rolled."""
+    kind = caster_kind(enc, c)
+    ch = enc.character(c)
+    if c.declared_spell is not None and c.declared_spell != spell_id:
+        raise RuleError(f"{c.name} declared {c.declared_spell}, not {spell_id}")
+    if c.declared_spell is not None and c.jostled:
+        lose_declared_spell(enc, tx, c)
+        return
+    if spell_id in ch.cantrips:
+        _cast_cantrip(tx, c, spell_id)
+        return
+    if spell_id not in ch.spells_known:
+        raise RuleError(f"{c.name} does not know {spell_id}")
+    spell = get_spell(spell_id)
+    reach = Band.CLOSE if spell.kind == "melee" else Band.RANGED
+    targets = _targets(enc, c, target_ids, reach)
+    if ch.caster.barred_until_long_rest:
+        raise RuleError(f"{c.name} cannot cast until a long rest (failed depletion SAVE, R10)")
+    state = ch.caster
+    if state.depletion_save_due:  # a sheet carried in with the SAVE still owed
+        state = _depletion_save(enc, tx, c, state)
+    if state.can_cast:
+        _resolve_spell(enc, tx, c, ch, kind, spell, targets, state, typed=typed,
+                       damage_typed=damage_typed, luck=luck, luck_typed=luck_typed,
+                       dc_shift=dc_shift)
+    else:
+        tx.set(("pc", ch.id), "caster", state)
+        spend_turn(tx, c)
+        tx.summary(f"{c.name} is spent: no more spells until a long rest (R10)")
+
+
+def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Caster,
+                   spell: Spell, targets: list[Combatant], state: CasterState, *,
+                   typed: int | None, damage_typed: int | Sequence[int] | None, luck: bool,
+                   luck_typed: int | None, dc_shift: int) -> None:
+    result = spellcheck(enc.roller, caster=kind, ability_mod=ch.modifier(_CASTING_ABILITY[kind]),
+                        prof=ch.prof, room_dc=enc.state.room_dc, dc_shift=dc_shift, spell=spell,
+                        disapproval_range=state.disapproval_range, typed=typed)
+    _record_check(tx, c, result)
+    if luck:  # R29: added after seeing the roll; the level moves at most one (R8)
+        result = with_luck(result, spend_luck_die(enc, tx, c, luck_typed))
+    record_outcome(enc, tx, c, result.success)
+    if result.disapproval:
+        tx.note(f"Disapproval (natural {result.natural} within 1-{result.disapproval_range}): "
+                "the GM rules what the god asks (R10)")
+    effect = result.effect
+    if effect is None:
+        tx.summary(f"{c.name}'s {spell.name} fails ({result.total} vs DC {result.dc}"
+                   f", {result.failure})")
+    else:
+        tx.note(f"{spell.name}, Success Level {result.level}: {effect.text}")
+        damage = ""
+        if effect.damage is not None and targets:
+            expr = parse(effect.damage)
+            dice = f"{expr.count + (CRIT_EXTRA_DICE if result.crit else 0)}d{expr.sides}"
+            record = tx.roll(dice, c.name, f"{spell.name} damage", typed=damage_typed)
+            for target in targets:
+                change_hp(enc, tx, target, -record.total)
+            damage = f": {record.total} DAM to {', '.join(t.name for t in targets)}"
+        tx.summary(f"{c.name} casts {spell.name} at level {result.level}{damage}")
+    state = state.record_spellcheck(result)
+    if state.depletion_save_due:  # after the spell: "After casting 4 spell, INT SAVE"
+        state = _depletion_save(enc, tx, c, state)
+    tx.set(("pc", ch.id), "caster", state)
+    tx.set(("c", c.id), "declared_spell", None)
+    tx.set(("c", c.id), "spell_segment", None)
+    spend_turn(tx, c)
+
+
+def _cast_cantrip(tx: Tx, c: Combatant, cantrip_id: str) -> None:
+    cantrip = get_cantrip(cantrip_id)
+    tx.note(f"{cantrip.name} (cantrip, no SPELLCHECK): {cantrip.text}")
+    tx.set(("c", c.id), "declared_spell", None)
+    tx.set(("c", c.id), "spell_segment", None)
+    spend_turn(tx, c)
+    tx.summary(f"{c.name} casts {cantrip.name}")
+
+
+def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, typed: int | None = None,
+                 luck: bool = False, luck_typed: int | None = None,
+                 heal_typed: Sequence[int] | None = None) -> Step:
+    """R11: "You can try to HEAL an ally CLOSE to you. On a successful SPELLCHECK, she can use
+    her HD pool to recover hit points": the HD are the target's, capped by its level a day.
+
+    ``heal_typed`` are the hit-die faces the GM read, one per HD spent.
+    """
+    c = ready(enc, cleric_id)
+    if caster_kind(enc, c) != "cleric":
+        raise RuleError(f"{c.name} has no Lay on Hands (a Cleric's)")
+    target = enc.combatant(target_id)
+    if target.id == c.id or target.side != c.side:
+        raise RuleError("Lay on Hands heals an ally")
+    if target.kind != "pc":
+        raise RuleError(f"{target.name} has no HD pool to spend")
+    if target.position != c.position:
+        raise RuleError(f"{target.name} is not CLOSE to {c.name}")
+    ch, tch = enc.character(c), enc.character(target)
+    if tch.status is Status.DEAD:
+        raise RuleError(f"{target.name} is dead")
+    with enc.action(cleric_id, "lay on hands") as tx:
+        check = lay_on_hands_check(enc.roller, wis_mod=ch.modifier(Ability.WIS), prof=ch.prof,
+                                   room_dc=enc.state.room_dc,
+                                   disapproval_range=ch.caster.disapproval_range, typed=typed)
+        _record_check(tx, c, check)
+        if luck:
+            check = with_luck(check, spend_luck_die(enc, tx, c, luck_typed))
+        record_outcome(enc, tx, c, check.success)
+        tx.set(("pc", ch.id), "caster", ch.caster.record_spellcheck(check))
+        if check.disapproval:
+            tx.note(f"Disapproval (natural {check.natural}): the GM rules (R10)")
+        result = heal_with_hit_dice(check, _Typed(enc, heal_typed), target_level=tch.level,
+                                    hd_available=tch.hit_dice, hit_die=tch.hit_die,
+                                    healed_today=tch.caster.healed_hd_today)
+        for record in result.heal_rolls:
+            _record(tx, c.name, f"heal {target.name}", record)
+        if result.hd_spent:
+            tx.set(("pc", tch.id), "hit_dice", tch.hit_dice - result.hd_spent)
+            tx.set(("pc", tch.id), "caster", tch.caster.record_healed(result.hd_spent))
+            change_hp(enc, tx, target, result.healed)
+        if result.limited_by is not None:
+            tx.note(f"{target.name}: limited by its {result.limited_by.replace('_', ' ')} (R11)")
+        spend_turn(tx, c)
+        tx.summary(f"{c.name} lays hands on {target.name}: {result.hd_spent} HD, "
+                   f"+{result.healed} HP" if check.success else
+                   f"{c.name}'s Lay on Hands fails ({check.total} vs DC {check.dc})")
+    return enc.history[-1]
+
+
+class _Typed:
+    """A roller that answers with the GM's typed faces first, then the encounter's dice."""
+
+    __slots__ = ("_enc", "_faces")
+
+    def __init__(self, enc: Encounter, faces: Sequence[int] | None) -> None:
+        self._enc = enc
+        self._faces = list(faces or ())
+
+    def die(self, sides: int) -> int:
+        if self._faces:
+            face = self._faces.pop(0)
+            if not 1 <= face <= sides:
+                raise RuleError(f"a d{sides} cannot show {face}")
+            return face
+        return self._enc.roller.die(sides)

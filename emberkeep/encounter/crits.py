@@ -1,0 +1,407 @@
+"""Crit and fumble rows applied effect by effect (R15, R17, R19, R26, R28, R30).
+
+The rows' typed effects (``tables/effects.py``) ARE the classification the issue asks for:
+every effect kind the crit, fumble and lingering tables use is applied here
+(:data:`HANDLED_KINDS`; a test checks the data uses no other), and a row whose only effect is
+to be read aloud carries ``flavour_only`` and its justification in the data.
+
+Readings, each a house default documented here:
+- The subject of a crit row is the foe; of a fumble row, the one who fumbled (R30's monster
+  crits: the PC a monster hit, for the class tables and for lingering injuries alike).
+- "N+level" DCs use the attacker's level (a monster's ``level``); "room" is the ROOM DC.
+- Durations become :class:`ActiveCondition`: ``rounds`` (dice rolled now) counts rounds left;
+  ``next_round``/``this_round`` one round; ``next_attack`` ends with the next attack by (or
+  against) the subject; ``encounter``, ``removed`` (PRONE: standing up), ``rest`` and
+  ``permanent`` end by their rule. Engine II's clock ticks them.
+- "Foe loses 50% of current HP" takes half rounded UP, so a blow always takes something.
+- "Dies instantly": a PC is marked dead on the sheet, a monster goes to 0 HP.
+  "Die in 1d4 rounds" records ``dying_in`` with the rounds rolled; engine II ticks it.
+- R26 gear damage: a target's weapon knocked into the air is dropped; sundered is broken (1d12
+  DAM instead if it has none; a magical weapon only by a magical one); one fumble is one notch
+  (R17: no second notch or drop when WDD's own natural-1 notch and drop already applied); a
+  magical weapon's own fumbles never notch or break it; a monster's weapon is dropped, or
+  dropped and ``weapon_broken``; a monster has no gear to notch (noted).
+- A check modifier becomes one condition per check, named ``"HARD:<check>"``/``"EASY:<check>"``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from emberkeep.campaign.settings import MonsterCrits
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import ActiveCondition, names
+from emberkeep.encounter.damage import Wielded, lose_hp, strike_damage, weapon_reaches
+from emberkeep.encounter.engine import Encounter, Tx
+from emberkeep.encounter.saves import saving_throw
+from emberkeep.encounter.zones import Band
+from emberkeep.gear.damage import notch_allowance
+from emberkeep.gear.owned import OwnedWeapon
+from emberkeep.tables.combat import (
+    EffectRow,
+    crit_die,
+    crit_table,
+    crit_table_for_class,
+    fumble_die,
+    fumble_table,
+    lingering_injuries_table,
+)
+from emberkeep.tables.effects import Duration, Effect, save_dc
+
+if TYPE_CHECKING:
+    from emberkeep.encounter.attack import AttackRoll
+
+__all__ = ["HANDLED_KINDS", "FollowUp", "RowContext", "apply_effects", "armor_point",
+           "fumble", "level_of", "pick", "roll_crit_row", "strike_extra", "tables_apply",
+           "wdd_notch"]
+
+HANDLED_KINDS = frozenset({
+    "extra_damage", "ally_damage", "condition", "check_modifier", "save_or", "extra_attack",
+    "weapon_dropped", "weapon_sundered", "weapon_notched", "weapon_broken", "armor_damage",
+    "instant_death", "lose_half_hp", "die_in", "hp_loss_per_round", "attack_ally", "hit_self",
+    "body_part_lost", "flavour", "dead",
+})
+"""Effect kinds this module applies; the injuries table's own (ability loss, heal, lingering)
+belong to stabilizing (R21, engine II)."""
+
+_UNTIL = {"rounds": "rounds", "next_round": "next_round", "this_round": "this_round",
+          "next_attack": "next_attack", "encounter": "encounter", "until_removed": "removed",
+          "until_rest": "rest", "permanent": "permanent"}
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    """An attack a row grants or forces, made by :mod:`attack` once the row is applied."""
+
+    targets: Literal["any", "near", "another_near", "ally"] = "any"
+    only_if_target_dies: bool = False
+    until_miss: bool = False
+
+
+@dataclass(slots=True)
+class RowContext:
+    enc: Encounter
+    tx: Tx
+    attacker: Combatant
+    foe: Combatant  # the attack's target
+    subject: Combatant  # whom the row's effects land on
+    weapon: Wielded  # the attacker's weapon
+    level: int  # the attacker's level, for "N+level" DCs
+    depth: int = 0
+    fumbling: bool = False
+    wdd_notched: bool = False
+    wdd_dropped: bool = False
+    pending: list[FollowUp] = field(default_factory=list)
+
+
+def level_of(enc: Encounter, c: Combatant) -> int:
+    if c.kind == "pc":
+        return enc.character(c).level
+    assert c.monster is not None
+    return c.monster.level
+
+
+def tables_apply(enc: Encounter, attacker: Combatant) -> bool:
+    """Crit tables are on (and, for a monster, R30's option is not off)."""
+    if not enc.settings.rules.crit_tables:
+        return False
+    return attacker.kind == "pc" or enc.settings.monster_crits is not MonsterCrits.OFF
+
+
+def pick(tx: Tx, who: str, purpose: str, options: list[Combatant]) -> Combatant:
+    """A random one of ``options`` (a recorded d-N roll when there is a choice)."""
+    if len(options) == 1:
+        return options[0]
+    return options[tx.roll(f"d{len(options)}", who, purpose).total - 1]
+
+
+def roll_crit_row(enc: Encounter, tx: Tx, attacker: Combatant, target: Combatant,
+                  typed: int | None = None) -> tuple[str, EffectRow] | None:
+    """Roll the attacker's crit table with its level's crit die (R19); a monster per R30."""
+    level = level_of(enc, attacker)
+    if attacker.kind == "pc":
+        table = crit_table_for_class(enc.character(attacker).class_id, level)
+        die = crit_die(level)
+    elif enc.settings.monster_crits is MonsterCrits.CLASS_TABLES:
+        table, die = crit_table("zero_level"), crit_die(level)
+    else:
+        table = lingering_injuries_table()
+        die = table.die
+    record = tx.roll(die, attacker.name, f"crit ({table.name})", typed=typed)
+    row = table.lookup(record.total)
+    tx.row(table.id, record.total, row.label, row.text)
+    return table.id, row
+
+
+def strike_extra(ctx: RowContext, row: EffectRow) -> int:
+    """The row's "+dice DAM with this strike": rolled now and added to the blow."""
+    total = 0
+    for effect in row.effects:
+        if effect.kind == "extra_damage":
+            total += ctx.tx.roll(effect.dice, ctx.attacker.name, "crit extra DAM").total
+    return total
+
+
+# --- conditions and gear ------------------------------------------------------------------
+
+def add_condition(ctx: RowContext, subject: Combatant, name: str, duration: Duration) -> None:
+    rounds = None
+    if duration.unit == "rounds":
+        assert duration.dice is not None
+        rounds = ctx.tx.roll(duration.dice, subject.name, f"{name}: rounds").total
+    elif duration.unit in ("next_round", "this_round"):
+        rounds = 1
+    condition = ActiveCondition(name, rounds, _UNTIL[duration.unit], ctx.attacker.id)
+    kept = tuple(c for c in subject.conditions if c.name != name)
+    ctx.tx.set(("c", subject.id), "conditions", (*kept, condition))
+
+
+def _held_weapon(enc: Encounter, c: Combatant) -> OwnedWeapon | None:
+    if c.kind != "pc":
+        return None
+    return next((w for w in enc.character(c).inventory.wielded if not w.broken), None)
+
+
+def _fumbled_weapon(ctx: RowContext) -> OwnedWeapon | None:
+    """The weapon the fumbler swung (none for a fist or a monster)."""
+    if ctx.subject.kind != "pc" or ctx.weapon.uid is None:
+        return None
+    piece = ctx.enc.character(ctx.subject).inventory.find(ctx.weapon.uid)
+    return piece if isinstance(piece, OwnedWeapon) else None
+
+
+def _subject_weapon(ctx: RowContext) -> OwnedWeapon | None:
+    return _fumbled_weapon(ctx) if ctx.fumbling else _held_weapon(ctx.enc, ctx.subject)
+
+
+def _gear_set(ctx: RowContext, c: Combatant, piece: OwnedWeapon, fld: str, value: object) -> None:
+    ctx.tx.set(("gear", ctx.enc.character(c).id, piece.uid), fld, value)
+
+
+def _drop(ctx: RowContext, c: Combatant) -> None:
+    if c.kind != "pc":
+        ctx.tx.set(("c", c.id), "weapon_dropped", True)
+        return
+    piece = _subject_weapon(ctx)
+    if piece is None:
+        ctx.tx.note(f"{c.name} holds no weapon to drop")
+    elif ctx.fumbling and ctx.wdd_dropped:
+        ctx.tx.note("R17: the weapon is already dropped by this fumble")
+    else:
+        _gear_set(ctx, c, piece, "dropped", True)
+
+
+def _break(ctx: RowContext, c: Combatant) -> bool:
+    """Break the subject's weapon; ``False`` if it has none to break."""
+    if c.kind != "pc":
+        if c.weapon_dropped:
+            return False
+        ctx.tx.set(("c", c.id), "weapon_dropped", True)
+        add_condition(ctx, c, "weapon_broken", Duration(unit="encounter"))
+        return True
+    piece = _subject_weapon(ctx)
+    if piece is None:
+        return False
+    if piece.magical and (ctx.fumbling or not ctx.weapon.magical):
+        ctx.tx.note(f"R26: {piece.name} is magical and is not broken")
+    else:
+        _gear_set(ctx, c, piece, "broken", True)
+    return True
+
+
+def notch(enc: Encounter, tx: Tx, c: Combatant, piece: OwnedWeapon) -> None:
+    """One notch with the campaign's allowances (R17); past them the weapon breaks."""
+    repair = enc.settings.repair
+    allow = {"cheap": repair.notches_cheap, "standard": repair.notches_standard,
+             "fine": repair.notches_fine}
+    ref = ("gear", enc.character(c).id, piece.uid)
+    if piece.broken:
+        return
+    if piece.notches >= notch_allowance(piece.quality, allow):
+        tx.set(ref, "broken", True)
+        tx.note(f"R17: {piece.name} takes one notch too many and breaks")
+    else:
+        tx.set(ref, "notches", piece.notches + 1)
+
+
+def wdd_notch(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll) -> tuple[bool, bool]:
+    """R17 (WDD): a natural or modified attack roll of 1 or 2 notches the weapon; a natural 1
+    also drops it. A magical weapon is dropped but never notched (R26). Returns (notched,
+    dropped)."""
+    if (not enc.settings.rules.armor_crits_and_notches or attacker.kind != "pc"
+            or roll.weapon.uid is None or (roll.natural > 2 and roll.record.total > 2)):
+        return False, False
+    piece = enc.character(attacker).inventory.find(roll.weapon.uid)
+    assert isinstance(piece, OwnedWeapon)
+    notched = not piece.magical
+    if notched:
+        notch(enc, tx, attacker, piece)
+    dropped = roll.natural == 1
+    if dropped:
+        tx.set(("gear", enc.character(attacker).id, piece.uid), "dropped", True)
+    return notched, dropped
+
+
+def armor_point(enc: Encounter, tx: Tx, attacker: Combatant, target: Combatant,
+                weapon: Wielded, points: int = 1) -> None:
+    """R15: a critical hit dents the armor worn (the shield if none), -1 AC each point until
+    repaired; a monster without gear loses 1 AC for the encounter. R26: magical gear only by a
+    magical weapon."""
+    if not enc.settings.rules.armor_crits_and_notches:
+        return
+    if target.kind != "pc":
+        tx.set(("c", target.id), "ac_penalty", target.ac_penalty + points)
+        return
+    ch = enc.character(target)
+    piece = ch.inventory.armor_crit_target(by_magic=weapon.magical)
+    if piece is None:
+        tx.note(f"R15: {target.name} has no armor that takes the dent")
+        return
+    tx.set(("gear", ch.id, piece.uid), "damage_points",
+           min(piece.armor_bonus, piece.damage_points + points))
+
+
+# --- effects ------------------------------------------------------------------------------
+
+def _kill(ctx: RowContext, c: Combatant) -> None:
+    if c.kind == "pc":
+        ctx.tx.set(("pc", ctx.enc.character(c).id), "alive", False)
+    elif c.hp > 0:
+        ctx.tx.set(("c", c.id), "hp", 0)
+    ctx.tx.note(f"{c.name} dies")
+
+
+def apply_effects(ctx: RowContext, effects: list[Effect]) -> None:
+    """Apply a row's effects in order to ``ctx.subject`` (see the module notes)."""
+    enc, tx, s = ctx.enc, ctx.tx, ctx.subject
+    for e in effects:
+        if e.kind == "extra_damage":
+            lose_hp(enc, tx, s, tx.roll(e.dice, ctx.attacker.name, "crit DAM").total)
+        elif e.kind == "ally_damage":
+            allies = [c for c in enc.allies(ctx.attacker) if enc.band(c, ctx.foe) == Band.CLOSE]
+            if not allies:
+                tx.note("no ally CLOSE to the target takes the stray blow")
+                continue
+            ally = pick(tx, ctx.attacker.name, "random ally CLOSE to the target", allies)
+            lose_hp(enc, tx, ally, tx.roll(e.dice, ctx.attacker.name, "ally DAM").total)
+            tx.set(("c", ally.id), "jostled", True)
+        elif e.kind == "condition":
+            add_condition(ctx, s, e.name, e.duration)
+        elif e.kind == "check_modifier":
+            for check in e.checks:
+                add_condition(ctx, s, f"{e.mode}:{check}", e.duration)
+        elif e.kind == "save_or":
+            dc = save_dc(e.dc, level=ctx.level, room_dc=enc.state.room_dc)
+            if not saving_throw(enc, tx, s, e.ability, dc):
+                apply_effects(ctx, e.on_fail)
+            if e.every_round:
+                add_condition(ctx, s, f"save_each_round:{e.ability}",
+                              Duration(unit="until_removed"))
+        elif e.kind == "extra_attack":
+            ctx.pending.append(FollowUp(e.targets, e.only_if_target_dies, e.until_miss))
+        elif e.kind == "attack_ally":
+            ctx.pending.append(FollowUp("ally"))
+        elif e.kind == "weapon_dropped":
+            _drop(ctx, s)
+        elif e.kind == "weapon_sundered":
+            if not _break(ctx, s):
+                dmg = tx.roll(e.damage_if_unarmed, ctx.attacker.name, "no weapon to sunder")
+                lose_hp(enc, tx, s, dmg.total)
+        elif e.kind == "weapon_notched":
+            _notch_effect(ctx)
+        elif e.kind == "weapon_broken":
+            if not _break(ctx, s):
+                tx.note(f"{s.name} holds no weapon to break")
+        elif e.kind == "armor_damage":
+            armor_point(enc, tx, ctx.attacker, s, ctx.weapon, e.points)
+        elif e.kind == "instant_death":
+            if e.when == "always" or enc.hp(s) < enc.hp(ctx.attacker):
+                _kill(ctx, s)
+            else:
+                apply_effects(ctx, e.otherwise)
+        elif e.kind == "lose_half_hp":
+            hp = enc.hp(s)
+            if hp > 0:
+                lose_hp(enc, tx, s, math.ceil(hp / 2))
+        elif e.kind == "die_in":
+            add_condition(ctx, s, "dying_in", Duration(unit="rounds", dice=e.rounds))
+        elif e.kind == "hp_loss_per_round":
+            add_condition(ctx, s, f"hp_loss:{e.amount}", e.duration)
+        elif e.kind == "hit_self":
+            lose_hp(enc, tx, s, strike_damage(enc, tx, s, ctx.weapon))
+        elif e.kind == "body_part_lost":
+            _lose_part(ctx, s, e.part, e.when_none_left)
+        elif e.kind == "flavour":
+            tx.note(f"{s.name}: {e.note}")
+        elif e.kind == "dead":
+            _kill(ctx, s)
+        else:
+            tx.note(f"{e.kind}: for the GM to apply (not a fight effect)")
+
+
+def _notch_effect(ctx: RowContext) -> None:
+    piece = _fumbled_weapon(ctx)
+    if ctx.subject.kind != "pc":
+        ctx.tx.note(f"{ctx.subject.name}: a monster has no gear to notch")
+    elif piece is None:
+        ctx.tx.note(f"{ctx.subject.name} fought bare-handed: nothing to notch")
+    elif piece.magical:
+        ctx.tx.note(f"R26: {piece.name} is magical; its own fumble does not notch it")
+    elif ctx.wdd_notched:
+        ctx.tx.note("R17: one fumble is one notch, already taken")
+    else:
+        notch(ctx.enc, ctx.tx, ctx.subject, piece)
+
+
+def _lose_part(ctx: RowContext, s: Combatant, part: str, none_left: str | None) -> None:
+    forever = Duration(unit="permanent")
+    if none_left is not None and f"lost_{part}" in names(s.conditions):
+        add_condition(ctx, s, none_left, forever)  # the second eye: BLINDED
+    add_condition(ctx, s, f"lost_{part}", forever)
+
+
+# --- fumbles and follow-ups ---------------------------------------------------------------
+
+def fumble(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll, typed: int | None,
+           wdd: tuple[bool, bool]) -> tuple[str | None, list[FollowUp]]:
+    """A natural 1: the fumble die of the armor worn (R31; a monster: none, d4) on the fumble
+    table, applied to the fumbler. Off when the campaign's fumble tables are off."""
+    if not enc.settings.rules.fumble_tables:
+        return None, []
+    weight = enc.character(attacker).inventory.armor_weight() if attacker.kind == "pc" \
+        else "none"
+    table = fumble_table()
+    record = tx.roll(fumble_die(weight), attacker.name, "fumble die", typed=typed)
+    row = table.lookup(record.total)
+    tx.row(table.id, record.total, row.label, row.text)
+    foe = enc.combatant(roll.target_id)
+    ctx = RowContext(enc, tx, attacker, foe, attacker, roll.weapon, level_of(enc, attacker),
+                     roll.depth, True, wdd[0], wdd[1])
+    apply_effects(ctx, list(row.effects))
+    return f"{table.id} {row.label}", ctx.pending
+
+
+def follow_up_target(enc: Encounter, tx: Tx, a: Combatant, t: Combatant, follow: FollowUp,
+                     weapon: Wielded) -> Combatant | None:
+    """Whom a follow-up attack goes at. "near"/"another_near" foes are NEAR the attacker; a
+    melee attacker steps into the foe's zone first ("Go NEAR and ATK", a move the row grants)."""
+    if follow.targets == "ally":
+        options = [c for c in enc.allies(a) if weapon_reaches(weapon, enc.band(a, c))]
+        return pick(tx, a.name, "random ally within range", options) if options else None
+    if follow.targets == "any":
+        if not enc.is_down(t) and weapon_reaches(weapon, enc.band(a, t)):
+            return t
+        options = [c for c in enc.enemies(a) if weapon_reaches(weapon, enc.band(a, c))]
+        return pick(tx, a.name, "extra ATK target", options) if options else None
+    options = [c for c in enc.enemies(a) if enc.band(a, c) <= Band.NEAR
+               and not (follow.targets == "another_near" and c.id == t.id)]
+    if weapon.ranged:
+        options = [c for c in options if weapon_reaches(weapon, enc.band(a, c))]
+    if not options:
+        return None
+    foe = pick(tx, a.name, "extra ATK: foe NEAR", options)
+    if not weapon.ranged and enc.band(a, foe) != Band.CLOSE:
+        tx.set(("c", a.id), "position", foe.position)
+    return foe

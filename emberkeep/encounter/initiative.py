@@ -1,0 +1,169 @@
+"""Who acts when (R18, R20): the order's slots, weapons for ordering, group d6, simultaneous.
+
+The round's acting order is ``EncounterState.order``, a tuple of strings, one per *slot*:
+
+- group d6 (Furnace): a slot is a combatant id, one per combatant;
+- simultaneous (Furnace/PDM) and segments (WDD): a slot is ``"id|segment|kind"``, because one
+  combatant may have several slots in a round (WDD's ROF 2 and 3; the simultaneous round's two
+  phases) and the kind (missile, melee, spell) decides what happens first on one segment.
+
+:class:`Slot` reads and writes both forms; read an order through it, never by splitting strings.
+Tie-breaks are deterministic everywhere: encounter order (the order combatants were added).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, cast
+
+from emberkeep.encounter.combatant import Combatant
+
+if TYPE_CHECKING:
+    from emberkeep.encounter.engine import Encounter, Tx
+    from emberkeep.gear.owned import OwnedWeapon
+
+__all__ = [
+    "KIND_RANK",
+    "MELEE_PHASE",
+    "MISSILE_PHASE",
+    "Slot",
+    "SlotKind",
+    "group_order",
+    "is_ranged",
+    "main_weapon",
+    "roll_group",
+    "simultaneous_order",
+    "weapon_length",
+]
+
+SlotKind = Literal["any", "missile", "melee", "spell"]
+
+# R20 (WDD): "if two happen on the same Segment, are resolved in this order: Missiles, Melee,
+# Spells". "any" (group d6) never shares a segment with the others.
+KIND_RANK: dict[str, int] = {"missile": 0, "any": 1, "melee": 1, "spell": 2}
+
+# Simultaneous mode (Furnace/PDM): "first ranged attacks and magic, then melee attacks".
+MISSILE_PHASE = 1
+MELEE_PHASE = 2
+
+_SEP = "|"
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One place in the round's order: who, on which segment (0: none), doing what."""
+
+    cid: str
+    segment: int = 0
+    kind: SlotKind = "any"
+
+    def entry(self) -> str:
+        if self.kind == "any":
+            return self.cid
+        return f"{self.cid}{_SEP}{self.segment}{_SEP}{self.kind}"
+
+    @classmethod
+    def parse(cls, entry: str) -> Slot:
+        if _SEP not in entry:
+            return cls(entry)
+        cid, segment, kind = entry.rsplit(_SEP, 2)
+        return cls(cid, int(segment), cast(SlotKind, kind))
+
+
+# --- weapons, as initiative sees them -----------------------------------------------------
+
+def main_weapon(enc: Encounter, c: Combatant) -> OwnedWeapon | None:
+    """A PC's weapon for initiative: the first wielded weapon that is not broken (``None``:
+    fists, or a monster, whose weapon is in its stats)."""
+    if c.kind != "pc":
+        return None
+    for weapon in enc.character(c).inventory.wielded:
+        if not weapon.broken:
+            return weapon
+    return None
+
+
+def is_ranged(enc: Encounter, c: Combatant) -> bool:
+    """Shoots rather than strikes: a ranged weapon in hand, or a monster marked ranged."""
+    if c.kind != "pc":
+        return c.monster is not None and c.monster.ranged
+    weapon = main_weapon(enc, c)
+    return weapon is not None and weapon.kind == "ranged"
+
+
+def weapon_length(enc: Encounter, c: Combatant) -> int:
+    """R31's weapon length in feet: the PC's wielded weapon (a fist 0, a ranged weapon, which has
+    no melee length, 0), a monster's ``weapon_length_ft``."""
+    if c.kind != "pc":
+        return c.monster.weapon_length_ft if c.monster is not None else 0
+    weapon = main_weapon(enc, c)
+    if weapon is None or weapon.length_ft is None:
+        return 0
+    return weapon.length_ft
+
+
+# --- group d6 (Furnace) ---------------------------------------------------------------------
+
+def roll_group(enc: Encounter, tx: Tx, *,
+               typed: Mapping[str, int] | None = None) -> tuple[tuple[str, int], ...]:
+    """Furnace: "both side roll d6, the group with the greater value starts the fight".
+
+    R18: a side one of whose standing members sacrificed a shield adds +2 (not more: several
+    sacrifices on one side do not stack, the +2 is the side's). Every member's pending bonus is
+    read and cleared, standing or not. Sides with nobody standing do not roll.
+    """
+    results: list[tuple[str, int]] = []
+    for side in enc.sides():
+        members = [c for c in enc.combatants.values() if c.side == side]
+        standing = [c for c in members if not enc.is_down(c)]
+        if not standing:
+            continue
+        bonus = max((c.initiative_bonus for c in standing), default=0)
+        record = tx.roll("d6", side, "group initiative", modifier=bonus,
+                         typed=None if typed is None else typed.get(side))
+        for c in members:
+            if c.initiative_bonus:
+                tx.set(("c", c.id), "initiative_bonus", 0)
+        results.append((side, record.total))
+    rolls = tuple(results)
+    tx.set(("enc",), "side_rolls", rolls)
+    return rolls
+
+
+def group_order(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -> list[Slot]:
+    """The sides by their d6, greatest first; each member's ``initiative`` is its side's roll.
+
+    Ties: "if the rolls are equal, both group comes simultaneous". Tied sides take the same step
+    of the order as one group, their members interleaved (first of each side in the order the
+    sides joined the encounter, then the second of each...), so neither side's members all go
+    before the other's. Each member still acts on its own turn; a GM who wants the tied blows
+    to land at once resolves them with ``resolve_simultaneous_melee``.
+    """
+    rolled = dict(side_rolls)
+    slots: list[Slot] = []
+    for value in sorted(set(rolled.values()), reverse=True):
+        tied = [side for side, v in side_rolls if v == value]
+        members = [[c for c in enc.combatants.values() if c.side == side] for side in tied]
+        for rank in range(max(len(m) for m in members)):
+            for group in members:
+                if rank < len(group):
+                    slots.append(Slot(group[rank].id))
+    for c in enc.combatants.values():
+        tx.set(("c", c.id), "initiative", rolled.get(c.side))
+    return slots
+
+
+# --- simultaneous (Furnace/PDM) --------------------------------------------------------------
+
+def simultaneous_order(enc: Encounter) -> list[Slot]:
+    """Furnace: "first ranged attacks and magic, then melee attacks".
+
+    Every combatant has a slot in the missiles-and-magic phase (segment 1: shoot, cast, move or
+    pass), then one in the melee phase (segment 2). "Everyone does one thing a turn": who acted
+    in the first phase is skipped in the second. The melee phase is meant to be resolved at once
+    with ``resolve_simultaneous_melee``; stepping through it one by one also works.
+    """
+    ids = list(enc.combatants)
+    return ([Slot(cid, MISSILE_PHASE, "missile") for cid in ids]
+            + [Slot(cid, MELEE_PHASE, "melee") for cid in ids])

@@ -1,0 +1,44 @@
+"""SAVEs in a fight: a PC's class saves (R7) and a monster's ROOM DC save (R30).
+
+A PC rolls d20 + ability modifier + PROF (if the save is one of its proficient saves) against
+the DC; a monster rolls d20 + (its ROOM DC − 10) (R30: "it saves with d20 + (ROOM DC − 10)
+against the DC set"). EASY/HARD move the DC by 3 (R7); R28's WEAK makes STR saves HARD.
+Success is meeting or beating the DC. The roll is recorded on the step like every other, and a
+PC's save counts as a roll for its Luck Dice (R29) when that rule is on.
+"""
+
+from __future__ import annotations
+
+from emberkeep.character.abilities import Ability
+from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import names
+from emberkeep.encounter.engine import Encounter, Tx
+from emberkeep.encounter.luck import record_outcome
+
+__all__ = ["save_modifier", "saving_throw"]
+
+
+def save_modifier(enc: Encounter, combatant: Combatant, ability: Ability) -> int:
+    """What a combatant adds to a d20 SAVE: ability + PROF (PC, R7) or ROOM DC − 10 (R30)."""
+    if combatant.kind == "pc":
+        ch = enc.character(combatant)
+        prof = ch.prof if ability in ch.save_proficiencies else 0
+        return ch.modifier(ability) + prof
+    assert combatant.monster is not None
+    return combatant.monster.save_bonus
+
+
+def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability | str, dc: int,
+                 *, difficulty: Difficulty = Difficulty.NORMAL,
+                 typed: int | None = None) -> bool:
+    """Roll ``combatant``'s ``ability`` SAVE against ``dc``; ``True`` on a success."""
+    ability = Ability(ability)
+    if ability is Ability.STR and "WEAK" in names(combatant.conditions):
+        difficulty = combine_difficulty(difficulty, Difficulty.HARD)  # R28: WEAK
+    target = dc + difficulty.dc_shift
+    record = tx.roll("d20", combatant.name, f"{ability.value} SAVE vs DC {target}",
+                     modifier=save_modifier(enc, combatant, ability), typed=typed)
+    success = record.total >= target
+    record_outcome(enc, tx, combatant, success)
+    return success

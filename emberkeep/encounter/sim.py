@@ -1,0 +1,166 @@
+"""Whole fights, headless: a simple policy picks a legal action for whoever's turn it is.
+
+The same engine code the app runs (``turns``, ``attack``, the actions here), no simplified copy
+of the rules; only the choices are the policy's. For the combatant whose turn it is:
+
+- a declared spell's slot (WDD segments) casts that spell at the nearest foe it reaches;
+- held (GRAPPLED) → break free; PRONE → stand up;
+- a Cleric lays hands on a dying ally CLOSE who still has HD to spend and room today (R11);
+- a Magic-user casts a damage spell at the nearest foe in reach while it can cast;
+- otherwise attack the nearest foe something reaches; else go NEAR and attack a foe one zone
+  away; else move toward the nearest foe (DISENGAGE if held in CLOSE); else DODGE.
+
+Simultaneous mode (Furnace/PDM): in the missiles-and-magic phase a combatant with a foe CLOSE
+waits for the melee phase; the first melee slot resolves every waiting blow at once with
+``resolve_simultaneous_melee``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import partial
+
+from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.character.status import Status
+from emberkeep.encounter import turns
+from emberkeep.encounter.actions import (
+    attack,
+    break_free,
+    cast,
+    disengage,
+    dodge,
+    lay_on_hands,
+    move,
+    move_and_attack,
+    stand_up,
+)
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.initiative import Slot
+from emberkeep.encounter.movement import close_threats, grappler_of
+from emberkeep.encounter.ruling import has_condition
+from emberkeep.encounter.simultaneous import resolve_simultaneous_melee
+from emberkeep.magic import get_spell
+
+__all__ = ["FightResult", "run_fight", "take_turn"]
+
+
+@dataclass(frozen=True, slots=True)
+class FightResult:
+    winner: str | None  # the side left standing (None: nobody, or not over)
+    over: bool
+    rounds: int
+    steps: int
+
+
+def _nearest(enc: Encounter, c: Combatant) -> list[Combatant]:
+    return sorted(enc.enemies(c), key=lambda o: abs(o.position - c.position))
+
+
+def _first(tries: Iterable[Callable[[], object]]) -> bool:
+    """Run the first option the rules allow (each refusal changes nothing)."""
+    for option in tries:
+        try:
+            option()
+        except RuleError:
+            continue
+        return True
+    return False
+
+
+def _damage_spells(enc: Encounter, c: Combatant) -> list[str]:
+    if c.kind != "pc":
+        return []
+    ch = enc.character(c)
+    if ch.class_id != "magic_user" or not ch.caster.can_cast:
+        return []
+    return [s for s in ch.spells_known if get_spell(s).levels[0].damage is not None]
+
+
+def _dying_allies(enc: Encounter, c: Combatant) -> list[Combatant]:
+    if c.kind != "pc" or enc.character(c).class_id != "cleric":
+        return []
+    out = []
+    for o in enc.combatants.values():
+        if o.kind != "pc" or o.side != c.side or o.id == c.id or o.position != c.position:
+            continue
+        ch = enc.character(o)
+        if (ch.status is Status.DYING and ch.hit_dice > 0
+                and ch.caster.healing_room(ch.level) > 0):
+            out.append(o)
+    return out
+
+
+def _step_toward(c: Combatant, foe: Combatant) -> int:
+    return c.position + (1 if foe.position > c.position else -1)
+
+
+def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None) -> bool:
+    """Take one legal action for ``c``; ``False`` if it passes (nothing was allowed or wise)."""
+    foes = _nearest(enc, c)
+    if not foes:
+        return False
+    if slot is not None and slot.kind == "spell" and c.declared_spell is not None:
+        spell = c.declared_spell
+        return _first([*(partial(cast, enc, c.id, spell, [f.id]) for f in foes),
+                       partial(cast, enc, c.id, spell, [])])
+    if grappler_of(enc, c) is not None:
+        return _first([lambda: break_free(enc, c.id), lambda: dodge(enc, c.id)])
+    if has_condition(c, "PRONE"):
+        return _first([lambda: stand_up(enc, c.id), lambda: dodge(enc, c.id)])
+    waiting = (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
+               and slot.kind == "missile" and close_threats(enc, c))
+    if waiting:
+        return False  # its blow is struck in the melee phase
+    options: list[Callable[[], object]] = []
+    options += [partial(lay_on_hands, enc, c.id, a.id) for a in _dying_allies(enc, c)]
+    for spell in _damage_spells(enc, c):
+        options += [partial(cast, enc, c.id, spell, [f.id]) for f in foes]
+    options += [partial(attack, enc, c.id, f.id) for f in foes]
+    if not (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
+            and slot.kind == "missile"):  # no melee blow outside the melee phase
+        options += [partial(move_and_attack, enc, c.id, f.position, f.id) for f in foes
+                    if abs(f.position - c.position) == 1]
+    toward = _step_toward(c, foes[0])
+    options += [lambda: move(enc, c.id, toward), lambda: disengage(enc, c.id, toward),
+                lambda: dodge(enc, c.id)]
+    return _first(options)
+
+
+def _melee_phase(enc: Encounter) -> None:
+    """Simultaneous mode: every able combatant with a foe CLOSE strikes at once."""
+    pairs: dict[str, str] = {}
+    for c in enc.combatants.values():
+        if c.acted or not enc.can_act(c):
+            continue
+        close = [o for o in enc.enemies(c) if o.position == c.position]
+        if close:
+            pairs[c.id] = close[0].id
+    if pairs:
+        resolve_simultaneous_melee(enc, pairs)
+
+
+def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] | None = None,
+              spells: Mapping[str, str] | None = None) -> FightResult:
+    """Start the fight and play it out with :func:`take_turn` until one side is left or
+    ``max_rounds`` have passed. ``surprise`` lists sides the GM says are surprised (``None``:
+    each side rolls its d6); ``spells`` are spells declared at the start (WDD)."""
+    turns.start(enc, surprise=surprise, spells=spells)
+    melee_round = -1
+    while not turns.is_over(enc) and enc.state.round <= max_rounds:
+        slot = turns.current_slot(enc)
+        c = turns.current(enc)
+        if slot is not None and c is not None and not c.acted:
+            if (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot.kind == "melee"
+                    and melee_round != enc.state.round):
+                melee_round = enc.state.round
+                _melee_phase(enc)
+            if not c.acted and not enc.is_down(c) and enc.can_act(c):
+                take_turn(enc, c, slot)
+        if turns.is_over(enc):
+            break
+        turns.next_turn(enc)
+    over = enc.state.phase == "over"
+    return FightResult(enc.state.winner if over else None, over, enc.state.round,
+                       len(enc.history))

@@ -1,0 +1,208 @@
+"""The round's flow (R20, R27): start, begin a round, next turn, who is acting, is it over.
+
+Each of these is one undoable :class:`~emberkeep.encounter.events.Step`: every change goes
+through ``tx.set``. R27: in Furnace a turn and a round are one thing; under WDD a round is the
+combat turn of ten segments.
+
+A round (``begin_round``) raises ``round``, resets ``acted``, ``dodging`` (DODGE lasts until the
+dodger's next turn) and ``jostled``, and makes the order for the encounter's mode:
+
+- group d6: each side's d6 on the first round, and again each round only when asked
+  (``reroll=True``, or the campaign setting ``group_initiative_reroll`` when the settings have
+  it); otherwise the same order every round. A side's R18 bonus waits for the next roll.
+- simultaneous: the missiles-and-magic phase, then the melee phase.
+- segments: each combatant's d10 (``grappling`` names those attempting a grapple, -2); in a
+  first round with surprise, the WDD surprise round's order by side and weapon length.
+
+``next_turn`` moves to the next slot whose combatant can act (standing, not held by a
+condition, not surprised in Furnace's first round; in group and simultaneous mode not having
+acted already this round), drops a declared spell whose caster was jostled before its slot,
+and begins the next round when the order is done. Each step first checks whether the fight is
+over: fewer than two sides with anyone standing ends it, with the side left as the winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter, RuleError, Tx
+from emberkeep.encounter.events import Step
+from emberkeep.encounter.initiative import Slot, group_order, roll_group, simultaneous_order
+from emberkeep.encounter.segments import LAST_SEGMENT, segment_order, surprise_round_order
+from emberkeep.encounter.surprise import check_surprise, declare_spell
+
+__all__ = ["begin_round", "current", "current_slot", "is_over", "next_turn", "start"]
+
+GM = "gm"
+
+
+def start(enc: Encounter, *, surprise: Iterable[str] | None = None,
+          surprise_typed: Mapping[str, int] | None = None,
+          spells: Mapping[str, str] | None = None, reroll: bool | None = None,
+          grappling: Iterable[str] = (), typed: Mapping[str, int] | None = None) -> Step:
+    """Begin the fight: the surprise check (d6 per side, or ``surprise`` lists the surprised
+    sides the GM chose), the spells declared once surprise is known (caster id → spell id),
+    then the first round. Three kinds of step, each undoable; returns the round's."""
+    check_surprise(enc, surprised=surprise, typed=surprise_typed)
+    for caster_id, spell_id in (spells or {}).items():
+        declare_spell(enc, caster_id, spell_id)
+    return begin_round(enc, reroll=reroll, grappling=grappling, typed=typed)
+
+
+def begin_round(enc: Encounter, *, reroll: bool | None = None, grappling: Iterable[str] = (),
+                typed: Mapping[str, int] | None = None) -> Step:
+    """Start the next round now (``typed``: GM-typed d6 per side or d10 per combatant)."""
+    if enc.state.phase == "over":
+        raise RuleError("the fight is over")
+    with enc.action(GM, "round") as tx:
+        if not _check_over(enc, tx):
+            _begin_round(enc, tx, reroll=reroll, grappling=grappling, typed=typed)
+    return enc.history[-1]
+
+
+def next_turn(enc: Encounter) -> Step:
+    """Done with the current slot: on to the next combatant able to act, or the next round."""
+    st = enc.state
+    if st.phase == "over":
+        raise RuleError("the fight is over")
+    if st.phase != "fighting":
+        raise RuleError("the fight has not started")
+    with enc.action(GM, "next turn") as tx:
+        if not _check_over(enc, tx):
+            _next(enc, tx)
+    return enc.history[-1]
+
+
+def current_slot(enc: Encounter) -> Slot | None:
+    st = enc.state
+    if st.phase != "fighting" or st.turn >= len(st.order):
+        return None
+    return Slot.parse(st.order[st.turn])
+
+
+def current(enc: Encounter) -> Combatant | None:
+    """Whose turn it is (``None`` before the fight, after it, or when nobody can act)."""
+    slot = current_slot(enc)
+    return None if slot is None else enc.combatants.get(slot.cid)
+
+
+def is_over(enc: Encounter) -> bool:
+    """Whether the fight is over; the first time it is found over, a step records the end
+    (phase "over", the winner: the one side still standing, ``None`` if nobody is)."""
+    if enc.state.phase == "over":
+        return True
+    if len(_sides_standing(enc)) >= 2:
+        return False
+    with enc.action(GM, "end") as tx:
+        _check_over(enc, tx)
+    return True
+
+
+# --- inside a step ---------------------------------------------------------------------------
+
+def _sides_standing(enc: Encounter) -> set[str]:
+    return {c.side for c in enc.combatants.values() if not enc.is_down(c)}
+
+
+def _check_over(enc: Encounter, tx: Tx) -> bool:
+    if enc.state.phase not in ("fighting", "surprise", "setup"):
+        return enc.state.phase == "over"
+    left = _sides_standing(enc)
+    if len(left) >= 2:
+        return False
+    winner = next(iter(left)) if left else None
+    tx.set(("enc",), "phase", "over")
+    tx.set(("enc",), "winner", winner)
+    tx.summary(f"The fight is over: {winner} win" if winner else "The fight is over: no one"
+               " is left standing")
+    return True
+
+
+def _reroll_setting(enc: Encounter) -> bool:
+    # R20: the sides "may reroll each round"; the campaign chooses (default: no reroll).
+    return enc.settings.rules.group_initiative_reroll
+
+
+def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None, grappling: Iterable[str],
+                 typed: Mapping[str, int] | None) -> None:
+    st = enc.state
+    number = st.round + 1
+    tx.set(("enc",), "round", number)
+    for c in enc.combatants.values():
+        tx.set(("c", c.id), "acted", False)
+        tx.set(("c", c.id), "dodging", False)
+        tx.set(("c", c.id), "jostled", False)
+    slots: list[Slot]
+    if st.mode == InitiativeMode.GROUP:
+        again = _reroll_setting(enc) if reroll is None else reroll
+        rolls = st.side_rolls
+        if number == 1 or again or not rolls:
+            rolls = roll_group(enc, tx, typed=typed)
+        slots = group_order(enc, tx, rolls)
+        tx.summary(f"Round {number}: " + ", ".join(f"{s} {v}" for s, v in rolls))
+    elif st.mode == InitiativeMode.SIMULTANEOUS:
+        slots = simultaneous_order(enc)
+        tx.summary(f"Round {number}: missiles and magic, then melee")
+    elif number == 1 and any(c.surprised for c in enc.combatants.values()) and not all(
+            c.surprised for c in enc.combatants.values()):
+        slots = surprise_round_order(enc)
+        tx.summary(f"Round {number}: surprise round, longest weapon first")
+    else:
+        slots = segment_order(enc, tx, grappling=grappling,
+                              typed=None if typed is None else dict(typed))
+        tx.summary(f"Round {number}: segments")
+    if number >= 2 or st.mode == InitiativeMode.SEGMENTS:
+        for c in enc.combatants.values():  # Furnace: surprise costs the first round only
+            tx.set(("c", c.id), "surprised", False)
+    tx.set(("enc",), "order", tuple(s.entry() for s in slots))
+    tx.set(("enc",), "phase", "fighting")
+    tx.set(("enc",), "turn", 0)
+    _advance(enc, tx, 0)
+
+
+def _next(enc: Encounter, tx: Tx) -> None:
+    st = enc.state
+    now = current_slot(enc)
+    if now is not None and now.kind == "spell":
+        _clear_spell(tx, enc.combatants[now.cid])  # the declaration is spent in its slot
+    index = _advance(enc, tx, st.turn + 1)
+    if index >= len(st.order):
+        _begin_round(enc, tx, reroll=None, grappling=(), typed=None)
+    else:
+        tx.summary(f"{enc.combatants[Slot.parse(st.order[index]).cid].name}'s turn")
+
+
+def _clear_spell(tx: Tx, c: Combatant) -> None:
+    tx.set(("c", c.id), "declared_spell", None)
+    tx.set(("c", c.id), "spell_segment", None)
+
+
+def _earlier_slot(order: tuple[str, ...], index: int, cid: str) -> bool:
+    return any(Slot.parse(e).cid == cid for e in order[:index])
+
+
+def _advance(enc: Encounter, tx: Tx, start_at: int) -> int:
+    """Move ``turn`` to the first slot from ``start_at`` whose combatant can act."""
+    st = enc.state
+    once = st.mode != InitiativeMode.SEGMENTS  # WDD's ROF shooters have several slots
+    index = start_at
+    while index < len(st.order):
+        slot = Slot.parse(st.order[index])
+        c = enc.combatants.get(slot.cid)
+        if c is not None and enc.can_act(c) and not (once and c.acted):
+            if slot.kind != "spell":
+                if c.acted and _earlier_slot(st.order, index, c.id):
+                    tx.set(("c", c.id), "acted", False)  # WDD ROF: each shot is its own turn
+                break
+            if c.declared_spell is not None and not c.jostled:
+                break
+            if c.declared_spell is not None:  # R20: "lost if the caster is struck first"
+                tx.note(f"{c.name} was jostled: {c.declared_spell} is lost")
+                _clear_spell(tx, c)
+        index += 1
+    tx.set(("enc",), "turn", index)
+    if index < len(st.order):
+        tx.set(("enc",), "segment", min(LAST_SEGMENT, Slot.parse(st.order[index]).segment))
+    return index

@@ -1,0 +1,238 @@
+"""Print or export character sheets: one black-and-white page per character.
+
+The page is painted with ``QPainter`` onto any paged device: a ``QPdfWriter`` (Export PDF,
+Export all) or a ``QPrinter`` from the print dialog. Every number comes from the core
+(:mod:`emberkeep.character.sheet_numbers`), the same as on screen. User text (names, notes) is
+drawn with ``drawText``, which never reads HTML. Black ink on white only, no colour, so a page
+reads the same from any printer. Long notes are cut at the foot of the page with an ellipsis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF, Qt
+from PySide6.QtGui import (
+    QFont,
+    QFontMetricsF,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from emberkeep.character.abilities import ABILITIES
+from emberkeep.character.model import Character
+from emberkeep.character.sheet_numbers import (
+    armor_class_parts,
+    attack_lines,
+    load_and_limit,
+    save_lines,
+    skill_lines,
+    spellcheck_bonus,
+    spells_known_limit,
+)
+from emberkeep.gear.purse import format_coins
+from gui.document import CampaignDocument
+
+__all__ = ["class_line", "export_dialog", "paint_sheets", "write_pdf"]
+
+_WIDTH, _HEIGHT = 595.0, 842.0  # A4 in points (the writer works at 72 dpi)
+_MARGIN = 36.0
+
+
+def class_line(character: Character) -> str:
+    from gui.roster_model import _class_name, _race_name
+
+    archetype = ""
+    if character.archetype is not None:
+        from emberkeep.character.archetypes import get_archetype
+
+        archetype = f" ({get_archetype(character.archetype).name})"
+    return (f"Level {character.level} {_class_name(character)}{archetype} · "
+            f"{_race_name(character)} · XP {character.xp}"
+            + (f" · Player: {character.player}" if character.player else ""))
+
+
+class _Page:
+    """A cursor down one page: headings, lines and wrapped blocks, all plain text."""
+
+    def __init__(self, painter: QPainter, left: float, width: float, top: float) -> None:
+        self.painter = painter
+        self.left, self.width, self.y = left, width, top
+
+    def font(self, size: float, bold: bool = False) -> QFontMetricsF:
+        font = QFont("Helvetica")
+        font.setPointSizeF(size)
+        font.setBold(bold)
+        self.painter.setFont(font)
+        return QFontMetricsF(font, self.painter.device())
+
+    def heading(self, text: str) -> None:
+        self.y += 6
+        metrics = self.font(11, bold=True)
+        self.painter.drawText(QRectF(self.left, self.y, self.width, metrics.height()),
+                              Qt.AlignmentFlag.AlignLeft, text)
+        self.y += metrics.height()
+        self.painter.drawLine(int(self.left), int(self.y), int(self.left + self.width),
+                              int(self.y))
+        self.y += 3
+
+    def block(self, text: str, size: float = 8.5, bold: bool = False,
+              limit: float | None = None) -> None:
+        metrics = self.font(size, bold)
+        flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
+        bound = metrics.boundingRect(QRectF(self.left, self.y, self.width, 10_000), flags, text)
+        height = bound.height()
+        if limit is not None and self.y + height > limit:
+            height = max(0.0, limit - self.y)
+            text = _fit(text, metrics, self.width, height)
+        self.painter.drawText(QRectF(self.left, self.y, self.width, height + 2), flags, text)
+        self.y += height + 2
+
+
+def _fit(text: str, metrics: QFontMetricsF, width: float, height: float) -> str:
+    """Cut text to the lines that fit in ``height``, ending with an ellipsis."""
+    lines = max(1, int(height // metrics.lineSpacing()))
+    words, out, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if metrics.horizontalAdvance(trial) > width and line:
+            out.append(line)
+            line = word
+            if len(out) == lines:
+                break
+        else:
+            line = trial
+    else:
+        out.append(line)
+        return "\n".join(out)
+    out[-1] = out[-1] + " …"
+    return "\n".join(out[:lines])
+
+
+def _paint_one(painter: QPainter, character: Character) -> None:
+    painter.setPen(QPen(Qt.GlobalColor.black, 0.8))
+    column = (_WIDTH - 2 * _MARGIN - 18) / 2
+    top = _Page(painter, _MARGIN, _WIDTH - 2 * _MARGIN, _MARGIN)
+    top.block(character.name, 18, bold=True)
+    top.block(class_line(character), 10)
+    parts = armor_class_parts(character)
+    carried, limit = load_and_limit(character)
+    top.block(f"AC {character.armor_class}    HP {character.hp} / {character.max_hp}    "
+              f"HD {character.hit_dice} / {character.max_hit_dice}"
+              + (f" × d{character.hit_die}" if character.class_id else "")
+              + f"    PROF {character.prof:+d}    Luck dice {character.luck.dice}    "
+              f"Load {carried} / {limit}    Dead at {character.death_threshold} HP", 10.5,
+              bold=True)
+    ac = [f"{parts.armor_name or 'no armor'} {parts.armor_base}"]
+    if parts.armor_damage:
+        ac.append(f"-{parts.armor_damage} armor damage")
+    if parts.dex_applied:
+        ac.append(f"DEX {parts.dex_applied:+d}")
+    if parts.shield_bonus:
+        ac.append(f"shield +{parts.shield_bonus}")
+    if parts.style_bonus:
+        ac.append("Defense +1")
+    top.block("AC: " + ", ".join(ac) + (". Stealth HARD." if parts.stealth_hard else ""), 8.5)
+    start = top.y
+    left = _Page(painter, _MARGIN, column, start)
+    left.heading("Abilities")
+    for ability in ABILITIES:
+        score = character.scores.get(ability)
+        loss = f"  (injury -{score.loss})" if score.loss else ""
+        left.block(f"{ability.value}  {score.effective:>2}   {character.modifier(ability):+d}"
+                   f"{loss}", 10)
+    left.heading("Saves")
+    left.block("   ".join(f"{s.ability.value} {s.bonus:+d}{'*' if s.proficient else ''}"
+                           for s in save_lines(character)) + "   (* PROF)")
+    left.heading("Skills")
+    for line in skill_lines(character):
+        mark = " (Expertise)" if line.expertise else (" *" if line.proficient else "")
+        left.block(f"{line.name} ({line.ability.value}) {line.bonus:+d}{mark}", 8)
+    right = _Page(painter, _MARGIN + column + 18, column, start)
+    right.heading("Attacks")
+    for attack in attack_lines(character):
+        notes = f", {attack.notches} notches" if attack.notches else ""
+        notes += ", BROKEN" if attack.broken else ""
+        right.block(f"{attack.label}: ATK {attack.atk_bonus:+d}, DAM {attack.damage_text}"
+                    f"{notes}", 9)
+    right.heading("Inventory")
+    gear = [f"{g.name}" + (f" ×{g.quantity}" if getattr(g, "quantity", 1) != 1 else "")
+            for g in character.inventory.all_gear()]
+    right.block(", ".join(gear) or "—", 8.5)
+    right.block(f"Coins: {format_coins(character.inventory.purse.total_cp)}", 8.5)
+    limit_known = spells_known_limit(character)
+    if limit_known is not None:
+        right.heading("Magic")
+        right.block(f"SPELLCHECK d20 {spellcheck_bonus(character):+d}; spells known "
+                    f"{len(character.spells_known)} / {limit_known}; disapproval range "
+                    f"{character.caster.disapproval_range}; spells since SAVE "
+                    f"{character.caster.spells_cast_since_check}", 8.5)
+        right.block("Spells: " + (", ".join(_spell_names(character.spells_known)) or "—"), 8.5)
+        if character.cantrips:
+            right.block("Cantrips: " + ", ".join(_spell_names(character.cantrips)), 8.5)
+    right.heading("Features")
+    from gui.sheet.panels import NotesPanel
+
+    right.block(NotesPanel.feature_text(character), 8.5)
+    right.heading("Notes")
+    right.block(character.notes or "—", 8.5, limit=_HEIGHT - _MARGIN)
+
+
+def _spell_names(ids: Sequence[str]) -> list[str]:
+    from emberkeep.magic.spells import load_spells
+
+    catalog = load_spells()
+    names = {s.id: s.name for s in catalog.spells} | {c.id: c.name for c in catalog.cantrips}
+    return [names.get(i, i) for i in ids]
+
+
+def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character]) -> None:
+    """One page per character on ``device`` (a QPdfWriter or a QPrinter)."""
+    painter = QPainter(device)
+    try:
+        scale = device.logicalDpiX() / 72.0
+        for number, character in enumerate(characters):
+            if number:
+                device.newPage()
+            painter.save()
+            painter.scale(scale, scale)
+            _paint_one(painter, character)
+            painter.restore()
+    finally:
+        painter.end()
+
+
+def write_pdf(path: Path | str, characters: Sequence[Character], title: str = "") -> None:
+    writer = QPdfWriter(str(path))
+    writer.setResolution(72)
+    writer.setTitle(title or ", ".join(c.name for c in characters))
+    writer.setCreator("Emberkeep")
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
+                                     QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    paint_sheets(writer, characters)
+
+
+def export_dialog(parent: QWidget | None, document: CampaignDocument,
+                  character_ids: list[str] | None) -> Path | None:
+    """Ask for a PDF file and write the sheets (all of the party when ``character_ids`` is
+    None); returns the path written, or None when the GM cancelled."""
+    characters = (list(document.campaign.characters) if character_ids is None
+                  else [document.character(cid) for cid in character_ids])
+    if not characters:
+        return None
+    stem = document.title if character_ids is None or len(characters) > 1 \
+        else characters[0].name
+    suggestion = (document.path.parent if document.path else Path.home()) / f"{stem}.pdf"
+    name, _ = QFileDialog.getSaveFileName(parent, "Export sheets as PDF", str(suggestion),
+                                          "PDF (*.pdf)")
+    if not name:
+        return None
+    path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
+    write_pdf(path, characters, document.title)
+    return path

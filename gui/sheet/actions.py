@@ -1,0 +1,104 @@
+"""The window's sheet actions: New Character, Open Sheet, Level Up, Cast, Print, Export all.
+
+Kept here (not in ``main_window``) so the window module stays about the roster and files; each
+handler opens its dialog lazily, and every change it makes is one command on the campaign's undo
+stack (the dialogs compute with the core, then call :meth:`CampaignDocument.replace_character`
+or :meth:`CampaignDocument.add_character`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+    from gui.sheet.widget import CharacterSheet
+
+__all__ = ["build_sheet_actions", "connect_sheet", "level_up", "new_character"]
+
+
+def _action(window: MainWindow, text: str, shortcut: str, tip: str) -> QAction:
+    action = QAction(text, window)
+    if shortcut:
+        action.setShortcut(QKeySequence(shortcut))
+    action.setStatusTip(tip)
+    action.setToolTip(tip)
+    return action
+
+
+def build_sheet_actions(window: MainWindow) -> None:
+    window.new_character_action = _action(
+        window, "New &Character…", "Ctrl+Shift+N",
+        "Roll a new character at 1st level, or a funnel of 0-level characters")
+    window.new_character_action.triggered.connect(lambda: new_character(window))
+    window.open_sheet_action = _action(window, "Open &Sheet", "Ctrl+E",
+                                       "Open the selected characters' sheets (or double-click)")
+    window.open_sheet_action.triggered.connect(
+        lambda: [window.open_sheet(cid) for cid in window.selected_character_ids()])
+    window.level_up_action = _action(window, "&Level Up…", "Ctrl+L",
+                                     "Level up (or advance a funnel survivor to 1st level)")
+    window.level_up_action.triggered.connect(
+        lambda: [level_up(window, cid) for cid in window.target_character_ids()[:1]])
+    window.cast_action = _action(window, "&Cast…", "Ctrl+K",
+                                 "SPELLCHECK or Lay on Hands for the open sheet")
+    window.cast_action.triggered.connect(
+        lambda: [cast(window, cid) for cid in window.target_character_ids()[:1]])
+    window.print_action = _action(window, "&Print / Export PDF…", "Ctrl+P",
+                                  "One page per selected character, as PDF or on a printer")
+    window.print_action.triggered.connect(
+        lambda: print_sheets(window, window.target_character_ids()))
+    window.export_all_action = _action(window, "Export &All Sheets…", "Ctrl+Shift+P",
+                                       "Every character of the party in one PDF")
+    window.export_all_action.triggered.connect(lambda: print_sheets(window, None))
+    window.sheet_actions = [window.new_character_action, window.open_sheet_action,
+                            window.level_up_action, window.cast_action]
+
+
+def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
+    sheet.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
+    sheet.levelUpRequested.connect(lambda cid: level_up(window, cid))
+    sheet.castRequested.connect(lambda cid: cast(window, cid))
+    sheet.printRequested.connect(lambda cid: print_sheets(window, [cid]))
+
+
+def new_character(window: MainWindow) -> None:
+    from gui.wizard import NewCharacterWizard
+
+    assert window.document is not None
+    wizard = NewCharacterWizard(window.roller, window, window.document.campaign.settings)
+    if wizard.exec():
+        characters = wizard.characters()
+        document = window.document
+        if len(characters) == 1:
+            document.add_character(characters[0])
+        else:
+            document.undo_stack.beginMacro(f"Add a funnel of {len(characters)}")
+            for character in characters:
+                document.add_character(character)
+            document.undo_stack.endMacro()
+        window.open_sheet(characters[0].id)
+
+
+def level_up(window: MainWindow, character_id: str) -> None:
+    from gui.wizard.level_up import LevelUpDialog
+
+    assert window.document is not None
+    dialog = LevelUpDialog(window.document, character_id, window.roller, window)
+    if dialog.exec():
+        window.statusBar().showMessage(dialog.summary, 8000)
+
+
+def cast(window: MainWindow, character_id: str) -> None:
+    from gui.casting import CastDialog
+
+    assert window.document is not None
+    CastDialog(window.document, character_id, window.roller, window).exec()
+
+
+def print_sheets(window: MainWindow, character_ids: list[str] | None) -> None:
+    from gui.printing import export_dialog
+
+    assert window.document is not None
+    export_dialog(window, window.document, character_ids)

@@ -1,0 +1,316 @@
+"""The right-hand column of a sheet: gear and coins, magic, features and notes.
+
+Each panel reads the character through its :class:`CharacterSheet` and edits it through the
+document (one undo command per change); none holds a copy of the character.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from emberkeep.character.archetypes import get_archetype
+from emberkeep.character.model import Character
+from emberkeep.character.sheet_numbers import caster_kind, spellcheck_bonus, spells_known_limit
+from emberkeep.gear.catalog import GearError, gear_catalog
+from emberkeep.gear.purse import format_coins
+from emberkeep.magic.spells import load_spells
+from gui.document import EditRefused
+from gui.sheet.fields import int_text
+from gui.sheet.models import InventoryModel, UidRole
+
+if TYPE_CHECKING:
+    from gui.sheet.widget import CharacterSheet
+
+__all__ = ["GearPanel", "MagicPanel", "NotesPanel"]
+
+
+def _plain(text: str, parent: QWidget) -> QLabel:
+    label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+class GearPanel(QGroupBox):
+    """Inventory table (worn/held, quantity, damage), coins, add and remove gear."""
+
+    def __init__(self, sheet: CharacterSheet, parent: QWidget) -> None:
+        super().__init__("Inventory and coins", parent)
+        from gui.sheet.widget import table_view
+
+        self.sheet = sheet
+        layout = QVBoxLayout(self)
+        self.model = InventoryModel(sheet.document, sheet.character_id, self)
+        self.model.editRefused.connect(sheet.status)
+        self.view = table_view(self.model, self, 6)
+        layout.addWidget(self.view, 1)
+        coins = QHBoxLayout()
+        for coin in ("gp", "sp", "cp"):
+            coins.addWidget(_plain(coin, self))
+            coins.addWidget(sheet.field(coin, coin, lambda c, k=coin: str(getattr(
+                c.inventory.purse, k)), lambda c, t, k=coin: _write_coin(c, k, t), self,
+                width=80, tip=f"{coin} in the purse (1000 coins are one load, R14)"))
+        self.worth = _plain("", self)
+        coins.addWidget(self.worth, 1)
+        layout.addLayout(coins)
+        row = QHBoxLayout()
+        self.add_combo = QComboBox(self)
+        self.add_combo.setAccessibleName("gear to add")
+        catalog = gear_catalog()
+        for group in (catalog.weapons, catalog.armor, catalog.shields, catalog.items,
+                      catalog.magic_items):
+            for gear_id, spec in group.items():
+                self.add_combo.addItem(spec.name, gear_id)
+        for kit in catalog.kits:
+            self.add_combo.addItem(kit.replace("_", " "), kit)
+        row.addWidget(self.add_combo, 1)
+        self.add_button = QPushButton("Add", self)
+        self.add_button.clicked.connect(self.add_selected)
+        row.addWidget(self.add_button)
+        self.remove_button = QPushButton("Remove", self)
+        self.remove_button.clicked.connect(self.remove_selected)
+        row.addWidget(self.remove_button)
+        layout.addLayout(row)
+
+    def add_selected(self) -> None:
+        gear_id = str(self.add_combo.currentData())
+        inventory = self.sheet.character.inventory.model_copy(deep=True)
+        try:
+            inventory.add(gear_id)
+            self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
+                                               label=f"gear (add {self.add_combo.currentText()})",
+                                               merge_key=f"add:{id(inventory)}")
+        except (GearError, EditRefused) as exc:
+            self.sheet.status.emit(f"Not added: {exc}")
+
+    def remove_selected(self) -> None:
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            return
+        inventory = self.sheet.character.inventory.model_copy(deep=True)
+        for index in rows:
+            inventory.remove(str(self.model.data(index, UidRole)))
+        try:
+            self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
+                                               label="gear (remove)",
+                                               merge_key=f"remove:{id(inventory)}")
+        except EditRefused as exc:
+            self.sheet.status.emit(f"Not removed: {exc}")
+
+    def refresh(self, character: Character) -> None:
+        self.worth.setText(f"= {format_coins(character.inventory.purse.total_cp)}")
+
+
+def _write_coin(character: Character, coin: str, text: str) -> tuple[str, Any]:
+    inventory = character.inventory.model_dump()
+    inventory["purse"][coin] = int_text(text)
+    return "inventory", inventory
+
+
+class MagicPanel(QGroupBox):
+    """SPELLCHECK bonus, spells known against the limit (R10), cantrips, depletion and
+    disapproval counters, and the Cast button."""
+
+    def __init__(self, sheet: CharacterSheet, parent: QWidget) -> None:
+        super().__init__("Magic (R8-R11)", parent)
+        self.sheet = sheet
+        grid = QGridLayout(self)
+        self.summary = _plain("", self)
+        self.summary.setWordWrap(True)
+        grid.addWidget(self.summary, 0, 0, 1, 4)
+        self.spells = QListWidget(self)
+        self.spells.setAccessibleName("spells known")
+        self.cantrips = QListWidget(self)
+        self.cantrips.setAccessibleName("cantrips")
+        grid.addWidget(_plain("Spells known", self), 1, 0, 1, 2)
+        grid.addWidget(_plain("Cantrips", self), 1, 2, 1, 2)
+        for view in (self.spells, self.cantrips):
+            view.setMaximumHeight(view.fontMetrics().height() * 5 + 8)
+        grid.addWidget(self.spells, 2, 0, 1, 2)
+        grid.addWidget(self.cantrips, 2, 2, 1, 2)
+        self.spell_combo = QComboBox(self)
+        for spell in load_spells().spells:
+            self.spell_combo.addItem(spell.name, spell.id)
+        self.cantrip_combo = QComboBox(self)
+        for cantrip in load_spells().cantrips:
+            self.cantrip_combo.addItem(cantrip.name, cantrip.id)
+        grid.addWidget(self.spell_combo, 3, 0)
+        learn = QPushButton("Learn", self)
+        learn.clicked.connect(lambda: self._learn("spells_known", self.spell_combo))
+        grid.addWidget(learn, 3, 1)
+        grid.addWidget(self.cantrip_combo, 3, 2)
+        learn_cantrip = QPushButton("Learn", self)
+        learn_cantrip.clicked.connect(lambda: self._learn("cantrips", self.cantrip_combo))
+        grid.addWidget(learn_cantrip, 3, 3)
+        forget = QPushButton("Forget selected", self)
+        forget.clicked.connect(self._forget)
+        grid.addWidget(forget, 4, 0)
+        counters = QHBoxLayout()
+        counters.addWidget(_plain("Spells since SAVE", self))
+        counters.addWidget(sheet.field("depletion", "spells since depletion SAVE",
+                                       lambda c: str(c.caster.spells_cast_since_check),
+                                       lambda c, t: _write_caster(
+                                           c, "spells_cast_since_check", t), self, width=50,
+                                       tip="R10: an INT SAVE is due after every 4th spell"))
+        counters.addWidget(_plain("Disapproval", self))
+        counters.addWidget(sheet.field("disapproval", "disapproval range",
+                                       lambda c: str(c.caster.disapproval_range),
+                                       lambda c, t: _write_caster(c, "disapproval_range", t),
+                                       self, width=50,
+                                       tip="R10: a Cleric's natural roll up to this fails"))
+        grid.addLayout(counters, 4, 1, 1, 2)
+        self.cast_button = QPushButton("Cast…", self)
+        self.cast_button.setToolTip("SPELLCHECK or Lay on Hands from this sheet")
+        self.cast_button.clicked.connect(lambda: sheet.castRequested.emit(sheet.character_id))
+        grid.addWidget(self.cast_button, 4, 3)
+
+    def _learn(self, field: str, combo: QComboBox) -> None:
+        character = self.sheet.character
+        known = list(getattr(character, field))
+        spell_id = str(combo.currentData())
+        if spell_id in known:
+            self.sheet.status.emit(f"{combo.currentText()} is already known")
+            return
+        try:
+            self.sheet.document.edit_character(character.id, field, [*known, spell_id],
+                                               label=f"{field.replace('_', ' ')} (learn)",
+                                               merge_key=f"learn:{len(known)}:{spell_id}")
+        except EditRefused as exc:
+            self.sheet.status.emit(f"Not learned: {exc}")
+            return
+        limit = spells_known_limit(character)
+        if field == "spells_known" and limit is not None and len(known) + 1 > limit:
+            self.sheet.status.emit(f"{character.name} now knows {len(known) + 1} spells, "
+                                   f"over the limit of {limit} (R10)")
+
+    def _forget(self) -> None:
+        character = self.sheet.character
+        for field, view in (("spells_known", self.spells), ("cantrips", self.cantrips)):
+            chosen = {str(item.data(Qt.ItemDataRole.UserRole)) for item in view.selectedItems()}
+            if chosen:
+                kept = [s for s in getattr(character, field) if s not in chosen]
+                self.sheet.document.edit_character(character.id, field, kept,
+                                                   label=f"{field.replace('_', ' ')} (forget)",
+                                                   merge_key=f"forget:{sorted(chosen)}")
+
+    def refresh(self, character: Character) -> None:
+        names = {s.id: s.name for s in load_spells().spells}
+        names |= {c.id: c.name for c in load_spells().cantrips}
+        for view, ids in ((self.spells, character.spells_known),
+                          (self.cantrips, character.cantrips)):
+            view.clear()
+            for spell_id in ids:
+                view.addItem(names.get(spell_id, spell_id))
+                view.item(view.count() - 1).setData(Qt.ItemDataRole.UserRole, spell_id)
+        kind = caster_kind(character)
+        limit = spells_known_limit(character)
+        if kind is None:
+            self.summary.setText("No SPELLCHECK: this class casts no spells.")
+        else:
+            state = character.caster
+            barred = " Casting barred until a long rest." if state.barred_until_long_rest else ""
+            due = " Depletion SAVE due." if state.depletion_save_due else ""
+            over = " OVER THE LIMIT" if limit is not None and len(
+                character.spells_known) > limit else ""
+            self.summary.setText(
+                f"SPELLCHECK d20 {spellcheck_bonus(character):+d} "
+                f"({'INT' if kind == 'magic_user' else 'WIS'} + PROF). "
+                f"Spells known {len(character.spells_known)} / {limit}{over}."
+                f" Healed today {state.healed_hd_today} HD.{barred}{due}")
+        self.cast_button.setEnabled(kind is not None)
+
+
+def _write_caster(character: Character, key: str, text: str) -> tuple[str, Any]:
+    state = character.caster.model_dump()
+    state[key] = int_text(text)
+    return "caster", state
+
+
+def _write_conditions(character: Character, text: str) -> tuple[str, Any]:
+    """Names separated by commas; a condition kept by name keeps its source and timer."""
+    kept = {c.name: c for c in character.conditions}
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    return "conditions", [kept[n].model_dump() if n in kept else {"name": n} for n in names]
+
+
+class NotesPanel(QGroupBox):
+    """Class and archetype features, ability increases, and the GM's notes (plain text)."""
+
+    def __init__(self, sheet: CharacterSheet, parent: QWidget) -> None:
+        super().__init__("Features and notes", parent)
+        self.sheet = sheet
+        layout = QVBoxLayout(self)
+        self.features = _plain("", self)
+        self.features.setWordWrap(True)
+        layout.addWidget(self.features)
+        conditions = QHBoxLayout()
+        conditions.addWidget(_plain("Conditions", self))
+        conditions.addWidget(sheet.field(
+            "conditions", "conditions", lambda c: ", ".join(x.name for x in c.conditions),
+            _write_conditions, self,
+            tip="Conditions that stay on the sheet (R28: PRONE, FRIGHTENED, WEAK, "
+                "HARD until rest…), separated by commas"))
+        layout.addLayout(conditions)
+        self.notes = QPlainTextEdit(self)  # plain text: a note is never read as HTML
+        self.notes.setAccessibleName("notes")
+        self.notes.setPlaceholderText("Notes, conditions and lingering injuries…")
+        self.notes.textChanged.connect(self._typed)
+        self._visit = 0
+        self.notes.installEventFilter(self)
+        layout.addWidget(self.notes, 1)
+
+    def _typed(self) -> None:
+        text = self.notes.toPlainText()
+        if text == self.sheet.character.notes:
+            return
+        try:
+            self.sheet.document.edit_character(self.sheet.character_id, "notes", text,
+                                               merge_key=f"notes#{self._visit}")
+        except EditRefused as exc:
+            self.sheet.status.emit(f"Notes not changed: {exc}")
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if watched is self.notes and event.type() == QEvent.Type.FocusOut:
+            self._visit += 1  # a new visit to the notes is a new undo step
+        return False
+
+    @staticmethod
+    def feature_text(character: Character) -> str:
+        """Class features, archetype features with their levels, ability increases, tools."""
+        lines = []
+        cls = character.class_def
+        if cls is not None:
+            lines.append(f"{cls.name}: " + ", ".join(f.name for f in cls.features))
+        if character.archetype is not None:
+            archetype = get_archetype(character.archetype)
+            picked = [f"{archetype.feature(c.feature_id).name} (L{c.level})"
+                      for c in character.archetype_features]
+            lines.append(f"{archetype.name}: " + (", ".join(picked) or "no feature yet"))
+        if character.ability_increases:
+            lines.append("Ability +1: " + ", ".join(
+                f"{i.ability.value} (L{i.level})" for i in character.ability_increases))
+        if character.tool_proficiencies:
+            lines.append("Tools: " + ", ".join(character.tool_proficiencies))
+        return "\n".join(lines) or "No features yet (0-level)."
+
+    def refresh(self, character: Character) -> None:
+        self.features.setText(self.feature_text(character))
+        if self.notes.toPlainText() != character.notes:
+            self.notes.blockSignals(True)
+            self.notes.setPlainText(character.notes)
+            self.notes.blockSignals(False)

@@ -1,0 +1,5 @@
+"""New character wizard, advancing a funnel survivor, and levelling up (issue #7)."""
+
+from gui.wizard.new_character import NewCharacterWizard
+
+__all__ = ["NewCharacterWizard"]

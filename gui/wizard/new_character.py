@@ -1,0 +1,332 @@
+"""The New Character wizard: a 1st-level character, or a funnel of 0-level characters.
+
+Pages, in the text's order ("Creating a character"): the path (one 1st-level character or a
+funnel of N, four by default); 3d6 in order with every die shown, each of which the GM may
+overwrite with a physical roll; the race (the Human's swap and chosen skill, R2); the class and
+its 1st-level choices with starting equipment. A funnel rolls its characters with the core's
+funnel rules (3d6 in order, 1d4 HP, an occupation each) and shows them before they are added.
+The wizard only builds characters with the core; the window adds them as one undo step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from emberkeep.campaign.settings import CampaignSettings
+from emberkeep.character.abilities import ABILITIES, Ability
+from emberkeep.character.creation import create_character
+from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE, roll_funnel
+from emberkeep.character.model import Character
+from emberkeep.character.races import apply_race, get_race, races
+from emberkeep.character.skills import Skill, skill_name
+from emberkeep.dice import Roller, RollRecord, roll
+from gui.wizard.choices import ClassChoicesForm
+
+__all__ = ["NewCharacterWizard"]
+
+PATH_PAGE, SCORES_PAGE, RACE_PAGE, CLASS_PAGE, FUNNEL_PAGE = range(5)
+
+
+def _plain(text: str = "", parent: QWidget | None = None) -> QLabel:
+    label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    return label
+
+
+class PathPage(QWizardPage):
+    def __init__(self, funnel_size: int) -> None:
+        super().__init__()
+        self.setTitle("A new character")
+        self.setSubTitle("Make one character at 1st level, or a funnel of 0-level characters "
+                         "(DCC): the survivors advance to 1st level later.")
+        layout = QVBoxLayout(self)
+        self.first_level = QRadioButton("One character at 1st level", self)
+        self.first_level.setChecked(True)
+        self.funnel = QRadioButton("A funnel of 0-level characters", self)
+        self.count = QSpinBox(self)
+        self.count.setRange(1, 20)
+        self.count.setValue(funnel_size)
+        self.count.setPrefix("How many: ")
+        layout.addWidget(self.first_level)
+        layout.addWidget(self.funnel)
+        layout.addWidget(self.count)
+        layout.addStretch(1)
+
+    def nextId(self) -> int:
+        return FUNNEL_PAGE if self.funnel.isChecked() else SCORES_PAGE
+
+
+class ScoresPage(QWizardPage):
+    """3d6 in order (STR, DEX, CON, INT, WIS, CHA): each die is shown and may be typed."""
+
+    def __init__(self, roller: Roller) -> None:
+        super().__init__()
+        self.roller = roller
+        self.setTitle("Ability scores: 3d6 in order")
+        self.setSubTitle("Roll here, or type what your physical dice show.")
+        layout = QGridLayout(self)
+        self.name = QLineEdit(self)
+        self.name.setPlaceholderText("Name")
+        self.player = QLineEdit(self)
+        self.player.setPlaceholderText("Player")
+        layout.addWidget(_plain("Name", self), 0, 0)
+        layout.addWidget(self.name, 0, 1, 1, 3)
+        layout.addWidget(_plain("Player", self), 1, 0)
+        layout.addWidget(self.player, 1, 1, 1, 3)
+        self.dice: dict[Ability, list[QSpinBox]] = {}
+        self.totals: dict[Ability, QLabel] = {}
+        for row, ability in enumerate(ABILITIES, start=2):
+            layout.addWidget(_plain(ability.value, self), row, 0)
+            spins = []
+            for column in range(3):
+                spin = QSpinBox(self)
+                spin.setRange(1, 6)
+                spin.setAccessibleName(f"{ability.value} die {column + 1}")
+                spin.valueChanged.connect(self._update_totals)
+                layout.addWidget(spin, row, column + 1)
+                spins.append(spin)
+            self.dice[ability] = spins
+            self.totals[ability] = _plain("", self)
+            layout.addWidget(self.totals[ability], row, 4)
+        self.roll_button = QPushButton("Roll 3d6 × 6", self)
+        self.roll_button.clicked.connect(self.roll)
+        layout.addWidget(self.roll_button, 8, 1, 1, 3)
+        self.roll()
+
+    def roll(self) -> None:
+        for ability in ABILITIES:
+            record = roll("3d6", self.roller)
+            for spin, face in zip(self.dice[ability], record.faces, strict=True):
+                spin.setValue(face)
+        self._update_totals()
+
+    def _update_totals(self) -> None:
+        for ability in ABILITIES:
+            self.totals[ability].setText(f"= {sum(s.value() for s in self.dice[ability])}")
+
+    def rolls(self) -> dict[Ability, RollRecord]:
+        """Records of the dice shown (typed in: the GM's dice are the record)."""
+        return {a: roll("3d6", self.roller, typed=[s.value() for s in self.dice[a]])
+                for a in ABILITIES}
+
+    def validatePage(self) -> bool:
+        if not self.name.text().strip():
+            self.setSubTitle("Give the character a name first.")
+            return False
+        return True
+
+
+class RacePage(QWizardPage):
+    """R2: the race; a Human may swap two scores and is PROF in one chosen skill."""
+
+    def __init__(self, scores: ScoresPage) -> None:
+        super().__init__()
+        self.scores = scores
+        self.setTitle("Race")
+        form = QFormLayout(self)
+        self.race = QComboBox(self)
+        for race in races().values():
+            self.race.addItem(race.name, race.id)
+        self.swap_a, self.swap_b = QComboBox(self), QComboBox(self)
+        for combo in (self.swap_a, self.swap_b):
+            combo.addItem("— no swap", None)
+            for ability in ABILITIES:
+                combo.addItem(ability.value, ability.value)
+        self.skill = QComboBox(self)
+        for skill in Skill:
+            self.skill.addItem(skill_name(skill), skill.value)
+        self.text = _plain("", self)
+        self.preview = _plain("", self)
+        form.addRow("Race", self.race)
+        form.addRow("", self.text)
+        form.addRow("Swap", self.swap_a)
+        form.addRow("with", self.swap_b)
+        form.addRow("Chosen skill", self.skill)
+        form.addRow("Scores", self.preview)
+        for combo in (self.race, self.swap_a, self.swap_b):
+            combo.currentIndexChanged.connect(self.update_preview)
+
+    def initializePage(self) -> None:
+        self.update_preview()
+
+    def swap(self) -> tuple[Ability, Ability] | None:
+        a, b = self.swap_a.currentData(), self.swap_b.currentData()
+        if a is None or b is None or a == b:
+            return None
+        return Ability(a), Ability(b)
+
+    def race_skill(self) -> Skill | None:
+        return Skill(self.skill.currentData()) if get_race(self.race_id).skill_picks else None
+
+    @property
+    def race_id(self) -> str:
+        return str(self.race.currentData())
+
+    def update_preview(self) -> None:
+        race = get_race(self.race_id)
+        for widget in (self.swap_a, self.swap_b):
+            widget.setEnabled(race.swap_scores)
+        self.skill.setEnabled(bool(race.skill_picks))
+        self.text.setText(" ".join(race.text))
+        try:
+            scores = self.final_scores()
+        except ValueError as exc:
+            self.preview.setText(str(exc))
+            return
+        self.preview.setText("  ".join(f"{a.value} {scores[a]}" for a in ABILITIES))
+
+    def final_scores(self) -> dict[Ability, int]:
+        rolled = {a: r.total for a, r in self.scores.rolls().items()}
+        race = get_race(self.race_id)
+        return apply_race(rolled, race, self.swap() if race.swap_scores else None)
+
+
+class ClassPage(QWizardPage):
+    """The class at 1st level, its choices and starting equipment; HP rolled or typed (R5)."""
+
+    def __init__(self, wizard: NewCharacterWizard) -> None:
+        super().__init__()
+        self.owner = wizard
+        self.setTitle("Class at 1st level")
+        layout = QVBoxLayout(self)
+        self.form = ClassChoicesForm(self)
+        layout.addWidget(self.form)
+        self.hp_typed = QSpinBox(self)
+        self.hp_typed.setRange(0, 12)
+        self.hp_typed.setSpecialValueText("roll the hit die")
+        self.hp_typed.setPrefix("Hit die: ")
+        layout.addWidget(self.hp_typed)
+        self.error = _plain("", self)
+        self.error.setStyleSheet("color: #c0392b;")
+        layout.addWidget(self.error)
+
+    def initializePage(self) -> None:
+        scores = self.owner.race_page.final_scores()
+        from emberkeep.character.abilities import modifier
+
+        self.form.set_character_facts(modifier(scores[Ability.INT]), self.owner.race_page.race_id)
+
+    def validatePage(self) -> bool:
+        try:
+            self.owner.build_first_level()
+        except ValueError as exc:
+            self.error.setText(f"Not yet: {exc}")
+            return False
+        return True
+
+    def nextId(self) -> int:
+        return -1
+
+
+class FunnelPage(QWizardPage):
+    """N 0-level characters rolled by the core's funnel rules, shown before they are added."""
+
+    def __init__(self, wizard: NewCharacterWizard) -> None:
+        super().__init__()
+        self.owner = wizard
+        self.setTitle("The funnel")
+        self.setSubTitle("Each rolls 3d6 in order, 1d4 HP and an occupation (DCC). "
+                         "Reroll until the party suits you.")
+        layout = QVBoxLayout(self)
+        self.race = QComboBox(self)
+        for race in races().values():
+            self.race.addItem(race.name, race.id)
+        layout.addWidget(self.race)
+        self.table = QTableWidget(self)
+        layout.addWidget(self.table, 1)
+        reroll = QPushButton("Roll the funnel", self)
+        reroll.clicked.connect(self.reroll)
+        layout.addWidget(reroll)
+        self.rolled: list[Character] = []
+
+    def initializePage(self) -> None:
+        self.reroll()
+
+    def reroll(self) -> None:
+        count = self.owner.path_page.count.value()
+        self.rolled = roll_funnel(self.owner.roller, count, race=str(self.race.currentData()))
+        headers = ["Name", *[a.value for a in ABILITIES], "HP", "Occupation"]
+        self.table.clear()
+        self.table.setColumnCount(len(headers))
+        self.table.setHorizontalHeaderLabels(headers)
+        self.table.setRowCount(len(self.rolled))
+        for row, character in enumerate(self.rolled):
+            from gui.sheet.widget import _occupation
+
+            cells = [character.name, *[str(character.scores.effective(a)) for a in ABILITIES],
+                     str(character.max_hp), _occupation(character)]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column:
+                    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.table.setItem(row, column, item)
+        self.table.resizeColumnsToContents()
+
+    def characters(self) -> list[Character]:
+        """The rolled characters with the names typed into the table."""
+        out = []
+        for row, character in enumerate(self.rolled):
+            item = self.table.item(row, 0)
+            name = item.text().strip() if item is not None else ""
+            out.append(character.model_copy(update={"name": name or character.name}))
+        return out
+
+    def nextId(self) -> int:
+        return -1
+
+
+class NewCharacterWizard(QWizard):
+    def __init__(self, roller: Roller, parent: QWidget | None = None,
+                 settings: CampaignSettings | None = None) -> None:
+        super().__init__(parent)
+        self.roller = roller
+        self.settings = settings or CampaignSettings()
+        self.setWindowTitle("New character")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.path_page = PathPage(self.settings.funnel_size or DEFAULT_FUNNEL_SIZE)
+        self.scores_page = ScoresPage(roller)
+        self.race_page = RacePage(self.scores_page)
+        self.class_page = ClassPage(self)
+        self.funnel_page = FunnelPage(self)
+        for number, page in ((PATH_PAGE, self.path_page), (SCORES_PAGE, self.scores_page),
+                             (RACE_PAGE, self.race_page), (CLASS_PAGE, self.class_page),
+                             (FUNNEL_PAGE, self.funnel_page)):
+            self.setPage(number, page)
+        self.built: Character | None = None
+        self.resize(760, 640)
+
+    def build_first_level(self) -> Character:
+        """Build the 1st-level character with the core (raises ValueError with the reason)."""
+        race = self.race_page
+        hp = self.class_page.hp_typed.value()
+        self.built = create_character(
+            self.roller, name=self.scores_page.name.text().strip(),
+            player=self.scores_page.player.text().strip(), race=race.race_id,
+            choices=self.class_page.form.choices(), swap=race.swap(),
+            race_skill=race.race_skill(), rolls=self.scores_page.rolls(),
+            hp_typed=hp or None,
+            fixed_first_level_hp=self.settings.rules.fixed_first_level_hp,
+            first_level_feature_allowed=self.settings.rules.first_level_archetype_feature)
+        return self.built
+
+    def characters(self) -> list[Character]:
+        if self.path_page.funnel.isChecked():
+            return self.funnel_page.characters()
+        return [self.built] if self.built is not None else []

@@ -1,0 +1,53 @@
+"""Print / Export PDF (issue #7): one page per character, with its name, class and AC."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
+
+from emberkeep.campaign import storage
+from emberkeep.resources import resource_path
+from gui.document import CampaignDocument
+from gui.printing import export_dialog, write_pdf
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())  # pypdf separates words with tabs
+
+
+@pytest.fixture
+def document() -> CampaignDocument:
+    return CampaignDocument(storage.load(resource_path("example_campaign.json")))
+
+
+def test_pdf_page_holds_name_class_and_ac(qtbot: QtBot, tmp_path: Path,
+                                          document: CampaignDocument) -> None:
+    brannoc = document.campaign.characters[0]
+    brannoc.notes = "<b>Owes</b> the miller " + "a great deal of money " * 200
+    path = tmp_path / "brannoc.pdf"
+    write_pdf(path, [brannoc])
+    reader = PdfReader(path)
+    assert len(reader.pages) == 1  # long notes are cut, not spilled onto a second page
+    text = words(reader.pages[0].extract_text())
+    assert brannoc.name in text and "Fighter" in text
+    assert f"AC {brannoc.armor_class}" in text and "<b>Owes</b>" in text
+    assert "Arming sword: ATK +2, DAM 1d8+1" in text
+
+
+def test_export_all_writes_one_page_per_character(qtbot: QtBot, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  document: CampaignDocument) -> None:
+    target = tmp_path / "party"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *args, **kwargs: (str(target), "PDF (*.pdf)")))
+    path = export_dialog(None, document, None)
+    assert path == tmp_path / "party.pdf"
+    reader = PdfReader(path)
+    characters = document.campaign.characters
+    assert len(reader.pages) == len(characters)
+    for page, character in zip(reader.pages, characters, strict=True):
+        assert character.name in words(page.extract_text())
