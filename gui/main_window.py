@@ -89,9 +89,15 @@ class MainWindow(QMainWindow):
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.statusBar().addPermanentWidget(self.status_label, 1)
 
+        # Tools that follow the open campaign (clock, repairs, encounters...) register here and
+        # are told each time the window changes campaign.
+        self.document_hooks: list[Callable[[CampaignDocument], None]] = []
         self._build_actions()
         self._build_menus()
-        self.resize(1040, 640)
+        self.resize(1100, 700)
+        from gui.campaign_tools import install_campaign_tools
+
+        install_campaign_tools(self)
         self.set_document(CampaignDocument.new())
 
     # -- building -------------------------------------------------------------------------------
@@ -200,6 +206,8 @@ class MainWindow(QMainWindow):
         document.charactersRemoved.connect(self._close_orphan_sheets)
         document.characterChanged.connect(self._rename_sheet_tabs)
         self._install_undo_actions(document)
+        for hook in self.document_hooks:
+            hook(document)
         for stale in (old_model, old):
             if stale is not None:
                 stale.deleteLater()

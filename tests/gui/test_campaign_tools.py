@@ -1,0 +1,63 @@
+"""The clock and the Repairs tab in the main window (issues #5 and #8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from emberkeep.campaign import storage
+from emberkeep.campaign.example import build_example_campaign
+from emberkeep.dice import ScriptedRoller
+from gui import dialogs
+from gui.main_window import MainWindow
+from gui.state import AppState
+
+
+def _window(tmp_path: Path, qtbot: object, monkeypatch: object) -> MainWindow:
+    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))  # type: ignore[attr-defined]
+    # closing at teardown must not wait on the "save changes?" question
+    monkeypatch.setattr(dialogs, "ask_save_changes",  # type: ignore[attr-defined]
+                        lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
+    path = tmp_path / "c.json"
+    storage.save(build_example_campaign(), path)
+    window = MainWindow(AppState())
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    window.open_path(path, ask=False)
+    return window
+
+
+def test_the_date_is_shown_and_a_day_advances_with_one_key(tmp_path: Path, qtbot: object,
+                                                           monkeypatch: object) -> None:
+    window = _window(tmp_path, qtbot, monkeypatch)
+    tools = window.campaign_tools  # type: ignore[attr-defined]
+    assert tools.date_label.text() == "Day 14 of Month 3, year 1023, 08:00"
+    day = next(a for a in tools.advance_menu.actions() if a.shortcut().toString() == "Alt+D")
+    day.trigger()
+    assert tools.date_label.text() == "Day 15 of Month 3, year 1023, 08:00"
+    assert window.isWindowModified()
+    assert window.document is not None
+    window.document.undo_stack.undo()
+    assert tools.date_label.text() == "Day 14 of Month 3, year 1023, 08:00"
+
+
+def test_repairs_tab_opens_closes_and_reopens(tmp_path: Path, qtbot: object,
+                                              monkeypatch: object) -> None:
+    window = _window(tmp_path, qtbot, monkeypatch)
+    tools = window.campaign_tools  # type: ignore[attr-defined]
+    repairs = tools.show_repairs()
+    assert window.tabs.currentWidget() is repairs
+    window.close_tab(window.tabs.indexOf(repairs))
+    again = tools.show_repairs()
+    assert window.tabs.indexOf(again) > 0
+
+
+def test_a_rest_from_the_menu_heals(tmp_path: Path, qtbot: object, monkeypatch: object) -> None:
+    window = _window(tmp_path, qtbot, monkeypatch)
+    window.roller = ScriptedRoller([4])
+    tools = window.campaign_tools  # type: ignore[attr-defined]
+    assert window.document is not None
+    tools.follow(window.document)  # the clock takes the window's roller
+    fighter = next(c for c in window.document.campaign.characters if c.class_id == "fighter")
+    fighter.hp = 1
+    rest = next(a for a in tools.advance_menu.actions() if a.text() == "Short Rest")
+    rest.trigger()
+    assert fighter.hp == 5
