@@ -106,11 +106,11 @@ class CastDialog(QDialog):
         self.typed.setSpecialValueText("roll it")
         self.typed.setAccessibleName("d20 typed")
         form.addRow("d20", self.typed)
-        self.result = QLabel(self)
-        self.result.setTextFormat(Qt.TextFormat.PlainText)
-        self.result.setWordWrap(True)
-        self.result.setMinimumWidth(420)
-        layout.addWidget(self.result, 1)
+        self.outcome = QLabel(self)
+        self.outcome.setTextFormat(Qt.TextFormat.PlainText)
+        self.outcome.setWordWrap(True)
+        self.outcome.setMinimumWidth(420)
+        layout.addWidget(self.outcome, 1)
         buttons = QHBoxLayout()
         self.cast_button = QPushButton("Cast", self)
         self.cast_button.setDefault(True)
@@ -135,7 +135,7 @@ class CastDialog(QDialog):
         self.save_button.setEnabled(self.kind == "magic_user" and state.depletion_save_due)
         self.cast_button.setEnabled(self.kind is not None and self.spell.count() > 0)
         if state.depletion_save_due and self.kind == "magic_user":
-            self.result.setText("Spell Depletion: roll the INT SAVE before casting again (R10).")
+            self.outcome.setText("Spell Depletion: roll the INT SAVE before casting again (R10).")
 
     def _ability_mod(self, character: Character) -> int:
         return character.modifier(Ability.INT if self.kind == "magic_user" else Ability.WIS)
@@ -183,10 +183,10 @@ class CastDialog(QDialog):
                 text = describe_spellcheck(result)
                 label = f"{character.name} casts {spell.name}"
         except (CastingBarred, ValueError) as exc:
-            self.result.setText(str(exc))
+            self.outcome.setText(str(exc))
             return str(exc)
         self._record(changed, label)
-        self.result.setText(text)
+        self.outcome.setText(text)
         self.last_text = text
         self._update()
         return text
@@ -205,7 +205,7 @@ class CastDialog(QDialog):
         text = (f"INT SAVE {save.record.describe()} vs DC {save.dc}: "
                 + ("success, the count resets" if save.success
                    else "failure: no casting until a long rest (R10, R29)"))
-        self.result.setText(text)
+        self.outcome.setText(text)
         self._update()
         return text
 
@@ -216,6 +216,6 @@ class CastDialog(QDialog):
             for sheet in sheets:
                 self.document.replace_character(sheet, label)
         except EditRefused as exc:
-            self.result.setText(str(exc))
+            self.outcome.setText(str(exc))
         finally:
             stack.endMacro()

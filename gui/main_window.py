@@ -54,6 +54,15 @@ def _file_stem(name: str) -> str:
 
 
 class MainWindow(QMainWindow):
+    # Installed by gui.sheet.actions.install_sheet_actions (issue #7).
+    new_character_action: QAction
+    open_sheet_action: QAction
+    level_up_action: QAction
+    cast_action: QAction
+    print_action: QAction
+    export_all_action: QAction
+    sheet_actions: list[QAction]
+
     def __init__(self, state: AppState | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state = AppState.load() if state is None else state

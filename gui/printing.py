@@ -162,7 +162,8 @@ def _paint_one(painter: QPainter, character: Character) -> None:
         right.block(f"{attack.label}: ATK {attack.atk_bonus:+d}, DAM {attack.damage_text}"
                     f"{notes}", 9)
     right.heading("Inventory")
-    gear = [f"{g.name}" + (f" ×{g.quantity}" if getattr(g, "quantity", 1) != 1 else "")
+    gear = [f"{g.name}" + (f" ×{quantity}" if (quantity := getattr(g, "quantity", 1)) != 1
+                           else "")
             for g in character.inventory.all_gear()]
     right.block(", ".join(gear) or "—", 8.5)
     right.block(f"Coins: {format_coins(character.inventory.purse.total_cp)}", 8.5)

@@ -39,12 +39,18 @@ def build_sheet_actions(window: MainWindow) -> None:
         lambda: [window.open_sheet(cid) for cid in window.selected_character_ids()])
     window.level_up_action = _action(window, "&Level Up…", "Ctrl+L",
                                      "Level up (or advance a funnel survivor to 1st level)")
-    window.level_up_action.triggered.connect(
-        lambda: [level_up(window, cid) for cid in window.target_character_ids()[:1]])
+    def level_up_first() -> None:
+        for cid in window.target_character_ids()[:1]:
+            level_up(window, cid)
+
+    window.level_up_action.triggered.connect(level_up_first)
     window.cast_action = _action(window, "&Cast…", "Ctrl+K",
                                  "SPELLCHECK or Lay on Hands for the open sheet")
-    window.cast_action.triggered.connect(
-        lambda: [cast(window, cid) for cid in window.target_character_ids()[:1]])
+    def cast_first() -> None:
+        for cid in window.target_character_ids()[:1]:
+            cast(window, cid)
+
+    window.cast_action.triggered.connect(cast_first)
     window.print_action = _action(window, "&Print / Export PDF…", "Ctrl+P",
                                   "One page per selected character, as PDF or on a printer")
     window.print_action.triggered.connect(

@@ -6,6 +6,7 @@ document (one undo command per change); none holds a copy of the character.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -60,9 +61,9 @@ class GearPanel(QGroupBox):
         coins = QHBoxLayout()
         for coin in ("gp", "sp", "cp"):
             coins.addWidget(_plain(coin, self))
-            coins.addWidget(sheet.field(coin, coin, lambda c, k=coin: str(getattr(
-                c.inventory.purse, k)), lambda c, t, k=coin: _write_coin(c, k, t), self,
-                width=80, tip=f"{coin} in the purse (1000 coins are one load, R14)"))
+            coins.addWidget(sheet.field(
+                coin, coin, partial(_coin_text, coin=coin), partial(_write_coin_of, coin=coin),
+                self, width=80, tip=f"{coin} in the purse (1000 coins are one load, R14)"))
         self.worth = _plain("", self)
         coins.addWidget(self.worth, 1)
         layout.addLayout(coins)
@@ -314,3 +315,11 @@ class NotesPanel(QGroupBox):
             self.notes.blockSignals(True)
             self.notes.setPlainText(character.notes)
             self.notes.blockSignals(False)
+
+
+def _coin_text(character: Character, *, coin: str) -> str:
+    return str(getattr(character.inventory.purse, coin))
+
+
+def _write_coin_of(character: Character, text: str, *, coin: str) -> tuple[str, Any]:
+    return _write_coin(character, coin, text)

@@ -11,6 +11,7 @@ All user text is plain text.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -226,9 +227,8 @@ class CharacterSheet(QScrollArea):
             grid.addWidget(self._score_field(ability, "base", box), row, 1)
             grid.addWidget(self._score_field(ability, "loss", box), row, 2)
             grid.addWidget(self.label(f"{ability.value}_effective", box,
-                                      lambda c, a=ability: str(c.scores.effective(a))), row, 3)
-            mod = self.label(f"{ability.value}_mod", box,
-                             lambda c, a=ability: f"{c.modifier(a):+d}")
+                                      partial(_effective_text, ability=ability)), row, 3)
+            mod = self.label(f"{ability.value}_mod", box, partial(_modifier_text, ability=ability))
             mod.setStyleSheet("font-weight: bold;")
             grid.addWidget(mod, row, 4)
         return box
@@ -256,7 +256,7 @@ class CharacterSheet(QScrollArea):
             self.save_boxes[ability] = check
             grid.addWidget(check, number // 3, (number % 3) * 2)
             grid.addWidget(self.label(f"save_{ability.value}", box,
-                                      lambda c, a=ability: _save_text(c, a)),
+                                      partial(_save_text_of, ability=ability)),
                            number // 3, (number % 3) * 2 + 1)
         return box
 
@@ -408,3 +408,15 @@ def _hp_history(character: Character) -> str:
 
 def _write_luck(character: Character, text: str) -> tuple[str, Any]:
     return "luck", character.luck.model_copy(update={"dice": int_text(text)}).model_dump()
+
+
+def _effective_text(character: Character, *, ability: Ability) -> str:
+    return str(character.scores.effective(ability))
+
+
+def _modifier_text(character: Character, *, ability: Ability) -> str:
+    return f"{character.modifier(ability):+d}"
+
+
+def _save_text_of(character: Character, *, ability: Ability) -> str:
+    return _save_text(character, ability)

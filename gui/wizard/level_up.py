@@ -53,7 +53,7 @@ class LevelUpDialog(QDialog):
         self.document = document
         self.character_id = character_id
         self.roller = roller
-        self.result: LevelUpResult | None = None
+        self.level_result: LevelUpResult | None = None
         self.summary = ""
         character = document.character(character_id)
         self.level = character.level + 1
@@ -161,7 +161,7 @@ class LevelUpDialog(QDialog):
                     choices = choices.model_copy(update={"equipment": None})
                 skill = (Skill(str(self.race_skill.currentData()))
                          if self.race_skill is not None else None)
-                self.result = advance_to_first(work, choices, self.roller, race_skill=skill,
+                self.level_result = advance_to_first(work, choices, self.roller, race_skill=skill,
                                                hp_typed=typed)
                 text = f"Advance {before.name} to 1st level"
             else:
@@ -171,13 +171,13 @@ class LevelUpDialog(QDialog):
                            and self.feature.currentData() is not None else None)
                 increase = (Ability(str(self.increase.currentData()))
                             if self.increase is not None else None)
-                self.result = level_up(work, self.roller, archetype_feature=feature,
+                self.level_result = level_up(work, self.roller, archetype_feature=feature,
                                        ability_increase=increase, hp_typed=typed)
                 text = f"Level up {before.name} to {self.level}"
             self.document.replace_character(work, text)
         except (ValueError, EditRefused) as exc:
             self.error.setText(f"Not yet: {exc}")
             return
-        self.summary = (f"{work.name} is level {work.level}: {describe_hp(self.result.hp)}, "
+        self.summary = (f"{work.name} is level {work.level}: {describe_hp(self.level_result.hp)}, "
                         f"max HP {work.max_hp}, PROF {work.prof:+d}")
         self.accept()
