@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu
 
@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 __all__ = ["CampaignTools", "install_campaign_tools"]
 
 
-class CampaignTools:
+class CampaignTools(QObject):
+    """A child of the window, so its connections die with it (no call into deleted widgets
+    while the window is torn down)."""
+
     def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
         self.window = window
         self.clock: ClockController | None = None
         self.timeline: TimelineView | None = None
@@ -29,6 +33,7 @@ class CampaignTools:
         self.date_label = QLabel(window)
         self.date_label.setTextFormat(Qt.TextFormat.PlainText)
         self.date_label.setToolTip("The campaign's game date and time (R27)")
+        self.date_label.setStyleSheet("font-weight: bold; padding: 0 16px 0 4px;")
         window.statusBar().insertPermanentWidget(0, self.date_label)
 
         self.dock = QDockWidget("Timeline", window)

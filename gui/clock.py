@@ -133,7 +133,7 @@ def summarize(changes: list[Change]) -> str:
 class TimelineModel(QAbstractTableModel):
     """What ends when: every timeline entry, soonest first."""
 
-    COLUMNS = ("Ends", "In", "What", "Who")
+    COLUMNS = ("What", "Who", "In", "Ends")
 
     def __init__(self, document: CampaignDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -159,16 +159,22 @@ class TimelineModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
+        if not index.isValid():
             return None
         entry = self.rows[index.row()]
         campaign = self.document.campaign
-        column = index.column()
+        if role == Qt.ItemDataRole.ToolTipRole:
+            ends = ("at a rest" if entry.ends_at is None
+                    else Calendar(campaign.settings.time).format(entry.ends_at))
+            return f"{entry.label} — ends {ends}"
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        column = (2, 3, 1, 0)[index.column()]  # the columns as shown → the cases below
         if column == 0:
             if entry.ends_at is None:
                 return "at the next long rest" if entry.ends_on == "long_rest" else \
                     "at the next rest"
-            return Calendar(campaign.settings.time).format(entry.ends_at)
+            return _short(Calendar(campaign.settings.time), entry.ends_at)
         if column == 1:
             remaining = entry.remaining(campaign.time)
             return "—" if remaining is None else format_duration(remaining)
@@ -176,6 +182,12 @@ class TimelineModel(QAbstractTableModel):
             return entry.label
         who = _name(campaign, entry.character_id)
         return who or "party"
+
+
+def _short(calendar: Calendar, t: int) -> str:
+    """``14 Month 3, 10:30``: the year only matters in the full date (the tooltip)."""
+    d = calendar.to_date(t)
+    return f"{d.day} {calendar.month_names[d.month - 1]}, {d.hour:02d}:{d.minute:02d}"
 
 
 def _name(campaign: Campaign, character_id: str | None) -> str:
@@ -195,10 +207,14 @@ class TimelineView(QWidget):
         self.table.setModel(self.model)
         self.table.verticalHeader().setVisible(False)
         self.table.setAlternatingRowColors(True)
-        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeader().resizeSection(0, 230)
-        self.table.horizontalHeader().resizeSection(1, 90)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((1, 130), (2, 100), (3, 130)):
+            header.resizeSection(column, width)
+        self.setMinimumWidth(520)
         self.heading = QLabel("What changed", self)
+        self.heading.setWordWrap(True)
         self.changes = QListWidget(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -213,7 +229,7 @@ class TimelineView(QWidget):
         self.changes.clear()
         calendar = self.controller.calendar
         for change in changes:
-            self.changes.addItem(f"{calendar.format(change.at)} — {change.text}")
+            self.changes.addItem(f"{_short(calendar, change.at)} — {change.text}")
         self.heading.setText(f"What changed: {summarize(changes)}" if changes else
                              "What changed")
 

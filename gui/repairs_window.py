@@ -140,7 +140,9 @@ class RepairsModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             value = _COLUMNS[column][1](row)
-            return format_coins(value) if column == 5 else value
+            if column == 5:
+                return format_coins(value) if value else "—"
+            return value
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 5:
             return _RIGHT
         if role == UidRole:
@@ -221,6 +223,7 @@ class RepairsWindow(QWidget):
         self.broken = QCheckBox("Broken only", self)
         self.search = QLineEdit(self)
         self.search.setPlaceholderText("Filter by item or owner")
+        self.search.setMinimumWidth(220)
         self.payer = QComboBox(self)
 
         self.table = QTableView(self)

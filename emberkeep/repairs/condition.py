@@ -68,7 +68,8 @@ def condition_of(owner: Character, item: OwnedGear, costs: RepairCosts) -> GearC
         if destroyed:
             words, effect = "destroyed: replace it", "no AC"
         elif item.is_broken:
-            words, effect = f"broken ({points} points)", "no AC"
+            words = f"broken ({points} point{'s' if points != 1 else ''})"
+            effect = "no AC"
         elif points:
             left = item.armor_bonus - points
             words = f"AC −{points}, breaks at {left} more"
