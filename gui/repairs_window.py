@@ -242,6 +242,10 @@ class RepairsWindow(QWidget):
         self.one_button = QPushButton("Repair &one point/notch", self)
         self.all_button = QPushButton("Repair all &affordable", self)
         self.pick_button = QPushButton("&Pick up", self)
+        hours = document.campaign.settings.downtime.repair_hours_per_point
+        self.at_smith = QCheckBox(f"At the smith ({hours} h a point or notch)", self)
+        self.at_smith.setToolTip("Paid now; the item is away until the smith is done (issue #5). "
+                                 "Unchecked: mended on the spot.")
         self.message = QLabel("", self)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.totals = QLabel("", self)
@@ -255,8 +259,9 @@ class RepairsWindow(QWidget):
             filters.addWidget(widget)
         filters.addStretch(1)
         buttons = QHBoxLayout()
-        button_widgets: list[QWidget] = [QLabel("Paid by", self), self.payer, self.repair_button,
-                                         self.one_button, self.all_button, self.pick_button]
+        button_widgets: list[QWidget] = [QLabel("Paid by", self), self.payer, self.at_smith,
+                                         self.repair_button, self.one_button, self.all_button,
+                                         self.pick_button]
         for widget in button_widgets:
             buttons.addWidget(widget)
         buttons.addStretch(1)
@@ -367,18 +372,20 @@ class RepairsWindow(QWidget):
             self.message.setText("Select the gear to repair first.")
             return False
         payer = self.payer.currentData()
+        smith = self.at_smith.isChecked()
 
         def run(campaign: Campaign) -> None:
             for owner_id, uid in chosen:
                 item = campaign.character(owner_id).inventory.find(uid)
                 if repair_units(item):
-                    repair(campaign, owner_id, uid, units=units, paid_by=payer)
+                    repair(campaign, owner_id, uid, units=units, paid_by=payer, at_smith=smith)
 
         what = "one point or notch" if units == 1 else "the selected gear"
         return self._push(f"Repair {what}", run)
 
     def repair_all_affordable(self) -> bool:
         payer = self.payer.currentData()
+        smith = self.at_smith.isChecked()
         done: list[str] = []
 
         def run(campaign: Campaign) -> None:
@@ -387,7 +394,8 @@ class RepairsWindow(QWidget):
                 if not repair_units(item) or item.at_smith:
                     continue
                 try:
-                    repair(campaign, condition.owner_id, condition.uid, paid_by=payer)
+                    repair(campaign, condition.owner_id, condition.uid, paid_by=payer,
+                           at_smith=smith)
                     done.append(condition.item)
                 except ValueError:
                     continue  # this one is not affordable: leave it, try the next

@@ -91,9 +91,11 @@ def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Chang
             character.caster = character.caster.model_copy(
                 update={"barred_until_long_rest": False})
         elif entry.kind == TimedKind.REPAIR and character is not None and entry.item_uid:
+            from emberkeep.repairs.ledger import mend
+
             item = character.inventory.find(entry.item_uid)
             if isinstance(item, OwnedArmor | OwnedShield | OwnedWeapon):
-                item.repair()
+                mend(item, entry.units)
             item.at_smith = False
             text = f"{character.name}'s {item.name} is back from the smith, mended"
         elif entry.kind == TimedKind.TRAINING and character is not None and entry.feat:

@@ -105,25 +105,30 @@ def repair_hours(campaign: Campaign, points: int) -> int:
 
 
 def start_repair(campaign: Campaign, character: Character, item_uid: str, *,
-                 cost_cp: int = 0) -> Timed:
+                 cost_cp: int = 0, units: int | None = None) -> Timed:
     """The item goes to the smith and is away until mended: hours per armor point or notch
-    (a setting), a broken weapon counting as its allowance of notches plus one."""
+    (a setting; a break or a destroyed shield counts as one), ``units`` of them (all when None).
+    """
     item = character.inventory.find(item_uid)
     if item.at_smith:
         raise ValueError(f"{item.name} is already at the smith")
-    if isinstance(item, OwnedArmor | OwnedShield):
+    if isinstance(item, OwnedShield) and item.destroyed:
+        points = 1
+    elif isinstance(item, OwnedArmor | OwnedShield):
         points = item.damage_points
     elif isinstance(item, OwnedWeapon):
-        points = item.notches + (1 if item.broken else 0)
+        points = 1 if item.broken else item.notches
     else:
         raise ValueError(f"{item.name} is not armor, a shield or a weapon")
     if points == 0:
         raise ValueError(f"{item.name} needs no repair")
+    if units is not None:
+        points = min(points, units)
     item.at_smith = True
     price = f" for {format_coins(cost_cp)}" if cost_cp else ""
     return _entry(campaign, TimedKind.REPAIR, f"{item.name} at the smith{price}",
                   repair_hours(campaign, points) * HOUR, character_id=character.id,
-                  item_uid=item_uid, cost_cp=cost_cp)
+                  item_uid=item_uid, cost_cp=cost_cp, units=units)
 
 
 def start_training(campaign: Campaign, character: Character, feat: str, *, weeks: int,

@@ -53,6 +53,7 @@ class Timed(BaseModel):
     condition: str | None = Field(None, max_length=64)  # CONDITION and INJURY: what leaves
     feat: str | None = Field(None, max_length=100)  # TRAINING: what is gained
     cost_cp: int = Field(0, ge=0, le=10**12)  # REPAIR and TRAINING: what was paid
+    units: int | None = Field(None, ge=1, le=100)  # REPAIR: points or notches; None: all
 
     def due(self, t: int) -> bool:
         return self.ends_at is not None and self.ends_at <= t

@@ -18,7 +18,8 @@ from emberkeep.gear.purse import Purse, format_coins
 from emberkeep.repairs.condition import allowances
 from emberkeep.repairs.costs import repair_cost, repair_units
 
-__all__ = ["PARTY", "LedgerTotals", "damage_by_hand", "ledger_totals", "pick_up", "repair"]
+__all__ = ["PARTY", "LedgerTotals", "damage_by_hand", "describe_mending", "ledger_totals", "mend",
+           "pick_up", "repair"]
 
 PARTY = "party"
 Damage = Literal["dent", "notch", "break", "drop", "destroy"]
@@ -29,13 +30,19 @@ def _owner(campaign: Campaign, character_id: str) -> Character:
 
 
 def repair(campaign: Campaign, character_id: str, item_uid: str, *, units: int | None = None,
-           paid_by: str | None = None) -> LedgerEntry:
+           paid_by: str | None = None, at_smith: bool = False) -> LedgerEntry:
     """Mend ``units`` of an item's damage (all when None), take the coins from the owner's purse
-    (or the party fund with ``paid_by="party"``) and write the ledger entry (R16)."""
+    (or the party fund with ``paid_by="party"``) and write the ledger entry (R16).
+
+    ``at_smith``: the smith takes the item and the time the campaign's downtime settings say
+    (issue #5); it is paid now, away until the timeline entry ends, and mended then.
+    """
     owner = _owner(campaign, character_id)
     item = owner.inventory.find(item_uid)
     if not isinstance(item, OwnedArmor | OwnedShield | OwnedWeapon):
         raise ValueError(f"{item.name} is not armor, a shield or a weapon")
+    if item.at_smith:
+        raise ValueError(f"{owner.name}'s {item.name} is already at the smith")
     available = repair_units(item)
     if available == 0:
         raise ValueError(f"{owner.name}'s {item.name} needs no repair")
@@ -48,15 +55,33 @@ def repair(campaign: Campaign, character_id: str, item_uid: str, *, units: int |
     if cost > purse.total_cp:
         raise ValueError(f"mending {item.name} costs {format_coins(cost)}, but {payer} "
                          f"holds only {format_coins(purse.total_cp)}")
+    if at_smith:
+        from emberkeep.clock.schedule import start_repair
+
+        what, kind = describe_mending(item, count)
+        start_repair(campaign, owner, item.uid, cost_cp=cost, units=count)
+        what = f"{what} at the smith"
+    else:
+        what, kind = mend(item, count)
     purse.spend_cp(cost)
-    what, kind = _mend(item, count)
     entry = LedgerEntry(at=campaign.time, kind=kind, description=f"{owner.name}: {what}",
                         cost_cp=cost, paid_by=payer_id, character_id=owner.id, item_uid=item.uid)
     campaign.ledger.append(entry)
     return entry
 
 
-def _mend(item: OwnedArmor | OwnedShield | OwnedWeapon, count: int) -> tuple[str, LedgerKind]:
+def describe_mending(item: OwnedArmor | OwnedShield | OwnedWeapon,
+                     count: int) -> tuple[str, LedgerKind]:
+    """What mending ``count`` units of the item will be, in the ledger's words."""
+    probe = item.model_copy(deep=True)
+    return mend(probe, count)
+
+
+def mend(item: OwnedArmor | OwnedShield | OwnedWeapon,
+         count: int | None = None) -> tuple[str, LedgerKind]:
+    """Take ``count`` units of damage off the item (all when None); say what was done."""
+    if count is None:
+        count = max(1, repair_units(item))
     if isinstance(item, OwnedShield) and item.destroyed:
         item.destroyed = False
         item.damage_points = 0

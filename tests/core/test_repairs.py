@@ -203,3 +203,27 @@ def test_ledger_totals_per_character_payer_and_game_month() -> None:
     assert totals.by_payer == {fighter.id: 500, PARTY: 500}
     assert totals.by_month == {(1023, month - 1): 500, (1023, month): 500}
     assert totals.total == 1000
+
+
+def test_a_repair_at_the_smith_is_paid_now_and_done_when_its_time_comes() -> None:
+    """Issue #5: "Repairs at a smith take time (a setting, per point or notch) as well as
+    coins; the item is away until done"."""
+    from emberkeep.clock.advance import advance
+    from emberkeep.clock.calendar import HOUR
+    from emberkeep.dice import ScriptedRoller
+
+    campaign = _campaign()
+    fighter = _pc(campaign, "fighter")
+    armor = fighter.inventory.worn_armor
+    assert armor is not None
+    armor.damage_points = 3
+    fighter.inventory.purse.gp = 100
+    entry = repair(campaign, fighter.id, armor.uid, units=2, at_smith=True)
+    assert entry.cost_cp == 1000 and entry.description.endswith("at the smith")
+    assert armor.at_smith and armor.damage_points == 3
+    condition = condition_of(fighter, armor, campaign.settings.repair)
+    assert condition is not None and condition.condition.endswith("(at the smith)")
+    with pytest.raises(ValueError, match="already at the smith"):
+        repair(campaign, fighter.id, armor.uid)
+    advance(campaign, 16 * HOUR, ScriptedRoller([]))  # 8 hours a point, 2 points
+    assert not armor.at_smith and armor.damage_points == 1

@@ -126,3 +126,18 @@ def test_sort_and_filter(window: RepairsWindow) -> None:
     window.search.setText("")
     window.broken.setChecked(True)
     assert _texts(window) == []
+
+
+def test_repair_at_the_smith_takes_the_item_away(document: CampaignDocument,
+                                                 window: RepairsWindow) -> None:
+    fighter = next(c for c in document.campaign.characters if c.class_id == "fighter")
+    window.at_smith.setChecked(True)
+    _select(window, 0)
+    assert window.repair_selected(None)
+    armor = fighter.inventory.worn_armor
+    assert armor is not None and armor.at_smith and armor.damage_points == 2
+    assert _texts(window)[0][2] == "AC −2, breaks at 2 more (at the smith)"
+    assert len(document.campaign.timeline) == 1
+    document.undo_stack.undo()
+    armor = fighter.inventory.worn_armor  # undo restores the sheet's gear as it was
+    assert armor is not None and not armor.at_smith and document.campaign.timeline == []
