@@ -312,3 +312,17 @@ def test_advancing_a_then_b_equals_advancing_a_plus_b(a: int, b: int, seed: int)
     advance(two, a + b, second)
     assert one.model_dump() == two.model_dump()
     assert all((e.remaining(one.time) or 0) >= 0 and not e.due(one.time) for e in one.timeline)
+
+
+def test_r27_a_fight_moves_the_clock_by_its_rounds() -> None:
+    from emberkeep.clock.combat import advance_for_fight, fight_seconds
+
+    campaign = _campaign()
+    assert fight_seconds(campaign, 5, InitiativeMode.GROUP) == 30  # Furnace: 6-second rounds
+    assert fight_seconds(campaign, 3, InitiativeMode.SEGMENTS) == 180  # WDD: a minute a round
+    assert fight_seconds(campaign, 4, InitiativeMode.GROUP, Resolution.MELEE_ROUND) == 24
+    start = campaign.time
+    mage = _pc(campaign, "magic_user")
+    spell_effect(campaign, mage, "Shield", 2 * 60)
+    changes = advance_for_fight(campaign, 3, InitiativeMode.SEGMENTS, ScriptedRoller([]))
+    assert campaign.time == start + 180 and [c.kind for c in changes] == ["spell_effect"]
