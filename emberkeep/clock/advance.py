@@ -134,3 +134,7 @@ def _character(campaign: Campaign, character_id: str | None) -> Character | None
         if character.id == character_id:
             return character
     return None
+
+
+# The Melee Round's year-end experience checks (R32) register themselves on import.
+import emberkeep.melee_round.experience  # noqa: E402, F401

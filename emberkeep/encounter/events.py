@@ -15,11 +15,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from emberkeep.character.luck import LuckState
+from emberkeep.character.model import CharacterCondition
 from emberkeep.dice import RollRecord
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.magic.limits import CasterState
 
-__all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "encode"]
+__all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "encode",
+           "register_model"]
 
 # ("enc",) the encounter; ("c", id) a combatant; ("pc", character_id) a character;
 # ("gear", character_id, uid) one owned piece of gear.
@@ -83,7 +85,15 @@ class Step:
 
 
 # Frozen pydantic values an event may hold whole (a character's luck dice).
-_MODELS: dict[str, type[BaseModel]] = {"LuckState": LuckState, "CasterState": CasterState}
+_MODELS: dict[str, type[BaseModel]] = {"LuckState": LuckState, "CasterState": CasterState,
+                                       "CharacterCondition": CharacterCondition}
+
+
+def register_model(model: type[BaseModel]) -> None:
+    """Let events hold whole values of a frozen pydantic model (a rules package adds its own)."""
+    if not model.model_config.get("frozen"):
+        raise TypeError(f"{model.__name__} must be frozen to be an event value")
+    _MODELS.setdefault(model.__name__, model)
 
 
 def encode(value: Any) -> Any:
@@ -94,7 +104,9 @@ def encode(value: Any) -> Any:
         return {"condition": value.to_json()}
     if isinstance(value, BaseModel) and type(value).__name__ in _MODELS:
         return {"model": type(value).__name__, "data": value.model_dump(mode="json")}
-    if isinstance(value, tuple | list):
+    if isinstance(value, list):  # a sheet's list (Character.conditions), set whole, never mutated
+        return {"list": [encode(v) for v in value]}
+    if isinstance(value, tuple):
         return {"tuple": [encode(v) for v in value]}
     raise TypeError(f"cannot record a value of type {type(value).__name__} in an event")
 
@@ -105,6 +117,8 @@ def decode(value: Any) -> Any:
             return ActiveCondition.from_json(value["condition"])
         if "model" in value:
             return _MODELS[value["model"]].model_validate(value["data"])
+        if "list" in value:
+            return [decode(v) for v in value["list"]]
         return tuple(decode(v) for v in value["tuple"])
     return value
 

@@ -1,0 +1,515 @@
+"""The Melee Round through the encounter engine: every exchange is one undoable, logged step.
+
+An exchange takes both combatants' rolls (rolled, or typed by the GM) in one step and applies
+the Resolution, Winner's and Loser's phases with ``tx.set``; the Movement Phase is another step.
+State lives where the engine keeps it: a knight's HP on its character sheet (``Character.hp``;
+:func:`knight_hit_points` sets it to R24's SIZ + CON), a monster's on its combatant; fight state as
+combatant conditions (MOUNTED; PRONE when knocked down, R28's name; UNCONSCIOUS; INCAPACITATED by
+a Major Wound, R33: "a Major Wound knocks it out of the fight"); a lost weapon on the gear piece
+(``weapon_uid``) or ``Combatant.weapon_dropped`` (R26).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from emberkeep.character.model import Character
+from emberkeep.encounter import events as _events
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import ActiveCondition, names
+from emberkeep.encounter.engine import Encounter, RuleError, Tx
+from emberkeep.encounter.events import Rolled, Step
+from emberkeep.gear.owned import OwnedWeapon
+from emberkeep.melee_round.catalog import MeleeWeapon, weapon
+from emberkeep.melee_round.fighter import Fighter, MeleeMonster, from_knight, from_monster
+from emberkeep.melee_round.modifiers import Stance, fatigue_penalty
+from emberkeep.melee_round.movement import Plan, engaged, move_simultaneously
+from emberkeep.melee_round.phases import (
+    CHARGE_YARDS,
+    GearLoss,
+    LoserResult,
+    Side,
+    resolve_exchange,
+)
+from emberkeep.melee_round.profile import KnightProfile
+from emberkeep.melee_round.tactics import (
+    dodge,
+    evade,
+    max_attackers,
+    ranged_glory,
+    split_skill,
+    unopposed_attack,
+)
+
+__all__ = ["MELEE_ACTIONS", "Declared", "able", "award_glory", "begin_melee_round", "dodge_step",
+           "evade_step", "fighter_of", "knight_hit_points", "melee_exchange", "melee_over",
+           "melee_several", "mount", "movement_phase", "rearm", "rounds_fought",
+           "unopposed_step"]
+
+# Frozen knight profiles are event values (Glory, Honor, ticks); let the step JSON carry them.
+_events.register_model(KnightProfile)
+
+MOUNTED, PRONE, UNCONSCIOUS, OUT = "MOUNTED", "PRONE", "UNCONSCIOUS", "INCAPACITATED"
+MELEE_ACTIONS = frozenset({"melee", "melee-several", "dodge", "evade", "unopposed"})
+_KNOCKDOWN = "knocked down in round "
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What one combatant declared this round (Determination Phase) and its situation."""
+
+    weapon: str | None = None  # catalog id; None: the knight's usual weapon or the monster's
+    weapon_uid: str | None = None  # the PC's gear piece, for R26 gear damage
+    typed: int | None = None  # the d20 the GM read off a physical die
+    charge: bool = False  # a lance charge (moves and fights this round)
+    charge_yards: int | None = None  # how far the horse ran; default: the distance it closes
+    rebated: bool = False  # rebated weapon or pulled blows
+    brawl: bool = False
+    cover: bool = False
+    immobilized: bool = False
+    poor_visibility: bool = False
+    higher_ground: bool = False
+    height_yards: int = 0  # standing on a wall: how far a fall would be
+    fatigue: int | None = None  # None: R33 from the rounds it has fought
+
+
+def knight_hit_points(character: Character) -> None:
+    """Put a knight's sheet HP to R24's SIZ + CON (full health); the sheet calls this."""
+    if character.knight is None:
+        raise ValueError(f"{character.name} has no knight profile")
+    character.max_hp = character.hp = character.knight.derived.hit_points
+
+
+def fighter_of(enc: Encounter, c: Combatant) -> Fighter:
+    if c.kind == "pc":
+        knight = enc.character(c).knight
+        if knight is None:
+            raise RuleError(f"{c.name} has no knight profile for the Melee Round")
+        return from_knight(c.name, knight)
+    if not isinstance(c.monster, MeleeMonster):
+        raise RuleError(f"{c.name} has no Melee Round numbers (R33: skill, armor, SIZ, Damage)")
+    return from_monster(c.monster)
+
+
+def _weapon(enc: Encounter, c: Combatant, d: Declared) -> MeleeWeapon:
+    if d.weapon is not None:
+        return weapon(d.weapon)
+    if c.kind == "pc":
+        knight = enc.character(c).knight
+        assert knight is not None
+        return weapon(knight.weapon)
+    assert isinstance(c.monster, MeleeMonster)
+    if c.monster.weapon_id is not None:
+        return weapon(c.monster.weapon_id)
+    return MeleeWeapon(id="natural", name=c.monster.weapon, skill="weapon")
+
+
+def _has(c: Combatant, name: str) -> bool:
+    return name in names(c.conditions)
+
+
+def rounds_fought(enc: Encounter, c: Combatant) -> int:
+    """Melee steps in which ``c`` rolled (one a round), for R33's fatigue."""
+    return sum(1 for s in enc.history if s.action in MELEE_ACTIONS
+               and any(isinstance(e, Rolled) and e.who == c.id for e in s.events))
+
+
+def _side(enc: Encounter, c: Combatant, d: Declared) -> Side:
+    if _has(c, UNCONSCIOUS) or _has(c, OUT) or enc.is_down(c):
+        raise RuleError(f"{c.name} is out of the fight")
+    f = fighter_of(enc, c)
+    w = _weapon(enc, c, d)
+    if not d.brawl:
+        _require_armed(enc, c, d)
+    fatigue = d.fatigue
+    if fatigue is None:
+        con = f.major_wound if f.major_wound is not None else 99
+        fatigue = fatigue_penalty(rounds_fought(enc, c) + 1, con)
+    unburdened = f.knight and f.armor == 0
+    stance = Stance(weapon=w, mounted=_has(c, MOUNTED), charging=d.charge,
+                    knocked_down=_has(c, PRONE), immobilized=d.immobilized, in_cover=d.cover,
+                    unburdened=unburdened, poor_visibility=d.poor_visibility,
+                    higher_ground=d.higher_ground, fatigue=fatigue)
+    return Side(c.id, f, stance, enc.hp(c), d.rebated, d.brawl, d.height_yards)
+
+
+def _require_armed(enc: Encounter, c: Combatant, d: Declared) -> None:
+    if d.weapon_uid is not None:
+        piece = enc.gear(enc.character(c).id, d.weapon_uid)
+        if not isinstance(piece, OwnedWeapon):
+            raise RuleError(f"{piece.name} is not a weapon")
+        if piece.broken or piece.dropped:
+            raise RuleError(f"{c.name}'s {piece.name} is {'broken' if piece.broken else 'dropped'}"
+                            ": re-arm first")
+    elif c.weapon_dropped:
+        raise RuleError(f"{c.name} has lost its weapon: re-arm first (R23)")
+
+
+def _add(tx: Tx, c: Combatant, condition: ActiveCondition) -> None:
+    if condition.name not in names(c.conditions):
+        tx.set(("c", c.id), "conditions", (*c.conditions, condition))
+
+
+def _drop(tx: Tx, c: Combatant, name: str) -> None:
+    if name in names(c.conditions):
+        tx.set(("c", c.id), "conditions", tuple(x for x in c.conditions if x.name != name))
+
+
+def _apply_gear(enc: Encounter, tx: Tx, losses: Sequence[GearLoss],
+                uids: Mapping[str, str | None]) -> None:
+    for loss in losses:
+        c = enc.combatant(loss.who)
+        uid = uids.get(loss.who)
+        if uid is not None:
+            tx.set(("gear", enc.character(c).id, uid), loss.what, True)
+        else:
+            tx.set(("c", c.id), "weapon_dropped", True)
+        tx.note(f"{c.name}: {loss.reason}")
+
+
+def _fall_down(enc: Encounter, tx: Tx, c: Combatant) -> None:
+    _add(tx, c, ActiveCondition(PRONE, source=f"{_KNOCKDOWN}{enc.state.round}"))
+    _drop(tx, c, MOUNTED)
+
+
+def _apply_loser(enc: Encounter, tx: Tx, c: Combatant, res: LoserResult) -> str:
+    ref, _, _ = enc.hp_ref(c)
+    tx.set(ref, "hp", res.hp_after)
+    if res.fell:
+        _fall_down(enc, tx, c)
+    if res.dismounted:
+        _drop(tx, c, MOUNTED)
+    words = [f"{res.actual} wound" + (f" + {res.fall_damage} fall" if res.fall_damage else "")]
+    if res.knockdown in ("fell", "automatic"):
+        words.append("knocked down")
+    if res.major_wound:
+        _add(tx, c, ActiveCondition(OUT, source="Major Wound (R33)"))
+        words.append("Major Wound")
+    if res.unconscious and res.hp_after > 0:
+        _add(tx, c, ActiveCondition(UNCONSCIOUS, source="at or below Unconscious (R33)"))
+        words.append("unconscious")
+    if res.dying:
+        tx.note(f"{c.name} is dying: first aid within the hour or death (R33)")
+        words.append("dying")
+    return ", ".join(words)
+
+
+def _tick(enc: Encounter, tx: Tx, c: Combatant, skill: str) -> None:
+    """R32: "after a notable success the GM may tick the weapon skill"."""
+    knight = enc.character(c).knight if c.kind == "pc" else None
+    if knight is not None and skill not in knight.ticks:
+        tx.set(("pc", enc.character(c).id), "knight", knight.ticked(skill))
+        tx.note(f"{c.name}: experience check for {skill} (R32)")
+
+
+def _honor(enc: Encounter, tx: Tx, c: Combatant, delta: int, why: str) -> None:
+    if c.kind != "pc":
+        return
+    knight = enc.character(c).knight
+    if knight is not None:
+        honor = max(0, min(40, knight.honor + delta))
+        tx.set(("pc", enc.character(c).id), "knight", knight.model_copy(update={"honor": honor}))
+        tx.note(f"{c.name}: {delta:+d} Honor ({why})")
+
+
+def _charge(enc: Encounter, tx: Tx, a: Combatant, b: Combatant, da: Declared,
+            db: Declared) -> None:
+    """The lance charge moves and fights in the Resolution Phase: the horse "must move at
+    least 6 yards in a roughly straight line"; the charger ends engaged (within 1 yard)."""
+    gap = abs(a.position - b.position) - 1
+    direction = 1 if b.position >= a.position else -1
+    runs = {a.id: 0, b.id: 0}
+    if da.charge and db.charge:
+        runs[a.id], runs[b.id] = (gap + 1) // 2, gap // 2
+    elif da.charge:
+        runs[a.id] = gap
+    else:
+        runs[b.id] = gap
+    for c, d, sign in ((a, da, direction), (b, db, -direction)):
+        if not d.charge:
+            continue
+        run = d.charge_yards if d.charge_yards is not None else runs[c.id]
+        if run < CHARGE_YARDS:
+            raise RuleError(f"{c.name}'s horse runs {run} yards: a lance charge needs at least "
+                            f"{CHARGE_YARDS}")
+        tx.set(("c", c.id), "position", c.position + sign * runs[c.id])
+
+
+def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = None,
+                   b: Declared | None = None, *, damage_typed: int | None = None,
+                   knockdown_typed: int | None = None, fall_typed: int | None = None,
+                   gentle_typed: int | None = None, tick: bool | None = None,
+                   a_share: int | None = None) -> Step:
+    """One opposed exchange between ``a`` and ``b``: both rolls in one step, each phase's result
+    applied (R23-R25, R33). ``a_share`` is a's portion of its skill against several foes."""
+    da, db = a or Declared(), b or Declared()
+    ca, cb = enc.combatant(a_id), enc.combatant(b_id)
+    if ca.side == cb.side:
+        raise RuleError(f"{ca.name} and {cb.name} are on the same side")
+    with enc.action(a_id, "melee") as tx:
+        if da.charge or db.charge:
+            _charge(enc, tx, ca, cb, da, db)
+        elif not engaged(ca.position, cb.position):
+            raise RuleError(f"{ca.name} and {cb.name} are not engaged (within 1 yard): move "
+                            "first")
+        sa, sb = _side(enc, ca, da), _side(enc, cb, db)
+        extra = (0, 0)
+        if a_share is not None:
+            full = sa.skill()[1]
+            split_skill(full, [a_share])
+            extra = (a_share - full, 0)
+        ex = resolve_exchange(tx, sa, sb, a_typed=da.typed, b_typed=db.typed,
+                              damage_typed=damage_typed, knockdown_typed=knockdown_typed,
+                              fall_typed=fall_typed, gentle_typed=gentle_typed, extra=extra,
+                              extra_reason=f"share {a_share} of the skill")
+        for reason in ex.mods.reasons:
+            tx.note(reason)
+        _apply_gear(enc, tx, ex.gear, {a_id: da.weapon_uid, b_id: db.weapon_uid})
+        for who in ex.fell:
+            _fall_down(enc, tx, enc.combatant(who))
+            tx.note(f"{enc.combatant(who).name} fumbled and fell down clumsily")
+        if da.brawl or db.brawl:
+            for c, d in ((ca, da), (cb, db)):
+                if d.brawl:
+                    _honor(enc, tx, c, -1, "brawling is most unchivalrous")
+        result = ex.result
+        if ex.winner is not None and ex.loser is not None and ex.blow is not None:
+            loser_side = ex.loser_side
+            assert loser_side is not None
+            win, lose = enc.combatant(ex.winner.who), enc.combatant(loser_side.who)
+            what = _apply_loser(enc, tx, lose, ex.loser)
+            # R32: a critical is a notable success (ticked unless tick=False); tick=True: the
+            # GM rules this success notable anyway (a noteworthy foe).
+            skill = ex.tick or (ex.winner.skill()[0] if tick and not ex.winner.brawling else None)
+            if skill is not None and tick is not False:
+                _tick(enc, tx, win, skill)
+            crit = " critical," if ex.blow.doubled else ""
+            tx.summary(f"{win.name} wins,{crit} {ex.blow.rolled} damage to {lose.name}: {what}")
+        elif result.tie:
+            tx.summary(f"{ca.name} and {cb.name} tie: no damage")
+        else:
+            tx.summary(f"{ca.name} and {cb.name} both miss")
+    return enc.history[-1]
+
+
+def melee_several(enc: Encounter, knight_id: str, shares: Mapping[str, int],
+                  declared: Mapping[str, Declared] | None = None, *,
+                  damage_typed: Mapping[str, int] | None = None) -> list[Step]:
+    """A knight against several foes: "he can divide his weapon value among them as he wishes"
+    and rolls separately against each (up to 3 on foot, 2 if all are mounted)."""
+    declared = declared or {}
+    k = enc.combatant(knight_id)
+    foes = [enc.combatant(f) for f in shares]
+    all_mounted = _has(k, MOUNTED) and all(_has(f, MOUNTED) for f in foes)
+    limit = max_attackers(_has(k, MOUNTED), all_mounted)
+    if len(foes) > limit:
+        raise RuleError(f"only {limit} may attack {k.name} at once")
+    side = _side(enc, k, declared.get(knight_id, Declared()))
+    split_skill(side.skill()[1], list(shares.values()))
+    steps = []
+    for foe in foes:
+        steps.append(melee_exchange(enc, knight_id, foe.id, declared.get(knight_id),
+                                    declared.get(foe.id), a_share=shares[foe.id],
+                                    damage_typed=(damage_typed or {}).get(foe.id)))
+    return steps
+
+
+def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
+                   a: Declared | None = None, *, surprise: bool = False,
+                   damage_typed: int | None = None, knockdown_typed: int | None = None,
+                   damage_dice: int | None = None, glory: int = 0,
+                   target_cover: bool = False) -> Step:
+    """An attack from surprise (+5, unopposed; "very dishonorable") or a ranged attack
+    (unopposed, the target's shield as cover -5)."""
+    da = a or Declared()
+    ca, ct = enc.combatant(attacker_id), enc.combatant(target_id)
+    with enc.action(attacker_id, "unopposed") as tx:
+        sa = _side(enc, ca, da)
+        if not sa.stance.weapon.ranged and not engaged(ca.position, ct.position):
+            raise RuleError(f"{ct.name} is not within 1 yard of {ca.name}")
+        st = _side_target(enc, ct, target_cover)
+        res = unopposed_attack(tx, sa, st, surprise=surprise, typed=da.typed,
+                               damage_typed=damage_typed, damage_dice=damage_dice,
+                               target_shield=sa.stance.weapon.ranged and st.fighter.shield > 0,
+                               knockdown_typed=knockdown_typed)
+        for reason in res.reasons:
+            tx.note(reason)
+        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
+        if res.loser is not None and res.blow is not None:
+            what = _apply_loser(enc, tx, ct, res.loser)
+            tx.summary(f"{ca.name} hits {ct.name} unopposed: {res.blow.rolled} damage, {what}")
+            if res.loser.dying and glory:
+                award = ranged_glory(glory) if sa.stance.weapon.ranged else glory
+                _glory(enc, tx, ca, award)
+        else:
+            tx.summary(f"{ca.name} misses {ct.name}")
+    return enc.history[-1]
+
+
+def _side_target(enc: Encounter, c: Combatant, cover: bool) -> Side:
+    f = fighter_of(enc, c)
+    stance = Stance(weapon=MeleeWeapon(id="none", name="none", skill="none"),
+                    mounted=_has(c, MOUNTED), knocked_down=_has(c, PRONE), in_cover=cover)
+    return Side(c.id, f, stance, enc.hp(c))
+
+
+def dodge_step(enc: Encounter, dodger_id: str, attacker_id: str, a: Declared | None = None, *,
+               dodge_typed: int | None = None, dex_share: int | None = None,
+               damage_typed: int | None = None) -> Step:
+    da = a or Declared()
+    cd, ca = enc.combatant(dodger_id), enc.combatant(attacker_id)
+    with enc.action(dodger_id, "dodge") as tx:
+        sd = _side(enc, cd, Declared(brawl=True))
+        sa = _side(enc, ca, da)
+        res = dodge(tx, sd, sa, dex_share=dex_share, dodge_typed=dodge_typed,
+                    attack_typed=da.typed, damage_typed=damage_typed)
+        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
+        if res.fell:
+            _fall_down(enc, tx, cd)
+        if res.loser is not None:
+            what = _apply_loser(enc, tx, cd, res.loser)
+            tx.summary(f"{cd.name} fails to dodge, falls and is hit: {what}")
+        else:
+            tx.summary(f"{cd.name} dodges {ca.name}" if not res.fell
+                       else f"{cd.name} falls dodging, but {ca.name} misses")
+    return enc.history[-1]
+
+
+def evade_step(enc: Encounter, evader_id: str, attacker_id: str, a: Declared | None = None, *,
+               evade_typed: int | None = None, gm_approves: bool = False,
+               damage_typed: int | None = None, fall_typed: int | None = None) -> Step:
+    da = a or Declared()
+    ce, ca = enc.combatant(evader_id), enc.combatant(attacker_id)
+    with enc.action(evader_id, "evade") as tx:
+        se, sa = _side(enc, ce, Declared(brawl=True)), _side(enc, ca, da)
+        foes = sum(1 for o in enc.enemies(ce) if engaged(o.position, ce.position))
+        res = evade(tx, se, sa, opponents=foes, gm_approves=gm_approves,
+                    evade_typed=evade_typed, attack_typed=da.typed, damage_typed=damage_typed,
+                    fall_typed=fall_typed)
+        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
+        if res.fell:
+            ref, hp, _ = enc.hp_ref(ce)
+            tx.set(ref, "hp", hp - res.fall_damage)
+            _fall_down(enc, tx, ce)
+        if res.loser is not None:
+            what = _apply_loser(enc, tx, ce, res.loser)
+            tx.summary(f"{ca.name} stops {ce.name}'s evasion: {what}; {ce.name} cannot move")
+        elif res.escaped:
+            tx.summary(f"{ce.name} evades {ca.name} and may move")
+        else:
+            tx.summary(f"{ce.name} fails to get away but is not hit")
+    return enc.history[-1]
+
+
+def _glory(enc: Encounter, tx: Tx, c: Combatant, amount: int) -> None:
+    if c.kind != "pc" or amount <= 0:
+        return
+    knight = enc.character(c).knight
+    if knight is not None:
+        tx.set(("pc", enc.character(c).id), "knight",
+               knight.model_copy(update={"glory": min(10_000_000, knight.glory + amount)}))
+        tx.note(f"{c.name}: +{amount} Glory")
+
+
+def award_glory(enc: Encounter, cid: str, glory: int, *, ranged: bool = False) -> Step:
+    """Glory for a foe defeated; a tenth of it for a ranged kill (R33)."""
+    c = enc.combatant(cid)
+    amount = ranged_glory(glory) if ranged else glory
+    with enc.action(cid, "glory") as tx:
+        _glory(enc, tx, c, amount)
+        tx.summary(f"{c.name} gains {amount} Glory")
+    return enc.history[-1]
+
+
+def begin_melee_round(enc: Encounter) -> Step:
+    """A new melee round (its Determination Phase begins); the round counter counts them."""
+    if melee_over(enc):
+        raise RuleError("the fight is over")
+    with enc.action("gm", "melee-round") as tx:
+        tx.set(("enc",), "round", enc.state.round + 1)
+        tx.set(("enc",), "phase", "fighting")
+        tx.summary(f"Melee round {enc.state.round}")
+    return enc.history[-1]
+
+
+def mount(enc: Encounter, cid: str, mounted: bool = True) -> Step:
+    """Put a knight on its horse (or take it off): riders fight and move as the text says."""
+    c = enc.combatant(cid)
+    with enc.action(cid, "mount") as tx:
+        if mounted:
+            if fighter_of(enc, c).horse is None:
+                raise RuleError(f"{c.name} has no horse")
+            _add(tx, c, ActiveCondition(MOUNTED))
+        else:
+            _drop(tx, c, MOUNTED)
+        tx.summary(f"{c.name} {'mounts' if mounted else 'dismounts'}")
+    return enc.history[-1]
+
+
+def rearm(enc: Encounter, cid: str, weapon_uid: str | None = None) -> Step:
+    """Re-arm after a dropped or broken weapon: pick it up or draw another (the round's
+    action)."""
+    c = enc.combatant(cid)
+    with enc.action(cid, "rearm") as tx:
+        if weapon_uid is not None:
+            tx.set(("gear", enc.character(c).id, weapon_uid), "dropped", False)
+        tx.set(("c", cid), "weapon_dropped", False)
+        tx.summary(f"{c.name} re-arms")
+    return enc.history[-1]
+
+
+def _move_rate(enc: Encounter, c: Combatant) -> int:
+    f = fighter_of(enc, c)
+    if _has(c, MOUNTED) and f.horse is not None:
+        return f.horse.move  # "Riders can move up to their mount's Movement Rate"
+    if c.kind == "pc":
+        knight = enc.character(c).knight
+        assert knight is not None
+        return knight.derived.move
+    assert isinstance(c.monster, MeleeMonster)
+    return c.monster.move
+
+
+def movement_phase(enc: Encounter, goals: Mapping[str, int], *,
+                   evaded: Sequence[str] = ()) -> Step:
+    """The Movement Phase: those knocked down in an earlier round regain their footing, then
+    everyone moving moves yard by yard at once. Leaving an engaged foe needs a won evasion, unless
+    a rider leaves a footman (R33)."""
+    with enc.action("gm", "movement") as tx:
+        for c in enc.combatants.values():
+            for cond in c.conditions:
+                if cond.name == PRONE and cond.source.startswith(_KNOCKDOWN) \
+                        and int(cond.source[len(_KNOCKDOWN):]) < enc.state.round \
+                        and not (_has(c, UNCONSCIOUS) or _has(c, OUT) or enc.is_down(c)):
+                    _drop(tx, c, PRONE)
+                    tx.note(f"{c.name} regains his footing")
+        plans: dict[str, Plan] = {}
+        for cid, goal in goals.items():
+            c = enc.combatant(cid)
+            if _has(c, PRONE) or _has(c, UNCONSCIOUS) or _has(c, OUT) or enc.is_down(c):
+                raise RuleError(f"{c.name} cannot move now")
+            foes = [o for o in enc.enemies(c) if engaged(o.position, c.position)
+                    and not (_has(o, UNCONSCIOUS) or _has(o, OUT))]
+            free = _has(c, MOUNTED) and not any(_has(o, MOUNTED) for o in foes)
+            if foes and not free and cid not in evaded and abs(goal - c.position) > 0:
+                raise RuleError(f"{c.name} is engaged: evade first (or ride away from a footman)")
+            plans[cid] = Plan(goal, _move_rate(enc, c))
+        sides = {c.id: c.side for c in enc.combatants.values()}
+        positions = {c.id: c.position for c in enc.combatants.values()}
+        final, why = move_simultaneously(positions, sides, plans)
+        for cid, yard in final.items():
+            if yard != positions[cid]:
+                tx.set(("c", cid), "position", yard)
+        tx.summary("Movement: " + ", ".join(f"{enc.combatant(c).name} to {final[c]} ({why[c]})"
+                                            for c in plans) if plans else "Movement: none")
+    return enc.history[-1]
+
+
+def able(enc: Encounter, c: Combatant) -> bool:
+    return not (enc.is_down(c) or _has(c, UNCONSCIOUS) or _has(c, OUT))
+
+
+def melee_over(enc: Encounter) -> bool:
+    """Over when at most one side has anyone still able to fight."""
+    return len({c.side for c in enc.combatants.values() if able(enc, c)}) <= 1

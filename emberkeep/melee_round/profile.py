@@ -1,0 +1,117 @@
+"""A knight on a character's sheet (R33) and its derived statistics (R24).
+
+R33: a knight's SIZ, DEX, STR, CON and APP are its own, on Pendragon's scale, not Furnace's 3d6
+scores. The profile is frozen: the sheet and the fight replace it whole (``model_copy``), so an
+encounter event can hold it as its value before and after.
+
+R24 (Pendragon's conventions, which the text points at without including): Hit points = SIZ +
+CON; Unconscious = HP / 4; Major Wound = CON; Knockdown = SIZ; Damage = (STR + SIZ) / 6 in d6;
+Move = (STR + DEX) / 10; halves round up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from emberkeep.melee_round.catalog import HorseKind
+
+__all__ = ["ATTRIBUTES", "WEAPON_SKILLS", "Derived", "KnightProfile", "derive", "half_up"]
+
+ATTRIBUTES = ("SIZ", "DEX", "STR", "CON", "APP")
+# The issue's weapon skills ("Sword, Lance, Spear, Dagger, Mace, Axe, Great Spear, Halberd, Bow,
+# Crossbow, Javelin, Grapple…"); a GM may add others.
+WEAPON_SKILLS = ("Sword", "Lance", "Spear", "Dagger", "Mace", "Axe", "Great Spear", "Halberd",
+                 "Great Axe", "Bow", "Crossbow", "Javelin", "Grapple")
+
+Attribute = Annotated[int, Field(ge=1, le=99)]
+SkillValue = Annotated[int, Field(ge=0, le=60)]
+SkillName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+
+
+def half_up(numerator: int, denominator: int) -> int:
+    """R24: "round halves up" (26 / 4 = 6.5 → 7)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    hit_points: int
+    unconscious: int
+    major_wound: int
+    knockdown: int
+    damage_dice: int  # in d6
+    move: int  # yards per round
+
+    @property
+    def damage(self) -> str:
+        return f"{self.damage_dice}d6"
+
+
+def derive(siz: int, dex: int, strength: int, con: int) -> Derived:
+    """R24's derived statistics from the four attributes."""
+    hp = siz + con
+    return Derived(hit_points=hp, unconscious=half_up(hp, 4), major_wound=con, knockdown=siz,
+                   damage_dice=max(1, half_up(strength + siz, 6)),
+                   move=half_up(strength + dex, 10))
+
+
+class KnightProfile(BaseModel):
+    """A knight's numbers for the Melee Round; derived statistics are computed, never stored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    SIZ: Attribute = 15
+    DEX: Attribute = 10
+    STR: Attribute = 10
+    CON: Attribute = 13
+    APP: Attribute = 10
+    skills: dict[SkillName, SkillValue] = Field(default_factory=lambda: {
+        "Sword": 15, "Lance": 10, "Spear": 6, "Dagger": 5, "Grapple": 5})
+    horsemanship: SkillValue = 10
+    weapon: str = Field("sword", min_length=1, max_length=40)  # the catalog weapon usually wielded
+    armor_name: str = Field("Chainmail", max_length=80)
+    armor_points: int = Field(10, ge=0, le=40)  # R25: chainmail 10, reinforced 12
+    armor_dex_penalty: int = Field(10, ge=0, le=40)  # R25: chainmail -10 DEX
+    shield: bool = True
+    shield_points: int = Field(6, ge=0, le=40)  # R25: "A shield grants 6 additional points"
+    horse: HorseKind | None = HorseKind.CHARGER
+    horse_name: str = Field("", max_length=80)
+    trained_in_armor: bool = True  # knights; peasants, bandits, Picts don't get "unburdened"
+    glory: int = Field(0, ge=0, le=10_000_000)
+    honor: int = Field(10, ge=0, le=40)
+    ticks: tuple[SkillName, ...] = ()  # R32: experience check marks, rolled at the year's end
+
+    @property
+    def derived(self) -> Derived:
+        return derive(self.SIZ, self.DEX, self.STR, self.CON)
+
+    def attribute(self, name: str) -> int:
+        return int(getattr(self, name))
+
+    def skill(self, name: str) -> int:
+        """A skill's value; "Horsemanship" and the attributes (a thrown stone is a DEX roll,
+        brawling may use STR or DEX) are read from their own fields."""
+        if name == "Horsemanship":
+            return self.horsemanship
+        if name in ATTRIBUTES:
+            return self.attribute(name)
+        return self.skills.get(name, 0)
+
+    @property
+    def dex_roll(self) -> int:
+        """DEX for a DEX roll: armor's penalty taken off (R25: chainmail "-10 DEX")."""
+        return max(0, self.DEX - self.armor_dex_penalty)
+
+    def with_skill(self, name: str, value: int) -> KnightProfile:
+        if name == "Horsemanship":
+            return self.model_copy(update={"horsemanship": value})
+        return self.model_copy(update={"skills": {**self.skills, name: value}})
+
+    def ticked(self, name: str) -> KnightProfile:
+        """R32: the GM ticks a skill after a notable success (once per skill)."""
+        if name in self.ticks:
+            return self
+        return self.model_copy(update={"ticks": (*self.ticks, name)})
