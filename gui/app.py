@@ -76,7 +76,7 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     app.setWindowIcon(QIcon(str(resource_path("icons", "emberkeep.svg"))))
 
     state = AppState.load()
-    window = open_window(file, state)
+    window = open_window(file, state, offer_recovery=not smoke_test)
     window.show()
     if smoke_test:
         def report() -> None:
@@ -90,13 +90,17 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     return app.exec()
 
 
-def open_window(file: str | None, state: AppState) -> MainWindow:
-    """The main window with the start-up campaign open (or a new one if it fails to load)."""
+def open_window(file: str | None, state: AppState, *,
+                offer_recovery: bool = True) -> MainWindow:
+    """The main window with the start-up campaign open (or a new one if it fails to load),
+    then what a crash left: stray temporaries cleaned, unsaved work offered (issue #10)."""
     from gui.main_window import MainWindow
+    from gui.safety_tools import start_up
 
     window = MainWindow(state)
     path = startup_path(file, state)
     state.save()  # remembers example_copied even if the GM never saves
     if path is not None:
         window.open_path(path, ask=False)  # a broken file: its message, then an empty window
+    start_up(window, offer=offer_recovery)
     return window

@@ -43,6 +43,7 @@ from emberkeep.clock.timeline import Timed
 from emberkeep.dice import RandomRoller, Roller
 from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
+from gui.roster_model import _plain_tooltip
 
 __all__ = ["ADVANCES", "AdvanceClock", "ClockController", "TimelineModel", "TimelineView",
            "summarize"]
@@ -166,7 +167,7 @@ class TimelineModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             ends = ("at a rest" if entry.ends_at is None
                     else Calendar(campaign.settings.time).format(entry.ends_at))
-            return f"{entry.label} — ends {ends}"
+            return _plain_tooltip(f"{entry.label} — ends {ends}")  # a label is never HTML
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         column = (2, 3, 1, 0)[index.column()]  # the columns as shown → the cases below

@@ -10,6 +10,7 @@ just that (Anki's change-sets). Widgets never write to the core directly: they c
 from __future__ import annotations
 
 import copy
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,8 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import recovery, storage
+from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.model import Character
 
@@ -40,6 +42,7 @@ class CampaignDocument(QObject):
     titleChanged = Signal(str)
     pathChanged = Signal(object)  # Path | None
     modifiedChanged = Signal(bool)
+    saved = Signal(object)  # Path: written whole (issue #10: the autosave's recovery file goes)
 
     def __init__(self, campaign: Campaign, path: Path | None = None,
                  parent: QObject | None = None) -> None:
@@ -48,6 +51,13 @@ class CampaignDocument(QObject):
         self.path = path
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+        # Issue #10: the file's SHA-256 as loaded or last saved (outside changes are told by
+        # content, not by date); the session's recovery token; where and how many backups.
+        self.disk_sha256: str | None = None
+        self.recovery_token = recovery.new_token()
+        self.backups_root: Path | None = None  # None: the user's backups folder (gui.paths)
+        self.keep_last = 10
+        self.keep_days = 14
 
     def _clean_changed(self, clean: bool) -> None:
         self.modifiedChanged.emit(not clean)
@@ -62,22 +72,52 @@ class CampaignDocument(QObject):
     def open(cls, path: Path | str, parent: QObject | None = None) -> CampaignDocument:
         """Load ``path``; raises :class:`CampaignFileError` (plain message) and writes nothing."""
         path = Path(path)
-        return cls(storage.load(path), path.resolve(), parent)
+        data = storage.read(path)
+        document = cls(storage.loads(data, path), path.resolve(), parent)
+        document.disk_sha256 = hashlib.sha256(data).hexdigest()
+        return document
+
+    @classmethod
+    def restored(cls, campaign: Campaign, path: Path | None, *, disk_sha256: str | None,
+                 token: str = "", parent: QObject | None = None) -> CampaignDocument:
+        """Recovered work or a backup: it opens as unsaved, with ``path`` as its file (issue
+        #10). ``disk_sha256`` is the file as the work last knew it: if the file differs now,
+        saving asks first."""
+        document = cls(campaign, path.resolve() if path is not None else None, parent)
+        document.disk_sha256 = disk_sha256
+        if token:
+            document.recovery_token = token
+        document.undo_stack.resetClean()
+        return document
+
+    def changed_on_disk(self) -> bool:
+        """True when the file is no longer what was loaded or last saved (a sync tool, a
+        second copy of the app): compared by content, so a mere touch is no change."""
+        if self.path is None:
+            return False
+        return recovery.sha256_of_file(self.path) != self.disk_sha256
 
     def save(self, path: Path | str | None = None) -> None:
         """Save atomically to ``path`` (or the current path); the stack becomes clean.
 
         Raises :class:`CampaignFileError` when the write fails: the file on disk, the path and the
-        clean state are then all unchanged. A new campaign needs a path (``ValueError``).
+        clean state are then all unchanged. A new campaign needs a path (``ValueError``). The
+        replaced version goes to the rotating backups folder (issue #10).
         """
         target = self.path if path is None else Path(path).resolve()
         if target is None:
             raise ValueError("a new campaign needs a file name: use save as")
-        storage.save(self.campaign, target)
+        from gui import paths
+
+        root = self.backups_root if self.backups_root is not None else paths.backups_dir()
+        data = storage.save(self.campaign, target, backups=backup_folder_for(target, root),
+                            keep_last=self.keep_last, keep_days=self.keep_days)
+        self.disk_sha256 = hashlib.sha256(data).hexdigest()
         if target != self.path:
             self.path = target
             self.pathChanged.emit(target)
         self.undo_stack.setClean()
+        self.saved.emit(target)
 
     # -- what the window shows ------------------------------------------------------------------
 

@@ -105,8 +105,16 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.resize(1100, 700)
         from gui.campaign_tools import install_campaign_tools
+        from gui.encounter import install_encounter_tools
 
         install_campaign_tools(self)
+        from gui.toolbox import install_toolbox
+
+        install_toolbox(self)
+        from gui.safety_tools import install_safety_tools
+
+        install_safety_tools(self)
+        install_encounter_tools(self)
         self.set_document(CampaignDocument.new())
 
     # -- building -------------------------------------------------------------------------------

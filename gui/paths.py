@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["APP_NAME", "HOME_ENV", "campaigns_dir", "config_dir", "state_file"]
+__all__ = ["APP_NAME", "HOME_ENV", "backups_dir", "campaigns_dir", "config_dir", "data_dir",
+           "recovery_dir", "state_file"]
 
 APP_NAME = "Emberkeep"
 HOME_ENV = "EMBERKEEP_HOME"
@@ -45,3 +46,23 @@ def config_dir() -> Path:
 
 def state_file() -> Path:
     return config_dir() / "state.json"
+
+
+def data_dir() -> Path:
+    """The app's own files that are not settings: backups and recovery files (not created)."""
+    home = _home_override()
+    if home is not None:
+        return home / "data"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def backups_dir() -> Path:
+    """The root of the rotating backups: one subfolder per campaign file (issue #10)."""
+    return data_dir() / "backups"
+
+
+def recovery_dir() -> Path:
+    """Autosaved recovery files: never the GM's own file (issue #10)."""
+    return data_dir() / "recovery"

@@ -42,6 +42,7 @@ from emberkeep.repairs.costs import repair_cost, repair_units
 from emberkeep.repairs.ledger import PARTY, ledger_totals, pick_up, repair
 from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
+from gui.roster_model import _plain_tooltip
 
 __all__ = ["LedgerModel", "RepairsModel", "RepairsWindow", "UidRole"]
 
@@ -150,7 +151,8 @@ class RepairsModel(QAbstractTableModel):
         if role == OwnerRole:
             return row[0].owner_id
         if role == Qt.ItemDataRole.ToolTipRole and column == 3:
-            return f"{row[0].item} ({row[0].kind}), worth {format_coins(row[0].value_cp)}"
+            return _plain_tooltip(  # a name is never HTML (issue #10)
+                f"{row[0].item} ({row[0].kind}), worth {format_coins(row[0].value_cp)}")
         return None
 
     def total_cost(self) -> int:

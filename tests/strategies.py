@@ -29,6 +29,7 @@ from emberkeep.campaign.settings import (
     TimeSettings,
 )
 from emberkeep.character.abilities import Ability, AbilityScore, AbilityScores
+from emberkeep.character.archetypes import shipped_archetypes
 from emberkeep.character.luck import LuckState
 from emberkeep.character.model import Character, CharacterCondition
 from emberkeep.character.rest import max_hit_dice
@@ -37,6 +38,11 @@ from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
 from emberkeep.gear.catalog import gear_catalog
 from emberkeep.gear.inventory import Inventory
 from emberkeep.gear.purse import Purse
+from emberkeep.magic.spells import load_spells
+from emberkeep.optional_rules.advantage import AdvantageMode
+from emberkeep.optional_rules.contested import BothFail
+from emberkeep.optional_rules.effort import EffortTask
+from emberkeep.optional_rules.skill_challenge import ChallengeAttempt, SkillChallenge
 
 CLASSES = ["fighter", "cleric", "rogue", "magic_user"]
 RACES = ["human", "dwarf", "elf", "halfling", "half_orc"]
@@ -120,7 +126,11 @@ timed = st.builds(
 
 settings = st.builds(
     CampaignSettings,
-    rules=st.builds(OptionalRules, **{name: st.booleans() for name in OptionalRules.model_fields}),
+    rules=st.builds(OptionalRules, **{name: st.booleans()
+                                      for name, f in OptionalRules.model_fields.items()
+                                      if f.annotation is bool},
+                    advantage_mode=st.sampled_from(list(AdvantageMode)),
+                    contested_both_fail=st.sampled_from(list(BothFail))),
     initiative=st.sampled_from(list(InitiativeMode)),
     resolution=st.sampled_from(list(Resolution)),
     crit_damage=st.sampled_from(list(CritDamage)),
@@ -131,8 +141,28 @@ settings = st.builds(
     time=st.builds(TimeSettings, month_names=st.lists(names, min_size=12, max_size=12)),
 )
 
+# Issue #12: the GM's own entries (shipped ones renamed) and the table rules in play.
+custom_archetypes = st.builds(
+    lambda a, name: a.model_copy(update={"name": name}),
+    st.sampled_from(sorted(shipped_archetypes().values(), key=lambda a: a.id)), names)
+custom_spells = st.builds(lambda sp, name: sp.model_copy(update={"name": name}),
+                          st.sampled_from(load_spells().spells), names)
+custom_items = st.sampled_from(sorted(gear_catalog().magic_items.values(), key=lambda m: m.id))
+skill_challenges = st.builds(
+    SkillChallenge, id=names, name=names, dc=st.integers(1, 40),
+    successes_needed=st.integers(1, 50), failure_limit=st.integers(1, 50),
+    log=st.lists(st.builds(ChallengeAttempt, who=text, skill=text, total=st.integers(-100, 200),
+                           dc=st.integers(-20, 60), success=st.booleans()), max_size=3))
+efforts = st.builds(EffortTask, id=names, name=names, attempt_dc=st.integers(1, 40),
+                    effort_needed=st.integers(1, 1000), progress=st.integers(0, 2000))
+
 campaigns = st.builds(
     Campaign, name=names, settings=settings, characters=st.lists(characters(), max_size=3),
     party_fund=purses, encounters=st.lists(encounters, max_size=2),
     ledger=st.lists(ledger_entries, max_size=3), time=dates,
-    timeline=st.lists(timed, max_size=4), notes=st.text(max_size=100))
+    timeline=st.lists(timed, max_size=4), notes=st.text(max_size=100),
+    archetypes=st.lists(custom_archetypes, max_size=2, unique_by=lambda a: a.id),
+    spells=st.lists(custom_spells, max_size=2, unique_by=lambda s: s.id),
+    magic_items=st.lists(custom_items, max_size=2, unique_by=lambda m: m.id),
+    skill_challenges=st.lists(skill_challenges, max_size=2),
+    efforts=st.lists(efforts, max_size=2))

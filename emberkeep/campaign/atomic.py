@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["CHECKPOINT", "atomic_write", "clean_stray_temporaries", "link_or_copy",
-           "remove_quietly", "sync_folder"]
+__all__ = ["CHECKPOINT", "atomic_write", "clean_folder_temporaries", "clean_stray_temporaries",
+           "link_or_copy", "remove_quietly", "sync_folder"]
 
 CHECKPOINT: Callable[[str], None] | None = None
 _TMP_SUFFIX = ".tmp"
@@ -111,6 +112,25 @@ def clean_stray_temporaries(path: Path, older_than: float = 60.0) -> list[Path]:
     now = time.time()
     with contextlib.suppress(OSError):
         for candidate in path.parent.glob(f".{path.name}.*{_TMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                if now - candidate.stat().st_mtime >= older_than:
+                    candidate.unlink()
+                    removed.append(candidate)
+    return removed
+
+
+_TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}(\.link)?\.tmp$")
+
+
+def clean_folder_temporaries(folder: Path, older_than: float = 60.0) -> list[Path]:
+    """Remove every temporary file a killed write left in ``folder`` (the recovery and backups
+    folders, where file names are not known in advance); same age rule as above."""
+    removed = []
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for candidate in folder.iterdir():
+            if not _TEMPORARY.match(candidate.name):
+                continue
             with contextlib.suppress(OSError):
                 if now - candidate.stat().st_mtime >= older_than:
                     candidate.unlink()

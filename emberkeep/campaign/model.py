@@ -11,12 +11,17 @@ import uuid
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from emberkeep.campaign.settings import CampaignSettings
+from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
+from emberkeep.character.archetypes import Archetype
 from emberkeep.character.model import Character
 from emberkeep.clock.timeline import GameTime, Timed
+from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.purse import Purse
+from emberkeep.magic.spells import Spell
+from emberkeep.optional_rules.effort import EffortTask
+from emberkeep.optional_rules.skill_challenge import SkillChallenge
 
 SCHEMA_VERSION = 1
 
@@ -56,6 +61,13 @@ class EncounterRecord(BaseModel):
     at: GameTime = 0  # when it began, on the campaign clock
     notes: str = Field("", max_length=100_000)
     log: list[LogEvent] = Field(default_factory=list)
+    # Issue #9: what a half-fought encounter needs to resume exactly (emberkeep.encounter.
+    # persist): the combatants as they stood before the first step, then every step as recorded
+    # (Step.to_json). None: the campaign's default initiative mode / resolution (R20).
+    initiative: InitiativeMode | None = None
+    resolution: Resolution | None = None
+    combatants: list[dict[str, JsonValue]] = Field(default_factory=list, max_length=10_000)
+    steps: list[dict[str, JsonValue]] = Field(default_factory=list, max_length=1_000_000)
 
 
 class LedgerKind(StrEnum):
@@ -94,6 +106,13 @@ class Campaign(BaseModel):
     time: GameTime = 0  # seconds since the calendar's year 1 began (issue #5, R27)
     timeline: list[Timed] = Field(default_factory=list)
     notes: str = Field("", max_length=1_000_000)
+    # The GM's own data (issue #12), over the shipped catalogs by id (emberkeep.campaign.custom)
+    archetypes: list[Archetype] = Field(default_factory=list)
+    spells: list[Spell] = Field(default_factory=list)
+    magic_items: list[MagicItemSpec] = Field(default_factory=list)
+    # Furnace's optional table rules in play (issue #12)
+    skill_challenges: list[SkillChallenge] = Field(default_factory=list)
+    efforts: list[EffortTask] = Field(default_factory=list)
 
     def character(self, character_id: str) -> Character:
         for character in self.characters:

@@ -10,6 +10,9 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from emberkeep.optional_rules.advantage import AdvantageMode
+from emberkeep.optional_rules.contested import BothFail
+
 
 class InitiativeMode(StrEnum):
     """R20: chosen per encounter; the campaign holds the default."""
@@ -54,6 +57,15 @@ class OptionalRules(BaseModel):
     free_disengage: bool = False  # Furnace: "you can let the players and the NPCs disengage
     # freely if you want"
     group_initiative_reroll: bool = False  # Furnace: "You can roll every turn"
+    # Furnace's "A set of optional rules" (issue #12):
+    advantage_mode: AdvantageMode = AdvantageMode.BESIDE  # "Use instead or next to HARD and EASY"
+    contested_checks: bool = False  # roll-under contests [OSR]
+    contested_both_fail: BothFail = BothFail.REROLL  # "re-roll one turn later, or ... closer"
+    effort: bool = False  # [ICRPG]
+    skill_challenges: bool = False  # [4e]
+    timers: bool = False  # [ICRPG] "Roll 1d4. After that many turns, something awful happens!"
+    knife_grip: bool = True  # WDD: a knife or dagger hit on a 20 grips the foe (engine II)
+    volleys: bool = True  # WDD/R31: a missile lands on a random combatant CLOSE to the target
 
 
 class RepairCosts(BaseModel):

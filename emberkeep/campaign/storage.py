@@ -14,6 +14,7 @@ version or the new one, whole.
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import json
 import re
@@ -28,7 +29,7 @@ from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
 from emberkeep.campaign.migrations import MigrationError, migrate
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 
-__all__ = ["backup_path", "dumps", "load", "loads", "save"]
+__all__ = ["backup_path", "dumps", "load", "loads", "read", "save", "save_advice"]
 
 _BOM = b"\xef\xbb\xbf"
 _MAX_BYTES = 256 * 1024 * 1024
@@ -41,6 +42,11 @@ def backup_path(path: Path) -> Path:
 def load(path: Path | str) -> Campaign:
     """Read and validate a campaign file. Never writes anything."""
     path = Path(path)
+    return loads(read(path), path)
+
+
+def read(path: Path) -> bytes:
+    """The file's bytes, or a :class:`CampaignFileError` saying plainly why not."""
     try:
         size = path.stat().st_size
         if size > _MAX_BYTES:
@@ -52,7 +58,7 @@ def load(path: Path | str) -> Campaign:
         raise CampaignFileError(path, "does not exist") from exc
     except OSError as exc:
         raise CampaignFileError(path, f"cannot be read: {exc.strerror or exc}") from exc
-    return loads(data, path)
+    return data
 
 
 def loads(data: bytes, path: Path | str = "campaign.json") -> Campaign:
@@ -106,17 +112,18 @@ class _TopLevel:
     def __init__(self) -> None:
         self.pairs: list[tuple[str, Any]] = []
 
-    def __call__(self, pairs: list[tuple[str, Any]]) -> None:
+    def __call__(self, pairs: list[tuple[str, Any]]) -> _TopLevel:
         if len({key for key, _ in pairs}) != len(pairs):
             _no_duplicate_keys(pairs)
         self.pairs = pairs
+        return self  # a marker: ``null`` at the top must not pass for an object (issue #10 fuzz)
 
 
 def _strict_scan(text: str, path: Path) -> dict[str, Any]:
     """Refuse what pydantic's own JSON reader would let through (duplicate keys, NaN) or
-    report poorly; return the top-level keys (nested objects read as None)."""
+    report poorly; return the top-level keys (nested objects read as the marker)."""
     top = _TopLevel()
-    if _parse(text, path, top) is not None:
+    if _parse(text, path, top) is not top:
         raise CampaignFileError(path, "is JSON but not a campaign (expected an object at the top)")
     return dict(top.pairs)
 
@@ -212,11 +219,13 @@ def dumps(campaign: Campaign) -> bytes:
 
 
 def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
-         backups: Path | None = None, keep_last: int = 10, keep_days: int = 14) -> None:
+         backups: Path | None = None, keep_last: int = 10, keep_days: int = 14) -> bytes:
     """Write ``campaign`` to ``path`` atomically.
 
     The previous version is kept: in ``backups`` (rotated: the last ``keep_last`` saves plus one
     a day for ``keep_days`` days) when a folder is given, else as ``NAME.bak`` beside the file.
+    Returns the bytes written. A failure raises :class:`CampaignSaveError` saying what happened
+    and what to do, with the file byte-for-byte as it was and no temporary file left.
     """
     path = Path(path)
     data = dumps(campaign)
@@ -235,4 +244,19 @@ def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
         atomic_write(path, data, keep_previous)
     except OSError as exc:
         raise CampaignSaveError(path, f"could not be saved ({exc.strerror or exc}); "
-                                      "the file on disk is unchanged") from exc
+                                      f"the file on disk is unchanged. {save_advice(exc)}") from exc
+    return data
+
+
+def save_advice(exc: OSError) -> str:
+    """What the GM can do about a failed save, by its cause (issue #10)."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "The disk is full: free some space, or use Save As to save somewhere else."
+    if exc.errno == errno.EROFS:
+        return "That disk or folder is read-only: use Save As to save somewhere else."
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return ("You are not allowed to write to that folder: use Save As to save somewhere "
+                "else, or ask whoever owns the folder.")
+    if exc.errno == errno.ENOENT:
+        return "The folder no longer exists: use Save As to choose another."
+    return "Your changes are still open: try again, or use Save As to save somewhere else."

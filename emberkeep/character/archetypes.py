@@ -3,16 +3,28 @@
 Each gives the basic archetype PROFs at 1st level and a menu of features picked at the levels the
 advancement table gives (R6: 2nd, 5th and 7th), plus a 1st-level pick when the campaign allows it
 ("if you wish, you can give an Archetype Feature at 1st level also"). Their mechanics come later;
-the structured fields here are what the rules already need: a feature that changes the hit die
-(R3: the Barbarian's d12, from the level it is chosen), a widened crit range, EASY skills.
+each feature's ``effects`` are typed data (:mod:`emberkeep.character.feature_effects`) that
+:mod:`emberkeep.character.archetype_effects` reads for the sheet and the engine. ``hit_die``,
+``melee_crit_low`` and ``easy_skills`` are read-only views of those effects.
+
+The shipped archetypes are the defaults; a campaign's own (issue #12: "Archetypes are data the
+GM creates and edits") are installed over them with :func:`set_campaign_archetypes`, the same id
+replacing the shipped one, so every lookup (level-up, hit dice, the engine) sees the GM's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from emberkeep.character.feature_effects import (
+    CritRange,
+    FeatureEffect,
+    HitDie,
+    RollDifficulty,
+)
 from emberkeep.character.skills import Skill
 from emberkeep.resources import load_model
 
@@ -23,7 +35,10 @@ __all__ = [
     "ChosenFeature",
     "archetypes",
     "archetypes_for",
+    "campaign_archetypes",
     "get_archetype",
+    "set_campaign_archetypes",
+    "shipped_archetypes",
 ]
 
 _ID = r"^[a-z][a-z0-9_]*$"
@@ -32,21 +47,38 @@ _ID = r"^[a-z][a-z0-9_]*$"
 class ArchetypeFeature(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(pattern=_ID)
-    name: str
-    text: str
-    hit_die: int | None = Field(default=None, ge=2)
-    melee_crit_low: int | None = Field(default=None, ge=2, le=20)
-    easy_skills: tuple[Skill, ...] = ()
+    id: str = Field(pattern=_ID, max_length=64)
+    name: str = Field(min_length=1, max_length=200)
+    text: str = Field("", max_length=2000)
+    effects: tuple[FeatureEffect, ...] = ()
+
+    @property
+    def hit_die(self) -> int | None:
+        """R3: the hit die this feature gives, if any (the Barbarian's d12)."""
+        dice = [e.die for e in self.effects if isinstance(e, HitDie)]
+        return dice[-1] if dice else None
+
+    @property
+    def melee_crit_low(self) -> int | None:
+        """The lowest natural roll that crits in melee with this feature, if it widens it."""
+        lows = [e.low for e in self.effects if isinstance(e, CritRange)]
+        return min(lows) if lows else None
+
+    @property
+    def easy_skills(self) -> tuple[Skill, ...]:
+        """Skills whose CHECKs this feature makes EASY whatever the context."""
+        return tuple(e.skill for e in self.effects
+                     if isinstance(e, RollDifficulty) and e.difficulty == "easy"
+                     and e.roll == "check" and e.skill is not None and e.context is None)
 
 
 class Archetype(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(pattern=_ID)
-    name: str
-    class_id: str
-    prerequisite_race: str | None = None
+    id: str = Field(pattern=_ID, max_length=64)
+    name: str = Field(min_length=1, max_length=200)
+    class_id: str = Field(min_length=1, max_length=64)
+    prerequisite_race: str | None = Field(None, max_length=64)
     skill_proficiencies: tuple[Skill, ...]
     text: tuple[str, ...] = ()
     features: tuple[ArchetypeFeature, ...] = Field(min_length=1)
@@ -89,8 +121,28 @@ class ArchetypeCatalog(BaseModel):
 
 
 @cache
-def archetypes() -> dict[str, Archetype]:
+def shipped_archetypes() -> dict[str, Archetype]:
+    """The seed's four, from ``resources/archetypes.json``."""
     return {a.id: a for a in load_model(ArchetypeCatalog, "archetypes.json").archetypes}
+
+
+_campaign: dict[str, Archetype] = {}
+
+
+def set_campaign_archetypes(custom: Iterable[Archetype]) -> None:
+    """Install the open campaign's own archetypes over the shipped ones (same id replaces)."""
+    _campaign.clear()
+    _campaign.update({a.id: a for a in custom})
+
+
+def campaign_archetypes() -> dict[str, Archetype]:
+    """The campaign's own archetypes now installed (by id)."""
+    return dict(_campaign)
+
+
+def archetypes() -> dict[str, Archetype]:
+    """Every archetype in play: the shipped ones, with the campaign's over them."""
+    return {**shipped_archetypes(), **_campaign}
 
 
 def get_archetype(archetype_id: str) -> Archetype:

@@ -4,10 +4,15 @@ EASY takes 3 from the DC and HARD adds 3 (ICRPG). When both apply they cancel, a
 the same kind count once, as advantage and disadvantage do in 5e (the text gives no stacking).
 Success is meeting or beating the DC. A Luck Die (R29) is added after the roll is seen:
 :meth:`CheckResult.with_luck` returns the same check with the d6 added.
+
+A character's archetype features add their EASY/HARD (issue #12: "Intimidation CHECKS are EASY",
+"SAVE vs. magical EFFECTS are EASY" when the caller names the ``magic`` context) to what the
+caller gives, combined by the same rule.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
@@ -139,9 +144,14 @@ def skill_check(
     difficulty: Difficulty = Difficulty.NORMAL,
     ability: Ability | None = None,
     typed: int | None = None,
+    contexts: Iterable[str] = (),
 ) -> CheckResult:
     """A skill CHECK with the skill's ability (or another the GM names, e.g. STR Intimidation)."""
+    from emberkeep.character.archetype_effects import roll_difficulty
+
     used = ability or SKILL_ABILITY[skill]
+    difficulty = combine_difficulty(difficulty, roll_difficulty(
+        character, "check", skill=skill, ability=used, contexts=contexts))
     return resolve_check(
         roller, ability=used, ability_mod=character.modifier(used), prof_bonus=character.prof,
         proficient=character.is_proficient(skill), room_dc=room_dc, difficulty=difficulty,
@@ -172,8 +182,13 @@ def saving_throw(
     *,
     difficulty: Difficulty = Difficulty.NORMAL,
     typed: int | None = None,
+    contexts: Iterable[str] = (),
 ) -> CheckResult:
     """A SAVE: PROF is added for the class save and the chosen one (R7)."""
+    from emberkeep.character.archetype_effects import roll_difficulty
+
+    difficulty = combine_difficulty(difficulty, roll_difficulty(
+        character, "save", ability=ability, contexts=contexts))
     return resolve_check(
         roller, ability=ability, ability_mod=character.modifier(ability),
         prof_bonus=character.prof, proficient=ability in character.save_proficiencies,

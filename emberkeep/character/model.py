@@ -8,7 +8,7 @@ the GM can audit a sheet. Mechanics live in the sibling modules; the methods her
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 from uuid import uuid4
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -24,6 +24,7 @@ from emberkeep.character.skills import Skill
 from emberkeep.dice import Roller
 from emberkeep.gear.inventory import Inventory
 from emberkeep.magic.limits import CasterState
+from emberkeep.melee_round.profile import KnightProfile
 
 if TYPE_CHECKING:
     from emberkeep.character.leveling import LevelUpResult
@@ -54,6 +55,9 @@ class CharacterCondition(BaseModel):
     name: str = Field(min_length=1, max_length=64)
     source: str = Field("", max_length=200)
     timed_id: str | None = Field(None, max_length=64)
+    # Engine II: an injury's condition the next fight puts back on the combatant ("rest": until
+    # a rest ends it; "permanent": until magic or the GM); "removed" is not brought into fights.
+    lasts: Literal["removed", "rest", "permanent"] = "removed"
 
 
 class Character(BaseModel):
@@ -91,6 +95,7 @@ class Character(BaseModel):
     cantrips: list[str] = Field(default_factory=list)
     conditions: list[CharacterCondition] = Field(default_factory=list)
     feats: list[str] = Field(default_factory=list)  # trained feats (WDD Mounted Combat...)
+    knight: KnightProfile | None = None  # the Melee Round's knight (R33), issue #11
     notes: str = ""
     alive: bool = True
 

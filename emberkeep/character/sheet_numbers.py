@@ -13,16 +13,20 @@ number is a function of the :class:`Character` here, built from the core's own r
 - Skills and saves (R7): ability modifier + PROF when proficient (Expertise counts as PROF).
 - AC (R12, R15): the worn armor's base less its damage, DEX where it applies, the shield, and
   +1 for the Defense style; stealth is HARD in armor that says so.
-- Load (R14): 10 + STR; spells known (R10): Cleric 1 + LVL, Magic-user 1 + LVL + INT, plus the
-  Wizard's Bookworm (two more).
+- Load (R14): 10 + STR; spells known (R10): Cleric 1 + LVL, Magic-user 1 + LVL + INT, plus
+  what archetype features add (the Wizard's Bookworm: two more).
+- Archetype features (issue #12) change these numbers through their typed effects, read by
+  :mod:`emberkeep.character.archetype_effects`: a better ATK ability (Arcane strike), PROF with a
+  weapon category, a switched-on state (Rage: +PROF damage, -PROF AC), EASY skills and saves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from emberkeep.character import archetype_effects as fx
 from emberkeep.character.abilities import ABILITIES, Ability
-from emberkeep.character.archetypes import get_archetype
+from emberkeep.character.checks import Difficulty
 from emberkeep.character.model import Character
 from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
 from emberkeep.character.status import DEFENSE_STYLE
@@ -34,7 +38,6 @@ from emberkeep.magic.spellcheck import Caster
 
 __all__ = [
     "ARCHERY_STYLE",
-    "BOOKWORM_EXTRA_SPELLS",
     "DUELING_STYLE",
     "ArmorClassParts",
     "AttackLine",
@@ -54,8 +57,6 @@ __all__ = [
 
 ARCHERY_STYLE = "archery"  # Fighting Style (a): +1 ATK with ranged weapons
 DUELING_STYLE = "dueling"  # Fighting Style (c): +1 DAM when using one-handed weapons
-BOOKWORM_FEATURE = "bookworm"  # Wizard: "learn two additional spells"
-BOOKWORM_EXTRA_SPELLS = 2
 _CASTERS: dict[str, Caster] = {"cleric": "cleric", "magic_user": "magic_user"}
 
 
@@ -93,7 +94,8 @@ def _weapon_proficient(character: Character, weapon: OwnedWeapon) -> bool:
     cls = character.class_def
     if cls is None or weapon.kind == "fist":
         return True  # 0-level PROF is +0 (R6); everyone knows their fists
-    return weapon.category in cls.weapons
+    return weapon.category in cls.weapons or fx.weapon_proficient(
+        character, weapon.category, melee=weapon.kind != "ranged")
 
 
 def attack_line(character: Character, weapon: OwnedWeapon, grip: Grip | None = None) -> AttackLine:
@@ -101,13 +103,15 @@ def attack_line(character: Character, weapon: OwnedWeapon, grip: Grip | None = N
     ranged = weapon.kind == "ranged"
     ability = Ability.DEX if ranged else Ability.STR
     proficient = _weapon_proficient(character, weapon)
-    atk = character.modifier(ability) + (character.prof if proficient else 0)
+    atk = fx.attack_modifier(character, character.modifier(ability), melee=not ranged) \
+        + (character.prof if proficient else 0) + fx.toggle_attack(character, melee=not ranged)
     if ranged and character.fighting_style == ARCHERY_STYLE:
         atk += 1
     held = grip_of(weapon, grip)
     modifier = weapon_damage_modifier(weapon, character.modifier(Ability.STR), grip)
     if held == "one_handed" and character.fighting_style == DUELING_STYLE:
         modifier += 1
+    modifier += fx.toggle_damage(character, melee=not ranged)  # Rage: +PROF dam
     return AttackLine(
         uid=weapon.uid, name=weapon.name, grip=held, ability=ability, proficient=proficient,
         atk_bonus=atk, dice=damage_dice(weapon, grip), damage_modifier=modifier,
@@ -135,19 +139,9 @@ class SkillLine:
     easy: bool
 
 
-def _easy_skills(character: Character) -> set[Skill]:
-    if character.archetype is None:
-        return set()
-    archetype = get_archetype(character.archetype)
-    easy: set[Skill] = set()
-    for chosen in character.archetype_features:
-        easy.update(archetype.feature(chosen.feature_id).easy_skills)
-    return easy
-
-
 def skill_lines(character: Character) -> list[SkillLine]:
     """R7: each skill's CHECK bonus, ability + PROF when proficient (Expertise is PROF too)."""
-    easy = _easy_skills(character)
+    easy = fx.easy_skills(character)
     return [SkillLine(skill=s, name=skill_name(s), ability=SKILL_ABILITY[s],
                       proficient=character.is_proficient(s), expertise=s in character.expertise,
                       bonus=character.modifier(SKILL_ABILITY[s])
@@ -161,13 +155,15 @@ class SaveLine:
     ability: Ability
     proficient: bool
     bonus: int
+    easy: bool = False  # an archetype feature makes this SAVE EASY in any context
 
 
 def save_lines(character: Character) -> list[SaveLine]:
     """R7: a SAVE is d20 + ability + PROF for the class's save and the chosen one."""
     return [SaveLine(a, a in character.save_proficiencies,
                      character.modifier(a)
-                     + (character.prof if a in character.save_proficiencies else 0))
+                     + (character.prof if a in character.save_proficiencies else 0),
+                     fx.roll_difficulty(character, "save", ability=a) is Difficulty.EASY)
             for a in ABILITIES]
 
 
@@ -186,6 +182,7 @@ class ArmorClassParts:
     stealth_hard: bool
     magic: tuple[str, ...]
     total: int
+    feature_bonus: int = 0  # a switched-on archetype state (Rage: -PROF AC)
 
 
 def armor_class_parts(character: Character) -> ArmorClassParts:
@@ -210,7 +207,8 @@ def armor_class_parts(character: Character) -> ArmorClassParts:
         shield_damage=shield.damage_points if shield is not None else 0,
         armor_broken=armor is not None and armor.is_broken,
         stealth_hard=armor is not None and armor.stealth_hard,
-        magic=tuple(magic), total=character.armor_class)
+        magic=tuple(magic), total=character.armor_class,
+        feature_bonus=fx.toggle_ac(character))
 
 
 def load_and_limit(character: Character) -> tuple[int, int]:
@@ -233,10 +231,10 @@ def spellcheck_bonus(character: Character) -> int | None:
 
 
 def spells_known_limit(character: Character) -> int | None:
-    """R10: Cleric 1 + LVL, Magic-user 1 + LVL + INT, + 2 with the Bookworm; None otherwise."""
+    """R10: Cleric 1 + LVL, Magic-user 1 + LVL + INT, + what features add (Bookworm: 2);
+    None for a class that casts no spells."""
     kind = caster_kind(character)
     if kind is None:
         return None
-    extra = BOOKWORM_EXTRA_SPELLS if any(
-        c.feature_id == BOOKWORM_FEATURE for c in character.archetype_features) else 0
-    return spells_known(kind, character.level, character.modifier(Ability.INT), extra=extra)
+    return spells_known(kind, character.level, character.modifier(Ability.INT),
+                        extra=fx.extra_spells_known(character))

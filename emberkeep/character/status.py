@@ -40,4 +40,7 @@ def character_armor_class(character: Character) -> int:
     """Worn armor and shield with their dents (R15), DEX where the armor allows, and the
     Fighter's Defense style."""
     extra = 1 if character.fighting_style == DEFENSE_STYLE else 0
-    return armor_class(character.inventory, character.modifier(Ability.DEX), extra)
+    from emberkeep.character.archetype_effects import toggle_ac  # Rage: -PROF AC (issue #12)
+
+    return armor_class(character.inventory, character.modifier(Ability.DEX),
+                       extra + toggle_ac(character))

@@ -32,10 +32,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from emberkeep.campaign.settings import CritDamage, InitiativeMode, MonsterCrits
+from emberkeep.character import archetype_effects as fx
 from emberkeep.character.abilities import Ability
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.dice import RollRecord
-from emberkeep.encounter import crits, shields
+from emberkeep.encounter import crits, feature_actions, mounts, shields, volleys
+from emberkeep.encounter import grip as knife_grip
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import EASY_TO_HIT, NO_ACTIONS, OWN_ATTACKS_HARD, names
 from emberkeep.encounter.damage import DamageMode, Wielded, lose_hp, reaches, strike_damage
@@ -110,10 +112,12 @@ def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
         grip = "two_handed" if w.versatile and both_free and not off_hand else "one_handed"
     thrown = w.kind != "ranged" and band == Band.NEAR and "Thrown" in w.tags
     dice = w.versatile_damage if grip == "two_handed" and w.versatile_damage else w.damage
-    proficient = cls is not None and w.category in cls.weapons
+    ch = enc.character(attacker)  # archetype features (issue #12): PROF, magical weapons
+    proficient = cls is not None and (w.category in cls.weapons or fx.weapon_proficient(
+        ch, w.category, melee=w.kind != "ranged"))
     return Wielded(w.uid, w.name, dice, w.kind, w.kind == "ranged" or thrown, thrown,
-                   grip if not thrown else None, tuple(w.tags), w.notches, w.magical,
-                   proficient, off_hand)
+                   grip if not thrown else None, tuple(w.tags), w.notches,
+                   w.magical or fx.weapons_magical(ch), proficient, off_hand)
 
 
 def _usable(enc: Encounter, attacker: Combatant, w: OwnedWeapon) -> bool:
@@ -186,6 +190,9 @@ def _attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> in
         mod = max(ch.modifier(Ability.STR), ch.modifier(Ability.DEX))
     else:
         mod = ch.modifier(Ability.STR)
+    # Archetype features (issue #12): another ability for the ATK (Arcane strike), a state's bonus
+    mod = fx.attack_modifier(ch, mod, melee=not weapon.ranged) \
+        + fx.toggle_attack(ch, melee=not weapon.ranged)
     if weapon.proficient:
         mod += ch.prof
     if weapon.ranged and fighting_style(enc, attacker) == ARCHERY:
@@ -239,8 +246,12 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
                 weapon_uid: str | None = None, typed: int | None = None,
                 difficulty_extra: Iterable[Difficulty] = (), modifier: int = 0,
                 off_hand: bool = False, protection_by: str | None = None,
-                depth: int = 0) -> AttackRoll:
-    """Roll one attack (recorded on ``tx``); nothing is damaged until :func:`resolve_attack`."""
+                depth: int = 0, volunteer: str | None = None) -> AttackRoll:
+    """Roll one attack (recorded on ``tx``); nothing is damaged until :func:`resolve_attack`.
+
+    Engine II: a missile lands where the volley takes it (R31, ``volleys.land``; ``volunteer``
+    names a shield bearer CLOSE to the target who takes it); a mounted attacker without the
+    feat has -2 (``mounts``); one held in a knife grip attacks one-handed at -2 (``grip``)."""
     a = enc.combatant(attacker) if isinstance(attacker, str) else attacker
     t = enc.combatant(target) if isinstance(target, str) else target
     if a.id == t.id:
@@ -253,6 +264,8 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     if own & NO_ACTIONS or "cant_attack" in own:
         raise RuleError(f"{a.name} cannot attack now")
     weapon = choose_weapon(enc, a, t, weapon_uid, off_hand=off_hand)
+    if weapon.ranged or volunteer is not None:
+        t = volleys.land(enc, tx, a, t, weapon, volunteer)
     if a.kind == "pc" and depth == 0:
         _heavy_rule(enc, tx, a, weapon)
     found = _difficulties(a, t, weapon.ranged)
@@ -265,6 +278,10 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
         found.append(Difficulty.HARD)  # Protection: "a NEAR ally is HARD to hit"
     difficulty = combine_difficulty(*found)
     bonus = _attack_modifier(enc, a, weapon) + modifier
+    if a.mount:
+        bonus += mounts.mounted_penalty(enc, a)
+    if a.conditions:
+        bonus += knife_grip.attack_penalty(enc, a, weapon)
     record = tx.roll("d20", a.name, f"attack {t.name} ({weapon.name})", modifier=bonus,
                      typed=typed)
     _spend_next_attack(tx, a, "attacks_hard")
@@ -345,6 +362,7 @@ def _resolve_hit(enc: Encounter, tx: Tx, roll: AttackRoll, out: AttackOutcome, a
         out.shield, crit = "sacrificed", False
     mode: DamageMode = _crit_mode(enc) if crit else "roll"
     damage = strike_damage(enc, tx, a, roll.weapon, mode=mode, typed=damage_typed)
+    damage += feature_actions.extra_damage(enc, tx, a, roll.weapon)  # Rage, Bloodmagic (#12)
     ctx = crits.RowContext(enc, tx, a, t, t, roll.weapon, crits.level_of(enc, a), roll.depth)
     row = None
     if crit and mode == "max" and crits.tables_apply(enc, a):
@@ -359,6 +377,7 @@ def _resolve_hit(enc: Encounter, tx: Tx, roll: AttackRoll, out: AttackOutcome, a
         out.shield = "sundered"
     before, after = lose_hp(enc, tx, t, damage)
     tx.set(("c", t.id), "jostled", True)  # R31: jostled means hit
+    knife_grip.after_hit(enc, tx, roll)  # WDD: a knife or dagger hit on a 20 grips the foe
     out.damage, out.hp_before, out.hp_after = damage, before, after
     if row is not None:
         crits.apply_effects(ctx, [e for e in row[1].effects if e.kind != "extra_damage"])
@@ -426,9 +445,11 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
            fumble_typed: int | None = None, protection_by: str | None = None,
            sunder_shield: bool = False, sacrifice_shield: bool = False,
            cleave: bool | str = True, off_hand: bool = False,
-           off_hand_typed: int | None = None) -> Step:
+           off_hand_typed: int | None = None, reroll: bool = False,
+           reroll_typed: int | None = None, volunteer: str | None = None) -> Step:
     """One attack action, as a step: roll, maybe spend a Luck Die (``luck=True`` spends one when
     the roll missed and a 6 would hit), resolve, mark the attacker as having acted.
+    ``reroll=True`` spends a once-a-fight attack reroll (Chosen one) when the roll missed.
     ``off_hand=True`` follows with the off-hand weapon's attack on the same target."""
     a = enc.combatant(attacker_id)
     enc.require_can_act(a)
@@ -437,13 +458,15 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
     with enc.action(a.id, "attack") as tx:
         roll = roll_attack(enc, tx, a, target_id, weapon_uid=weapon_uid, typed=typed,
                            difficulty_extra=difficulty_extra, modifier=modifier,
-                           protection_by=protection_by)
+                           protection_by=protection_by, volunteer=volunteer)
+        if reroll and not roll.hit and feature_actions.can_reroll_attack(enc, a):
+            roll = feature_actions.reroll_attack(enc, tx, roll, typed=reroll_typed)  # Chosen one
         if luck and luck_would_help(enc, roll):
             roll = spend_luck(enc, tx, roll, typed=luck_typed)
         out = resolve_attack(enc, tx, roll, damage_typed=damage_typed, crit_typed=crit_typed,
                              fumble_typed=fumble_typed, sunder_shield=sunder_shield,
                              sacrifice_shield=sacrifice_shield, cleave=cleave)
-        t = enc.combatant(target_id)
+        t = enc.combatant(roll.target_id)  # a volley may have landed elsewhere (R31)
         summary = f"{a.name} {'hits' if roll.hit else 'misses'} {t.name}"
         if roll.hit:
             summary += f" for {out.damage}" + (" (crit)" if roll.crit else "")

@@ -80,6 +80,9 @@ class Combatant:
     spell_segment: int | None = None
     jostled: bool = False
     out: bool = False  # fled, surrendered or removed by the GM
+    # engine II (issue #6)
+    knocked: int = 0  # times knocked to 0 HP this encounter (R22's knocked-twice option)
+    mount: int = 0  # R31 mount rank: 0 on foot, 1 rouncy, 2 palfrey, 3 courser, 4 charger
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}

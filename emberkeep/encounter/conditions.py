@@ -3,7 +3,8 @@
 A condition is an immutable record, so a combatant's conditions are a tuple that events can
 store whole as their value before and after. Durations count the subject's own rounds:
 ``rounds_left`` of ``None`` means it lasts until removed (PRONE until the combatant stands,
-an encounter-long effect until the fight ends); expiry is the clock's job (issue #5, engine II).
+an encounter-long effect until the fight ends); ``durations.py`` (engine II) ticks and expires
+them.
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ class ActiveCondition:
     rounds_left: int | None = None
     until: str = "removed"  # "removed", "rounds", "next_round", "next_attack", "encounter", "rest"
     source: str = ""
+    since: int = 0  # the round it was put on (engine II: "this_round"/"next_round" end by it)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "rounds_left": self.rounds_left, "until": self.until,
-                "source": self.source}
+                "source": self.source, "since": self.since}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ActiveCondition:
         return cls(data["name"], data.get("rounds_left"), data.get("until", "removed"),
-                   data.get("source", ""))
+                   data.get("source", ""), data.get("since", 0))
 
 
 def names(conditions: tuple[ActiveCondition, ...]) -> frozenset[str]:

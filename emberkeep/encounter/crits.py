@@ -147,15 +147,25 @@ def strike_extra(ctx: RowContext, row: EffectRow) -> int:
 # --- conditions and gear ------------------------------------------------------------------
 
 def add_condition(ctx: RowContext, subject: Combatant, name: str, duration: Duration) -> None:
+    from emberkeep.encounter.feature_actions import blocks_condition
+
+    if blocks_condition(ctx.enc, subject, name):  # an archetype immunity (issue #12)
+        ctx.tx.note(f"{subject.name} is immune to {name}")
+        return
     rounds = None
     if duration.unit == "rounds":
         assert duration.dice is not None
         rounds = ctx.tx.roll(duration.dice, subject.name, f"{name}: rounds").total
     elif duration.unit in ("next_round", "this_round"):
         rounds = 1
-    condition = ActiveCondition(name, rounds, _UNTIL[duration.unit], ctx.attacker.id)
+    condition = ActiveCondition(name, rounds, _UNTIL[duration.unit], ctx.attacker.id,
+                                ctx.enc.state.round)
     kept = tuple(c for c in subject.conditions if c.name != name)
     ctx.tx.set(("c", subject.id), "conditions", (*kept, condition))
+    if subject.kind == "pc" and condition.until in ("rest", "permanent"):
+        from emberkeep.encounter.injuries import persist  # engine II: it outlives the fight
+
+        persist(ctx.enc, ctx.tx, subject, condition, condition.until)
 
 
 def _held_weapon(enc: Encounter, c: Combatant) -> OwnedWeapon | None:
@@ -245,11 +255,12 @@ def wdd_notch(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll) -> 
 
 
 def armor_point(enc: Encounter, tx: Tx, attacker: Combatant, target: Combatant,
-                weapon: Wielded, points: int = 1) -> None:
+                weapon: Wielded, points: int = 1, *, always: bool = False) -> None:
     """R15: a critical hit dents the armor worn (the shield if none), -1 AC each point until
     repaired; a monster without gear loses 1 AC for the encounter. R26: magical gear only by a
-    magical weapon."""
-    if not enc.settings.rules.armor_crits_and_notches:
+    magical weapon. ``always``: a table row's damage (lingering 16), applied whatever the
+    campaign's WDD option says (R26: "Whatever combat procedure is in use")."""
+    if not (always or enc.settings.rules.armor_crits_and_notches):
         return
     if target.kind != "pc":
         tx.set(("c", target.id), "ac_penalty", target.ac_penalty + points)
@@ -315,7 +326,7 @@ def apply_effects(ctx: RowContext, effects: list[Effect]) -> None:
             if not _break(ctx, s):
                 tx.note(f"{s.name} holds no weapon to break")
         elif e.kind == "armor_damage":
-            armor_point(enc, tx, ctx.attacker, s, ctx.weapon, e.points)
+            armor_point(enc, tx, ctx.attacker, s, ctx.weapon, e.points, always=True)
         elif e.kind == "instant_death":
             if e.when == "always" or enc.hp(s) < enc.hp(ctx.attacker):
                 _kill(ctx, s)

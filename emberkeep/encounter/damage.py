@@ -38,6 +38,12 @@ from emberkeep.encounter.features import (
 from emberkeep.encounter.zones import Band
 from emberkeep.gear.damage import Grip, two_handed_bonus
 
+
+def hp_lost(enc: Encounter, tx: Tx, target: Combatant, before: int, after: int) -> None:
+    from emberkeep.encounter.dying import hp_lost as dying_hp_lost
+
+    dying_hp_lost(enc, tx, target, before, after)
+
 __all__ = ["DamageMode", "Wielded", "lose_hp", "reaches", "strike_damage", "weapon_reaches"]
 
 DamageMode = Literal["roll", "max", "double"]
@@ -127,4 +133,6 @@ def lose_hp(enc: Encounter, tx: Tx, target: Combatant, amount: int) -> tuple[int
     ref, before, _ = enc.hp_ref(target)
     after = before - max(0, amount)
     tx.set(ref, "hp", after)
+    if after <= 0 and target.kind == "pc":
+        hp_lost(enc, tx, target, before, after)  # R21 dying, R22 death (engine II)
     return before, after

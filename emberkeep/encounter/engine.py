@@ -7,10 +7,9 @@ action fails half-way, what it had set is put back, so a refused action leaves n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Literal
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
 from emberkeep.character.model import Character
@@ -39,6 +38,12 @@ class EncounterState:
     segment: int = 0  # WDD segment now being resolved (1..10)
     side_rolls: tuple[tuple[str, int], ...] = ()  # group d6 per side, this round
     winner: str | None = None
+    # engine II (issue #6): timers (label, rounds left), fired timers the GM has not yet seen,
+    # morale checks waiting for the GM ("side:first" / "side:half") and those already asked.
+    timers: tuple[tuple[str, int], ...] = ()
+    timers_fired: tuple[str, ...] = ()
+    morale_pending: tuple[str, ...] = ()
+    morale_asked: tuple[str, ...] = ()
 
 
 class Tx:
@@ -74,6 +79,31 @@ class Tx:
         self.step.summary = text
 
 
+class _Action:
+    __slots__ = ("enc", "tx")
+
+    def __init__(self, enc: Encounter, tx: Tx) -> None:
+        self.enc, self.tx = enc, tx
+
+    def __enter__(self) -> Tx:
+        return self.tx
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: Any) -> Literal[False]:
+        enc, tx = self.enc, self.tx
+        if kind is None:
+            try:
+                for watcher in enc.watchers:
+                    watcher(enc, tx)
+            except BaseException:
+                enc.revert(tx.step)
+                raise
+            enc.history.append(tx.step)
+        else:
+            enc.revert(tx.step)
+        return False
+
+
 class Encounter:
     """A fight between sides, over combatants and the campaign's characters."""
 
@@ -97,6 +127,10 @@ class Encounter:
         self.characters: dict[str, Character] = dict(characters)
         self.history: list[Step] = []
         self._gear: dict[tuple[str, str], OwnedGear] = {}
+        # Called inside every action's step once its body is done (engine II: morale prompts).
+        from emberkeep.encounter.morale import watch
+
+        self.watchers: list[Callable[[Encounter, Tx], None]] = [watch]
 
     # --- targets ------------------------------------------------------------------------
 
@@ -109,7 +143,7 @@ class Encounter:
         if kind == "gear":
             return self.gear(ref[1], ref[2])
         if kind == "score":
-            return self.characters[ref[1]].scores.get(ref[2])  # type: ignore[arg-type]
+            return getattr(self.characters[ref[1]].scores, ref[2])  # ("score", id, "STR")
         if kind == "enc":
             return self.state
         raise KeyError(f"no event target {ref!r}")
@@ -125,16 +159,10 @@ class Encounter:
 
     # --- steps --------------------------------------------------------------------------
 
-    @contextmanager
-    def action(self, actor: str, action: str) -> Iterator[Tx]:
-        """Resolve one action; on any error everything it set is put back."""
-        tx = Tx(self, actor, action)
-        try:
-            yield tx
-        except BaseException:
-            self.revert(tx.step)
-            raise
-        self.history.append(tx.step)
+    def action(self, actor: str, action: str) -> _Action:
+        """Resolve one action (``with enc.action(...) as tx``); on any error everything it set
+        is put back. A small class, not ``contextlib``: the fight simulation opens ~100,000."""
+        return _Action(self, Tx(self, actor, action))
 
     def apply(self, step: Step) -> None:
         for event in step.events:

@@ -10,12 +10,12 @@
   "you can roll 1s one time" (damage dice showing 1 are rerolled once); Protection "once a fight
   a NEAR ally is HARD to hit" (one use per fight, kept in ``Combatant.used``); 2 weapon fighting
   "add ability mod to off-hand DAM" (an off-hand attack adds no positive STR otherwise, as 5e).
-- Barbarian "Melee CRIT range 19-20": an archetype feature with ``melee_crit_low``.
+- Barbarian "Melee CRIT range 19-20": an archetype feature with a ``crit_range`` effect.
 """
 
 from __future__ import annotations
 
-from emberkeep.character.archetypes import get_archetype
+from emberkeep.character.archetype_effects import crit_low as archetype_crit_low
 from emberkeep.dice import RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -60,18 +60,9 @@ def has_class_feature(enc: Encounter, c: Combatant, feature_id: str) -> bool:
 def crit_low(enc: Encounter, c: Combatant, melee: bool) -> int:
     """The lowest natural roll that crits: 20, or the Barbarian's 19 with a melee weapon (R15:
     a widened crit range is a critical hit like a natural 20)."""
-    if not melee or c.kind != "pc":
+    if c.kind != "pc":
         return 20
-    ch = enc.character(c)
-    if ch.archetype is None or not ch.archetype_features:
-        return 20
-    archetype = get_archetype(ch.archetype)
-    low = 20
-    for chosen in ch.archetype_features:
-        feature = archetype.feature(chosen.feature_id)
-        if feature.melee_crit_low is not None and chosen.level <= ch.level:
-            low = min(low, feature.melee_crit_low)
-    return low
+    return archetype_crit_low(enc.character(c), melee)  # a CritRange effect (issue #12)
 
 
 def sneak_attack_applies(enc: Encounter, attacker: Combatant, target: Combatant) -> bool:

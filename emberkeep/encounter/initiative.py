@@ -65,10 +65,19 @@ class Slot:
 
     @classmethod
     def parse(cls, entry: str) -> Slot:
-        if _SEP not in entry:
-            return cls(entry)
-        cid, segment, kind = entry.rsplit(_SEP, 2)
-        return cls(cid, int(segment), cast(SlotKind, kind))
+        slot = _PARSED.get(entry)
+        if slot is None:
+            if _SEP not in entry:
+                slot = cls(entry)
+            else:
+                cid, segment, kind = entry.rsplit(_SEP, 2)
+                slot = cls(cid, int(segment), cast(SlotKind, kind))
+            if len(_PARSED) < 100_000:
+                _PARSED[entry] = slot  # slots are frozen: one parse per entry
+        return slot
+
+
+_PARSED: dict[str, Slot] = {}
 
 
 # --- weapons, as initiative sees them -----------------------------------------------------
@@ -150,7 +159,8 @@ def group_order(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...])
                 if rank < len(group):
                     slots.append(Slot(group[rank].id))
     for c in enc.combatants.values():
-        tx.set(("c", c.id), "initiative", rolled.get(c.side))
+        if c.initiative != rolled.get(c.side):
+            tx.set(("c", c.id), "initiative", rolled.get(c.side))
     return slots
 
 

@@ -79,9 +79,10 @@ def move_in(enc: Encounter, tx: Tx, c: Combatant, to_position: int, *, max_zones
     threats = close_threats(enc, c)
     if threats and not (disengaging or free_disengage or enc.settings.rules.free_disengage):
         raise RuleError(f"{c.name} is CLOSE to {threats[0].name}: DISENGAGE to leave")
-    remove_condition(tx, c, GRAPPLED)  # a lapsed hold (its grappler down or gone)
+    if c.conditions:
+        remove_condition(tx, c, GRAPPLED)  # a lapsed hold (its grappler down or gone)
     for other in enc.combatants.values():
-        if other.id != c.id:
+        if other.id != c.id and other.conditions:
             remove_condition(tx, other, GRAPPLED, source=c.id)
     tx.set(("c", c.id), "position", to_position)
 

@@ -66,6 +66,11 @@ def add_condition(tx: Tx, c: Combatant, condition: ActiveCondition) -> None:
     """Add (or replace one of the same name) so a combatant holds each condition once."""
     if condition.rounds_left is not None and condition.rounds_left < 0:
         raise RuleError(f"{condition.name}: a duration cannot be negative")
+    from emberkeep.encounter.feature_actions import blocks_condition
+
+    if blocks_condition(tx.enc, c, condition.name):  # an archetype immunity (issue #12)
+        tx.note(f"{c.name} is immune to {condition.name}")
+        return
     kept = tuple(x for x in c.conditions if x.name != condition.name)
     tx.set(("c", c.id), "conditions", (*kept, condition))
 
@@ -94,6 +99,10 @@ def change_hp(enc: Encounter, tx: Tx, c: Combatant, delta: int) -> int:
     ref, hp, max_hp = enc.hp_ref(c)
     new = max(hp, min(max_hp, hp + delta))
     tx.set(ref, "hp", new)
+    if c.kind == "pc" and new > hp:
+        from emberkeep.encounter.dying import healed  # R21: any healing stabilizes
+
+        healed(enc, tx, c, hp, new)
     return new
 
 

@@ -9,8 +9,12 @@ PC's save counts as a roll for its Luck Dice (R29) when that rule is on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from emberkeep.character.abilities import Ability
+from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.encounter import feature_actions
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.engine import Encounter, Tx
@@ -31,9 +35,19 @@ def save_modifier(enc: Encounter, combatant: Combatant, ability: Ability) -> int
 
 def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability | str, dc: int,
                  *, difficulty: Difficulty = Difficulty.NORMAL,
-                 typed: int | None = None) -> bool:
-    """Roll ``combatant``'s ``ability`` SAVE against ``dc``; ``True`` on a success."""
+                 typed: int | None = None, against: str | None = None,
+                 contexts: Iterable[str] = ()) -> bool:
+    """Roll ``combatant``'s ``ability`` SAVE against ``dc``; ``True`` on a success.
+
+    Archetype features (issue #12): a SAVE ``against`` a condition the PC is immune to succeeds
+    without a roll; ``contexts`` (``magic``...) select the features' EASY/HARD."""
     ability = Ability(ability)
+    if against is not None and feature_actions.blocks_condition(enc, combatant, against):
+        tx.note(f"{combatant.name} is immune to {against}: the SAVE succeeds")
+        return True
+    if combatant.kind == "pc":
+        difficulty = combine_difficulty(difficulty, roll_difficulty(
+            enc.character(combatant), "save", ability=ability, contexts=contexts))
     if ability is Ability.STR and "WEAK" in names(combatant.conditions):
         difficulty = combine_difficulty(difficulty, Difficulty.HARD)  # R28: WEAK
     target = dc + difficulty.dc_shift

@@ -12,8 +12,12 @@ __all__ = ["monster_combatants", "pc_combatant", "pc_combatants"]
 
 
 def pc_combatant(character: Character, *, side: str = "party", position: int = 0) -> Combatant:
+    """The character as a combatant, carrying the lasting injuries on its sheet (engine II)."""
+    from emberkeep.encounter.injuries import sheet_conditions
+
     return Combatant(id=f"pc-{character.id[:8]}", name=character.name, side=side, kind="pc",
-                     character_id=character.id, position=position)
+                     character_id=character.id, position=position,
+                     conditions=sheet_conditions(character))
 
 
 def pc_combatants(characters: Iterable[Character], *, side: str = "party",

@@ -4,11 +4,15 @@ The same engine code the app runs (``turns``, ``attack``, the actions here), no 
 of the rules; only the choices are the policy's. For the combatant whose turn it is:
 
 - a declared spell's slot (WDD segments) casts that spell at the nearest foe it reaches;
-- held (GRAPPLED) → break free; PRONE → stand up;
+- held (GRAPPLED) → break free; held in a knife grip → break the grip (WDD); PRONE → stand up;
+- holding a foe in a knife grip → the grip's two automatic blows (WDD);
 - a Cleric lays hands on a dying ally CLOSE who still has HD to spend and room today (R11);
+  any PC stabilizes a dying ally CLOSE with Medicine (R21);
 - a Magic-user casts a damage spell at the nearest foe in reach while it can cast;
 - otherwise attack the nearest foe something reaches; else go NEAR and attack a foe one zone
   away; else move toward the nearest foe (DISENGAGE if held in CLOSE); else DODGE.
+
+A morale check the engine prompts (Furnace: 2d6 over the Enemy moral) is rolled at once.
 
 Simultaneous mode (Furnace/PDM): in the missiles-and-magic phase a combatant with a foe CLOSE
 waits for the melee phase; the first melee slot resolves every waiting blow at once with
@@ -35,9 +39,14 @@ from emberkeep.encounter.actions import (
     move_and_attack,
     stand_up,
 )
+from emberkeep.encounter.attack import choose_weapon
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.dying import is_bleeding, stabilize
 from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.grip import GRIPPED, GRIPPING, grip_attacks, gripper_of
+from emberkeep.encounter.grip import break_free as break_grip
 from emberkeep.encounter.initiative import Slot
+from emberkeep.encounter.morale import dismiss_morale, resolve_morale
 from emberkeep.encounter.movement import close_threats, grappler_of
 from emberkeep.encounter.ruling import has_condition
 from emberkeep.encounter.simultaneous import resolve_simultaneous_melee
@@ -92,6 +101,19 @@ def _dying_allies(enc: Encounter, c: Combatant) -> list[Combatant]:
     return out
 
 
+def _reaches(enc: Encounter, c: Combatant, foe: Combatant, seen: dict[int, bool]) -> bool:
+    """Whether ``c`` has a weapon for ``foe`` (the engine's own ``choose_weapon``), so the
+    policy does not open an action only to be refused."""
+    gap = abs(foe.position - c.position)
+    if gap not in seen:
+        try:
+            choose_weapon(enc, c, foe)
+            seen[gap] = True
+        except RuleError:
+            seen[gap] = False
+    return seen[gap]
+
+
 def _step_toward(c: Combatant, foe: Combatant) -> int:
     return c.position + (1 if foe.position > c.position else -1)
 
@@ -107,6 +129,10 @@ def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None) -> bool:
                        partial(cast, enc, c.id, spell, [])])
     if grappler_of(enc, c) is not None:
         return _first([lambda: break_free(enc, c.id), lambda: dodge(enc, c.id)])
+    if has_condition(c, GRIPPED) and gripper_of(enc, c) is not None:
+        return _first([lambda: break_grip(enc, c.id), lambda: dodge(enc, c.id)])
+    if has_condition(c, GRIPPING) and _first([lambda: grip_attacks(enc, c.id)]):
+        return True
     if has_condition(c, "PRONE"):
         return _first([lambda: stand_up(enc, c.id), lambda: dodge(enc, c.id)])
     waiting = (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
@@ -115,9 +141,14 @@ def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None) -> bool:
         return False  # its blow is struck in the melee phase
     options: list[Callable[[], object]] = []
     options += [partial(lay_on_hands, enc, c.id, a.id) for a in _dying_allies(enc, c)]
+    if c.kind == "pc":
+        options += [partial(stabilize, enc, c.id, a.id) for a in enc.combatants.values()
+                    if a.side == c.side and a.position == c.position and a.id != c.id
+                    and is_bleeding(enc, a)]
     for spell in _damage_spells(enc, c):
         options += [partial(cast, enc, c.id, spell, [f.id]) for f in foes]
-    options += [partial(attack, enc, c.id, f.id) for f in foes]
+    reach: dict[int, bool] = {}  # the weapon rule asked once per distance, not per foe
+    options += [partial(attack, enc, c.id, f.id) for f in foes if _reaches(enc, c, f, reach)]
     if not (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
             and slot.kind == "missile"):  # no melee blow outside the melee phase
         options += [partial(move_and_attack, enc, c.id, f.position, f.id) for f in foes
@@ -149,6 +180,11 @@ def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] 
     turns.start(enc, surprise=surprise, spells=spells)
     melee_round = -1
     while not turns.is_over(enc) and enc.state.round <= max_rounds:
+        if enc.state.morale_pending:
+            side = enc.state.morale_pending[0].rpartition(":")[0]
+            if not _first([partial(resolve_morale, enc, side)]):
+                dismiss_morale(enc, side)
+            continue
         slot = turns.current_slot(enc)
         c = turns.current(enc)
         if slot is not None and c is not None and not c.acted:

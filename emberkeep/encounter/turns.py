@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.durations import end_of_turn, round_upkeep
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.initiative import Slot, group_order, roll_group, simultaneous_order
@@ -103,7 +104,15 @@ def is_over(enc: Encounter) -> bool:
 # --- inside a step ---------------------------------------------------------------------------
 
 def _sides_standing(enc: Encounter) -> set[str]:
-    return {c.side for c in enc.combatants.values() if not enc.is_down(c)}
+    """The sides with someone standing (it stops looking at two: that is all callers ask)."""
+    found: set[str] = set()
+    is_down = enc.is_down
+    for c in enc.combatants.values():
+        if c.side not in found and not is_down(c):
+            found.add(c.side)
+            if len(found) == 2:
+                break
+    return found
 
 
 def _check_over(enc: Encounter, tx: Tx) -> bool:
@@ -131,9 +140,14 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None, grappling: Iter
     number = st.round + 1
     tx.set(("enc",), "round", number)
     for c in enc.combatants.values():
-        tx.set(("c", c.id), "acted", False)
-        tx.set(("c", c.id), "dodging", False)
-        tx.set(("c", c.id), "jostled", False)
+        if c.acted:
+            tx.set(("c", c.id), "acted", False)
+        if c.dodging:
+            tx.set(("c", c.id), "dodging", False)
+        if c.jostled:
+            tx.set(("c", c.id), "jostled", False)
+    if number > 1:
+        round_upkeep(enc, tx, number)  # engine II: expiries, dying, wounds, saves, timers
     slots: list[Slot]
     if st.mode == InitiativeMode.GROUP:
         again = _reroll_setting(enc) if reroll is None else reroll
@@ -167,6 +181,8 @@ def _next(enc: Encounter, tx: Tx) -> None:
     now = current_slot(enc)
     if now is not None and now.kind == "spell":
         _clear_spell(tx, enc.combatants[now.cid])  # the declaration is spent in its slot
+    if now is not None:
+        _turn_passed(enc, tx, st.turn)
     index = _advance(enc, tx, st.turn + 1)
     if index >= len(st.order):
         _begin_round(enc, tx, reroll=None, grappling=(), typed=None)
@@ -177,6 +193,18 @@ def _next(enc: Encounter, tx: Tx) -> None:
 def _clear_spell(tx: Tx, c: Combatant) -> None:
     tx.set(("c", c.id), "declared_spell", None)
     tx.set(("c", c.id), "spell_segment", None)
+
+
+def _turn_passed(enc: Encounter, tx: Tx, index: int) -> None:
+    """Slot ``index`` is over: at a combatant's last slot of the round its durations count
+    one turn (``durations.end_of_turn``)."""
+    order = enc.state.order
+    c = enc.combatants.get(Slot.parse(order[index]).cid)
+    if c is None or not c.conditions:
+        return
+    if any(Slot.parse(e).cid == c.id for e in order[index + 1:]):
+        return
+    end_of_turn(enc, tx, c)
 
 
 def _earlier_slot(order: tuple[str, ...], index: int, cid: str) -> bool:
@@ -201,6 +229,7 @@ def _advance(enc: Encounter, tx: Tx, start_at: int) -> int:
             if c.declared_spell is not None:  # R20: "lost if the caster is struck first"
                 tx.note(f"{c.name} was jostled: {c.declared_spell} is lost")
                 _clear_spell(tx, c)
+        _turn_passed(enc, tx, index)  # a skipped turn counts for its durations (engine II)
         index += 1
     tx.set(("enc",), "turn", index)
     if index < len(st.order):

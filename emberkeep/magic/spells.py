@@ -14,6 +14,10 @@ seed gives only its mishap table, so its levels are written to the same formula)
 
 Cantrips never need a SPELLCHECK (Magic-user, "Cantrip: ... NO SPELLCHECK"): casting one
 succeeds without a roll.
+
+A spell may carry its own d6 mishap table inline (``mishaps``: six rows, the seed's "work out a
+spell-specific Mishapt table"), which the spell editor writes (issue #12). A campaign's own spells
+are installed over the shipped ones with :func:`set_campaign_spells` (the same id replaces).
 """
 
 from __future__ import annotations
@@ -41,7 +45,10 @@ __all__ = [
     "get_cantrip",
     "get_spell",
     "load_spells",
+    "roll_own_mishap",
+    "set_campaign_spells",
     "spell_die",
+    "spells_in_play",
 ]
 
 SpellKind = Literal["effect", "ranged", "melee"]
@@ -66,8 +73,8 @@ class SpellLevel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     level: int = Field(ge=1, le=WONDER_LEVEL)
-    text: str = Field(min_length=1)
-    dice: int | None = Field(default=None, ge=1)
+    text: str = Field(min_length=1, max_length=2000)
+    dice: int | None = Field(default=None, ge=1, le=100)
     damage: str | None = None
     fails: bool = False
 
@@ -96,11 +103,19 @@ class Spell(BaseModel):
     name: str
     kind: SpellKind
     source: Literal["seed", "house"] = "house"
-    base_effect: str
-    base_dice: int = Field(default=1, ge=1)
+    base_effect: str = Field(max_length=2000)
+    base_dice: int = Field(default=1, ge=1, le=100)
     casting_time: int = Field(ge=1, le=10)
     mishap_table: str | None = None
+    mishaps: tuple[str, ...] = ()  # its own d6 mishap table, one text per face (or none)
     levels: tuple[SpellLevel, ...]
+
+    @field_validator("mishaps")
+    @classmethod
+    def _six_mishaps(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if value and (len(value) != 6 or not all(t.strip() for t in value)):
+            raise ValueError("a spell's own mishap table has six rows (d6), each with text")
+        return value
 
     @field_validator("id")
     @classmethod
@@ -155,11 +170,38 @@ def load_spells() -> SpellCatalog:
     return load_model(SpellCatalog, "spells.json")
 
 
+_campaign: dict[str, Spell] = {}
+
+
+def set_campaign_spells(custom: tuple[Spell, ...] | list[Spell]) -> None:
+    """Install the open campaign's own spells over the shipped ones (same id replaces)."""
+    _campaign.clear()
+    _campaign.update({s.id: s for s in custom})
+
+
+def spells_in_play() -> dict[str, Spell]:
+    """The shipped spells with the campaign's over them, by id."""
+    return {**{s.id: s for s in load_spells().spells}, **_campaign}
+
+
 def get_spell(spell_id: str) -> Spell:
+    if spell_id in _campaign:
+        return _campaign[spell_id]
     for spell in load_spells().spells:
         if spell.id == spell_id:
             return spell
     raise KeyError(f"no spell {spell_id!r}")
+
+
+def roll_own_mishap(spell: Spell, roller: Roller, *, typed: int | None = None
+                    ) -> tuple[int, str] | None:
+    """Roll the spell's own d6 mishap table: the face and its text (None if it has none)."""
+    if not spell.mishaps:
+        return None
+    face = typed if typed is not None else roller.die(6)
+    if not 1 <= face <= 6:
+        raise ValueError(f"a d6 cannot show {face}")
+    return face, spell.mishaps[face - 1]
 
 
 def get_cantrip(cantrip_id: str) -> Cantrip:

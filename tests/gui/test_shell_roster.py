@@ -203,7 +203,12 @@ def test_save_writes_the_file_and_cleans_the_stack(model: RosterModel,
     document.save()
     assert not document.is_modified
     assert storage.load(campaign_file).characters[1].name == "Wren Ashdown"
-    assert Path(str(campaign_file) + ".bak").is_file()  # storage keeps the previous file
+    # the previous file goes to the rotating backups folder (issue #10), not NAME.bak
+    from emberkeep.campaign.backups import backup_folder_for, list_backups
+    from gui import paths
+
+    kept = list_backups(backup_folder_for(campaign_file, paths.backups_dir()))
+    assert len(kept) == 1 and storage.load(kept[0].path).characters[1].name != "Wren Ashdown"
 
 
 def test_failed_save_leaves_stack_and_file_alone(model: RosterModel, document: CampaignDocument,

@@ -1,0 +1,85 @@
+"""The GM's own archetypes, spells and magic items in a campaign (issue #12).
+
+Furnace's whole idea is that each group makes these its own. The campaign file keeps the GM's
+entries (``Campaign.archetypes``, ``spells``, ``magic_items``); the shipped catalogs are the
+defaults, and an entry with a shipped id replaces that one. :func:`activate` installs a
+campaign's entries so every rule that looks one up by id (level-up, hit dice, the engine, the
+spell list) sees them; the GUI calls it when a campaign opens and after each edit.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from emberkeep.campaign.model import Campaign
+from emberkeep.character.archetypes import Archetype, set_campaign_archetypes
+from emberkeep.gear.inventory import Owned, own
+from emberkeep.gear.magic_items import MagicItemSpec, OwnedMagic, set_campaign_magic_items
+from emberkeep.magic.spells import Spell, set_campaign_spells
+
+__all__ = ["activate", "archetype_users", "own_magic_item", "remove_entry", "upsert"]
+
+T = TypeVar("T", Archetype, Spell, MagicItemSpec)
+
+
+def activate(campaign: Campaign) -> None:
+    """Install the campaign's own entries over the shipped catalogs."""
+    set_campaign_archetypes(campaign.archetypes)
+    set_campaign_spells(campaign.spells)
+    set_campaign_magic_items(campaign.magic_items)
+
+
+def _replace(entries: list[T], entry: T) -> None:
+    for i, old in enumerate(entries):
+        if old.id == entry.id:
+            entries[i] = entry
+            return
+    entries.append(entry)
+
+
+def upsert(campaign: Campaign, entry: Archetype | Spell | MagicItemSpec) -> None:
+    """Add the GM's entry, or replace the campaign's entry with its id; then activate."""
+    if isinstance(entry, Archetype):
+        _replace(campaign.archetypes, entry)
+    elif isinstance(entry, Spell):
+        _replace(campaign.spells, entry)
+    else:
+        _replace(campaign.magic_items, entry)
+    activate(campaign)
+
+
+def _without(entries: list[T], entry_id: str) -> list[T]:
+    kept = [e for e in entries if e.id != entry_id]
+    if len(kept) == len(entries):
+        raise KeyError(f"the campaign has no entry {entry_id!r} of its own")
+    return kept
+
+
+def remove_entry(campaign: Campaign, kind: type[Archetype | Spell | MagicItemSpec],
+                 entry_id: str) -> None:
+    """Remove the campaign's own entry (a shipped one it replaced comes back); then activate."""
+    if kind is Archetype:
+        campaign.archetypes = _without(campaign.archetypes, entry_id)
+    elif kind is Spell:
+        campaign.spells = _without(campaign.spells, entry_id)
+    else:
+        campaign.magic_items = _without(campaign.magic_items, entry_id)
+    activate(campaign)
+
+
+def archetype_users(campaign: Campaign, archetype_id: str) -> list[str]:
+    """Names of the characters who took this archetype (warned about before a delete)."""
+    return [c.name for c in campaign.characters if c.archetype == archetype_id]
+
+
+def own_magic_item(spec: MagicItemSpec) -> Owned:
+    """A fresh owned copy of the item's base piece, made magical with the item's magic (a
+    campaign's own item, which the shipped catalog's ``own`` cannot know)."""
+    base = own(spec.base_id)
+    base.name = spec.name
+    base.magical = True
+    base.magic = OwnedMagic(tier=spec.tier, effects=spec.effects, charges=spec.charges,
+                            curse=spec.curse, magic_item_id=spec.id)
+    if spec.value_cp is not None:
+        base.value_cp = spec.value_cp
+    return base

@@ -1,0 +1,200 @@
+"""Dying and death in a fight (R21, R22).
+
+Furnace: "When you reach 0 HP, you go unconscious. Roll 1d4, after that many turn you die. Roll a
+d20 in every round, on a natural 20 you get up with 1 hp." R21 adds how it stops: an ally CLOSE
+stabilizes the dying with an action and a WIS (Medicine) check against the ROOM DC, or any healing
+does; then the Injuries table is rolled (``injuries.py``).
+
+How the engine keeps it:
+- A PC knocked to 0 HP or below (:func:`hp_lost`, called by ``damage.lose_hp``, the one place HP
+  is taken) gets ``UNCONSCIOUS`` (until removed) and ``dying_in`` with the 1d4 rounds left. A
+  monster at 0 HP is simply down.
+- R22: dead at -(3 + LVL + CON) HP or below (the sheet's ``alive`` is set, so no later healing
+  brings it back), or with an ability score at 0 (``injuries.py``). Optional
+  (``knocked_twice_save``): knocked to 0 twice in one encounter → CON SAVE vs ROOM DC or die.
+- Each new round (:func:`bleed`, from ``durations.round_upkeep``) a bleeding PC rolls its d20: a
+  natural 20 gets it up with 1 HP; otherwise one round of ``dying_in`` runs out, and at 0 it dies.
+  Reading: getting up on the natural 20 ends the dying as a stabilization does, so the Injuries
+  table is rolled then too ("When you are stabilized, roll from the table").
+  ``dying_in`` put on a foe still standing by a crit row (Fighter 27, "expires in 1d4 rounds")
+  counts down the same way, without the d20.
+"""
+
+from __future__ import annotations
+
+from emberkeep.character.abilities import Ability
+from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.character.skills import Skill
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.engine import Encounter, RuleError, Tx
+from emberkeep.encounter.events import Step
+from emberkeep.encounter.saves import saving_throw
+from emberkeep.encounter.zones import Band
+
+__all__ = ["DYING", "STABLE", "UNCONSCIOUS", "bleed", "healed", "hp_lost", "is_bleeding",
+           "kill", "stabilize", "without"]
+
+DYING = "dying_in"
+UNCONSCIOUS = "UNCONSCIOUS"
+STABLE = "stable"
+
+
+def without(c: Combatant, *drop: str) -> tuple[ActiveCondition, ...]:
+    return tuple(x for x in c.conditions if x.name not in drop)
+
+
+def _put(enc: Encounter, tx: Tx, c: Combatant, *conditions: ActiveCondition) -> None:
+    drop = {x.name for x in conditions}
+    tx.set(("c", c.id), "conditions", (*without(c, *drop), *conditions))
+
+
+def kill(enc: Encounter, tx: Tx, c: Combatant, why: str) -> None:
+    """Dead: a PC's sheet says so (R22); a monster goes to 0 HP. Dying conditions go."""
+    if c.kind == "pc":
+        tx.set(("pc", enc.character(c).id), "alive", False)
+    elif c.hp > 0:
+        tx.set(("c", c.id), "hp", 0)
+    if any(x.name in (DYING, STABLE) for x in c.conditions):
+        tx.set(("c", c.id), "conditions", without(c, DYING, STABLE))
+    tx.note(f"{c.name} dies: {why}")
+
+
+def is_bleeding(enc: Encounter, c: Combatant) -> bool:
+    """A PC at 0 HP or below, alive, with its ``dying_in`` countdown running (R21)."""
+    return (c.kind == "pc" and enc.character(c).alive and enc.character(c).hp <= 0
+            and any(x.name == DYING for x in c.conditions))
+
+
+def hp_lost(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> None:
+    """R21/R22 after ``c`` lost HP (only PCs bleed out; see the module notes)."""
+    if c.kind != "pc" or after > 0:
+        return
+    ch = enc.character(c)
+    if not ch.alive:
+        return
+    if after <= ch.death_threshold:
+        kill(enc, tx, c, f"{after} HP is at or below -(3 + LVL + CON) = {ch.death_threshold}"
+             " (R22)")
+        return
+    if before <= 0:
+        return  # already down: only the threshold above can kill it now
+    tx.set(("c", c.id), "knocked", c.knocked + 1)
+    if enc.settings.rules.knocked_twice_save and c.knocked >= 2:
+        tx.note("R22: knocked down a second time this encounter: CON SAVE vs ROOM DC or die")
+        if not saving_throw(enc, tx, c, Ability.CON, enc.state.room_dc):
+            kill(enc, tx, c, "knocked down twice and failed the CON SAVE (R22)")
+            return
+    rounds = tx.roll("1d4", c.name, "dying: rounds to live (R21)").total
+    _put(enc, tx, c, ActiveCondition(UNCONSCIOUS, None, "removed", "dying", enc.state.round),
+         ActiveCondition(DYING, rounds, "rounds", "0 HP", enc.state.round))
+    tx.note(f"{c.name} falls unconscious at {after} HP and will die in {rounds} round(s)")
+
+
+def bleed(enc: Encounter, tx: Tx, c: Combatant, *, typed: int | None = None) -> None:
+    """One new round for a combatant with ``dying_in``: the d20 (bleeding PCs), the countdown."""
+    countdown = next((x for x in c.conditions if x.name == DYING), None)
+    if countdown is None:
+        return
+    if c.kind == "pc" and not enc.character(c).alive:
+        tx.set(("c", c.id), "conditions", without(c, DYING))
+        return
+    if is_bleeding(enc, c):
+        record = tx.roll("d20", c.name, "dying: a natural 20 gets up (R21)", typed=typed)
+        if record.natural == 20:
+            ch = enc.character(c)
+            tx.set(("pc", ch.id), "hp", 1)
+            tx.set(("c", c.id), "conditions", without(c, DYING, UNCONSCIOUS, STABLE))
+            tx.note(f"{c.name} rolls a natural 20 and gets up with 1 HP")
+            _injuries(enc, tx, c)
+            return
+    left = (countdown.rounds_left or 1) - 1
+    if left <= 0:
+        kill(enc, tx, c, "the dying countdown ran out (R21)")
+        return
+    kept = tuple(x if x is not countdown else ActiveCondition(
+        DYING, left, x.until, x.source, x.since) for x in c.conditions)
+    tx.set(("c", c.id), "conditions", kept)
+
+
+def _injuries(enc: Encounter, tx: Tx, c: Combatant, typed: int | None = None,
+              lingering_typed: int | None = None) -> None:
+    from emberkeep.encounter.injuries import roll_injuries
+
+    roll_injuries(enc, tx, c, typed=typed, lingering_typed=lingering_typed)
+
+
+def _stop_dying(enc: Encounter, tx: Tx, c: Combatant, how: str) -> None:
+    tx.set(("c", c.id), "conditions", (*without(c, DYING, STABLE),
+                                       ActiveCondition(STABLE, None, "removed", how,
+                                                       enc.state.round)))
+    tx.note(f"{c.name} is stabilized ({how})")
+
+
+def healed(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> None:
+    """R21: "any healing" stabilizes the dying (then the Injuries table); back above 0 HP the
+    character wakes up. Called by ``ruling.change_hp`` after HP went up."""
+    if c.kind != "pc" or after <= before:
+        return
+    if before <= 0 and enc.character(c).alive and any(x.name == DYING for x in c.conditions):
+        _stop_dying(enc, tx, c, "healed")
+        _injuries(enc, tx, c)
+    if after > 0 and enc.character(c).alive and any(
+            x.name in (UNCONSCIOUS, STABLE) for x in c.conditions):
+        tx.set(("c", c.id), "conditions", without(c, UNCONSCIOUS, STABLE))
+
+
+def _medicine_bonus(enc: Encounter, c: Combatant) -> int:
+    if c.kind == "pc":
+        ch = enc.character(c)
+        return ch.modifier(Ability.WIS) + (ch.prof if ch.is_proficient(Skill.MEDICINE) else 0)
+    assert c.monster is not None
+    return c.monster.save_bonus
+
+
+def check_difficulty(c: Combatant, ability: str, skill: str) -> tuple[Difficulty, bool]:
+    """The HARD/EASY and disadvantage a CHECK takes from the checker's conditions (injuries
+    14-19: "All CHECKs are HARD until rest", or disadvantage, R21; a Horrible Scar's skills)."""
+    found = []
+    keys = ("all", ability, skill)
+    disadvantage = False
+    for x in c.conditions:
+        mode, _, what = x.name.partition(":")
+        if what in keys:
+            if mode == "HARD":
+                found.append(Difficulty.HARD)
+            elif mode == "EASY":
+                found.append(Difficulty.EASY)
+            elif mode == "DISADVANTAGE":
+                disadvantage = True
+    return combine_difficulty(*found), disadvantage
+
+
+def stabilize(enc: Encounter, helper_id: str, patient_id: str, *, typed: int | None = None,
+              injury_typed: int | None = None, lingering_typed: int | None = None) -> Step:
+    """R21: an ally CLOSE spends its action on a WIS (Medicine) check against the ROOM DC;
+    on a success the dying one stops dying and rolls on the Injuries table."""
+    from emberkeep.encounter.ruling import ready, spend_turn
+
+    helper = ready(enc, helper_id)
+    patient = enc.combatant(patient_id)
+    if patient.side != helper.side or patient.id == helper.id:
+        raise RuleError(f"{helper.name} stabilizes an ally, not {patient.name}")
+    if not is_bleeding(enc, patient):
+        raise RuleError(f"{patient.name} is not dying")
+    if enc.band(helper, patient) != Band.CLOSE:
+        raise RuleError(f"{helper.name} must be CLOSE to {patient.name}")
+    with enc.action(helper.id, "stabilize") as tx:
+        difficulty, disadvantage = check_difficulty(helper, "WIS", "medicine")
+        dc = enc.state.room_dc + difficulty.dc_shift
+        expr = "2d20kl1" if disadvantage else "d20"
+        record = tx.roll(expr, helper.name, f"WIS (Medicine) vs DC {dc}",
+                         modifier=_medicine_bonus(enc, helper), typed=typed)
+        spend_turn(tx, helper)
+        if record.total >= dc:
+            _stop_dying(enc, tx, patient, f"{helper.name}'s Medicine")
+            _injuries(enc, tx, patient, injury_typed, lingering_typed)
+            tx.summary(f"{helper.name} stabilizes {patient.name}")
+        else:
+            tx.summary(f"{helper.name} fails to stabilize {patient.name}")
+    return enc.history[-1]

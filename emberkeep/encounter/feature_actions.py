@@ -1,0 +1,150 @@
+"""Archetype features in a fight (issue #12), read from their typed effects.
+
+The engine's attack, damage and SAVE code asks these small functions (and
+:mod:`emberkeep.character.archetype_effects`) what a PC's features change; nothing here knows a
+feature by name. Every change is an event on the step, so undo and replay hold.
+
+- A toggled state (Rage): :func:`toggle_state` is a step that switches the sheet condition; while
+  on, its damage bonus is added to each blow (:func:`extra_damage`) and its AC change is part of
+  the sheet's AC the engine reads (Rage: +PROF DAM, -PROF AC).
+- HP into damage (Bloodmagic, "Convert 1d6 HP to DAM"): :func:`declare_hp_to_damage` marks the
+  next blow; when it hits, the dice are rolled, the attacker loses that many HP and the blow does
+  that much more. A miss keeps the mark for the next blow.
+- A once-a-fight reroll (Chosen one, "Once a fight reroll an ATK"): :func:`reroll_attack` rolls
+  the d20 again with the same bonus and target; the new roll stands. Uses are kept in
+  ``Combatant.used`` per feature.
+- "Once a fight chosen ally ATK is EASY": :func:`use_ally_easy` spends the use and returns the
+  EASY the caller adds to the ally's attack.
+- Immunity: :func:`blocks_condition` says whether a condition may be applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from emberkeep.character import archetype_effects as fx
+from emberkeep.character.archetypes import ArchetypeFeature
+from emberkeep.character.checks import Difficulty
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.engine import Encounter, RuleError, Tx
+from emberkeep.encounter.events import Step
+from emberkeep.encounter.features import crit_low
+
+if TYPE_CHECKING:
+    from emberkeep.encounter.attack import AttackRoll
+    from emberkeep.encounter.damage import Wielded
+
+__all__ = [
+    "HP_TO_DAMAGE",
+    "blocks_condition",
+    "can_reroll_attack",
+    "declare_hp_to_damage",
+    "extra_damage",
+    "reroll_attack",
+    "toggle_state",
+    "use_ally_easy",
+]
+
+HP_TO_DAMAGE = "hp_to_damage"  # the combatant's mark for the next blow
+
+
+def _uses_left(c: Combatant, pairs: list[tuple[ArchetypeFeature, int]]
+               ) -> ArchetypeFeature | None:
+    for feature, uses in pairs:
+        if c.used.count(fx.use_key(feature)) < uses:
+            return feature
+    return None
+
+
+def toggle_state(enc: Encounter, combatant_id: str, state: str, on: bool) -> Step:
+    """Switch a feature's state (Rage) on or off: a free step, undone like any other."""
+    c = enc.combatant(combatant_id)
+    if c.kind != "pc":
+        raise RuleError(f"{c.name} is a monster: it has no archetype features")
+    ch = enc.character(c)
+    try:
+        conditions = fx.set_toggle(ch, state, on)
+    except ValueError as error:
+        raise RuleError(str(error)) from None
+    with enc.action(c.id, f"{state} {'on' if on else 'off'}") as tx:
+        tx.set(("pc", ch.id), "conditions", conditions)
+        tx.summary(f"{c.name}: {state} {'on' if on else 'off'}")
+    return enc.history[-1]
+
+
+def declare_hp_to_damage(enc: Encounter, combatant_id: str) -> Step:
+    """Mark the next blow that hits to convert HP into damage (Bloodmagic)."""
+    c = enc.combatant(combatant_id)
+    if c.kind != "pc" or not fx.hp_to_damage(enc.character(c)):
+        raise RuleError(f"{c.name} has no feature that converts HP into damage")
+    with enc.action(c.id, "convert HP to DAM") as tx:
+        kept = tuple(x for x in c.conditions if x.name != HP_TO_DAMAGE)
+        tx.set(("c", c.id), "conditions",
+               (*kept, ActiveCondition(HP_TO_DAMAGE, None, "next_attack", c.id)))
+        tx.summary(f"{c.name} will convert HP into damage on the next hit")
+    return enc.history[-1]
+
+
+def extra_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) -> int:
+    """What features add to a blow that hit: active states (Rage: +PROF) and HP converted."""
+    if attacker.kind != "pc":
+        return 0
+    ch = enc.character(attacker)
+    extra = fx.toggle_damage(ch, melee=not weapon.ranged)
+    if extra:
+        tx.note(f"{attacker.name}: {extra:+d} DAM from "
+                + ", ".join(t.state for t in fx.active_toggles(ch)))
+    if any(x.name == HP_TO_DAMAGE for x in attacker.conditions):
+        for _feature, dice in fx.hp_to_damage(ch)[:1]:
+            paid = tx.roll(dice, attacker.name, "HP converted to DAM").total
+            tx.set(("pc", ch.id), "hp", ch.hp - paid)
+            tx.set(("c", attacker.id), "conditions",
+                   tuple(x for x in attacker.conditions if x.name != HP_TO_DAMAGE))
+            tx.note(f"{attacker.name} converts {paid} HP into {paid} DAM")
+            extra += paid
+    return extra
+
+
+def can_reroll_attack(enc: Encounter, c: Combatant) -> bool:
+    return c.kind == "pc" and _uses_left(c, fx.reroll_uses(enc.character(c), "attack")) \
+        is not None
+
+
+def reroll_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *,
+                  typed: int | None = None) -> AttackRoll:
+    """Spend a once-a-fight reroll: a new d20 with the same bonus; the new roll stands."""
+    a = enc.combatant(roll.attacker_id)
+    feature = _uses_left(a, fx.reroll_uses(enc.character(a), "attack")) \
+        if a.kind == "pc" else None
+    if feature is None:
+        raise RuleError(f"{a.name} has no attack reroll left this fight")
+    tx.set(("c", a.id), "used", (*a.used, fx.use_key(feature)))
+    bonus = roll.record.modifier
+    record = tx.roll("d20", a.name, f"{feature.name}: reroll the attack", modifier=bonus,
+                     typed=typed)
+    natural = record.natural or record.total - bonus
+    low = crit_low(enc, a, not roll.weapon.ranged)
+    total = record.total + (roll.luck.total if roll.luck is not None else 0)
+    hit = natural != 1 and (natural >= low or total >= roll.target_number)
+    return replace(roll, record=record, total=total, natural=natural, hit=hit,
+                   crit=hit and (natural >= low or roll.sneak), fumble=natural == 1)
+
+
+def use_ally_easy(enc: Encounter, tx: Tx, user_id: str, ally: Combatant) -> Difficulty:
+    """Spend "once a fight chosen ally ATK is EASY" for ``ally``; returns the EASY to add."""
+    user = enc.combatant(user_id)
+    if user.kind != "pc" or user.side != ally.side or user.id == ally.id:
+        raise RuleError(f"{user.name} can make only an ally's attack EASY")
+    feature = _uses_left(user, fx.ally_easy_uses(enc.character(user)))
+    if feature is None:
+        raise RuleError(f"{user.name} has no use of that feature left this fight")
+    tx.set(("c", user.id), "used", (*user.used, fx.use_key(feature)))
+    tx.note(f"{user.name} ({feature.name}): {ally.name}'s attack is EASY")
+    return Difficulty.EASY
+
+
+def blocks_condition(enc: Encounter, c: Combatant, name: str) -> bool:
+    """Whether ``c`` is immune to the condition ``name`` ("Immune to FEAR effects")."""
+    return c.kind == "pc" and fx.immune_to(enc.character(c), name)

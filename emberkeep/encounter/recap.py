@@ -1,0 +1,114 @@
+"""The fight as a Markdown recap (issue #9): who fought, then round by round what happened,
+with every die as it fell and every crit or fumble row as it was read.
+
+It reads only the recorded steps (DESIGN: the same events feed the log, the undo stack and the
+recap), so a recap written after the fight never rolls or reads a table again.
+"""
+
+from __future__ import annotations
+
+import re
+
+from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.dice import RollRecord
+from emberkeep.encounter.engine import Encounter
+from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
+
+__all__ = ["MODE_NAMES", "dice_text", "md_escape", "recap_markdown", "step_lines"]
+
+MODE_NAMES = {
+    InitiativeMode.GROUP: "Furnace group initiative (d6 per side)",
+    InitiativeMode.SIMULTANEOUS: "simultaneous (missiles and magic, then melee)",
+    InitiativeMode.SEGMENTS: "WDD segments (d10)",
+}
+
+_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#|])")
+
+
+def md_escape(text: str) -> str:
+    """User text (names, notes) as literal Markdown: nothing in it becomes markup."""
+    return _SPECIAL.sub(r"\\\1", text.replace("\n", " "))
+
+
+def dice_text(record: RollRecord) -> str:
+    """``d20 [14] +3 = 17``; dropped dice are shown struck out; a typed die says so."""
+    kept = list(record.kept)
+    faces = []
+    for face in record.faces:
+        if face in kept:
+            kept.remove(face)
+            faces.append(str(face))
+        else:
+            faces.append(f"~~{face}~~")
+    text = f"{record.expression} [{', '.join(faces)}]"
+    if record.modifier:
+        text += f" {record.modifier:+d}"
+    text += f" = {record.total}"
+    return text + (" (typed by the GM)" if record.typed else "")
+
+
+def step_lines(step: Step) -> list[str]:
+    """The step's dice, table rows and notes, one plain line each."""
+    lines = []
+    for event in step.events:
+        if isinstance(event, Rolled):
+            lines.append(f"{event.who}: {event.purpose}: {dice_text(event.record)}")
+        elif isinstance(event, Row):
+            lines.append(f"{event.table} {event.value} ({event.label}): {event.text}")
+        elif isinstance(event, Note):
+            lines.append(event.text)
+    return lines
+
+
+def _new_round(step: Step) -> int | None:
+    for event in step.events:
+        if isinstance(event, Set) and event.target == ("enc",) and event.field == "round":
+            return int(event.after)
+    return None
+
+
+def _outcome(enc: Encounter) -> str:
+    st = enc.state
+    if st.phase == "over":
+        return f"over: {st.winner} won" if st.winner else "over: nobody left standing"
+    if st.phase == "setup":
+        return "not started"
+    return f"stopped in round {st.round}"
+
+
+def _hp_text(enc: Encounter, cid: str) -> str:
+    c = enc.combatants[cid]
+    _ref, hp, max_hp = enc.hp_ref(c)
+    return f"{hp}/{max_hp}"
+
+
+def recap_markdown(enc: Encounter, title: str, *, notes: str = "", when: str = "") -> str:
+    """The whole fight as Markdown (the GM's session notes, a post for the players)."""
+    out = [f"# {md_escape(title)}", ""]
+    facts = [MODE_NAMES.get(enc.state.mode, str(enc.state.mode)),
+             f"ROOM DC {enc.state.room_dc}", f"{enc.state.round} round(s)", _outcome(enc)]
+    if when:
+        facts.insert(0, md_escape(when))
+    out += [" · ".join(facts), ""]
+    if notes.strip():
+        out += [md_escape(notes.strip()), ""]
+    out += ["## Combatants", "", "| Name | Side | HP | At the end |", "|---|---|---|---|"]
+    for c in enc.combatants.values():
+        state = "out" if c.out else "down" if enc.is_down(c) else "standing"
+        if c.conditions:
+            state += " (" + ", ".join(x.name for x in c.conditions) + ")"
+        out.append(f"| {md_escape(c.name)} | {md_escape(c.side)} | {_hp_text(enc, c.id)} | "
+                   f"{md_escape(state)} |")
+    out.append("")
+    heading: int | None = None
+    for step in enc.history:
+        number = _new_round(step)
+        if number is not None and number != heading:
+            heading = number
+            out += ["", f"## Round {number}", ""]
+        elif heading is None:
+            heading = 0
+            out += ["## Before the fight", ""]
+        out.append(f"- **{md_escape(step.summary or step.action)}**")
+        out.extend(f"  - {md_escape(line)}" for line in step_lines(step))
+    return "\n".join(out).rstrip() + "\n"

@@ -1,0 +1,51 @@
+"""WDD's volleys (R31).
+
+"Missile Weapons attack in a Volley, which is to say the target is randomized. (Within about 30
+degrees of arc in the shooting direction) If a character is armed with a shield, they can
+voluntarily become the target of a volley shot against an adjacent character."
+
+R31 in zones: a volley shot lands on a random combatant among the intended target and those
+CLOSE to it (friend or foe, the shooter excepted); a shield bearer CLOSE to the intended target
+may take the shot instead (``volunteer``). Thrown weapons are not missiles: they go where aimed.
+On when the campaign's ``volleys`` option is (WDD); the random pick is a recorded dN.
+"""
+
+from __future__ import annotations
+
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.damage import Wielded
+from emberkeep.encounter.engine import Encounter, RuleError, Tx
+
+__all__ = ["bears_shield", "land"]
+
+
+def bears_shield(enc: Encounter, c: Combatant) -> bool:
+    if c.kind != "pc":
+        return False
+    shield = enc.character(c).inventory.shield
+    return shield is not None and not getattr(shield, "destroyed", False)
+
+
+def land(enc: Encounter, tx: Tx, shooter: Combatant, target: Combatant, weapon: Wielded,
+         volunteer: str | None = None) -> Combatant:
+    """Whom a missile shot at ``target`` lands on (see the module notes)."""
+    if volunteer is not None:
+        v = enc.combatant(volunteer)
+        if (v.id == shooter.id or enc.is_down(v) or v.position != target.position
+                or v.id == target.id or not bears_shield(enc, v)):
+            raise RuleError(f"{v.name} cannot take the shot: a shield bearer CLOSE to "
+                            f"{target.name} may")
+        tx.note(f"{v.name} raises a shield and takes the shot meant for {target.name}")
+        return v
+    if not weapon.ranged or weapon.thrown or not enc.settings.rules.volleys:
+        return target
+    pos = target.position
+    options = [target] + [c for c in enc.combatants.values()
+                          if c.position == pos and c.id != target.id and c.id != shooter.id
+                          and not enc.is_down(c)]
+    if len(options) == 1:
+        return target
+    landed = options[tx.roll(f"d{len(options)}", shooter.name, "volley: where it lands").total - 1]
+    if landed is not target:
+        tx.note(f"Volley: the shot at {target.name} lands on {landed.name}")
+    return landed

@@ -1,0 +1,66 @@
+"""Advantage and disadvantage [5e], beside or instead of EASY and HARD.
+
+Furnace: "Use instead or next to HARD and EASY. If the circumstances are so in favor of the
+character you can give both or you can give autosuccess to the attempt."
+
+- Advantage rolls 2d20 and keeps the higher, disadvantage the lower (5e); any advantage and any
+  disadvantage cancel, and several of one kind count once (5e, like EASY/HARD in R7).
+- ``instead``: an EASY becomes advantage and a HARD disadvantage, and the DC stays the ROOM DC
+  (R21's "disadvantage where the campaign uses advantage and disadvantage"). ``beside``: both
+  apply as they are, so a very favourable attempt may be EASY *and* roll with advantage.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from emberkeep.character.checks import Difficulty
+from emberkeep.dice import Roller, RollRecord, roll
+
+__all__ = ["Advantage", "AdvantageMode", "combine_advantage", "d20_expression", "roll_d20",
+           "translate"]
+
+
+class Advantage(StrEnum):
+    NONE = "none"
+    ADVANTAGE = "advantage"
+    DISADVANTAGE = "disadvantage"
+
+
+class AdvantageMode(StrEnum):
+    BESIDE = "beside"
+    INSTEAD = "instead"
+
+
+def combine_advantage(*sources: Advantage) -> Advantage:
+    """5e: advantage and disadvantage cancel; repeats don't stack."""
+    adv = Advantage.ADVANTAGE in sources
+    dis = Advantage.DISADVANTAGE in sources
+    if adv == dis:
+        return Advantage.NONE
+    return Advantage.ADVANTAGE if adv else Advantage.DISADVANTAGE
+
+
+def d20_expression(advantage: Advantage) -> str:
+    if advantage is Advantage.ADVANTAGE:
+        return "2d20kh1"
+    if advantage is Advantage.DISADVANTAGE:
+        return "2d20kl1"
+    return "d20"
+
+
+def roll_d20(roller: Roller, advantage: Advantage = Advantage.NONE, *, modifier: int = 0,
+             typed: list[int] | int | None = None) -> RollRecord:
+    """The d20 of a CHECK, SAVE or ATK with advantage (keep high) or disadvantage (keep low);
+    the record's ``natural`` is the kept face."""
+    return roll(d20_expression(advantage), roller, modifier=modifier, typed=typed)
+
+
+def translate(difficulty: Difficulty, advantage: Advantage,
+              mode: AdvantageMode) -> tuple[Difficulty, Advantage]:
+    """What a roll uses under the campaign's mode: ``instead`` turns EASY into advantage and
+    HARD into disadvantage (then combined with what the GM gave); ``beside`` keeps both."""
+    if mode is AdvantageMode.BESIDE or difficulty is Difficulty.NORMAL:
+        return difficulty, advantage
+    moved = Advantage.ADVANTAGE if difficulty is Difficulty.EASY else Advantage.DISADVANTAGE
+    return Difficulty.NORMAL, combine_advantage(advantage, moved)

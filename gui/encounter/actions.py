@@ -1,0 +1,167 @@
+"""The encounter window's actions as calls into the engine (no rules here).
+
+Each ``*_action`` returns a function of the encounter that the session runs inside one undo
+command; the ``ask_*`` helpers open the small dialog an action needs, then run it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from emberkeep.encounter.actions import dodge, move
+from emberkeep.encounter.casting import cast
+from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.durations import start_timer
+from emberkeep.encounter.dying import stabilize
+from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.morale import dismiss_morale, pc_morale, resolve_morale
+from emberkeep.encounter.ruling import (
+    GM,
+    AddCondition,
+    MarkOut,
+    MoveTo,
+    RemoveCondition,
+    change_hp,
+    gm_ruling,
+)
+from gui.encounter.attack_panel import parse_typed
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gui.encounter.window import EncounterWindow
+
+    Action = Callable[[Encounter], object]
+
+__all__ = ["ask_cast", "ask_condition", "change_hp_action", "dodge_action", "move_action",
+           "out_action", "roll_morale", "ruling_action", "skip_morale", "stabilize_action",
+           "timer_action"]
+
+
+def change_hp_action(cid: str, delta: int) -> Action:
+    """Damage (delta < 0) or healing by the GM's hand: the engine's ``change_hp`` (R21: damage
+    to 0 starts the dying countdown, any healing stabilizes), one free step."""
+
+    def run(enc: Encounter) -> None:
+        c = enc.combatant(cid)
+        if enc.state.phase == "over" and delta < 0:
+            raise RuleError("the fight is over")
+        with enc.action(GM, "damage" if delta < 0 else "heal") as tx:
+            after = change_hp(enc, tx, c, delta)
+            word = f"takes {-delta} damage" if delta < 0 else f"heals {delta}"
+            tx.summary(f"{c.name} {word} ({after} HP)")
+
+    return run
+
+
+def ruling_action(note: str) -> Action:
+    return lambda enc: gm_ruling(enc, note)
+
+
+def dodge_action(cid: str) -> Action:
+    return lambda enc: dodge(enc, cid)
+
+
+def move_action(cid: str, to: int, own_turn: bool) -> Action:
+    """The actor's move (its turn: Furnace's "Go NEAR"), or the GM placing anyone else."""
+    if own_turn:
+        return lambda enc: move(enc, cid, to)
+    return lambda enc: gm_ruling(enc, f"{enc.combatant(cid).name} to zone {to}",
+                                 [MoveTo(cid, to)])
+
+
+def stabilize_action(helper: str, patient: str) -> Action:
+    return lambda enc: stabilize(enc, helper, patient)
+
+
+def out_action(cid: str, out: bool) -> Action:
+    return lambda enc: gm_ruling(
+        enc, f"{enc.combatant(cid).name} {'leaves the fight' if out else 'is back'}",
+        [MarkOut(cid, out)])
+
+
+def timer_action(label: str) -> Action:
+    return lambda enc: start_timer(enc, label)
+
+
+def roll_morale(window: EncounterWindow) -> str | None:
+    """The check the engine asks for (2d6 vs the side's morale); none: the selected PC's."""
+    enc = window.enc
+    pending = enc.state.morale_pending
+    typed = window.panel.die.text()
+    if pending:
+        side = pending[0].rpartition(":")[0]
+        try:
+            dice = parse_typed(typed)
+        except ValueError:
+            return "the dice must be numbers"
+        return window.run(f"Morale: {side}", lambda e: resolve_morale(e, side, typed=dice))
+    c = window.selected()
+    if c is None or c.kind != "pc":
+        return "no morale check is due; select a PC for its WIS SAVE"
+    return window.run(f"Morale: {c.name}", lambda e: pc_morale(e, c.id))
+
+
+def skip_morale(window: EncounterWindow) -> str | None:
+    pending = window.enc.state.morale_pending
+    if not pending:
+        return "no morale check is due"
+    side = pending[0].rpartition(":")[0]
+    return window.run(f"No morale check for {side}", lambda e: dismiss_morale(e, side))
+
+
+def ask_cast(window: EncounterWindow) -> str | None:
+    """The current actor's SPELLCHECK (R8) on the selected combatants (or the panel's target)."""
+    from gui.encounter.dialogs import CastDialog
+
+    c = window._actor()
+    if c is None or c.kind != "pc":
+        return "only a player character casts here (a monster's magic: G, a GM ruling)"
+    dialog = CastDialog(window.enc.character(c), window)
+    if not dialog.exec():
+        return None
+    spell = dialog.spell_id()
+    if spell is None:
+        return "no spell chosen"
+    return cast_spell(window, c.id, spell)
+
+
+def cast_spell(window: EncounterWindow, caster: str, spell: str,
+               targets: list[str] | None = None) -> str | None:
+    if targets is None:
+        rows = window.table.selectionModel().selectedRows()
+        targets = [x.id for r in rows if (x := window.model.combatant_at(r.row())) is not None
+                   and x.id != caster]
+        if not targets and window.panel.target.currentData():
+            targets = [str(window.panel.target.currentData())]
+    try:
+        typed = parse_typed(window.panel.die.text())
+    except ValueError:
+        return "the d20 must be a number"
+    if isinstance(typed, list):
+        return "type one d20"
+    chosen = list(targets)
+    return window.run(f"Cast {spell}", lambda enc: cast(enc, caster, spell, chosen, typed=typed))
+
+
+def ask_condition(window: EncounterWindow) -> str | None:
+    from gui.encounter.dialogs import ConditionDialog
+
+    c = window.selected()
+    if c is None:
+        return "select a combatant first"
+    dialog = ConditionDialog(c.name, [x.name for x in c.conditions], window)
+    if not dialog.exec():
+        return None
+    name = dialog.name.currentText().strip()
+    if not name:
+        return "name the condition"
+    if dialog.remove.isChecked():
+        return window.run(f"{c.name}: no longer {name}", lambda enc: gm_ruling(
+            enc, f"{c.name} is no longer {name}", [RemoveCondition(c.id, name)]))
+    rounds = dialog.rounds.value() or None
+    condition = ActiveCondition(name, rounds, "rounds" if rounds else "removed", "GM",
+                                window.enc.state.round)
+    return window.run(f"{c.name}: {name}", lambda enc: gm_ruling(
+        enc, f"{c.name} is {name}" + (f" for {rounds} round(s)" if rounds else ""),
+        [AddCondition(c.id, condition)]))

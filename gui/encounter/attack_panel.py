@@ -1,0 +1,220 @@
+"""The attack panel: attacker, target, weapon, EASY/HARD, modifier, the die → roll → outcome
+(with the crit or fumble row's text) → apply.
+
+Rolling *previews*: the engine resolves the attack (``attack.attack``, or "Go NEAR and ATK" when
+the target is one zone away and the weapon needs CLOSE), the window shows the dice and rows,
+and everything is put back; Apply pushes exactly those recorded steps as one undo command, so
+the outcome the GM saw is the outcome applied (DESIGN: replay never rolls again). A GM who
+rolled a physical d20 types it in the die field (and the damage dice, if wanted).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from emberkeep.character.checks import Difficulty
+from emberkeep.encounter.actions import move_and_attack
+from emberkeep.encounter.attack import attack
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.events import Step
+from emberkeep.encounter.recap import step_lines
+from emberkeep.encounter.zones import Band
+from gui.encounter.session import EncounterSession
+
+__all__ = ["AttackPanel", "parse_typed"]
+
+DIFFICULTIES = (("normal", ()), ("EASY (−3 to the target number)", (Difficulty.EASY,)),
+                ("HARD (+3 to the target number)", (Difficulty.HARD,)))
+
+
+def parse_typed(text: str) -> int | list[int] | None:
+    """ "14" → 14, "3 5" or "3,5" → [3, 5], "" → None; ValueError when not numbers."""
+    parts = text.replace(",", " ").split()
+    if not parts:
+        return None
+    values = [int(p) for p in parts]
+    return values[0] if len(values) == 1 else values
+
+
+class AttackPanel(QWidget):
+    def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.pending: list[Step] | None = None
+        self.pending_text = ""
+        self.attacker = QComboBox(self)
+        self.target = QComboBox(self)
+        self.weapon = QComboBox(self)
+        self.difficulty = QComboBox(self)
+        for label, _ in DIFFICULTIES:
+            self.difficulty.addItem(label)
+        self.modifier = QSpinBox(self)
+        self.modifier.setRange(-20, 20)
+        self.die = QLineEdit(self)
+        self.die.setPlaceholderText("roll for me, or type the d20")
+        self.die.setMaxLength(3)
+        self.damage = QLineEdit(self)
+        self.damage.setPlaceholderText("roll for me, or type the dice: 3 5")
+        self.luck = QCheckBox("spend a Luck Die if a 6 would hit (R29)", self)
+        self.outcome = QPlainTextEdit(self)
+        self.outcome.setReadOnly(True)
+        self.outcome.setPlaceholderText("A rolls the attack · Enter applies it · Esc drops it")
+        self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Attac&ker", self.attacker)
+        form.addRow("&Target", self.target)
+        form.addRow("&Weapon", self.weapon)
+        form.addRow("EASY/HARD", self.difficulty)
+        form.addRow("Modifier", self.modifier)
+        form.addRow("d&20", self.die)
+        form.addRow("Damage dice", self.damage)
+        form.addRow(self.luck)
+        form.addRow(self.outcome)
+        self.attacker.currentIndexChanged.connect(self._fill_weapons)
+        for signal in (self.attacker.currentIndexChanged, self.target.currentIndexChanged,
+                       self.weapon.currentIndexChanged, self.difficulty.currentIndexChanged,
+                       self.modifier.valueChanged, self.die.textChanged,
+                       self.damage.textChanged, self.luck.toggled):
+            signal.connect(self.drop)
+        self.refill()
+
+    @property
+    def enc(self) -> Encounter:
+        return self.session.enc
+
+    # -- choices ------------------------------------------------------------------------------
+
+    def refill(self) -> None:
+        """Combatants standing; the attacker follows the current actor."""
+        enc = self.enc
+        keep_target = self.target.currentData()
+        standing = enc.standing()
+        for box in (self.attacker, self.target):
+            box.blockSignals(True)
+            box.clear()
+            for c in standing:
+                box.addItem(f"{c.name} ({c.side})", c.id)
+            box.blockSignals(False)
+        now = self.session.current_id()
+        if now is not None:
+            self.attacker.setCurrentIndex(max(0, self.attacker.findData(now)))
+        self.choose_target(keep_target)
+        self._fill_weapons()
+
+    def choose_target(self, cid: object = None) -> None:
+        """The given target if it is a standing foe of the attacker, else the nearest foe."""
+        a = self.enc.combatants.get(str(self.attacker.currentData()))
+        if a is None:
+            return
+        foes = self.enc.enemies(a)
+        wanted = next((f for f in foes if f.id == cid), None)
+        if wanted is None and foes:
+            wanted = min(foes, key=lambda f: abs(f.position - a.position))
+        if wanted is not None:
+            self.target.setCurrentIndex(self.target.findData(wanted.id))
+
+    def _fill_weapons(self) -> None:
+        self.weapon.blockSignals(True)
+        self.weapon.clear()
+        self.weapon.addItem("best that reaches", None)
+        a = self.enc.combatants.get(str(self.attacker.currentData()))
+        if a is not None and a.kind == "pc":
+            for w in self.enc.character(a).inventory.weapons:
+                state = " (broken)" if w.broken else " (dropped)" if w.dropped else ""
+                self.weapon.addItem(f"{w.name}{state}", w.uid)
+        elif a is not None and a.monster is not None:
+            self.weapon.setItemText(0, a.monster.weapon)
+        self.weapon.blockSignals(False)
+
+    # -- roll, apply --------------------------------------------------------------------------
+
+    def _who(self) -> tuple[Combatant, Combatant]:
+        a = self.enc.combatants.get(str(self.attacker.currentData()))
+        t = self.enc.combatants.get(str(self.target.currentData()))
+        if a is None or t is None:
+            raise RuleError("choose an attacker and a target")
+        return a, t
+
+    def roll(self) -> str | None:
+        """Preview the attack; returns the refusal, or None with the outcome shown."""
+        try:
+            a, t = self._who()
+            typed = parse_typed(self.die.text())
+            damage = parse_typed(self.damage.text())
+        except ValueError as exc:
+            return str(exc) if isinstance(exc, RuleError) else "the dice must be numbers"
+        if isinstance(typed, list):
+            return "type one d20"
+        extra = DIFFICULTIES[self.difficulty.currentIndex()][1]
+        options = {"weapon_uid": self.weapon.currentData(), "typed": typed,
+                   "difficulty_extra": extra, "luck": self.luck.isChecked(),
+                   "damage_typed": damage}
+        near = self.enc.band(a, t) == Band.NEAR
+
+        def strike(enc: Encounter) -> object:
+            return attack(enc, a.id, t.id, modifier=self.modifier.value(), **options)
+
+        def go_near(enc: Encounter) -> object:
+            return move_and_attack(enc, a.id, t.position, t.id, **options)
+
+        if self.session.melee_round():
+            from emberkeep.melee_round.engine_bridge import melee_exchange
+
+            def exchange(enc: Encounter) -> object:  # R23-R25: both roll, opposed, one step
+                return melee_exchange(enc, a.id, t.id, damage_typed=options["damage_typed"]
+                                      if isinstance(options["damage_typed"], int) else None)
+
+            strike = exchange
+            near = False
+        try:
+            steps = self.session.preview(strike)
+        except RuleError as exc:
+            if not near or self.modifier.value():
+                return str(exc)
+            try:  # Furnace: "Go NEAR and ATK"
+                steps = self.session.preview(go_near)
+            except RuleError as second:
+                return str(second)
+        self.pending = steps
+        self.pending_text = steps[0].summary if steps else "attack"
+        self.outcome.setPlainText(self.describe(steps))
+        return None
+
+    @staticmethod
+    def describe(steps: list[Step]) -> str:
+        lines = []
+        for step in steps:
+            lines.append(step.summary or step.action)
+            lines.extend(f"  {line}" for line in step_lines(step))
+        return "\n".join(lines) + "\n\nEnter applies · Esc drops"
+
+    def apply(self) -> bool:
+        if self.pending is None:
+            return False
+        steps, text = self.pending, self.pending_text
+        self.pending = None
+        self.session.apply(text, steps)
+        self.die.blockSignals(True)
+        self.damage.blockSignals(True)
+        self.die.clear()
+        self.damage.clear()
+        self.die.blockSignals(False)
+        self.damage.blockSignals(False)
+        self.outcome.setPlainText(f"Applied: {text}")
+        return True
+
+    def drop(self, *_: object) -> None:
+        if self.pending is not None:
+            self.pending = None
+            self.outcome.setPlainText("")

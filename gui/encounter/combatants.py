@@ -1,0 +1,234 @@
+"""The combatants table: a model over the engine's combatants, its HP-bar delegate.
+
+The model wraps the engine, it never copies it: a row is a combatant id, every cell is read
+from the engine when Qt asks. A step repaints the rows it touched (``dataChanged`` for that row
+only, never a reset); the current actor's row is highlighted. Sort and filter are done in
+Python on the list of ids (DESIGN: a proxy over a Python model is too slow for big tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter
+from gui.encounter.session import EncounterSession
+from gui.encounter.status import conditions_text, status_text
+
+__all__ = ["COLUMNS", "CombatantIdRole", "CombatantsModel", "HpBarDelegate", "HpFractionRole",
+           "SortRole"]
+
+CombatantIdRole = Qt.ItemDataRole.UserRole + 1
+SortRole = Qt.ItemDataRole.UserRole + 2
+HpFractionRole = Qt.ItemDataRole.UserRole + 3  # float 0..1 for the HP bar, None elsewhere
+
+_Index = QModelIndex | QPersistentModelIndex
+CURRENT = QColor(255, 231, 163)
+DOWN = QColor(140, 140, 140)
+
+
+def _hp(enc: Encounter, c: Combatant) -> tuple[int, int]:
+    _ref, hp, max_hp = enc.hp_ref(c)
+    return hp, max_hp
+
+
+def _ac(enc: Encounter, c: Combatant) -> int | None:
+    try:
+        return enc.armor_class(c)
+    except Exception:  # gear the catalog no longer knows: a blank cell, not a crash
+        return None
+
+
+Cell = Callable[[Encounter, Combatant], Any]
+# (title, display text, sort key, tooltip)
+COLUMNS: tuple[tuple[str, Cell, Cell, str], ...] = (
+    ("Name", lambda e, c: c.name, lambda e, c: c.name.lower(), "Who"),
+    ("Side", lambda e, c: c.side, lambda e, c: c.side, "Side"),
+    ("HP", lambda e, c: "{}/{}".format(*_hp(e, c)), lambda e, c: _hp(e, c)[0],
+     "Hit points now / maximum"),
+    ("AC", lambda e, c: "" if (ac := _ac(e, c)) is None else str(ac),
+     lambda e, c: _ac(e, c) or 0, "Armor class (a monster's is the ROOM DC, R30)"),
+    ("Zone", lambda e, c: str(c.position), lambda e, c: c.position,
+     "Zone on the line: same zone CLOSE, one apart NEAR, two RANGED, three FAR"),
+    ("Init", lambda e, c: "" if c.initiative is None else str(c.initiative),
+     lambda e, c: c.initiative or 0, "Initiative: the side's d6, or the WDD segment"),
+    ("Conditions", lambda e, c: conditions_text(c), lambda e, c: conditions_text(c),
+     "Conditions with the rounds left (R27, R28)"),
+    ("Status", lambda e, c: status_text(e, c), lambda e, c: status_text(e, c),
+     "Acting, acted, dying with its countdown, down, out"),
+)
+HP_COLUMN = 2
+
+
+class CombatantsModel(QAbstractTableModel):
+    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.rows: list[str] = []
+        self._row: dict[str, int] = {}
+        self.filter_text = ""
+        self.hide_down = False
+        self._sort: tuple[int, Qt.SortOrder] | None = None
+        self._rebuild()
+        session.combatantsChanged.connect(self.rows_changed)
+        session.combatantsReset.connect(self.reset)
+
+    @property
+    def enc(self) -> Encounter:
+        return self.session.enc
+
+    # -- rows -------------------------------------------------------------------------------
+
+    def _visible(self, c: Combatant) -> bool:
+        if self.hide_down and self.enc.is_down(c):
+            return False
+        text = self.filter_text
+        return not text or text in c.name.lower() or text in c.side.lower()
+
+    def _rebuild(self) -> None:
+        enc = self.enc
+        self.rows = [cid for cid, c in enc.combatants.items() if self._visible(c)]
+        if self._sort is not None:
+            column, order = self._sort
+            key = COLUMNS[column][2]
+            self.rows.sort(key=lambda cid: key(enc, enc.combatants[cid]),
+                           reverse=order == Qt.SortOrder.DescendingOrder)
+        self._row = {cid: i for i, cid in enumerate(self.rows)}
+
+    def reset(self) -> None:
+        self.beginResetModel()
+        self._rebuild()
+        self.endResetModel()
+
+    def set_filter(self, text: str = "", *, hide_down: bool = False) -> None:
+        self.filter_text, self.hide_down = text.strip().lower(), hide_down
+        self.reset()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.layoutAboutToBeChanged.emit()
+        old = list(self.rows)
+        self._sort = (column, order) if 0 <= column < len(COLUMNS) else None  # -1: as added
+        self._rebuild()
+        persistent = self.persistentIndexList()
+        new = [self.index(self._row.get(old[p.row()], 0), p.column()) if p.row() < len(old)
+               else QModelIndex() for p in persistent]
+        self.changePersistentIndexList(persistent, new)
+        self.layoutChanged.emit()
+
+    def rows_changed(self, ids: list[str]) -> None:
+        """Repaint exactly the rows of these combatants (dataChanged per row)."""
+        last = len(COLUMNS) - 1
+        for cid in ids:
+            row = self._row.get(cid)
+            c = self.enc.combatants.get(cid)
+            if c is None:
+                continue
+            if row is None:
+                if self._visible(c):
+                    self.reset()  # back on the list (healed with "hide the fallen" on)
+                    return
+                continue
+            if not self._visible(c):
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self.rows[row]
+                self._row = {x: i for i, x in enumerate(self.rows)}
+                self.endRemoveRows()
+                continue
+            self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+
+    def row_of(self, cid: str) -> int | None:
+        return self._row.get(cid)
+
+    def combatant_at(self, row: int) -> Combatant | None:
+        if 0 <= row < len(self.rows):
+            return self.enc.combatants.get(self.rows[row])
+        return None
+
+    # -- Qt ---------------------------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section][0]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMNS[section][3]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        enc = self.enc
+        c = enc.combatants.get(self.rows[index.row()])
+        if c is None:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[column][1](enc, c)
+        if role == CombatantIdRole:
+            return c.id
+        if role == SortRole:
+            return COLUMNS[column][2](enc, c)
+        if role == HpFractionRole:
+            if column != HP_COLUMN:
+                return None
+            hp, max_hp = _hp(enc, c)
+            return max(0.0, min(1.0, hp / max_hp)) if max_hp else 0.0
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(CURRENT) if c.id == self.session.current_id() else None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(DOWN) if enc.is_down(c) else None
+        if role == Qt.ItemDataRole.FontRole and column == 0:
+            font = QFont()
+            font.setBold(c.id == self.session.current_id())
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (2, 3, 4, 5):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+
+class HpBarDelegate(QStyledItemDelegate):
+    """The HP cell as a bar: green, then amber at half, red at a quarter; the numbers on it."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
+        fraction = index.data(HpFractionRole)
+        if fraction is None:
+            super().paint(painter, option, index)
+            return
+        background = index.data(Qt.ItemDataRole.BackgroundRole)
+        rect: QRect = option.rect
+        painter.save()
+        if isinstance(background, QBrush):
+            painter.fillRect(rect, background)
+        bar = rect.adjusted(3, 4, -3, -4)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(225, 225, 225))
+        painter.drawRect(bar)
+        color = (QColor(76, 175, 80) if fraction > 0.5 else QColor(255, 167, 38)
+                 if fraction > 0.25 else QColor(229, 57, 53))
+        filled = QRect(bar.left(), bar.top(), int(bar.width() * float(fraction)), bar.height())
+        painter.setBrush(color)
+        painter.drawRect(filled)
+        painter.setPen(QColor(20, 20, 20))
+        painter.drawText(bar, int(Qt.AlignmentFlag.AlignCenter),
+                         str(index.data(Qt.ItemDataRole.DisplayRole)))
+        painter.restore()

@@ -1,0 +1,106 @@
+"""Small dialogs of the encounter window: PCs from the roster, a spell to cast, a condition.
+
+Each is driven by the keyboard (arrows, Space, Enter) and exposes its choice as plain values,
+so the window (and its tests) can do the same without the dialog.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QListWidget,
+    QListWidgetItem,
+    QRadioButton,
+    QSpinBox,
+    QWidget,
+)
+
+from emberkeep.character.model import Character
+from emberkeep.magic.spells import get_spell
+
+__all__ = ["CONDITIONS", "CastDialog", "ConditionDialog", "PcPicker"]
+
+# R28's conditions and the ones the crit rows use most; the GM may type any other.
+CONDITIONS = ("PRONE", "STUNNED", "BLINDED", "FRIGHTENED", "PARALYSED", "INCAPACITATED",
+              "UNCONSCIOUS", "GRAPPLED", "RESTRAINED", "POISONED", "DEAFENED", "CHARMED")
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                           | QDialogButtonBox.StandardButton.Cancel, dialog)
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+class PcPicker(QDialog):
+    """The roster's characters not yet in the fight; several may be chosen (Ctrl+A: all)."""
+
+    def __init__(self, characters: list[Character], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add player characters")
+        self.list = QListWidget(self)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        for ch in characters:
+            item = QListWidgetItem(f"{ch.name} — {ch.hp}/{ch.max_hp} HP")
+            item.setData(Qt.ItemDataRole.UserRole, ch.id)
+            self.list.addItem(item)
+        self.list.selectAll()
+        form = QFormLayout(self)
+        form.addRow(self.list)
+        form.addRow(_buttons(self))
+
+    def chosen(self) -> list[str]:
+        return [str(i.data(Qt.ItemDataRole.UserRole)) for i in self.list.selectedItems()]
+
+
+class CastDialog(QDialog):
+    """A spell the caster knows (or a cantrip), for a SPELLCHECK (R8)."""
+
+    def __init__(self, caster: Character, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{caster.name} casts")
+        self.list = QListWidget(self)
+        for spell_id in [*caster.spells_known, *caster.cantrips]:
+            try:
+                name = get_spell(spell_id).name
+            except KeyError:
+                name = spell_id
+            item = QListWidgetItem(name + (" (cantrip)" if spell_id in caster.cantrips else ""))
+            item.setData(Qt.ItemDataRole.UserRole, spell_id)
+            self.list.addItem(item)
+        self.list.setCurrentRow(0)
+        form = QFormLayout(self)
+        form.addRow(self.list)
+        form.addRow(_buttons(self))
+
+    def spell_id(self) -> str | None:
+        item = self.list.currentItem()
+        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+
+
+class ConditionDialog(QDialog):
+    """Add a condition with its rounds (0: until removed), or remove one the combatant has."""
+
+    def __init__(self, name: str, current: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Condition on {name}")
+        self.name = QComboBox(self)
+        self.name.setEditable(True)
+        self.name.addItems([*current, *(c for c in CONDITIONS if c not in current)])
+        self.rounds = QSpinBox(self)
+        self.rounds.setRange(0, 100)
+        self.rounds.setSpecialValueText("until removed")
+        self.add = QRadioButton("&Add", self)
+        self.remove = QRadioButton("&Remove", self)
+        (self.remove if current else self.add).setChecked(True)
+        form = QFormLayout(self)
+        form.addRow("&Condition", self.name)
+        form.addRow("&Rounds", self.rounds)
+        form.addRow(self.add, self.remove)
+        form.addRow(_buttons(self))

@@ -1,0 +1,146 @@
+"""The quick monster form: name, count, HP or HD, ROOM DC (→ AC and save, R30), attack, damage,
+morale, weapon and its length; the side and zone they start in.
+
+R30: a monster's AC is the ROOM DC and it saves with d20 + (ROOM DC − 10); Furnace: "Enemy
+moral is usually half of the room DC (rounded down)" — left blank, the morale is that. HD rolls
+d8 per Hit Die for each monster on its own (they are not clones).
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from emberkeep.dice import DiceError, Roller, parse, roll
+from emberkeep.encounter.combatant import Combatant, MonsterStats
+
+__all__ = ["MonsterForm", "make_monsters"]
+
+
+def make_monsters(stats: MonsterStats, count: int, *, hit_dice: int = 0,
+                  roller: Roller | None = None, side: str = "foes", position: int = 1,
+                  taken: set[str] | frozenset[str] = frozenset()) -> list[Combatant]:
+    """``count`` numbered monsters whose ids are not in ``taken``; with ``hit_dice`` each rolls
+    its own HP (``hit_dice``d8) with ``roller``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", stats.name.lower()).strip("-") or "monster"
+    number, made = 1, list[Combatant]()
+    while len(made) < count:
+        cid = f"{slug}-{number}"
+        if cid not in taken:
+            own = stats
+            if hit_dice:
+                assert roller is not None
+                hp = max(1, roll(f"{hit_dice}d8", roller).total)
+                own = stats.model_copy(update={"max_hp": hp})
+            name = f"{stats.name} {number}"
+            made.append(Combatant(id=cid, name=name, side=side, kind="monster", monster=own,
+                                  hp=own.max_hp, position=position))
+        number += 1
+    return made
+
+
+class MonsterForm(QDialog):
+    def __init__(self, room_dc: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Add monsters")
+        self.name = QLineEdit("Goblin", self)
+        self.count = QSpinBox(self)
+        self.count.setRange(1, 100)
+        self.hp = QSpinBox(self)
+        self.hp.setRange(0, 10_000)
+        self.hp.setValue(5)
+        self.hp.setSpecialValueText("roll the HD")
+        self.hd = QSpinBox(self)
+        self.hd.setRange(0, 30)
+        self.hd.setSpecialValueText("—")
+        self.hd.setToolTip("Hit Dice: each monster rolls its own HP (d8 per HD) when HP is 0")
+        self.room_dc = QSpinBox(self)
+        self.room_dc.setRange(1, 40)
+        self.room_dc.setValue(room_dc)
+        self.derived = QLabel(self)
+        self.derived.setTextFormat(Qt.TextFormat.PlainText)
+        self.attack = QSpinBox(self)
+        self.attack.setRange(-20, 40)
+        self.attack.setPrefix("+")
+        self.damage = QLineEdit("1d6", self)
+        self.morale = QSpinBox(self)
+        self.morale.setRange(-1, 12)
+        self.morale.setValue(-1)
+        self.morale.setSpecialValueText("half the ROOM DC")
+        self.weapon = QLineEdit("claws", self)
+        self.length = QSpinBox(self)
+        self.length.setRange(0, 30)
+        self.length.setValue(2)
+        self.length.setSuffix(" ft")
+        self.ranged = QCheckBox("shoots (ranged)", self)
+        self.side = QLineEdit("foes", self)
+        self.zone = QSpinBox(self)
+        self.zone.setRange(-20, 20)
+        self.zone.setValue(1)
+        self.error = QLabel(self)
+        self.error.setStyleSheet("color: #c0392b")
+        form = QFormLayout(self)
+        for label, widget in (("&Name", self.name), ("&Count", self.count), ("&HP", self.hp),
+                              ("H&D", self.hd), ("&ROOM DC", self.room_dc), ("", self.derived),
+                              ("&Attack bonus", self.attack), ("Da&mage", self.damage),
+                              ("M&orale", self.morale), ("&Weapon", self.weapon),
+                              ("Weapon &length", self.length), ("", self.ranged),
+                              ("&Side", self.side), ("&Zone", self.zone), ("", self.error)):
+            form.addRow(label, widget)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.room_dc.valueChanged.connect(self._derive)
+        self._derive()
+
+    def _derive(self) -> None:
+        dc = self.room_dc.value()
+        self.derived.setText(f"AC {dc} · save +{dc - 10} · morale {dc // 2} (R30)")
+
+    def stats(self) -> MonsterStats:
+        """The form as monster stats; ValueError with a plain reason when something is off."""
+        name = self.name.text().strip()
+        if not name:
+            raise ValueError("a monster needs a name")
+        try:
+            parse(self.damage.text().strip())
+        except DiceError as exc:
+            raise ValueError(f"damage: {exc}") from exc
+        if self.hp.value() == 0 and self.hd.value() == 0:
+            raise ValueError("give the HP, or the HD to roll them")
+        morale = self.morale.value()
+        return MonsterStats(name=name, max_hp=max(1, self.hp.value()),
+                            room_dc=self.room_dc.value(), attack_bonus=self.attack.value(),
+                            damage=self.damage.text().strip(),
+                            morale=None if morale < 0 else morale,
+                            weapon=self.weapon.text().strip() or "claws",
+                            weapon_length_ft=self.length.value(), ranged=self.ranged.isChecked(),
+                            level=min(10, self.hd.value()))
+
+    def monsters(self, roller: Roller, taken: set[str]) -> list[Combatant]:
+        stats = self.stats()
+        hit_dice = self.hd.value() if self.hp.value() == 0 else 0
+        return make_monsters(stats, self.count.value(), hit_dice=hit_dice, roller=roller,
+                             side=self.side.text().strip() or "foes",
+                             position=self.zone.value(), taken=taken)
+
+    def _accept(self) -> None:
+        try:
+            self.stats()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        self.accept()

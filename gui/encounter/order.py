@@ -1,0 +1,160 @@
+"""The round's order: a list model over the engine's slots, and WDD's segment timeline.
+
+The order is the engine's ``EncounterState.order`` (read through ``initiative.Slot``): one row
+per slot, the current one highlighted. A new order (a new round) resets the list; a turn moving
+on repaints just the two rows involved. Under WDD (R20) the timeline paints the ten segments with
+who acts on each, missiles, melee and spells in the order the rules resolve them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from emberkeep.encounter.initiative import Slot
+from gui.encounter.combatants import CURRENT, DOWN
+from gui.encounter.session import EncounterSession
+
+__all__ = ["OrderModel", "SegmentTimeline", "slot_text"]
+
+_Index = QModelIndex | QPersistentModelIndex
+SEGMENTS = 10
+KIND_MARK = {"missile": "➶", "melee": "⚔", "spell": "✦", "any": ""}
+
+
+def slot_text(session: EncounterSession, slot: Slot) -> str:
+    c = session.enc.combatants.get(slot.cid)
+    name = c.name if c is not None else slot.cid
+    if slot.kind == "any":
+        return name
+    where = f"seg {slot.segment}" if slot.segment else "surprise round"
+    mark = KIND_MARK.get(slot.kind, "")
+    return f"{where} · {mark} {name} ({slot.kind})"
+
+
+class OrderModel(QAbstractListModel):
+    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.order: tuple[str, ...] = session.enc.state.order
+        self.turn = session.enc.state.turn
+        session.stateChanged.connect(self.refresh)
+        session.combatantsChanged.connect(self._combatants)
+        session.combatantsReset.connect(self.refresh)
+
+    def refresh(self) -> None:
+        st = self.session.enc.state
+        if st.order != self.order:
+            self.beginResetModel()
+            self.order, self.turn = st.order, st.turn
+            self.endResetModel()
+        elif st.turn != self.turn:
+            rows = {self.turn, st.turn}
+            self.turn = st.turn
+            for row in rows:
+                if 0 <= row < len(self.order):
+                    index = self.index(row)
+                    self.dataChanged.emit(index, index)
+
+    def _combatants(self, ids: list[str]) -> None:
+        wanted = set(ids)
+        for row, entry in enumerate(self.order):
+            if Slot.parse(entry).cid in wanted:
+                index = self.index(row)
+                self.dataChanged.emit(index, index)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self.order)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self.order):
+            return None
+        slot = Slot.parse(self.order[index.row()])
+        current = index.row() == self.session.enc.state.turn and \
+            self.session.enc.state.phase == "fighting"
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{index.row() + 1}. {slot_text(self.session, slot)}"
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(CURRENT) if current else None
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(current)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            c = self.session.enc.combatants.get(slot.cid)
+            if c is not None and (self.session.enc.is_down(c) or
+                                  (index.row() < self.session.enc.state.turn)):
+                return QBrush(DOWN)
+        if role == Qt.ItemDataRole.UserRole:
+            return slot.cid
+        return None
+
+
+class SegmentTimeline(QWidget):
+    """WDD's ten segments side by side; the segment being resolved and its actor stand out."""
+
+    def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setMinimumHeight(4 * (self.fontMetrics().height() + 4))
+        self.setMaximumHeight(7 * (self.fontMetrics().height() + 4))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        session.stateChanged.connect(self.changed)
+        session.combatantsChanged.connect(self.changed)
+
+    def changed(self, *_: object) -> None:
+        self.update()
+
+    def columns(self) -> dict[int, list[tuple[int, Slot]]]:
+        """Slots by segment (0: the surprise round, 11: a spell that goes off after 10)."""
+        found: dict[int, list[tuple[int, Slot]]] = {}
+        for index, entry in enumerate(self.session.enc.state.order):
+            slot = Slot.parse(entry)
+            found.setdefault(min(slot.segment, SEGMENTS + 1), []).append((index, slot))
+        return found
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        st = self.session.enc.state
+        columns = self.columns()
+        width = self.width() / (SEGMENTS + 1)
+        line = self.fontMetrics().height() + 4
+        painter.fillRect(self.rect(), self.palette().base())
+        for n in range(1, SEGMENTS + 2):
+            x = int((n - 1) * width)
+            head = QRect(x, 0, int(width) - 2, line)
+            now = st.phase == "fighting" and st.segment == n
+            font = painter.font()
+            font.setBold(now)
+            painter.setFont(font)
+            painter.fillRect(head, QColor(255, 193, 7) if now else QColor(230, 230, 230))
+            painter.setPen(QColor(20, 20, 20))
+            painter.drawText(head, int(Qt.AlignmentFlag.AlignCenter),
+                             str(n) if n <= SEGMENTS else "late")
+            for row, (index, slot) in enumerate(columns.get(n, [])):
+                box = QRect(x + 2, line * (row + 1) + 2, int(width) - 6, line - 2)
+                c = self.session.enc.combatants.get(slot.cid)
+                acting = st.phase == "fighting" and index == st.turn
+                if acting:
+                    painter.fillRect(box, CURRENT)
+                font = painter.font()
+                font.setBold(acting)
+                painter.setFont(font)
+                done = index < st.turn or (c is not None and self.session.enc.is_down(c))
+                painter.setPen(DOWN if done else QColor(20, 20, 20))
+                name = c.name if c is not None else slot.cid
+                text = f"{KIND_MARK.get(slot.kind, '')} {name}"
+                align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                painter.drawText(box, int(align), self.fontMetrics().elidedText(
+                    text, Qt.TextElideMode.ElideRight, box.width()))
+        painter.end()

@@ -1,0 +1,182 @@
+"""The player view: a second window for a second screen, in big type.
+
+It shows the round, whose turn it is, and the order with each combatant's health as the players
+may know it: a PC's HP as numbers (it is on their sheet anyway), a monster's only as "unhurt /
+wounded / bloodied / down" (:func:`~gui.encounter.status.monster_word`), never a number. The
+model below is the only thing the view reads, so a test over its cells proves it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.initiative import Slot
+from gui.encounter.combatants import CURRENT, DOWN
+from gui.encounter.session import EncounterSession
+from gui.encounter.status import conditions_text, monster_word
+
+__all__ = ["PlayerModel", "PlayerView"]
+
+_Index = QModelIndex | QPersistentModelIndex
+HEADERS = ("", "Name", "Health", "Conditions")
+
+
+class PlayerModel(QAbstractTableModel):
+    """Combatants in the round's order (those not in it yet, after), health as players see it."""
+
+    def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.rows: list[str] = []
+        self._rebuild()
+        session.stateChanged.connect(self.refresh)
+        session.combatantsReset.connect(self.refresh)
+        session.combatantsChanged.connect(self._changed)
+
+    def _rebuild(self) -> None:
+        seen: dict[str, None] = {}
+        for entry in self.session.enc.state.order:
+            seen.setdefault(Slot.parse(entry).cid, None)
+        for cid in self.session.enc.combatants:
+            seen.setdefault(cid, None)
+        self.rows = [cid for cid in seen if cid in self.session.enc.combatants]
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self._rebuild()
+        self.endResetModel()
+
+    def _changed(self, ids: list[str]) -> None:
+        for cid in ids:
+            if cid in self.rows:
+                row = self.rows.index(cid)
+                self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+
+    def health(self, c: Combatant) -> str:
+        enc = self.session.enc
+        if c.kind == "pc":
+            _ref, hp, max_hp = enc.hp_ref(c)
+            ch = enc.character(c)
+            if not ch.alive:
+                return "dead"
+            return f"{hp}/{max_hp} HP" + (" — dying" if hp <= 0 else "")
+        return monster_word(enc, c)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
+                and 0 <= section < len(HEADERS)):
+            return HEADERS[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        enc = self.session.enc
+        c = enc.combatants.get(self.rows[index.row()])
+        if c is None:
+            return None
+        acting = c.id == self.session.current_id()
+        if role == Qt.ItemDataRole.DisplayRole:
+            column = index.column()
+            if column == 0:
+                return "▶" if acting else ""
+            if column == 1:
+                return c.name
+            if column == 2:
+                return self.health(c)
+            return conditions_text(c) if c.kind == "pc" else ", ".join(
+                x.name for x in c.conditions if x.name != "dying_in")
+        if role == Qt.ItemDataRole.BackgroundRole and acting:
+            return QBrush(CURRENT)
+        if role == Qt.ItemDataRole.ForegroundRole and enc.is_down(c):
+            return QBrush(DOWN)
+        if role == Qt.ItemDataRole.FontRole and acting:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+
+class PlayerView(QWidget):
+    """A top-level window the GM drags to the players' screen (F5 shows and hides it)."""
+
+    def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.session = session
+        self.setWindowTitle(f"{session.title} — players")
+        self.heading = QLabel(self)
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        medium = self.font()
+        medium.setPointSize(medium.pointSize() + 4)
+        self.heading.setFont(medium)
+        self.acting = QLabel(self)
+        self.acting.setTextFormat(Qt.TextFormat.PlainText)
+        big = self.font()
+        big.setPointSize(big.pointSize() + 10)
+        big.setBold(True)
+        self.acting.setFont(big)
+        self.model = PlayerModel(session, self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setShowGrid(False)
+        body = self.font()
+        body.setPointSize(body.pointSize() + 6)
+        self.table.setFont(body)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 12)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.acting)
+        layout.addWidget(self.table)
+        session.stateChanged.connect(self.refresh)
+        session.combatantsChanged.connect(self.refresh)
+        self.resize(800, 600)
+        self.refresh()
+
+    def refresh(self, *_: object) -> None:
+        st = self.session.enc.state
+        if st.phase == "over":
+            self.heading.setText(f"{self.session.title} — the fight is over")
+        elif st.round:
+            segment = f" · segment {st.segment}" if st.segment else ""
+            self.heading.setText(f"{self.session.title} — round {st.round}{segment}")
+        else:
+            self.heading.setText(f"{self.session.title} — about to begin")
+        actor = self.session.current_id()
+        c = self.session.enc.combatants.get(actor) if actor else None
+        self.acting.setText(f"{c.name}'s turn" if c is not None else "")
+
+    def texts(self) -> list[str]:
+        """Every piece of text the view shows (for tests: no monster HP number among them)."""
+        found = [self.windowTitle(), self.heading.text(), self.acting.text()]
+        for row in range(self.model.rowCount()):
+            for column in range(self.model.columnCount()):
+                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                    value = self.model.data(self.model.index(row, column), role)
+                    if value is not None:
+                        found.append(str(value))
+        return found

@@ -1,0 +1,311 @@
+"""One running encounter bound to the open campaign: the engine, its record, and the history.
+
+DESIGN's one history: every engine step is one ``QUndoCommand`` on the campaign's one
+``QUndoStack``. The command's first redo runs the action (the engine resolves it into steps);
+later redos re-apply the recorded steps (``Encounter.redo``), undo reverts them and pops them
+from the engine's history (``Encounter.undo``). So Ctrl+Z in any window undoes the campaign's
+latest change, an attack as much as a sheet edit.
+
+After each change the session says what changed, and no more: ``combatantsChanged`` with the
+ids of the combatants whose row must repaint, ``stateChanged`` when the round, order or phase
+moved, ``stepsApplied``/``stepsReverted`` for the log; and the document's ``characterChanged``
+for every player character a step touched (so the roster, open sheets and the Repairs tab update
+live). The record in the campaign follows every step (``persist.push_step``), so saving at any
+moment keeps the half-fought encounter, which resumes exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand
+
+from emberkeep.campaign.model import EncounterRecord, EncounterStatus
+from emberkeep.campaign.settings import Resolution
+from emberkeep.dice import Roller
+from emberkeep.encounter import persist
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.events import Set, Step
+from emberkeep.encounter.turns import current
+from gui.document import CampaignDocument
+
+__all__ = ["EncounterSession", "SetupCommand", "StepCommand", "changes_of"]
+
+Action = Callable[[Encounter], object]
+
+
+def changes_of(enc: Encounter, steps: Iterable[Step], by_character: dict[str, list[str]]
+               ) -> tuple[set[str], set[tuple[str, str]], bool]:
+    """Combatant ids whose row changed, (character id, field) pairs, whether the state did."""
+    ids: set[str] = set()
+    fields: set[tuple[str, str]] = set()
+    state = False
+    for step in steps:
+        for event in step.events:
+            if not isinstance(event, Set):
+                continue
+            target = event.target
+            kind = target[0]
+            if kind == "c":
+                ids.add(target[1])
+            elif kind == "enc":
+                state = True
+            else:
+                field = event.field if kind == "pc" else (
+                    "inventory" if kind == "gear" else "scores")
+                fields.add((target[1], field))
+                ids.update(by_character.get(target[1], ()))
+    return ids, fields, state
+
+
+class StepCommand(QUndoCommand):
+    """One engine action (or steps already resolved, e.g. an attack previewed then applied)."""
+
+    def __init__(self, session: EncounterSession, text: str, action: Action | None = None,
+                 steps: list[Step] | None = None) -> None:
+        super().__init__(text)
+        self.session = session
+        self.action = action
+        self.steps = steps
+        self.error: str | None = None
+
+    def redo(self) -> None:
+        enc = self.session.enc
+        if self.steps is None:
+            assert self.action is not None
+            first = len(enc.history)
+            try:
+                self.action(enc)
+                self.session.check_over()
+            except (RuleError, ValueError, KeyError) as exc:
+                while len(enc.history) > first:
+                    enc.undo()
+                self.error = str(exc)
+                self.setObsolete(True)
+                return
+            self.steps = enc.history[first:]
+            if not self.steps:
+                self.setObsolete(True)
+                return
+        else:
+            for step in self.steps:
+                enc.redo(step)
+        self.session.applied(self.steps)
+
+    def undo(self) -> None:
+        enc = self.session.enc
+        assert self.steps is not None
+        for step in reversed(self.steps):
+            undone = enc.undo()
+            assert undone is step, "the encounter's history and the undo stack disagree"
+        self.session.reverted(self.steps)
+
+
+class SetupCommand(QUndoCommand):
+    """A change to the encounter outside the engine's steps: combatants added or removed, the
+    initiative mode, resolution or ROOM DC (before the first step). ``do``/``undo_`` apply it."""
+
+    def __init__(self, session: EncounterSession, text: str, do: Callable[[], None],
+                 undo_: Callable[[], None]) -> None:
+        super().__init__(text)
+        self.session, self.do, self.undo_ = session, do, undo_
+
+    def redo(self) -> None:
+        self.do()
+        self.session.combatantsReset.emit()
+        self.session.stateChanged.emit()
+
+    def undo(self) -> None:
+        self.undo_()
+        self.session.combatantsReset.emit()
+        self.session.stateChanged.emit()
+
+
+class EncounterSession(QObject):
+    combatantsChanged = Signal(list)  # ids of combatants whose row changed
+    combatantsReset = Signal()  # combatants added or removed
+    stateChanged = Signal()  # round, order, turn, phase, timers, morale
+    stepsApplied = Signal(list)  # list[Step], in order
+    stepsReverted = Signal(list)
+
+    def __init__(self, document: CampaignDocument, record: EncounterRecord, roller: Roller,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.record = record
+        campaign = document.campaign
+        self.enc = persist.build_encounter(record, {c.id: c for c in campaign.characters},
+                                           roller, campaign.settings)
+        self._emitting = False
+        self._current: str | None = self.current_id()
+        document.characterChanged.connect(self._external_change)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self.record.name
+
+    def melee_round(self) -> bool:
+        """This encounter resolves blows by the Melee Round's opposed rolls (issue #11)."""
+        settings = self.document.campaign.settings
+        return persist.resolution(self.record, settings) is Resolution.MELEE_ROUND
+
+    def current_id(self) -> str | None:
+        c = current(self.enc)
+        return None if c is None else c.id
+
+    def by_character(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for c in self.enc.combatants.values():
+            if c.character_id is not None:
+                found.setdefault(c.character_id, []).append(c.id)
+        return found
+
+    # -- doing ------------------------------------------------------------------------------
+
+    def run(self, text: str, action: Action) -> str | None:
+        """Push one undoable engine action; returns the rules' refusal, or None if done."""
+        command = StepCommand(self, text, action)
+        self.document.undo_stack.push(command)
+        return command.error
+
+    def apply(self, text: str, steps: list[Step]) -> None:
+        """Push steps already resolved (a previewed attack): the first redo applies them."""
+        self.document.undo_stack.push(StepCommand(self, text, steps=steps))
+
+    def preview(self, action: Action) -> list[Step]:
+        """Resolve an action to see its outcome, then put everything back (nothing is pushed,
+        nobody is told). Applying the returned steps later never rolls again."""
+        enc = self.enc
+        first = len(enc.history)
+        try:
+            action(enc)
+            self.check_over()
+        except BaseException:
+            while len(enc.history) > first:
+                enc.undo()
+            raise
+        steps = enc.history[first:]
+        for _ in steps:
+            enc.undo()
+        return steps
+
+    def check_over(self) -> None:
+        """Record the end of the fight in the same command as the blow that ended it."""
+        from emberkeep.encounter.turns import is_over
+
+        if self.enc.state.phase in ("fighting", "surprise"):
+            is_over(self.enc)
+
+    # -- telling everyone -------------------------------------------------------------------
+
+    def applied(self, steps: list[Step]) -> None:
+        if not self.enc.history[:-len(steps)] and self.record.status is EncounterStatus.PLANNED:
+            self.record.at = self.document.campaign.time
+        for step in steps:
+            persist.push_step(self.record, self.enc, step)
+        self._announce(steps)
+        self.stepsApplied.emit(steps)
+
+    def reverted(self, steps: list[Step]) -> None:
+        for _ in steps:
+            persist.pop_step(self.record, self.enc)
+        self._announce(steps)
+        self.stepsReverted.emit(steps)
+
+    def _announce(self, steps: list[Step]) -> None:
+        ids, fields, state = changes_of(self.enc, steps, self.by_character())
+        now = self.current_id()
+        if now != self._current:
+            ids.update(x for x in (now, self._current) if x is not None)
+            self._current = now
+        self._emitting = True
+        try:
+            for character_id, field in sorted(fields):
+                self.document.characterChanged.emit(character_id, field)
+        finally:
+            self._emitting = False
+        if ids:
+            self.combatantsChanged.emit([i for i in ids if i in self.enc.combatants])
+        if state:
+            self.stateChanged.emit()
+
+    def _external_change(self, character_id: str, field: str) -> None:
+        """A sheet edit, an undone clock advance, a repair: the engine reads the sheet again."""
+        if self._emitting:
+            return
+        ids = self.by_character().get(character_id)
+        if not ids:
+            return
+        try:
+            self.enc.characters[character_id] = self.document.character(character_id)
+        except KeyError:
+            return  # removed from the roster: the encounter keeps the sheet it had
+        self.enc._gear.clear()  # gear objects may have been replaced (a restored snapshot)
+        self.combatantsChanged.emit(ids)
+
+    # -- setup (not engine steps, still undoable) -------------------------------------------
+
+    def add_combatants(self, combatants: list[Combatant], text: str) -> None:
+        enc, record = self.enc, self.record
+        for c in combatants:
+            if c.id in enc.combatants:
+                raise RuleError(f"{c.name} is already in this encounter")
+        characters = {c.character_id: self.document.character(c.character_id)
+                      for c in combatants if c.character_id is not None}
+
+        def do() -> None:
+            for c in combatants:
+                enc.combatants[c.id] = c
+            enc.characters.update(characters)
+            persist.add_combatants(record, combatants)
+
+        def undo() -> None:
+            for c in combatants:
+                del enc.combatants[c.id]
+                persist.remove_combatant(record, c.id)
+
+        self.document.undo_stack.push(SetupCommand(self, text, do, undo))
+
+    def remove_combatant(self, cid: str) -> None:
+        enc, record = self.enc, self.record
+        if enc.history:
+            raise RuleError("once the fight has begun, mark a combatant out (GM ruling) instead")
+        c = enc.combatant(cid)
+        position = list(enc.combatants).index(cid)
+        at = next(i for i, d in enumerate(record.combatants) if d.get("id") == cid)
+
+        kept = dict(record.combatants[at])
+
+        def do() -> None:
+            del enc.combatants[cid]
+            persist.remove_combatant(record, cid)
+
+        def undo() -> None:
+            items = list(enc.combatants.items())
+            items.insert(position, (cid, c))
+            enc.combatants.clear()
+            enc.combatants.update(items)
+            record.combatants.insert(at, kept)
+
+        self.document.undo_stack.push(SetupCommand(self, f"Remove {c.name}", do, undo))
+
+    def set_setup(self, text: str, **values: object) -> None:
+        """Change ``initiative``, ``resolution`` or ``room_dc`` before the first step."""
+        if self.enc.history:
+            raise RuleError("the encounter's setup is fixed once the fight has begun")
+        record, state = self.record, self.enc.state
+        before = {k: getattr(record, k) for k in values}
+        settings = self.document.campaign.settings
+
+        def put(vals: dict[str, object]) -> None:
+            for key, value in vals.items():
+                setattr(record, key, value)
+            state.mode = persist.initiative_mode(record, settings)
+            state.room_dc = record.room_dc
+
+        self.document.undo_stack.push(SetupCommand(self, text, lambda: put(dict(values)),
+                                                   lambda: put(before)))

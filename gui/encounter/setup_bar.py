@@ -1,0 +1,119 @@
+"""The encounter's setup: initiative mode and resolution (R20: per encounter, the campaign's
+by default), the ROOM DC, PCs from the roster and monsters from the quick form.
+
+Every change is an undo command (:meth:`EncounterSession.add_combatants`, ``set_setup``); the
+mode, resolution and ROOM DC are fixed once the first step is taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSpinBox, QWidget
+
+from emberkeep.campaign.settings import InitiativeMode, Resolution
+from emberkeep.encounter import persist
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import RuleError
+from emberkeep.encounter.recap import MODE_NAMES
+from emberkeep.encounter.setup import pc_combatant
+
+if TYPE_CHECKING:
+    from gui.encounter.window import EncounterWindow
+
+__all__ = ["SetupBar"]
+
+
+class SetupBar(QWidget):
+    def __init__(self, window: EncounterWindow) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.session = window.session
+        bar = QHBoxLayout(self)
+        bar.setContentsMargins(0, 0, 0, 0)
+        self.mode = QComboBox(self)
+        for mode in InitiativeMode:
+            self.mode.addItem(MODE_NAMES[mode], mode.value)
+        self.resolution = QComboBox(self)
+        self.resolution.addItem("Furnace: d20 vs AC", Resolution.FURNACE.value)
+        self.resolution.addItem("Melee Round: opposed roll-under", Resolution.MELEE_ROUND.value)
+        self.room_dc = QSpinBox(self)
+        self.room_dc.setRange(1, 40)
+        self.room_dc.setPrefix("ROOM DC ")
+        self.add_pcs_button = QPushButton("Add &PCs…", self)
+        self.add_monsters_button = QPushButton("Add &monsters…", self)
+        self.remove_button = QPushButton("Remove", self)
+        for w in (self.mode, self.resolution, self.room_dc, self.add_pcs_button,
+                  self.add_monsters_button, self.remove_button):
+            bar.addWidget(w)
+        bar.addStretch(1)
+        self.mode.activated.connect(self.changed)
+        self.resolution.activated.connect(self.changed)
+        self.room_dc.editingFinished.connect(self.changed)
+        self.add_pcs_button.clicked.connect(self.ask_pcs)
+        self.add_monsters_button.clicked.connect(self.ask_monsters)
+        self.remove_button.clicked.connect(self.remove_selected)
+
+    def refresh(self) -> None:
+        enc, record = self.session.enc, self.session.record
+        setup = not enc.history
+        for w in (self.mode, self.resolution, self.room_dc, self.remove_button):
+            w.setEnabled(setup)
+        settings = self.session.document.campaign.settings
+        self.mode.setCurrentIndex(self.mode.findData(enc.state.mode.value))
+        self.resolution.setCurrentIndex(self.resolution.findData(
+            persist.resolution(record, settings).value))
+        self.room_dc.setValue(record.room_dc)
+
+    def changed(self, *_: object) -> None:
+        enc, record = self.session.enc, self.session.record
+        if enc.history:
+            return
+        values: dict[str, object] = {}
+        mode = InitiativeMode(self.mode.currentData())
+        if mode != enc.state.mode:
+            values["initiative"] = mode
+        res = Resolution(self.resolution.currentData())
+        if res != persist.resolution(record, self.session.document.campaign.settings):
+            values["resolution"] = res
+        if self.room_dc.value() != record.room_dc:
+            values["room_dc"] = self.room_dc.value()
+        if values:
+            self.session.set_setup("Encounter setup", **values)
+
+    def add_pcs(self, character_ids: list[str]) -> None:
+        document = self.session.document
+        taken = {c.character_id for c in self.session.enc.combatants.values()}
+        new = [pc_combatant(document.character(cid)) for cid in character_ids
+               if cid not in taken]
+        if new:
+            self.session.add_combatants(new, f"Add {', '.join(c.name for c in new)}")
+
+    def add_monsters(self, monsters: list[Combatant]) -> None:
+        if monsters:
+            kind = monsters[0].monster.name if monsters[0].monster else "monster"
+            self.session.add_combatants(monsters, f"Add {len(monsters)} × {kind}")
+
+    def ask_pcs(self) -> None:
+        from gui.encounter.dialogs import PcPicker
+
+        taken = {c.character_id for c in self.session.enc.combatants.values()}
+        free = [ch for ch in self.session.document.campaign.characters if ch.id not in taken]
+        dialog = PcPicker(free, self)
+        if dialog.exec():
+            self.add_pcs(dialog.chosen())
+
+    def ask_monsters(self) -> None:
+        from gui.encounter.monster_form import MonsterForm
+
+        form = MonsterForm(self.session.record.room_dc, self)
+        if form.exec():
+            self.add_monsters(form.monsters(self.window_.roller, set(self.session.enc.combatants)))
+
+    def remove_selected(self) -> None:
+        c = self.window_.selected()
+        if c is not None:
+            try:
+                self.session.remove_combatant(c.id)
+            except RuleError as exc:
+                self.window_.message.setText(str(exc))

@@ -1,0 +1,83 @@
+"""The encounter window's keys, in one table: the window builds its actions from it and
+Help → Shortcuts shows it, so the documentation cannot drift from the keys.
+
+Goals (issue #9): next turn 1 key; roll initiative 1 key; attack-roll-apply ≤ 3 keys (pick the
+target with the arrows, A, Enter); damage to the selected ≤ 3 keys (D, the number, Enter); undo
+1 key chord (Ctrl+Z, the campaign's one history).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+__all__ = ["SHORTCUTS", "ShortcutsDialog", "key_of"]
+
+# (name, key, what it does)
+SHORTCUTS: tuple[tuple[str, str, str], ...] = (
+    ("surprise", "S", "Roll surprise: a d6 per side, surprised on 1-2 (R20)"),
+    ("initiative", "I", "Roll initiative for everyone (surprise as rolled, or nobody) — a new "
+                        "round if the fight is on"),
+    ("next", "N", "Next turn (the next round when everyone has acted)"),
+    ("attack", "A", "Roll the attack: current actor on the selected (or nearest) foe; shows "
+                    "the outcome with the crit or fumble row"),
+    ("confirm", "Return", "Apply: the rolled attack, the typed damage or healing, the ruling"),
+    ("cancel", "Esc", "Drop the rolled attack or the typed number; back to the table"),
+    ("damage", "D", "Damage the selected combatant: D, the number, Enter"),
+    ("heal", "H", "Heal the selected combatant: H, the number, Enter (stabilizes, R21)"),
+    ("cast", "C", "Cast a spell: the current actor's SPELLCHECK (R8) on the selected"),
+    ("dodge", "O", "DODGE: the current actor is HARD to hit until its next turn"),
+    ("closer", "[", "Move the selected one zone toward lower zones (its move, or the GM's)"),
+    ("farther", "]", "Move the selected one zone toward higher zones"),
+    ("stabilize", "B", "The current actor tries to stabilize the selected dying ally (R21)"),
+    ("condition", "K", "Add or remove a condition on the selected, with its rounds (R28)"),
+    ("out", "X", "Mark the selected out of the fight (fled, surrendered) or back in"),
+    ("morale", "M", "Roll the morale check the engine asks for (2d6 over the morale: they "
+                    "surrender); none asked: the selected PC's WIS SAVE"),
+    ("skip_morale", "Shift+M", "Wave the asked morale check off"),
+    ("timer", "T", "Start a 1d4-round timer"),
+    ("ruling", "G", "GM ruling: type a note, Enter (free, undoable)"),
+    ("target", "F", "Put the focus on the combatants table (then the arrows pick a target)"),
+    ("player_view", "F5", "Show or hide the player view (second screen)"),
+    ("recap", "Ctrl+Shift+E", "Export the fight as a Markdown recap"),
+    ("help", "F1", "This list"),
+    ("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)"),
+    ("redo", "Ctrl+Shift+Z", "Redo"),
+)
+
+
+def key_of(name: str) -> str:
+    for entry, key, _what in SHORTCUTS:
+        if entry == name:
+            return key
+    raise KeyError(name)
+
+
+class ShortcutsDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Encounter shortcuts")
+        table = QTableWidget(len(SHORTCUTS), 2, self)
+        table.setHorizontalHeaderLabels(["Key", "What it does"])
+        table.verticalHeader().setVisible(False)
+        for row, (_name, key, what) in enumerate(SHORTCUTS):
+            for column, text in enumerate((key, what)):
+                item = QTableWidgetItem(text)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                table.setItem(row, column, item)
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(table)
+        layout.addWidget(buttons)
+        self.table = table
+        self.resize(720, 560)

@@ -1,0 +1,95 @@
+"""Words for a combatant's state, shared by the GM's table and the player view.
+
+The engine's facts (R21's dying countdown ``dying_in``, R27/R28 conditions with rounds left,
+engine II's timers and pending morale checks) become short plain text here, in one place.
+The player view only ever uses :func:`monster_word` for a monster: never a number.
+"""
+
+from __future__ import annotations
+
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter
+
+__all__ = ["MONSTER_WORDS", "conditions_text", "dying_rounds", "monster_word", "morale_text",
+           "status_text", "timers_text"]
+
+DYING = "dying_in"  # engine II (dying.py): the 1d4 rounds a PC at 0 HP has left (R21)
+MONSTER_WORDS = ("unhurt", "wounded", "bloodied", "down")
+_HIDDEN = frozenset({DYING})  # shown in the status column as a countdown instead
+
+
+def dying_rounds(c: Combatant) -> int | None:
+    for x in c.conditions:
+        if x.name == DYING:
+            return x.rounds_left
+    return None
+
+
+def conditions_text(c: Combatant) -> str:
+    parts = []
+    for x in c.conditions:
+        if x.name in _HIDDEN:
+            continue
+        parts.append(x.name if x.rounds_left is None else f"{x.name} ({x.rounds_left})")
+    return ", ".join(parts)
+
+
+def status_text(enc: Encounter, c: Combatant) -> str:
+    """Out, dead, dying with its countdown, down, or where it stands in the round."""
+    if c.out:
+        return "out of the fight"
+    left = dying_rounds(c)
+    if c.kind == "pc":
+        ch = enc.character(c)
+        if not ch.alive or ch.status.value == "dead":
+            return "dead"
+        if ch.hp <= 0:
+            if left is not None:
+                return f"dying: {left} round{'s' if left != 1 else ''} left"
+            return "down (stable)"
+    elif c.hp <= 0:
+        return "down"
+    words = []
+    if left is not None:
+        words.append(f"expires in {left}")
+    if c.surprised and enc.state.round <= 1:
+        words.append("surprised")
+    if c.dodging:
+        words.append("dodging")
+    if c.declared_spell:
+        words.append(f"casting {c.declared_spell}")
+    if c.acted:
+        words.append("acted")
+    return ", ".join(words) or "ready"
+
+
+def monster_word(enc: Encounter, c: Combatant) -> str:
+    """What the players may know of a monster's health: unhurt / wounded / bloodied / down."""
+    if enc.is_down(c):
+        return "down"
+    _ref, hp, max_hp = enc.hp_ref(c)
+    if hp >= max_hp:
+        return "unhurt"
+    return "wounded" if hp * 2 > max_hp else "bloodied"
+
+
+def timers_text(enc: Encounter) -> str:
+    """Engine II's timers: "torch 3, bridge 1"; fired ones the GM has not yet seen."""
+    st = enc.state
+    parts = [f"{label}: {left} round{'s' if left != 1 else ''}"
+             for label, left in getattr(st, "timers", ())]
+    parts += [f"{label}: now!" for label in getattr(st, "timers_fired", ())]
+    return " · ".join(parts)
+
+
+def morale_text(enc: Encounter) -> str:
+    """The pending morale checks (engine II: "foes:first", "foes:half"), as a prompt."""
+    waiting = []
+    for entry in getattr(enc.state, "morale_pending", ()):
+        side, _sep, why = str(entry).rpartition(":")
+        reason = {"first": "the first of them fell", "half": "half of them are down"}.get(
+            why, why)
+        waiting.append(f"{side} ({reason})")
+    if not waiting:
+        return ""
+    return "Morale check due: " + "; ".join(waiting) + " (M: roll, Shift+M: skip)"

@@ -1,0 +1,176 @@
+"""The main window's Encounter menu: build encounters, keep them in the campaign, open them.
+
+An encounter is an :class:`~emberkeep.campaign.model.EncounterRecord` in ``campaign.
+encounters``; creating or deleting one is an undo command like any edit. Opening one shows it
+in a tab of the main window (one tab per encounter), resumed exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
+from PySide6.QtWidgets import QInputDialog, QMenu
+
+from emberkeep.campaign.model import EncounterRecord
+from emberkeep.encounter.persist import EncounterFileError
+from gui import dialogs
+from gui.document import CampaignDocument
+from gui.encounter.session import EncounterSession
+from gui.encounter.shortcuts import ShortcutsDialog
+from gui.encounter.window import EncounterWindow
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+__all__ = ["EncounterTools", "install_encounter_tools"]
+
+
+class RecordCommand(QUndoCommand):
+    """Add (``add=True``) or delete an encounter record at a place in the campaign's list."""
+
+    def __init__(self, tools: EncounterTools, document: CampaignDocument,
+                 record: EncounterRecord, index: int, add: bool) -> None:
+        super().__init__(f"{'New' if add else 'Delete'} encounter {record.name}")
+        self.tools, self.document, self.record, self.index, self.add = (
+            tools, document, record, index, add)
+
+    def _insert(self) -> None:
+        self.document.campaign.encounters.insert(self.index, self.record)
+
+    def _take(self) -> None:
+        self.document.campaign.encounters.remove(self.record)
+        self.tools.close_encounter(self.record.id)
+
+    def redo(self) -> None:
+        (self._insert if self.add else self._take)()
+
+    def undo(self) -> None:
+        (self._take if self.add else self._insert)()
+
+
+class EncounterTools:
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.open: dict[str, EncounterWindow] = {}
+        # Sessions belong to the document: the undo stack keeps commands over them after a
+        # tab is closed, so a closed encounter still undoes, and reopens as it stands.
+        self.sessions: dict[str, EncounterSession] = {}
+        menu = window.menuBar().addMenu("E&ncounter")
+        self.menu = menu
+        self.new_action = QAction("&New Encounter…", window)
+        self.new_action.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.new_action.triggered.connect(self.ask_new)
+        menu.addAction(self.new_action)
+        self.open_menu = QMenu("&Open Encounter", window)
+        self.open_menu.aboutToShow.connect(self._fill_open_menu)
+        menu.addMenu(self.open_menu)
+        self.delete_action = QAction("&Delete This Encounter", window)
+        self.delete_action.triggered.connect(self.delete_current)
+        menu.addAction(self.delete_action)
+        menu.addSeparator()
+        self.player_view_action = QAction("&Player View", window)
+        self.player_view_action.setToolTip("Show the current encounter on a second screen (F5)")
+        self.player_view_action.triggered.connect(self.player_view)
+        menu.addAction(self.player_view_action)
+        self.recap_action = QAction("Export &Recap (Markdown)…", window)
+        self.recap_action.triggered.connect(self.export_recap)
+        menu.addAction(self.recap_action)
+        help_menu = next((a.menu() for a in window.menuBar().actions()
+                          if a.text().replace("&", "") == "Help" and a.menu() is not None), None)
+        if not isinstance(help_menu, QMenu):
+            help_menu = window.menuBar().addMenu("&Help")
+        self.shortcuts_action = QAction("Encounter &Shortcuts", window)
+        self.shortcuts_action.triggered.connect(lambda: ShortcutsDialog(window).exec())
+        help_menu.addAction(self.shortcuts_action)
+        window.document_hooks.append(self.follow)
+
+    def follow(self, document: CampaignDocument) -> None:
+        # the window closes every tab but the roster when it changes campaign
+        self.open = {}
+        self.sessions = {}
+
+    @property
+    def document(self) -> CampaignDocument:
+        assert self.window.document is not None
+        return self.window.document
+
+    def _fill_open_menu(self) -> None:
+        self.open_menu.clear()
+        for record in self.document.campaign.encounters:
+            action = self.open_menu.addAction(f"{record.name} ({record.status.value})")
+            action.triggered.connect(lambda _=False, rid=record.id: self.open_encounter(rid))
+        self.open_menu.setEnabled(bool(self.document.campaign.encounters))
+
+    def new_encounter(self, name: str) -> EncounterWindow | None:
+        campaign = self.document.campaign
+        record = EncounterRecord(name=name.strip()[:200] or "Encounter",
+                                 room_dc=campaign.settings.default_room_dc)
+        self.document.undo_stack.push(
+            RecordCommand(self, self.document, record, len(campaign.encounters), add=True))
+        return self.open_encounter(record.id)
+
+    def ask_new(self) -> EncounterWindow | None:
+        number = len(self.document.campaign.encounters) + 1
+        name, ok = QInputDialog.getText(self.window, "New encounter", "Name:",
+                                        text=f"Encounter {number}")
+        return self.new_encounter(name) if ok else None
+
+    def open_encounter(self, record_id: str) -> EncounterWindow | None:
+        tabs = self.window.tabs
+        shown = self.open.get(record_id)
+        if shown is not None and tabs.indexOf(shown) >= 0:
+            tabs.setCurrentWidget(shown)
+            return shown
+        record = next((r for r in self.document.campaign.encounters if r.id == record_id), None)
+        if record is None:
+            return None
+        try:
+            session = self.sessions.get(record_id)
+            if session is None:
+                session = EncounterSession(self.document, record, self.window.roller,
+                                           self.document)
+                self.sessions[record_id] = session
+            widget = EncounterWindow(session, self.window.roller, tabs)
+        except EncounterFileError as exc:
+            dialogs.show_error(self.window, "Cannot resume the encounter", str(exc))
+            return None
+        self.open[record_id] = widget
+        tabs.addTab(widget, f"⚔ {record.name}")
+        tabs.setCurrentWidget(widget)
+        widget.setFocus()
+        return widget
+
+    def current(self) -> EncounterWindow | None:
+        widget = self.window.tabs.currentWidget()
+        return widget if isinstance(widget, EncounterWindow) else None
+
+    def close_encounter(self, record_id: str) -> None:
+        widget = self.open.pop(record_id, None)
+        if widget is not None and self.window.tabs.indexOf(widget) >= 0:
+            self.window.close_tab(self.window.tabs.indexOf(widget))
+
+    def delete_current(self) -> None:
+        widget = self.current()
+        if widget is None:
+            return
+        record = widget.session.record
+        encounters = self.document.campaign.encounters
+        self.document.undo_stack.push(
+            RecordCommand(self, self.document, record, encounters.index(record), add=False))
+
+    def player_view(self) -> None:
+        widget = self.current()
+        if widget is not None:
+            widget.toggle_player_view()
+
+    def export_recap(self) -> None:
+        widget = self.current()
+        if widget is not None:
+            widget.export_recap()
+
+
+def install_encounter_tools(window: MainWindow) -> EncounterTools:
+    tools = EncounterTools(window)
+    window.encounter_tools = tools  # type: ignore[attr-defined]
+    return tools

@@ -1,0 +1,477 @@
+"""The encounter window: run a fight at the table, keyboard first (issue #9).
+
+Layout: the round, segment and whose turn it is on top (with the morale prompts, timers and the
+dying countdowns in a banner); the order (and WDD's segment timeline) on the left; the
+combatants table with HP bars, zones and conditions in the middle; the attack panel, the
+number field (damage, healing) and the GM's ruling on the right; the filterable log below.
+Every key is in :mod:`gui.encounter.shortcuts`. Every change is one undo command on the
+campaign's stack (:mod:`gui.encounter.session`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.dice import Roller
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter
+from emberkeep.encounter.recap import MODE_NAMES, recap_markdown
+from emberkeep.encounter.surprise import check_surprise
+from emberkeep.encounter.turns import begin_round, next_turn
+from gui.document import CampaignDocument
+from gui.encounter import actions
+from gui.encounter.attack_panel import AttackPanel
+from gui.encounter.combatants import HP_COLUMN, CombatantsModel, HpBarDelegate
+from gui.encounter.log import KINDS, LogModel
+from gui.encounter.order import OrderModel, SegmentTimeline
+from gui.encounter.player_view import PlayerView
+from gui.encounter.session import EncounterSession
+from gui.encounter.setup_bar import SetupBar
+from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog
+from gui.encounter.status import dying_rounds, morale_text, timers_text
+
+__all__ = ["EncounterWindow"]
+
+
+def _label(parent: QWidget, point_delta: int = 0, bold: bool = False) -> QLabel:
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    if point_delta or bold:
+        font = label.font()
+        font.setPointSize(font.pointSize() + point_delta)
+        font.setBold(bold)
+        label.setFont(font)
+    return label
+
+
+class EncounterWindow(QWidget):
+    def __init__(self, session: EncounterSession, roller: Roller,
+                 parent: QWidget | None = None) -> None:
+        """``session`` outlives the window (it belongs to the document): the undo stack keeps
+        commands over it after the tab is closed, and reopening the tab shows it again."""
+        super().__init__(parent)
+        self.document: CampaignDocument = session.document
+        self.roller = roller
+        self.session = session
+        self.player_view: PlayerView | None = None
+        self.amount_mode = "damage"
+        self._standing: tuple[str, ...] = ()
+        self._build()
+        self._build_actions()
+        s = self.session
+        s.stateChanged.connect(self.refresh)
+        s.combatantsChanged.connect(self._combatants_changed)
+        s.combatantsReset.connect(self.refresh)
+        self.document.undo_stack.indexChanged.connect(self.panel.drop)
+        self.refresh()
+
+    @property
+    def enc(self) -> Encounter:
+        return self.session.enc
+
+    # -- building -----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.heading = _label(self, 2, True)
+        self.acting = _label(self, 8, True)
+        self.banner = _label(self, 1, True)
+        self.banner.setStyleSheet("color: #b71c1c")
+        self.banner.setWordWrap(True)
+        self.message = _label(self)
+        self.message.setStyleSheet("color: #c0392b")
+        self.message.setWordWrap(True)
+
+        self.setup_bar = SetupBar(self)
+        self.mode, self.remove_button = self.setup_bar.mode, self.setup_bar.remove_button
+
+        self.timeline = SegmentTimeline(self.session, self)
+        self.order_model = OrderModel(self.session, self)
+        self.order_view = QListView(self)
+        self.order_view.setModel(self.order_model)
+        self.order_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.order_view.setUniformItemSizes(True)  # else it asks every row's size per paint
+
+        self.model = CombatantsModel(self.session, self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.setItemDelegateForColumn(HP_COLUMN, HpBarDelegate(self.table))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSortingEnabled(True)  # a click on a header sorts; at first: as added
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, width in enumerate((140, 56, 100, 36, 44, 40, 120)):
+            header.resizeSection(column, width)
+        header.setStretchLastSection(True)
+        self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
+        self.combatant_filter = QLineEdit(self)
+        self.combatant_filter.setPlaceholderText("filter combatants")
+        self.combatant_filter.textChanged.connect(
+            lambda text: self.model.set_filter(text, hide_down=self.model.hide_down))
+
+        self.panel = AttackPanel(self.session, self)
+        self.amount_label = _label(self)
+        self.amount = QLineEdit(self)
+        self.amount.setPlaceholderText("D damage · H heal: the number, Enter")
+        self.ruling = QLineEdit(self)
+        self.ruling.setPlaceholderText("G: the GM's ruling, Enter")
+        self.ruling.setMaxLength(2000)
+
+        self.log_model = LogModel(self.session, self)
+        self.log_view = QTableView(self)
+        self.log_view.setModel(self.log_model)
+        self.log_view.verticalHeader().setVisible(False)
+        self.log_view.horizontalHeader().setStretchLastSection(True)
+        self.log_view.horizontalHeader().resizeSection(0, 50)
+        self.log_view.horizontalHeader().resizeSection(1, 140)
+        self.log_view.verticalHeader().setDefaultSectionSize(
+            self.log_view.fontMetrics().height() + 4)
+        self.log_view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.log_filter = QLineEdit(self)
+        self.log_filter.setPlaceholderText("filter the log")
+        self.log_kind = QComboBox(self)
+        for key, label in KINDS.items():
+            self.log_kind.addItem(label, key)
+        self.log_filter.textChanged.connect(self._log_filter_changed)
+        self.log_kind.currentIndexChanged.connect(self._log_filter_changed)
+        self.log_model.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
+
+        left = QWidget(self)
+        lv = QVBoxLayout(left)
+        lv.setContentsMargins(0, 0, 0, 0)
+        lv.addWidget(_label(left, 0, True))
+        lv.itemAt(0).widget().setText("Order")  # type: ignore[union-attr]
+        lv.addWidget(self.order_view)
+        middle = QWidget(self)
+        mv = QVBoxLayout(middle)
+        mv.setContentsMargins(0, 0, 0, 0)
+        mv.addWidget(self.combatant_filter)
+        mv.addWidget(self.table)
+        right = QWidget(self)
+        rv = QVBoxLayout(right)
+        rv.setContentsMargins(0, 0, 0, 0)
+        rv.addWidget(self.panel, 1)
+        rv.addWidget(self.amount_label)
+        rv.addWidget(self.amount)
+        rv.addWidget(self.ruling)
+        rv.addWidget(self.message)
+        top = QSplitter(Qt.Orientation.Horizontal, self)
+        for pane in (left, middle, right):
+            top.addWidget(pane)
+        top.setSizes([210, 690, 330])
+        bottom = QWidget(self)
+        bv = QVBoxLayout(bottom)
+        bv.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.log_filter, 1)
+        row.addWidget(self.log_kind)
+        bv.addLayout(row)
+        bv.addWidget(self.log_view)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(top)
+        split.addWidget(bottom)
+        split.setSizes([480, 200])
+        layout = QVBoxLayout(self)
+        head = QHBoxLayout()
+        head.addWidget(self.acting)
+        head.addStretch(1)
+        head.addWidget(self.heading)
+        layout.addLayout(head)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.setup_bar)
+        layout.addWidget(self.timeline)
+        layout.addWidget(split, 1)
+        self.setFocusProxy(self.table)
+
+    def _build_actions(self) -> None:
+        handlers: dict[str, Callable[[], object]] = {
+            "surprise": self.roll_surprise, "initiative": self.roll_initiative,
+            "next": self.next_turn, "attack": self.attack, "confirm": self.confirm,
+            "cancel": self.cancel, "damage": lambda: self.ask_amount("damage"),
+            "heal": lambda: self.ask_amount("heal"), "cast": self.cast, "dodge": self.dodge,
+            "closer": lambda: self.move_selected(-1), "farther": lambda: self.move_selected(1),
+            "stabilize": self.stabilize, "condition": self.condition, "out": self.toggle_out,
+            "morale": self.morale, "skip_morale": lambda: actions.skip_morale(self),
+            "timer": self.timer, "ruling": self.ruling.setFocus,
+            "target": self.table.setFocus, "player_view": self.toggle_player_view,
+            "recap": self.export_recap, "help": self.show_shortcuts,
+        }
+        self.actions_by_name: dict[str, QAction] = {}
+        for name, key, what in SHORTCUTS:
+            handler = handlers.get(name)
+            if handler is None:
+                continue  # undo/redo: the main window's Edit actions (one history)
+            action = QAction(what.split(":")[0], self)
+            keys = [QKeySequence(key)]
+            if key == "Return":
+                keys.append(QKeySequence("Enter"))
+            action.setShortcuts(keys)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setToolTip(f"{what} ({key})")
+            action.triggered.connect(lambda _=False, h=handler: self._do(h))
+            self.addAction(action)
+            self.actions_by_name[name] = action
+
+    def _do(self, handler: Callable[[], object]) -> None:
+        self.message.clear()
+        result = handler()
+        if isinstance(result, str) and result:
+            self.message.setText(result)
+
+    # -- what is shown ------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        enc, st = self.enc, self.enc.state
+        mode = MODE_NAMES.get(st.mode, str(st.mode))
+        if st.phase == "setup":
+            where = "setting up"
+        elif st.phase == "over":
+            where = f"over — {st.winner} won" if st.winner else "over — nobody standing"
+        elif st.phase == "surprise":
+            where = "surprise checked — I rolls initiative"
+        else:
+            where = f"round {st.round}" + (f" · segment {st.segment}"
+                                           if st.mode == InitiativeMode.SEGMENTS else "")
+        self.heading.setText(f"{self.session.title} · {where} · {mode} · ROOM DC {st.room_dc}")
+        actor = self.session.current_id()
+        c = enc.combatants.get(actor) if actor else None
+        self.acting.setText(f"▶ {c.name}" if c is not None else "")
+        self.timeline.setVisible(st.mode == InitiativeMode.SEGMENTS)
+        self.setup_bar.refresh()
+        self._standing = tuple(x.id for x in enc.standing())
+        self.panel.refill()
+        self._update_banner()
+
+    def _combatants_changed(self, ids: list[str]) -> None:
+        standing = tuple(x.id for x in self.enc.standing())
+        if standing != self._standing:
+            self._standing = standing
+            self.panel.refill()
+        self._update_banner()
+
+    def _update_banner(self) -> None:
+        parts = [morale_text(self.enc), timers_text(self.enc)]
+        dying = [f"{c.name} dies in {left}" for c in self.enc.combatants.values()
+                 if (left := dying_rounds(c)) is not None and c.kind == "pc"
+                 and self.enc.is_down(c)]
+        if dying:
+            parts.append("Dying: " + ", ".join(dying) + " (B: stabilize, H: heal)")
+        text = "   ·   ".join(p for p in parts if p)
+        self.banner.setText(text)
+        self.banner.setVisible(bool(text))
+
+    def _log_filter_changed(self, *_: object) -> None:
+        self.log_model.set_filter(self.log_filter.text(), str(self.log_kind.currentData()))
+
+    def _row_chosen(self, *_: object) -> None:
+        c = self.selected()
+        if c is not None:
+            self.panel.choose_target(c.id)
+
+    def selected(self) -> Combatant | None:
+        index = self.table.currentIndex()
+        return self.model.combatant_at(index.row()) if index.isValid() else None
+
+    def select(self, cid: str) -> None:
+        row = self.model.row_of(cid)
+        if row is not None:
+            self.table.selectionModel().setCurrentIndex(
+                self.model.index(row, 0),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+
+    # -- the fight ----------------------------------------------------------------------------
+
+    def run(self, text: str, action: Callable[[Encounter], object]) -> str | None:
+        return self.session.run(text, action)
+
+    def roll_surprise(self) -> str | None:
+        return self.run("Surprise", lambda enc: check_surprise(enc))
+
+    def roll_initiative(self) -> str | None:
+        if self.session.melee_round():
+            from emberkeep.melee_round.engine_bridge import begin_melee_round
+
+            def melee(enc: Encounter) -> None:  # the Melee Round has no initiative order
+                if enc.state.phase == "setup":
+                    check_surprise(enc, surprised=[])
+                begin_melee_round(enc)
+
+            return self.run("New melee round", melee)
+
+        def roll(enc: Encounter) -> None:
+            if enc.state.phase == "setup":
+                check_surprise(enc, surprised=[])
+            begin_round(enc, reroll=True if enc.state.phase == "fighting" else None)
+
+        return self.run("Roll initiative", roll)
+
+    def next_turn(self) -> str | None:
+        return self.run("Next turn", next_turn)
+
+    def attack(self) -> str | None:
+        return self.panel.roll()
+
+    def confirm(self) -> str | None:
+        focus = self.focusWidget()
+        if focus is self.amount or (self.amount.text().strip() and focus is not self.ruling):
+            return self.apply_amount()
+        if focus is self.ruling:
+            return self.apply_ruling()
+        if self.panel.apply():
+            self.table.setFocus()
+            return None
+        return None
+
+    def cancel(self) -> None:
+        self.panel.drop()
+        self.amount.clear()
+        self.amount_label.clear()
+        self.table.setFocus()
+
+    def ask_amount(self, mode: str) -> str | None:
+        c = self.selected()
+        if c is None:
+            return "select a combatant first (F, then the arrows)"
+        self.amount_mode = mode
+        self.amount_label.setText(f"{'Damage to' if mode == 'damage' else 'Healing for'} "
+                                  f"{c.name}:")
+        self.amount.clear()
+        self.amount.setFocus()
+        return None
+
+    def apply_amount(self) -> str | None:
+        c = self.selected()
+        text = self.amount.text().strip()
+        if c is None or not text:
+            return "select a combatant and type a number"
+        if not text.isdigit() or int(text) == 0:
+            return "type a whole number above 0"
+        n = int(text)
+        err = self.run(f"{n} {self.amount_mode} to {c.name}",
+                       actions.change_hp_action(c.id, n if self.amount_mode == "heal" else -n))
+        if err is None:
+            self.amount.clear()
+            self.amount_label.clear()
+            self.table.setFocus()
+        return err
+
+    def apply_ruling(self) -> str | None:
+        note = self.ruling.text().strip()
+        if not note:
+            return "type the ruling first"
+        err = self.run(f"GM: {note}", actions.ruling_action(note))
+        if err is None:
+            self.ruling.clear()
+            self.table.setFocus()
+        return err
+
+    def _actor(self) -> Combatant | None:
+        cid = self.session.current_id() or self.panel.attacker.currentData()
+        return self.enc.combatants.get(str(cid)) if cid else None
+
+    def cast(self) -> str | None:
+        return actions.ask_cast(self)
+
+    def dodge(self) -> str | None:
+        c = self._actor()
+        if c is None:
+            return "nobody is acting"
+        return self.run(f"{c.name} dodges", actions.dodge_action(c.id))
+
+    def move_selected(self, step: int) -> str | None:
+        c = self.selected() or self._actor()
+        if c is None:
+            return "select a combatant first"
+        mine = c.id == self.session.current_id() and not c.acted
+        return self.run(f"Move {c.name}", actions.move_action(c.id, c.position + step, mine))
+
+    def stabilize(self) -> str | None:
+        helper, patient = self._actor(), self.selected()
+        if helper is None or patient is None:
+            return "select the dying ally; the one acting stabilizes"
+        return self.run(f"{helper.name} stabilizes {patient.name}",
+                        actions.stabilize_action(helper.id, patient.id))
+
+    def condition(self) -> str | None:
+        return actions.ask_condition(self)
+
+    def toggle_out(self) -> str | None:
+        c = self.selected()
+        if c is None:
+            return "select a combatant first"
+        return self.run(f"{c.name} {'back in' if c.out else 'out'}",
+                        actions.out_action(c.id, not c.out))
+
+    def morale(self) -> str | None:
+        return actions.roll_morale(self)
+
+    def timer(self) -> str | None:
+        label = self.ruling.text().strip() or f"timer {len(self.enc.state.timers) + 1}"
+        err = self.run(f"Timer: {label}", actions.timer_action(label))
+        if err is None:
+            self.ruling.clear()
+        return err
+
+    # -- setup (gui.encounter.setup_bar) -----------------------------------------------------
+
+    def add_pcs(self, character_ids: list[str]) -> None:
+        self.setup_bar.add_pcs(character_ids)
+
+    def add_monsters(self, monsters: list[Combatant]) -> None:
+        self.setup_bar.add_monsters(monsters)
+
+    # -- other windows --------------------------------------------------------------------------
+
+    def toggle_player_view(self) -> PlayerView:
+        if self.player_view is None:
+            self.player_view = PlayerView(self.session, self)
+        self.player_view.setVisible(not self.player_view.isVisible())
+        return self.player_view
+
+    def recap(self) -> str:
+        record = self.session.record
+        return recap_markdown(self.enc, record.name, notes=record.notes)
+
+    def export_recap(self, path: Path | None = None) -> Path | None:
+        if path is None:
+            suggestion = Path.home() / f"{self.session.title or 'encounter'}.md"
+            name, _ = QFileDialog.getSaveFileName(self, "Export the fight as Markdown",
+                                                  str(suggestion), "Markdown (*.md)")
+            if not name:
+                return None
+            path = Path(name)
+        path.write_text(self.recap(), encoding="utf-8")
+        self.message.setText(f"Recap written to {path}")
+        return path
+
+    def show_shortcuts(self) -> None:
+        ShortcutsDialog(self).exec()
+
+    def closeEvent(self, event: object) -> None:
+        if self.player_view is not None:
+            self.player_view.close()
+        super().closeEvent(event)  # type: ignore[arg-type]

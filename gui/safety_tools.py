@@ -1,0 +1,233 @@
+"""Never lose a session (issue #10): autosave, recovery, backups, outside changes, failed saves.
+
+Installed into the main window with one line (:func:`install_safety_tools`). It follows the
+window's campaign through its document hooks and takes over four of the window's steps, each
+doing what the window did plus the safety it lacked:
+
+- ``open_path``: a file that fails to load shows its error and offers its newest backup; the
+  broken file is never written. Opening a file also cleans the stray temporaries a killed save
+  left beside it.
+- ``_save_to``: before saving over the open file, asks if it changed on disk since (overwrite,
+  save as, reload); a failed save says what happened and what to do and leaves the campaign
+  unsaved (the window never says "Saved" then). Every save keeps the replaced version in the
+  rotating backups folder (:meth:`CampaignDocument.save`).
+- ``maybe_save``: "Discard" is the GM throwing the work away on purpose, so the recovery file
+  goes too; nothing else removes it but a successful save.
+- File → Restore from Backup… lists the backups with date and size.
+
+On start (:func:`start_up`): stray temporaries are cleaned, then every valid recovery file is
+offered (:mod:`gui.recovery_dialog`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+
+from emberkeep.campaign import recovery, storage
+from emberkeep.campaign.atomic import clean_folder_temporaries, clean_stray_temporaries
+from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
+from emberkeep.campaign.errors import CampaignFileError
+from gui import backups_dialog, dialogs, file_watch, paths, recovery_dialog
+from gui.autosave import Autosaver
+from gui.document import CampaignDocument
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+__all__ = ["SafetyTools", "install_safety_tools", "start_up"]
+
+
+class SafetyTools:
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.autosaver = Autosaver(window.state.autosave_seconds, parent=window)
+        self.autosaver.failed.connect(lambda text: window.statusBar().showMessage(text, 15000))
+        self.watcher = file_watch.FileWatcher(window)
+        self.watcher.changedOutside.connect(self._changed_outside)
+        self.restore_action = QAction("Restore from &Backup…", window)
+        self.restore_action.setStatusTip("Open an earlier save of this campaign")
+        self.restore_action.triggered.connect(self.restore_from_backup)
+        self._add_to_file_menu()
+        self._window_save_to = window._save_to
+        self._window_maybe_save = window.maybe_save
+        setattr(window, "open_path", self.open_path)  # noqa: B010 - instance override
+        setattr(window, "_save_to", self.save_to)  # noqa: B010
+        setattr(window, "maybe_save", self.maybe_save)  # noqa: B010
+        window.document_hooks.append(self.follow)
+
+    def _add_to_file_menu(self) -> None:
+        for top in self.window.menuBar().actions():
+            menu = top.menu()
+            if not isinstance(menu, QMenu) or self.window.save_as_action not in menu.actions():
+                continue
+            actions = menu.actions()
+            after = actions[actions.index(self.window.save_as_action) + 1:]
+            menu.insertAction(after[0] if after else None, self.restore_action)  # type: ignore
+            return
+
+    # -- following the window's campaign --------------------------------------------------------
+
+    def follow(self, document: CampaignDocument) -> None:
+        state = self.window.state
+        document.keep_last = state.backups_keep_last
+        document.keep_days = state.backups_keep_days
+        self.autosaver.follow(document)
+        self.watcher.follow(document)
+        document.pathChanged.connect(self._update_actions)
+        self._update_actions()
+
+    def _update_actions(self, *_: object) -> None:
+        document = self.window.document
+        self.restore_action.setEnabled(document is not None and document.path is not None)
+
+    def _changed_outside(self, path: Path) -> None:
+        self.window.statusBar().showMessage(
+            f"{path.name} was changed on disk by another program; saving will ask first.", 15000)
+
+    def backups_of(self, path: Path) -> list[Backup]:
+        return list_backups(backup_folder_for(path, paths.backups_dir()))
+
+    # -- the window's steps, made safe ----------------------------------------------------------
+
+    def maybe_save(self) -> bool:
+        document = self.window.document
+        unsaved = document is not None and document.is_modified
+        allowed = self._window_maybe_save()
+        if allowed and unsaved and document is not None and document.is_modified:
+            self.autosaver.discard(document)  # "Discard": thrown away on purpose
+        return allowed
+
+    def open_path(self, path: Path | str, *, ask: bool = True) -> bool:
+        window = self.window
+        if ask and not window.maybe_save():
+            return False
+        path = Path(path)
+        try:
+            document = CampaignDocument.open(path)
+        except CampaignFileError as exc:
+            return self._open_failed(path, exc)
+        clean_stray_temporaries(path)
+        window.set_document(document)
+        window._remember(path)
+        return True
+
+    def _open_failed(self, path: Path, error: CampaignFileError) -> bool:
+        found = self.backups_of(path) if path.is_file() else []
+        if not found:
+            dialogs.show_error(self.window, "Cannot open campaign", str(error))
+            return False
+        if not backups_dialog.ask_open_backup(self.window, str(error), found[0]):
+            return False
+        return self.restore_backup(found[0], path)
+
+    def save_to(self, path: Path) -> bool:
+        window = self.window
+        document = window.document
+        assert document is not None
+        if document.path is not None and path.resolve() == document.path \
+                and document.changed_on_disk():
+            choice = file_watch.ask_outside_change(window, path)
+            if choice is file_watch.OutsideChoice.SAVE_AS:
+                return window.save_as()
+            if choice is file_watch.OutsideChoice.RELOAD:
+                self.reload()
+                return False
+            if choice is not file_watch.OutsideChoice.OVERWRITE:
+                return False
+        return bool(self._window_save_to(path))
+
+    def reload(self) -> bool:
+        """Read the file again, throwing the unsaved changes (and their recovery file) away."""
+        window = self.window
+        document = window.document
+        assert document is not None and document.path is not None
+        try:
+            fresh = CampaignDocument.open(document.path)
+        except CampaignFileError as exc:
+            dialogs.show_error(window, "Cannot reload campaign", str(exc))
+            return False
+        self.autosaver.discard(document)
+        window.set_document(fresh)
+        window.statusBar().showMessage(f"Reloaded {document.path.name} from disk", 6000)
+        return True
+
+    # -- backups --------------------------------------------------------------------------------
+
+    def restore_from_backup(self) -> bool:
+        document = self.window.document
+        if document is None or document.path is None:
+            return False
+        found = self.backups_of(document.path)
+        dialog = backups_dialog.BackupsDialog(document.path.name, found, self.window)
+        if not dialog.exec():
+            return False
+        chosen = dialog.selected()
+        if chosen is None or not self.window.maybe_save():
+            return False
+        return self.restore_backup(chosen, document.path)
+
+    def restore_backup(self, backup: Backup, original: Path) -> bool:
+        """Open ``backup`` as unsaved work for ``original``; writes nothing."""
+        try:
+            campaign = storage.load(backup.path)
+        except CampaignFileError as exc:
+            dialogs.show_error(self.window, "Cannot open backup", str(exc))
+            return False
+        document = CampaignDocument.restored(
+            campaign, original, disk_sha256=recovery.sha256_of_file(original))
+        self.window.set_document(document)
+        self.window.statusBar().showMessage(
+            f"Opened the backup from {backup.saved_at:%d %b %H:%M}: save to keep it", 10000)
+        return True
+
+    # -- recovery -------------------------------------------------------------------------------
+
+    def offer_recovery(self) -> bool:
+        """Offer the valid recovery files, newest first; True when one was restored."""
+        offers = recovery.find_offers(self.autosaver.folder)
+        while offers:
+            dialog = recovery_dialog.RecoveryDialog(offers, self.window)
+            dialog.exec()
+            offer = dialog.selected()
+            if dialog.choice is recovery_dialog.RecoveryChoice.LATER:
+                return False
+            if dialog.choice is recovery_dialog.RecoveryChoice.DISCARD:
+                recovery.discard(offer.path)
+                offers = [o for o in offers if o is not offer]
+                continue
+            return self.restore(offer)
+        return False
+
+    def restore(self, offer: recovery.RecoveryOffer) -> bool:
+        """Open recovered work as unsaved; its recovery file stays until a save or discard."""
+        document = CampaignDocument.restored(offer.campaign, offer.original,
+                                             disk_sha256=offer.header.base_sha256,
+                                             token=offer.token)
+        self.window.set_document(document)
+        self.window.statusBar().showMessage(
+            f"Restored unsaved work from {recovery_dialog.when(offer.header.saved_at)}: "
+            "save to keep it", 10000)
+        return True
+
+
+def install_safety_tools(window: MainWindow) -> SafetyTools:
+    tools = SafetyTools(window)
+    window.safety_tools = tools  # type: ignore[attr-defined]
+    return tools
+
+
+def start_up(window: MainWindow, *, offer: bool = True) -> bool:
+    """Clean what killed saves left behind, then offer unsaved work (True: one restored)."""
+    tools: SafetyTools = window.safety_tools  # type: ignore[attr-defined]
+    for name in {*window.state.recent, window.state.last_opened or ""} - {""}:
+        clean_stray_temporaries(Path(name))
+    clean_folder_temporaries(tools.autosaver.folder)
+    with contextlib.suppress(OSError):
+        for folder in paths.backups_dir().iterdir():
+            clean_folder_temporaries(folder)
+    return tools.offer_recovery() if offer else False

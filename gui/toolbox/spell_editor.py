@@ -1,0 +1,177 @@
+"""The spell editor (issue #12) over the spell data: kind (its Spell Die, R9), base effect, the
+effect at each Success Level 1-6 (R8) with the dice it spends, casting time in segments (R20),
+and an optional own d6 mishap table. *Random name* rolls a name from the word tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from emberkeep.dice import Roller
+from emberkeep.magic.spell_names import roll_spell_name
+from emberkeep.magic.spells import SPELL_DIE, WONDER_LEVEL, Spell, load_spells, spells_in_play
+from gui.document import CampaignDocument
+from gui.toolbox.catalog_editor import CatalogEditor
+
+__all__ = ["SpellEditor", "spell_id_for"]
+
+
+def spell_id_for(name: str) -> str:
+    """A spell id from its name: "Ember Swarm" → ``ember_swarm``."""
+    cleaned = "".join(ch if ch.isalnum() else "_" for ch in name.lower())
+    return "_".join(part for part in cleaned.split("_") if part) or "spell"
+
+
+class SpellEditor(CatalogEditor[Spell]):
+    kind_name = "spell"
+
+    def __init__(self, document: CampaignDocument, roller: Roller,
+                 parent: QWidget | None = None) -> None:
+        self.roller = roller
+        super().__init__(document, parent)
+
+    def entries(self) -> dict[str, Spell]:
+        return spells_in_play()
+
+    def own(self) -> list[Spell]:
+        return self.document.campaign.spells
+
+    def shipped_ids(self) -> set[str]:
+        return {s.id for s in load_spells().spells}
+
+    def model(self) -> type[Spell]:
+        return Spell
+
+    def blank(self) -> dict[str, Any]:
+        return {"id": "new_spell", "name": "New spell", "kind": "effect", "base_effect":
+                "1d4 (1d)", "base_dice": 1, "casting_time": 3, "mishaps": [],
+                "levels": [{"level": n, "text": "WONDER" if n == WONDER_LEVEL else f"({n}d)",
+                            "dice": None if n == WONDER_LEVEL else n}
+                           for n in range(1, WONDER_LEVEL + 1)]}
+
+    def build_form(self, layout: QVBoxLayout) -> None:
+        self.loaded: dict[str, Any] = {}
+        head = QFormLayout()
+        self.id_edit = QLineEdit(self.form_host)
+        name_row = QHBoxLayout()
+        self.name_edit = QLineEdit(self.form_host)
+        self.random_button = QPushButton("Random name", self.form_host)
+        self.random_button.setToolTip("Two rolled words: an element and a form (d4, d66, d66)")
+        self.random_button.clicked.connect(self.random_name)
+        name_row.addWidget(self.name_edit, 1)
+        name_row.addWidget(self.random_button)
+        self.kind_combo = QComboBox(self.form_host)
+        for kind, die in SPELL_DIE.items():
+            self.kind_combo.addItem(f"{kind} ({die})", kind)
+        self.base_edit = QLineEdit(self.form_host)
+        self.base_dice = QSpinBox(self.form_host)
+        self.base_dice.setRange(1, 100)
+        self.casting = QSpinBox(self.form_host)
+        self.casting.setRange(1, 10)
+        self.casting.setSuffix(" segments")
+        head.addRow("Id", self.id_edit)
+        head.addRow("Name", name_row)
+        head.addRow("Kind (Spell Die, R9)", self.kind_combo)
+        head.addRow("Base effect", self.base_edit)
+        head.addRow("Base dice", self.base_dice)
+        head.addRow("Casting time (R20)", self.casting)
+        layout.addLayout(head)
+
+        levels = QGroupBox("Success Levels (R8): the effect and the dice it spends", self.form_host)
+        grid = QGridLayout(levels)
+        self.level_text: list[QPlainTextEdit] = []
+        self.level_dice: list[QSpinBox] = []
+        self.level_damage: list[QLineEdit] = []
+        self.level_fails: list[QCheckBox] = []
+        for n in range(1, WONDER_LEVEL + 1):
+            grid.addWidget(QLabel("WONDER" if n == WONDER_LEVEL else str(n), levels), n, 0)
+            text = QPlainTextEdit(levels)
+            text.setMaximumHeight(48)
+            dice = QSpinBox(levels)
+            dice.setRange(0, 100)
+            dice.setSpecialValueText("—")
+            dice.setToolTip("Dice spent at this level (the \"(2d)\" notes must add up to it)")
+            damage = QLineEdit(levels)
+            damage.setPlaceholderText("damage, e.g. 3d6")
+            damage.setMaximumWidth(110)
+            fails = QCheckBox("fails", levels)
+            grid.addWidget(text, n, 1)
+            grid.addWidget(dice, n, 2)
+            grid.addWidget(damage, n, 3)
+            grid.addWidget(fails, n, 4)
+            self.level_text.append(text)
+            self.level_dice.append(dice)
+            self.level_damage.append(damage)
+            self.level_fails.append(fails)
+        layout.addWidget(levels)
+
+        mishaps = QGroupBox("Its own d6 mishap table (instead of the General Mishap table)",
+                            self.form_host)
+        mishaps.setCheckable(True)
+        form = QFormLayout(mishaps)
+        self.mishap_box = mishaps
+        self.mishaps = [QLineEdit(mishaps) for _ in range(6)]
+        for face, edit in enumerate(self.mishaps, start=1):
+            form.addRow(f"d6 {face}", edit)
+        layout.addWidget(mishaps)
+
+    def load(self, data: dict[str, Any]) -> None:
+        self.loaded = data
+        self.id_edit.setText(data.get("id", ""))
+        self.name_edit.setText(data.get("name", ""))
+        self.kind_combo.setCurrentIndex(max(0, self.kind_combo.findData(data.get("kind"))))
+        self.base_edit.setText(data.get("base_effect", ""))
+        self.base_dice.setValue(int(data.get("base_dice", 1)))
+        self.casting.setValue(int(data.get("casting_time", 1)))
+        for n, level in enumerate(data.get("levels", [])):
+            self.level_text[n].setPlainText(level.get("text", ""))
+            self.level_dice[n].setValue(level.get("dice") or 0)
+            self.level_damage[n].setText(level.get("damage") or "")
+            self.level_fails[n].setChecked(bool(level.get("fails")))
+        rows = list(data.get("mishaps", []))
+        self.mishap_box.setChecked(bool(rows))
+        for n, edit in enumerate(self.mishaps):
+            edit.setText(rows[n] if n < len(rows) else "")
+
+    def read(self) -> dict[str, Any]:
+        levels = []
+        for n in range(WONDER_LEVEL):
+            dice = self.level_dice[n].value()
+            levels.append({"level": n + 1, "text": self.level_text[n].toPlainText(),
+                           "dice": dice or None,
+                           "damage": self.level_damage[n].text().strip() or None,
+                           "fails": self.level_fails[n].isChecked()})
+        return {
+            "id": self.id_edit.text().strip(), "name": self.name_edit.text().strip(),
+            "kind": self.kind_combo.currentData(), "source": "house",
+            "base_effect": self.base_edit.text(), "base_dice": self.base_dice.value(),
+            "casting_time": self.casting.value(),
+            "mishap_table": self.loaded.get("mishap_table"),
+            "mishaps": [e.text() for e in self.mishaps] if self.mishap_box.isChecked() else [],
+            "levels": levels,
+        }
+
+    def random_name(self) -> str:
+        rolled = roll_spell_name(self.roller)
+        self.name_edit.setText(rolled.name)
+        if self.current is None:
+            self.id_edit.setText(spell_id_for(rolled.name))
+        self.message.setText(f"Rolled {rolled.name}: d4 {rolled.faces[0]}, "
+                             f"d66 {rolled.faces[1]}{rolled.faces[2]} and "
+                             f"{rolled.faces[3]}{rolled.faces[4]}.")
+        return rolled.name

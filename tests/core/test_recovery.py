@@ -1,0 +1,128 @@
+"""Issue #10, recovery files: they record the original path and schema version; on start both the
+recovery file and its campaign are validated, never picked by date."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from emberkeep.campaign import recovery, storage
+from emberkeep.campaign.errors import CampaignFileError
+from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
+from emberkeep.campaign.recovery import CampaignState
+
+WHEN = datetime(2024, 6, 10, 21, 14, tzinfo=UTC)
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    path = tmp_path / "campaigns" / "party.json"
+    path.parent.mkdir()
+    storage.save(Campaign(name="Saved"), path)
+    return path
+
+
+def _autosave(folder: Path, original: Path | None, campaign: Campaign,
+              token: str = "abc") -> Path:
+    spot = recovery.recovery_file_for(folder, original, token)
+    base = recovery.sha256_of_file(original) if original is not None else None
+    recovery.write_recovery(spot, storage.dumps(campaign), original=original,
+                            campaign_name=campaign.name, base_sha256=base, now=WHEN)
+    return spot
+
+
+def test_recovery_file_records_path_and_schema_and_round_trips(tmp_path: Path,
+                                                               saved: Path) -> None:
+    spot = _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
+    header, campaign = recovery.read_recovery(spot)
+    assert header.original_path == str(saved)
+    assert header.schema_version == SCHEMA_VERSION
+    assert header.saved_at == WHEN
+    assert campaign.name == "Unsaved work"
+    assert spot.parent == tmp_path / "rec" and spot.suffix == ".recovery"
+    assert saved.read_bytes() == storage.dumps(Campaign(name="Saved"))  # never the GM's file
+
+
+def test_a_newer_recovery_is_offered_with_its_campaign_unchanged(tmp_path: Path,
+                                                                 saved: Path) -> None:
+    _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
+    (offer,) = recovery.find_offers(tmp_path / "rec")
+    assert offer.state is CampaignState.UNCHANGED
+    assert offer.original == saved and offer.campaign.name == "Unsaved work"
+
+
+def test_a_truncated_recovery_file_is_never_offered_over_a_good_campaign(
+        tmp_path: Path, saved: Path) -> None:
+    spot = _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
+    data = spot.read_bytes()
+    spot.write_bytes(data[:-10])
+    os.utime(spot, (2**31, 2**31))  # far newer than the campaign: the date must not decide
+    assert recovery.find_offers(tmp_path / "rec") == []
+    with pytest.raises(CampaignFileError, match="cut short"):
+        recovery.read_recovery(spot)
+    assert spot.exists()  # left alone, not deleted
+
+
+def test_a_corrupted_recovery_file_fails_its_checksum(tmp_path: Path, saved: Path) -> None:
+    spot = _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
+    data = bytearray(spot.read_bytes())
+    data[-5] ^= 0x01
+    spot.write_bytes(bytes(data))
+    with pytest.raises(CampaignFileError, match="checksum"):
+        recovery.read_recovery(spot)
+    assert recovery.find_offers(tmp_path / "rec") == []
+
+
+def test_recovery_is_offered_when_the_campaign_file_is_broken_or_missing(
+        tmp_path: Path, saved: Path) -> None:
+    _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
+    saved.write_bytes(saved.read_bytes()[:20])
+    (offer,) = recovery.find_offers(tmp_path / "rec")
+    assert offer.state is CampaignState.BROKEN and "cut short" in offer.detail
+    saved.unlink()
+    (offer,) = recovery.find_offers(tmp_path / "rec")
+    assert offer.state is CampaignState.MISSING
+
+
+def test_a_campaign_changed_on_disk_since_is_said_so(tmp_path: Path, saved: Path) -> None:
+    _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
+    storage.save(Campaign(name="Saved by a sync tool"), saved)
+    (offer,) = recovery.find_offers(tmp_path / "rec")
+    assert offer.state is CampaignState.CHANGED
+
+
+def test_a_recovery_whose_work_is_already_saved_is_stale_and_removed(
+        tmp_path: Path, saved: Path) -> None:
+    spot = _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
+    storage.save(Campaign(name="Unsaved work"), saved)  # the same bytes reached the file
+    assert recovery.find_offers(tmp_path / "rec") == []
+    assert not spot.exists()
+
+
+def test_untitled_work_keeps_its_token_for_the_next_session(tmp_path: Path) -> None:
+    spot = _autosave(tmp_path / "rec", None, Campaign(name="Never saved"), token="feedbeef")
+    (offer,) = recovery.find_offers(tmp_path / "rec")
+    assert offer.state is CampaignState.UNTITLED and offer.original is None
+    assert offer.token == "feedbeef"
+    assert recovery.recovery_file_for(tmp_path / "rec", None, offer.token) == spot
+
+
+def test_offers_come_newest_first_and_discard_removes(tmp_path: Path, saved: Path) -> None:
+    folder = tmp_path / "rec"
+    older = _autosave(folder, None, Campaign(name="Older"), token="one")
+    recovery.write_recovery(recovery.recovery_file_for(folder, saved, ""),
+                            storage.dumps(Campaign(name="Newer")), original=saved,
+                            now=WHEN.replace(hour=22))
+    assert [o.campaign.name for o in recovery.find_offers(folder)] == ["Newer", "Older"]
+    recovery.discard(older)
+    assert [o.campaign.name for o in recovery.find_offers(folder)] == ["Newer"]
+
+
+def test_one_recovery_file_per_campaign_path(tmp_path: Path) -> None:
+    a = recovery.recovery_file_for(tmp_path, tmp_path / "a" / "party.json", "x")
+    b = recovery.recovery_file_for(tmp_path, tmp_path / "b" / "party.json", "y")
+    assert a != b
+    assert a == recovery.recovery_file_for(tmp_path, tmp_path / "a" / "party.json", "z")

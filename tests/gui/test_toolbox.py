@@ -1,0 +1,245 @@
+"""The GM's toolbox in the window (issue #12): the dice tray, the archetype, spell and magic
+item editors (their data round-trips through the campaign file, and undo takes it back), the
+spell name generator and the table rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from emberkeep.campaign import storage
+from emberkeep.campaign.custom import activate
+from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.model import Campaign
+from emberkeep.character.archetypes import get_archetype
+from emberkeep.clock.timeline import TimedKind
+from emberkeep.dice import ScriptedRoller
+from gui import dialogs
+from gui.main_window import MainWindow
+from gui.state import AppState
+from gui.toolbox import Toolbox
+from gui.toolbox.archetype_editor import ArchetypeEditor
+from gui.toolbox.dice_tray import expression_for
+from gui.toolbox.magic_item_editor import MagicItemEditor
+from gui.toolbox.spell_editor import SpellEditor
+from gui.toolbox.table_rules import TableRulesDialog
+
+
+@pytest.fixture(autouse=True)
+def _shipped_only() -> Iterator[None]:
+    yield
+    activate(Campaign(name="none"))
+
+
+def _window(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch,
+            faces: list[int] | None = None) -> tuple[MainWindow, Toolbox, Path]:
+    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(dialogs, "ask_save_changes",
+                        lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
+    path = tmp_path / "c.json"
+    storage.save(build_example_campaign(), path)
+    window = MainWindow(AppState())
+    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    window.open_path(path, ask=False)
+    toolbox: Toolbox = window.toolbox  # type: ignore[attr-defined]
+    if faces is not None:
+        window.roller = toolbox.tray.roller = ScriptedRoller(faces)
+    return window, toolbox, path
+
+
+def _saved(window: MainWindow, path: Path) -> Campaign:
+    assert window.document is not None
+    window.document.save(path)
+    return storage.load(path)
+
+
+# --- the dice tray -----------------------------------------------------------------------------
+
+def test_the_tray_rolls_notation_quick_dice_and_advantage_into_its_history(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch, [3, 4, 17, 5, 16, 60])
+    tray = toolbox.tray
+    assert toolbox.dock.widget() is tray and "T&ools" in [
+        a.text() for a in window.menuBar().actions()]
+    tray.notation.setText("2d6+1")
+    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    assert tray.result.text() == "8"
+    tray.modifier.setValue(2)
+    tray.buttons["d20"].click()
+    assert tray.result.text() == "19"
+    tray.modifier.setValue(0)
+    tray.buttons["Adv"].click()  # 2d20 keep the higher of 5 and 16
+    assert tray.records[0][1].natural == 16
+    tray.buttons["d100"].click()
+    assert tray.result.text() == "60" and tray.history.count() == 4
+    assert tray.history.item(0).text().startswith("1d100")
+    tray.notation.setText("2d")
+    assert tray.roll_notation() is None and "not dice notation" in tray.error.text()
+
+
+def test_ctrl_click_on_any_number_rolls_it(tmp_path: Path, qtbot: object,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch, [11, 6])
+    label = QLabel("ATK +3", window)
+    label.show()
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton,  # type: ignore[attr-defined]
+                     Qt.KeyboardModifier.ControlModifier)
+    assert toolbox.tray.records[0][1].total == 14
+    damage = QLabel("1d8+1", window)
+    damage.show()
+    qtbot.mouseClick(damage, Qt.MouseButton.LeftButton,  # type: ignore[attr-defined]
+                     Qt.KeyboardModifier.ControlModifier)
+    assert toolbox.tray.records[0][1].total == 7
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    assert len(toolbox.tray.records) == 2  # a plain click rolls nothing
+
+
+def test_numbers_on_screen_roll_as_bonuses_or_dice() -> None:
+    assert expression_for("+3") == "d20+3" and expression_for("-1") == "d20-1"
+    assert expression_for("DAM 1d8+1") == "1d8+1" and expression_for("Name") is None
+
+
+# --- the archetype editor ----------------------------------------------------------------------
+
+def test_archetype_editor_saves_a_new_archetype_with_effects_that_round_trips(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, toolbox, path = _window(tmp_path, qtbot, monkeypatch)
+    editor = toolbox.open_archetype_editor()
+    assert isinstance(editor, ArchetypeEditor)
+    editor.new_entry()
+    editor.id_edit.setText("berserker")
+    editor.name_edit.setText("Berserker")
+    editor.feature_id.setText("fury")
+    editor.feature_name.setText("Fury")
+    editor.add_effect("toggle")
+    editor.add_effect("crit_range")
+    assert editor.effects.count() == 2 and editor.effect_form is not None
+    assert editor.save(), editor.message.text()
+    assert get_archetype("berserker").features[0].effects[1].kind == "crit_range"
+    loaded = _saved(window, path)
+    assert [a.id for a in loaded.archetypes] == ["berserker"]
+    assert loaded.archetypes[0].features[0].effects[0].kind == "toggle"
+    assert window.document is not None
+    window.document.undo_stack.undo()
+    assert window.document.campaign.archetypes == []
+    with pytest.raises(ValueError):
+        get_archetype("berserker")
+    editor.close()
+
+
+def test_editing_a_shipped_archetype_makes_a_campaign_copy_and_revert_brings_it_back(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    _win, toolbox, _ = _window(tmp_path, qtbot, monkeypatch)
+    editor = toolbox.open_archetype_editor()
+    assert isinstance(editor, ArchetypeEditor)
+    editor.refresh("barbarian")
+    assert editor.features.count() == 5 and not editor.delete_button.isEnabled()
+    editor.name_edit.setText("Northman")
+    editor.save()
+    assert get_archetype("barbarian").name == "Northman"
+    assert editor.delete_button.text() == "Revert to shipped"
+    editor.delete()
+    assert get_archetype("barbarian").name == "Barbarian"
+    editor.id_edit.setText("Bad Id!")
+    assert not editor.save() and "Not saved" in editor.message.text()
+    editor.close()
+
+
+# --- the spell editor and the name generator ---------------------------------------------------
+
+def test_spell_editor_rolls_a_name_and_saves_an_own_mishap_table(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, toolbox, path = _window(tmp_path, qtbot, monkeypatch, [1, 1, 1, 1, 1])
+    editor = toolbox.open_spell_editor()
+    assert isinstance(editor, SpellEditor)
+    editor.new_entry()
+    assert editor.random_name() == "Ember Swarm" and editor.id_edit.text() == "ember_swarm"
+    editor.id_edit.setText("ember_swarm_ii")
+    editor.mishap_box.setChecked(True)
+    for n, edit in enumerate(editor.mishaps, start=1):
+        edit.setText(f"Bees {n}")
+    assert editor.save(), editor.message.text()
+    loaded = _saved(window, path)
+    spell = next(s for s in loaded.spells if s.id == "ember_swarm_ii")
+    assert spell.name == "Ember Swarm" and spell.mishaps[5] == "Bees 6"
+    assert spell.levels[2].dice == 3
+    editor.close()
+
+
+def test_the_name_dialog_opens_the_spell_editor_with_its_name(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    _win, toolbox, _ = _window(tmp_path, qtbot, monkeypatch, [4, 6, 6, 6, 6])
+    dialog = toolbox.open_name_dialog()
+    assert dialog.name.text() == "Void Gambit"  # type: ignore[attr-defined]
+    opened: list[object] = []
+    monkeypatch.setattr(toolbox, "open_spell_editor", lambda new_name=None: opened.append(
+        new_name))
+    dialog.make_spell()  # type: ignore[attr-defined]
+    assert opened == ["Void Gambit"]
+
+
+# --- the magic item editor ---------------------------------------------------------------------
+
+def test_magic_item_editor_shows_the_tier_budget_and_refuses_too_many_dice(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, toolbox, path = _window(tmp_path, qtbot, monkeypatch)
+    editor = toolbox.open_item_editor()
+    assert isinstance(editor, MagicItemEditor)
+    editor.refresh("mjolnir")
+    assert editor.budget.text() == "Magic Item Dice: 5 of 5 spent"
+    editor.new_entry()
+    editor.id_edit.setText("frost_dagger")
+    editor.name_edit.setText("Frost Dagger")
+    editor.add_effect_row({"text": "+2d8 cold DAM (2d)", "dice": 2, "die_kind": "melee"})
+    assert not editor.save() and "uncommon item has 1" in editor.message.text()
+    editor.tier.setCurrentIndex(editor.tier.findData("rare"))
+    editor.curse.setText("Your hands are always cold")
+    editor.duration.setText("1d4 rounds")
+    assert editor.save(), editor.message.text()
+    loaded = _saved(window, path)
+    item = loaded.magic_items[0]
+    assert (item.id, item.tier, item.curse, item.duration) == (
+        "frost_dagger", "rare", "Your hands are always cold", "1d4 rounds")
+    assert item.effects[0].die == "2d8"
+    editor.close()
+
+
+# --- the table rules ---------------------------------------------------------------------------
+
+def test_table_rules_switch_per_campaign_and_run_each_rule(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, toolbox, path = _window(tmp_path, qtbot, monkeypatch,
+                                    [10, 12, 15, 6, 12, 3])
+    dialog = toolbox.open_table_rules()
+    assert isinstance(dialog, TableRulesDialog)
+    assert not dialog.tabs.isTabEnabled(1)
+    for name in ("contested_checks", "effort", "skill_challenges", "timers"):
+        dialog.switches[name].setChecked(True)
+    assert window.document is not None
+    rules = window.document.campaign.settings.rules
+    assert rules.contested_checks and rules.timers and dialog.tabs.isTabEnabled(4)
+    dialog.score_a.setValue(12)
+    dialog.score_b.setValue(14)
+    assert dialog.roll_contest().winner is not None  # 10 vs 12 and 12 vs 14: B wins
+    assert "Ogre wins" in dialog.contest_result.text()
+    dialog.effort_needed.setValue(8)
+    dialog.new_effort()
+    dialog.effort_proficient.setChecked(True)
+    dialog.attempt_effort()  # 15 + 1 + 1 ≥ 12; 1d8 6 + 1 = 7
+    assert window.document.campaign.efforts[0].progress == 7
+    assert dialog.effort_bar.value() == 7
+    dialog.new_challenge()
+    dialog.attempt_challenge()  # 12 + 2 ≥ 12
+    assert window.document.campaign.skill_challenges[0].successes == 1
+    dialog.start_timer()  # 1d4 shows 3
+    timers = [t for t in window.document.campaign.timeline if t.kind is TimedKind.TIMER]
+    assert len(timers) == 1 and timers[0].ends_at == window.document.campaign.time + 18
+    loaded = _saved(window, path)
+    assert loaded.efforts[0].progress == 7 and loaded.settings.rules.effort
+    window.document.undo_stack.undo()  # the timer
+    assert not [t for t in window.document.campaign.timeline if t.kind is TimedKind.TIMER]
+    dialog.close()
