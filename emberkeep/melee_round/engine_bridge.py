@@ -33,19 +33,27 @@ from emberkeep.melee_round.phases import (
     resolve_exchange,
 )
 from emberkeep.melee_round.profile import KnightProfile
-from emberkeep.melee_round.tactics import (
-    dodge,
-    evade,
-    max_attackers,
-    ranged_glory,
-    split_skill,
-    unopposed_attack,
-)
+from emberkeep.melee_round.report import phase_lines
+from emberkeep.melee_round.tactics import split_skill
 
-__all__ = ["MELEE_ACTIONS", "Declared", "able", "award_glory", "begin_melee_round", "dodge_step",
-           "evade_step", "fighter_of", "knight_hit_points", "melee_exchange", "melee_over",
-           "melee_several", "mount", "movement_phase", "rearm", "rounds_fought",
-           "unopposed_step"]
+__all__ = ["MELEE_ACTIONS", "Declared", "able", "begin_melee_round", "fighter_of",
+           "knight_hit_points", "melee_exchange", "melee_over", "mount", "movement_phase",
+           "rearm", "rounds_fought"]
+
+# The tactic steps (several foes, unopposed, dodge, evade, Glory) live in ``tactic_steps``,
+# which builds on this module's helpers; they are re-exported here lazily (PEP 562) so that
+# ``from emberkeep.melee_round.engine_bridge import dodge_step`` keeps working without an
+# import cycle.
+_TACTIC_STEPS = frozenset({"award_glory", "dodge_step", "evade_step", "melee_several",
+                           "unopposed_step"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _TACTIC_STEPS:
+        from emberkeep.melee_round import tactic_steps
+
+        return getattr(tactic_steps, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # Frozen knight profiles are event values (Glory, Honor, ticks); let the step JSON carry them.
 _events.register_model(KnightProfile)
@@ -265,6 +273,8 @@ def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = No
                               extra_reason=f"share {a_share} of the skill")
         for reason in ex.mods.reasons:
             tx.note(reason)
+        for line in phase_lines(ex, {ca.id: ca.name, cb.id: cb.name}):
+            tx.note(line)
         _apply_gear(enc, tx, ex.gear, {a_id: da.weapon_uid, b_id: db.weapon_uid})
         for who in ex.fell:
             _fall_down(enc, tx, enc.combatant(who))
@@ -290,135 +300,6 @@ def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = No
             tx.summary(f"{ca.name} and {cb.name} tie: no damage")
         else:
             tx.summary(f"{ca.name} and {cb.name} both miss")
-    return enc.history[-1]
-
-
-def melee_several(enc: Encounter, knight_id: str, shares: Mapping[str, int],
-                  declared: Mapping[str, Declared] | None = None, *,
-                  damage_typed: Mapping[str, int] | None = None) -> list[Step]:
-    """A knight against several foes: "he can divide his weapon value among them as he wishes"
-    and rolls separately against each (up to 3 on foot, 2 if all are mounted)."""
-    declared = declared or {}
-    k = enc.combatant(knight_id)
-    foes = [enc.combatant(f) for f in shares]
-    all_mounted = _has(k, MOUNTED) and all(_has(f, MOUNTED) for f in foes)
-    limit = max_attackers(_has(k, MOUNTED), all_mounted)
-    if len(foes) > limit:
-        raise RuleError(f"only {limit} may attack {k.name} at once")
-    side = _side(enc, k, declared.get(knight_id, Declared()))
-    split_skill(side.skill()[1], list(shares.values()))
-    steps = []
-    for foe in foes:
-        steps.append(melee_exchange(enc, knight_id, foe.id, declared.get(knight_id),
-                                    declared.get(foe.id), a_share=shares[foe.id],
-                                    damage_typed=(damage_typed or {}).get(foe.id)))
-    return steps
-
-
-def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
-                   a: Declared | None = None, *, surprise: bool = False,
-                   damage_typed: int | None = None, knockdown_typed: int | None = None,
-                   damage_dice: int | None = None, glory: int = 0,
-                   target_cover: bool = False) -> Step:
-    """An attack from surprise (+5, unopposed; "very dishonorable") or a ranged attack
-    (unopposed, the target's shield as cover -5)."""
-    da = a or Declared()
-    ca, ct = enc.combatant(attacker_id), enc.combatant(target_id)
-    with enc.action(attacker_id, "unopposed") as tx:
-        sa = _side(enc, ca, da)
-        if not sa.stance.weapon.ranged and not engaged(ca.position, ct.position):
-            raise RuleError(f"{ct.name} is not within 1 yard of {ca.name}")
-        st = _side_target(enc, ct, target_cover)
-        res = unopposed_attack(tx, sa, st, surprise=surprise, typed=da.typed,
-                               damage_typed=damage_typed, damage_dice=damage_dice,
-                               target_shield=sa.stance.weapon.ranged and st.fighter.shield > 0,
-                               knockdown_typed=knockdown_typed)
-        for reason in res.reasons:
-            tx.note(reason)
-        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
-        if res.loser is not None and res.blow is not None:
-            what = _apply_loser(enc, tx, ct, res.loser)
-            tx.summary(f"{ca.name} hits {ct.name} unopposed: {res.blow.rolled} damage, {what}")
-            if res.loser.dying and glory:
-                award = ranged_glory(glory) if sa.stance.weapon.ranged else glory
-                _glory(enc, tx, ca, award)
-        else:
-            tx.summary(f"{ca.name} misses {ct.name}")
-    return enc.history[-1]
-
-
-def _side_target(enc: Encounter, c: Combatant, cover: bool) -> Side:
-    f = fighter_of(enc, c)
-    stance = Stance(weapon=MeleeWeapon(id="none", name="none", skill="none"),
-                    mounted=_has(c, MOUNTED), knocked_down=_has(c, PRONE), in_cover=cover)
-    return Side(c.id, f, stance, enc.hp(c))
-
-
-def dodge_step(enc: Encounter, dodger_id: str, attacker_id: str, a: Declared | None = None, *,
-               dodge_typed: int | None = None, dex_share: int | None = None,
-               damage_typed: int | None = None) -> Step:
-    da = a or Declared()
-    cd, ca = enc.combatant(dodger_id), enc.combatant(attacker_id)
-    with enc.action(dodger_id, "dodge") as tx:
-        sd = _side(enc, cd, Declared(brawl=True))
-        sa = _side(enc, ca, da)
-        res = dodge(tx, sd, sa, dex_share=dex_share, dodge_typed=dodge_typed,
-                    attack_typed=da.typed, damage_typed=damage_typed)
-        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
-        if res.fell:
-            _fall_down(enc, tx, cd)
-        if res.loser is not None:
-            what = _apply_loser(enc, tx, cd, res.loser)
-            tx.summary(f"{cd.name} fails to dodge, falls and is hit: {what}")
-        else:
-            tx.summary(f"{cd.name} dodges {ca.name}" if not res.fell
-                       else f"{cd.name} falls dodging, but {ca.name} misses")
-    return enc.history[-1]
-
-
-def evade_step(enc: Encounter, evader_id: str, attacker_id: str, a: Declared | None = None, *,
-               evade_typed: int | None = None, gm_approves: bool = False,
-               damage_typed: int | None = None, fall_typed: int | None = None) -> Step:
-    da = a or Declared()
-    ce, ca = enc.combatant(evader_id), enc.combatant(attacker_id)
-    with enc.action(evader_id, "evade") as tx:
-        se, sa = _side(enc, ce, Declared(brawl=True)), _side(enc, ca, da)
-        foes = sum(1 for o in enc.enemies(ce) if engaged(o.position, ce.position))
-        res = evade(tx, se, sa, opponents=foes, gm_approves=gm_approves,
-                    evade_typed=evade_typed, attack_typed=da.typed, damage_typed=damage_typed,
-                    fall_typed=fall_typed)
-        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
-        if res.fell:
-            ref, hp, _ = enc.hp_ref(ce)
-            tx.set(ref, "hp", hp - res.fall_damage)
-            _fall_down(enc, tx, ce)
-        if res.loser is not None:
-            what = _apply_loser(enc, tx, ce, res.loser)
-            tx.summary(f"{ca.name} stops {ce.name}'s evasion: {what}; {ce.name} cannot move")
-        elif res.escaped:
-            tx.summary(f"{ce.name} evades {ca.name} and may move")
-        else:
-            tx.summary(f"{ce.name} fails to get away but is not hit")
-    return enc.history[-1]
-
-
-def _glory(enc: Encounter, tx: Tx, c: Combatant, amount: int) -> None:
-    if c.kind != "pc" or amount <= 0:
-        return
-    knight = enc.character(c).knight
-    if knight is not None:
-        tx.set(("pc", enc.character(c).id), "knight",
-               knight.model_copy(update={"glory": min(10_000_000, knight.glory + amount)}))
-        tx.note(f"{c.name}: +{amount} Glory")
-
-
-def award_glory(enc: Encounter, cid: str, glory: int, *, ranged: bool = False) -> Step:
-    """Glory for a foe defeated; a tenth of it for a ranged kill (R33)."""
-    c = enc.combatant(cid)
-    amount = ranged_glory(glory) if ranged else glory
-    with enc.action(cid, "glory") as tx:
-        _glory(enc, tx, c, amount)
-        tx.summary(f"{c.name} gains {amount} Glory")
     return enc.history[-1]
 
 

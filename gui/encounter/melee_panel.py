@@ -1,0 +1,287 @@
+"""The Melee Round's exchange panel (issue #11): both combatants' declared actions and both rolls
+in one step, each phase's result shown, applied with one key.
+
+Shown instead of the attack panel when the encounter resolves blows by the Melee Round (R23:
+opposed d20 roll-under). A rolls: the exchange is *previewed* (``engine_bridge.melee_exchange``
+through :meth:`EncounterSession.preview`), the window shows the dice and the Resolution,
+Winner's and Loser's phases (the step's notes, :mod:`emberkeep.melee_round.report`); Enter
+pushes exactly those steps as one undo command, so the outcome seen is the outcome applied.
+A GM who rolled physical dice types each side's d20, the damage and the knockdown roll.
+Mounting, re-arming and the Movement Phase are one undo step each too.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QWidget,
+)
+
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import names
+from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.events import Step
+from emberkeep.encounter.recap import step_lines
+from emberkeep.melee_round.catalog import catalog
+from emberkeep.melee_round.engine_bridge import (
+    MOUNTED,
+    Declared,
+    melee_exchange,
+    mount,
+    movement_phase,
+    rearm,
+)
+from gui.encounter.session import EncounterSession
+
+__all__ = ["FLAGS", "MeleePanel"]
+
+# The Determination Phase's declarations and situations (R25's modifiers), per side.
+FLAGS: tuple[tuple[str, str], ...] = (
+    ("charge", "Lance charge (+5, 6+ yards)"),
+    ("rebated", "Rebated / pulled blows"),
+    ("brawl", "Brawling (−1 Honor)"),
+    ("cover", "In cover (−5 against)"),
+    ("higher_ground", "Higher ground (+5)"),
+    ("immobilized", "Immobilized"),
+    ("poor_visibility", "Poor visibility (−10)"),
+)
+
+
+def _int_or_none(text: str, what: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise RuleError(f"{what} must be a whole number") from None
+
+
+class MeleePanel(QWidget):
+    def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.pending: list[Step] | None = None
+        self.pending_text = ""
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        title = QLabel("Melee Round: both declare, both roll (R23)", self)
+        title.setStyleSheet("font-weight: bold;")
+        grid.addWidget(title, 0, 0, 1, 3)
+        self.fighter: list[QComboBox] = []
+        self.weapon: list[QComboBox] = []
+        self.die: list[QLineEdit] = []
+        self.flags: list[dict[str, QCheckBox]] = [{}, {}]
+        row = 1
+        grid.addWidget(QLabel("Who", self), row, 0)
+        for side in (0, 1):
+            box = QComboBox(self)
+            box.setAccessibleName(f"combatant {'AB'[side]}")
+            self.fighter.append(box)
+            grid.addWidget(box, row, side + 1)
+        row += 1
+        grid.addWidget(QLabel("Weapon", self), row, 0)
+        for side in (0, 1):
+            box = QComboBox(self)
+            box.addItem("usual", None)
+            for w in catalog().weapons:
+                box.addItem(w.name, w.id)
+            self.weapon.append(box)
+            grid.addWidget(box, row, side + 1)
+        row += 1
+        grid.addWidget(QLabel("d20", self), row, 0)
+        for side in (0, 1):
+            edit = QLineEdit(self)
+            edit.setPlaceholderText("roll, or type")
+            edit.setMaxLength(2)
+            self.die.append(edit)
+            grid.addWidget(edit, row, side + 1)
+        row += 1
+        for key, label in FLAGS:
+            grid.addWidget(QLabel(label, self), row, 0)
+            for side in (0, 1):
+                check = QCheckBox(self)
+                check.setAccessibleName(f"{label} {'AB'[side]}")
+                self.flags[side][key] = check
+                grid.addWidget(check, row, side + 1, Qt.AlignmentFlag.AlignHCenter)
+            row += 1
+        self.damage = QLineEdit(self)
+        self.damage.setPlaceholderText("the winner's damage total, or roll")
+        self.knockdown = QLineEdit(self)
+        self.knockdown.setPlaceholderText("DEX / Horsemanship d20, or roll")
+        for label, edit in (("Damage", self.damage), ("Knockdown d20", self.knockdown)):
+            grid.addWidget(QLabel(label, self), row, 0)
+            grid.addWidget(edit, row, 1, 1, 2)
+            row += 1
+        buttons = QHBoxLayout()
+        self.mount_buttons = [QPushButton("Mount A", self), QPushButton("Mount B", self)]
+        self.rearm_button = QPushButton("Re-arm A", self)
+        self.movement_button = QPushButton("Movement phase", self)
+        for b in (*self.mount_buttons, self.rearm_button, self.movement_button):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            buttons.addWidget(b)
+        self.mount_buttons[0].clicked.connect(lambda: self._report(self.toggle_mount(0)))
+        self.mount_buttons[1].clicked.connect(lambda: self._report(self.toggle_mount(1)))
+        self.rearm_button.clicked.connect(lambda: self._report(self.rearm()))
+        self.movement_button.clicked.connect(lambda: self._report(self.movement()))
+        grid.addLayout(buttons, row, 0, 1, 3)
+        row += 1
+        self.outcome = QPlainTextEdit(self)
+        self.outcome.setReadOnly(True)
+        self.outcome.setMinimumHeight(220)
+        self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.outcome.setPlaceholderText("I: a new melee round · A rolls the exchange · "
+                                        "Enter applies it · Esc drops it")
+        grid.addWidget(self.outcome, row, 0, 1, 3)
+        grid.setRowStretch(row, 1)
+        for side in (0, 1):
+            self.fighter[side].currentIndexChanged.connect(self.drop)
+            self.weapon[side].currentIndexChanged.connect(self.drop)
+            self.die[side].textChanged.connect(self.drop)
+            for check in self.flags[side].values():
+                check.toggled.connect(self.drop)
+        self.damage.textChanged.connect(self.drop)
+        self.knockdown.textChanged.connect(self.drop)
+        self.refill()
+
+    @property
+    def enc(self) -> Encounter:
+        return self.session.enc
+
+    def _report(self, error: str | None) -> None:
+        if error:
+            self.outcome.setPlainText(error)
+
+    # -- choices ------------------------------------------------------------------------------
+
+    def refill(self) -> None:
+        """Those standing; A keeps its choice, B defaults to A's nearest foe."""
+        standing = self.enc.standing()
+        for box in self.fighter:
+            keep = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            for c in standing:
+                box.addItem(f"{c.name} ({c.side})", c.id)
+            found = box.findData(keep)
+            box.setCurrentIndex(max(0, found))
+            box.blockSignals(False)
+        a = self.chosen(0)
+        if a is not None:
+            foes = self.enc.enemies(a)
+            b = self.chosen(1)
+            if foes and (b is None or b.side == a.side):
+                nearest = min(foes, key=lambda f: abs(f.position - a.position))
+                self.fighter[1].setCurrentIndex(self.fighter[1].findData(nearest.id))
+        self._label_buttons()
+
+    def _label_buttons(self) -> None:
+        for side, button in enumerate(self.mount_buttons):
+            c = self.chosen(side)
+            up = c is not None and MOUNTED in names(c.conditions)
+            button.setText(f"{'Dismount' if up else 'Mount'} {'AB'[side]}")
+
+    def chosen(self, side: int) -> Combatant | None:
+        return self.enc.combatants.get(str(self.fighter[side].currentData()))
+
+    def choose(self, a_id: str | None = None, b_id: str | None = None) -> None:
+        for side, cid in ((0, a_id), (1, b_id)):
+            if cid is not None:
+                self.fighter[side].setCurrentIndex(self.fighter[side].findData(cid))
+        self._label_buttons()
+
+    def declared(self, side: int) -> Declared:
+        f = {key: box.isChecked() for key, box in self.flags[side].items()}
+        return Declared(weapon=self.weapon[side].currentData(),
+                        typed=_int_or_none(self.die[side].text(), "the d20"),
+                        charge=f["charge"], rebated=f["rebated"], brawl=f["brawl"],
+                        cover=f["cover"], higher_ground=f["higher_ground"],
+                        immobilized=f["immobilized"], poor_visibility=f["poor_visibility"])
+
+    # -- roll, apply --------------------------------------------------------------------------
+
+    def roll(self) -> str | None:
+        """Preview the exchange; returns the refusal, or None with every phase shown."""
+        a, b = self.chosen(0), self.chosen(1)
+        if a is None or b is None:
+            return "choose both combatants"
+        try:
+            da, db = self.declared(0), self.declared(1)
+            damage = _int_or_none(self.damage.text(), "the damage")
+            knockdown = _int_or_none(self.knockdown.text(), "the knockdown roll")
+            steps = self.session.preview(lambda enc: melee_exchange(
+                enc, a.id, b.id, da, db, damage_typed=damage, knockdown_typed=knockdown))
+        except (RuleError, ValueError) as exc:
+            return str(exc)
+        self.pending = steps
+        self.pending_text = steps[0].summary if steps else "melee exchange"
+        self.outcome.setPlainText(self.describe(steps))
+        return None
+
+    def describe(self, steps: list[Step]) -> str:
+        """The step's summary and lines, with combatants by name (the log keeps ids)."""
+        ids = {f"{c.id}:": f"{c.name}:" for c in self.enc.combatants.values()}
+        lines = []
+        for step in steps:
+            lines.append(step.summary or step.action)
+            for line in step_lines(step):
+                head, sep, rest = line.partition(" ")
+                lines.append(f"  {ids.get(head, head)}{sep}{rest}")
+        return "\n".join(lines) + "\n\nEnter applies · Esc drops"
+
+    def apply(self) -> bool:
+        if self.pending is None:
+            return False
+        steps, text = self.pending, self.pending_text
+        self.pending = None
+        self.session.apply(text, steps)
+        widgets = (*self.die, self.damage, self.knockdown)
+        for w in widgets:
+            w.blockSignals(True)
+            w.clear()
+            w.blockSignals(False)
+        for side in (0, 1):
+            check = self.flags[side]["charge"]
+            check.blockSignals(True)
+            check.setChecked(False)  # a charge is one round's declaration
+            check.blockSignals(False)
+        self.outcome.setPlainText(f"Applied: {text}")
+        self._label_buttons()
+        return True
+
+    def drop(self, *_: object) -> None:
+        self._label_buttons()
+        if self.pending is not None:
+            self.pending = None
+            self.outcome.setPlainText("")
+
+    # -- the round's other steps --------------------------------------------------------------
+
+    def toggle_mount(self, side: int) -> str | None:
+        c = self.chosen(side)
+        if c is None:
+            return "choose who mounts"
+        up = MOUNTED not in names(c.conditions)
+        error = self.session.run(f"{c.name} {'mounts' if up else 'dismounts'}",
+                                 lambda enc: mount(enc, c.id, up))
+        self._label_buttons()
+        return error
+
+    def rearm(self, side: int = 0) -> str | None:
+        c = self.chosen(side)
+        if c is None:
+            return "choose who re-arms"
+        return self.session.run(f"{c.name} re-arms", lambda enc: rearm(enc, c.id))
+
+    def movement(self, goals: dict[str, int] | None = None) -> str | None:
+        """The Movement Phase: the fallen regain their footing; movers go yard by yard."""
+        chosen = dict(goals or {})
+        return self.session.run("Movement phase", lambda enc: movement_phase(enc, chosen))
