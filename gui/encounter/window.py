@@ -42,6 +42,7 @@ from gui.encounter import actions
 from gui.encounter.attack_panel import AttackPanel
 from gui.encounter.combatants import HP_COLUMN, CombatantsModel, HpBarDelegate
 from gui.encounter.log import KINDS, LogModel
+from gui.encounter.melee_panel import MeleePanel
 from gui.encounter.order import OrderModel, SegmentTimeline
 from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
@@ -82,6 +83,7 @@ class EncounterWindow(QWidget):
         s.combatantsChanged.connect(self._combatants_changed)
         s.combatantsReset.connect(self.refresh)
         self.document.undo_stack.indexChanged.connect(self.panel.drop)
+        self.document.undo_stack.indexChanged.connect(self.melee_panel.drop)
         self.refresh()
 
     @property
@@ -133,6 +135,7 @@ class EncounterWindow(QWidget):
             lambda text: self.model.set_filter(text, hide_down=self.model.hide_down))
 
         self.panel = AttackPanel(self.session, self)
+        self.melee_panel = MeleePanel(self.session, self)  # the Melee Round's (issue #11)
         self.amount_label = _label(self)
         self.amount = QLineEdit(self)
         self.amount.setPlaceholderText("D damage · H heal: the number, Enter")
@@ -174,6 +177,7 @@ class EncounterWindow(QWidget):
         rv = QVBoxLayout(right)
         rv.setContentsMargins(0, 0, 0, 0)
         rv.addWidget(self.panel, 1)
+        rv.addWidget(self.melee_panel, 1)
         rv.addWidget(self.amount_label)
         rv.addWidget(self.amount)
         rv.addWidget(self.ruling)
@@ -263,13 +267,24 @@ class EncounterWindow(QWidget):
         self.setup_bar.refresh()
         self._standing = tuple(x.id for x in enc.standing())
         self.panel.refill()
+        self._show_panel()
         self._update_banner()
+
+    def _show_panel(self) -> None:
+        """The Melee Round's exchange panel replaces the attack panel (issue #11)."""
+        melee = self.session.melee_round()
+        self.panel.setVisible(not melee)
+        self.melee_panel.setVisible(melee)
+        if melee:
+            self.melee_panel.refill()
 
     def _combatants_changed(self, ids: list[str]) -> None:
         standing = tuple(x.id for x in self.enc.standing())
         if standing != self._standing:
             self._standing = standing
             self.panel.refill()
+            self.melee_panel.refill()
+        self.melee_panel.drop()
         self._update_banner()
 
     def _update_banner(self) -> None:
@@ -333,6 +348,8 @@ class EncounterWindow(QWidget):
         return self.run("Next turn", next_turn)
 
     def attack(self) -> str | None:
+        if self.session.melee_round():
+            return self.melee_panel.roll()
         return self.panel.roll()
 
     def confirm(self) -> str | None:
@@ -341,13 +358,14 @@ class EncounterWindow(QWidget):
             return self.apply_amount()
         if focus is self.ruling:
             return self.apply_ruling()
-        if self.panel.apply():
+        if self.panel.apply() or self.melee_panel.apply():
             self.table.setFocus()
             return None
         return None
 
     def cancel(self) -> None:
         self.panel.drop()
+        self.melee_panel.drop()
         self.amount.clear()
         self.amount_label.clear()
         self.table.setFocus()

@@ -40,6 +40,7 @@ from emberkeep.character.races import races
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
 from gui.document import CampaignDocument, EditRefused
 from gui.sheet.fields import FieldEdit, int_text
+from gui.sheet.knight_panel import KnightPanel
 from gui.sheet.models import AttacksModel, SkillsModel
 from gui.sheet.panels import GearPanel, MagicPanel, NotesPanel
 
@@ -111,6 +112,8 @@ class CharacterSheet(QScrollArea):
         self.skills_view = table_view(self.skills_model, skills, 18, fixed=True)
         QVBoxLayout(skills).addWidget(self.skills_view)
         middle.addWidget(skills)
+        self.knight = KnightPanel(self, body)  # the Melee Round's knight (issue #11)
+        middle.addWidget(self.knight)
         middle.addStretch(1)
         right = QVBoxLayout()
         columns.addLayout(right, 5)
@@ -329,6 +332,7 @@ class CharacterSheet(QScrollArea):
         self.magic.refresh(character)
         self.gear.refresh(character)
         self.notes.refresh(character)
+        self.knight.refresh(character)
 
 
 def _class_options(character: Character) -> list[tuple[str, Any]]:
