@@ -21,7 +21,7 @@ import sys
 import time
 
 from emberkeep.campaign.example import build_example_campaign
-from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
 from emberkeep.character.model import Character
 from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.engine import Encounter
@@ -58,11 +58,12 @@ def run_fights(count: int, seed: int = 1) -> tuple[int, int, dict[str, int]]:
     """Play ``count`` fights; returns (dice rolled, steps, wins by side)."""
     characters = _party()
     roller = FastRoller(seed)
+    settings = CampaignSettings()  # the campaign's settings: one object, as in the app
     steps = 0
     wins: dict[str, int] = {}
     for _ in range(count):
         enc = Encounter(_combatants(characters), characters, roller, room_dc=12,
-                        mode=InitiativeMode.GROUP)
+                        mode=InitiativeMode.GROUP, settings=settings)
         result = run_fight(enc)
         steps += result.steps
         key = str(result.winner)

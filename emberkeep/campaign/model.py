@@ -59,6 +59,9 @@ class EncounterRecord(BaseModel):
     room_dc: int = Field(12, ge=1, le=40)
     status: EncounterStatus = EncounterStatus.PLANNED
     at: GameTime = 0  # when it began, on the campaign clock
+    # Issue #5/R27: the rounds of this fight already put on the campaign clock (the GM left
+    # it half-fought, or it ended); a resumed fight adds only the rounds since.
+    clocked_rounds: int = Field(0, ge=0, le=1_000_000)
     notes: str = Field("", max_length=100_000)
     log: list[LogEvent] = Field(default_factory=list)
     # Issue #9: what a half-fought encounter needs to resume exactly (emberkeep.encounter.

@@ -47,14 +47,22 @@ _BANDS: tuple[tuple[int, int], ...] = (
 )
 
 
-def modifier(score: int) -> int:
-    """The R1 modifier of a score from 0 to 20."""
-    if not MIN_SCORE <= score <= MAX_SCORE:
-        raise ValueError(f"an ability score runs from {MIN_SCORE} to {MAX_SCORE}, not {score}")
+def _band_modifier(score: int) -> int:
     for low, mod in _BANDS:
         if score >= low:
             return mod
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+# Every score's modifier, read by index: asked on every attack and AC of a simulated fight.
+_MODIFIERS: tuple[int, ...] = tuple(_band_modifier(s) for s in range(MIN_SCORE, MAX_SCORE + 1))
+
+
+def modifier(score: int) -> int:
+    """The R1 modifier of a score from 0 to 20."""
+    if not MIN_SCORE <= score <= MAX_SCORE:
+        raise ValueError(f"an ability score runs from {MIN_SCORE} to {MAX_SCORE}, not {score}")
+    return _MODIFIERS[score - MIN_SCORE]
 
 
 class AbilityScore(BaseModel):

@@ -150,6 +150,8 @@ def toggles(character: Character) -> list[ToggledState]:
 
 def active_toggles(character: Character, extra: Iterable[str] = ()) -> list[ToggledState]:
     """The states now on: a condition of that name on the sheet, or named in ``extra``."""
+    if not character.conditions and not extra:
+        return []  # nothing on (asked on every attack and AC in a simulated fight)
     on = {c.name for c in character.conditions} | set(extra)
     return [t for t in toggles(character) if t.state in on]
 

@@ -57,6 +57,7 @@ from emberkeep.encounter.zones import Band
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.damage import Grip
 from emberkeep.gear.owned import OwnedWeapon
+from emberkeep.optional_rules.advantage import Advantage
 
 __all__ = ["AttackOutcome", "AttackRoll", "attack", "choose_weapon", "luck_would_help", "reaches",
            "resolve_attack", "roll_attack", "spend_luck"]
@@ -236,6 +237,25 @@ def _heavy_rule(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) ->
     record_heavy_attack(enc, tx, attacker, piece)
 
 
+_ADVANTAGE_CONDITIONS = frozenset({"ADVANTAGE:all", "DISADVANTAGE:all"})
+
+
+def _advantage(enc: Encounter, own: frozenset[str] | set[str], difficulty: Difficulty,
+               advantage: Advantage, typed: int | list[int] | None
+               ) -> tuple[Difficulty, str, int | list[int] | None]:
+    """Issue #12: the GM's advantage and the attacker's ``(DIS)ADVANTAGE:all`` (R21), under the
+    campaign's mode (``instead``: EASY/HARD become advantage/disadvantage; ``beside``: both)."""
+    from emberkeep.encounter.d20 import expression, typed_for
+    from emberkeep.optional_rules.advantage import combine_advantage
+
+    if own & _ADVANTAGE_CONDITIONS:
+        advantage = combine_advantage(advantage, *(
+            Advantage.ADVANTAGE if x == "ADVANTAGE:all" else Advantage.DISADVANTAGE
+            for x in own & _ADVANTAGE_CONDITIONS))
+    difficulty, expr = expression(enc, difficulty, advantage)
+    return difficulty, expr, typed_for(expr, typed)
+
+
 def _hits(natural: int, total: int, target_number: int, low: int) -> bool:
     if natural == 1:
         return False
@@ -246,7 +266,8 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
                 weapon_uid: str | None = None, typed: int | None = None,
                 difficulty_extra: Iterable[Difficulty] = (), modifier: int = 0,
                 off_hand: bool = False, protection_by: str | None = None,
-                depth: int = 0, volunteer: str | None = None) -> AttackRoll:
+                depth: int = 0, volunteer: str | None = None,
+                advantage: Advantage = Advantage.NONE) -> AttackRoll:
     """Roll one attack (recorded on ``tx``); nothing is damaged until :func:`resolve_attack`.
 
     Engine II: a missile lands where the volley takes it (R31, ``volleys.land``; ``volunteer``
@@ -277,13 +298,17 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
         use_protection(enc, tx, protection_by, t)
         found.append(Difficulty.HARD)  # Protection: "a NEAR ally is HARD to hit"
     difficulty = combine_difficulty(*found)
+    expr, dice = "d20", typed  # type: tuple[str, int | list[int] | None]
+    if advantage is not Advantage.NONE or enc.settings.rules.advantage_disadvantage \
+            or not own.isdisjoint(_ADVANTAGE_CONDITIONS):  # issue #12, R21: 2d20 high/low
+        difficulty, expr, dice = _advantage(enc, own, difficulty, advantage, typed)
     bonus = _attack_modifier(enc, a, weapon) + modifier
     if a.mount:
         bonus += mounts.mounted_penalty(enc, a)
     if a.conditions:
         bonus += knife_grip.attack_penalty(enc, a, weapon)
-    record = tx.roll("d20", a.name, f"attack {t.name} ({weapon.name})", modifier=bonus,
-                     typed=typed)
+    record = tx.roll(expr, a.name, f"attack {t.name} ({weapon.name})", modifier=bonus,
+                     typed=dice)
     _spend_next_attack(tx, a, "attacks_hard")
     _spend_next_attack(tx, t, "easy_to_hit")
     natural = record.natural or record.total - bonus
@@ -446,7 +471,8 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
            sunder_shield: bool = False, sacrifice_shield: bool = False,
            cleave: bool | str = True, off_hand: bool = False,
            off_hand_typed: int | None = None, reroll: bool = False,
-           reroll_typed: int | None = None, volunteer: str | None = None) -> Step:
+           reroll_typed: int | None = None, volunteer: str | None = None,
+           advantage: Advantage = Advantage.NONE) -> Step:
     """One attack action, as a step: roll, maybe spend a Luck Die (``luck=True`` spends one when
     the roll missed and a 6 would hit), resolve, mark the attacker as having acted.
     ``reroll=True`` spends a once-a-fight attack reroll (Chosen one) when the roll missed.
@@ -458,7 +484,8 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
     with enc.action(a.id, "attack") as tx:
         roll = roll_attack(enc, tx, a, target_id, weapon_uid=weapon_uid, typed=typed,
                            difficulty_extra=difficulty_extra, modifier=modifier,
-                           protection_by=protection_by, volunteer=volunteer)
+                           protection_by=protection_by, volunteer=volunteer,
+                           advantage=advantage)
         if reroll and not roll.hit and feature_actions.can_reroll_attack(enc, a):
             roll = feature_actions.reroll_attack(enc, tx, roll, typed=reroll_typed)  # Chosen one
         if luck and luck_would_help(enc, roll):

@@ -79,11 +79,44 @@ def _record_check(tx: Tx, c: Combatant, result: SpellcheckResult) -> None:
             _record(tx, c.name, "mishap Success Level", mishap.success_level)
 
 
+def spellcheck_shift(c: Combatant, ch: Character, kind: Caster, dc_shift: int,
+                     scroll: bool) -> int:
+    """The SPELLCHECK's EASY/HARD as a DC shift (R7: they cancel, repeats count once): the
+    GM's, the archetype features' (with the "scroll" context when cast from a scroll, issue
+    #12) and the caster's conditions (R21: "All CHECKs are HARD until rest")."""
+    from emberkeep.character.archetype_effects import roll_difficulty
+    from emberkeep.character.checks import Difficulty, combine_difficulty
+    from emberkeep.encounter.d20 import condition_modes
+
+    gm = (Difficulty.EASY if dc_shift < 0 else Difficulty.HARD if dc_shift > 0
+          else Difficulty.NORMAL)
+    features = roll_difficulty(ch, "spellcheck", contexts=("scroll",) if scroll else ())
+    own, _advantage = condition_modes(c, (_CASTING_ABILITY[kind].value, "spellcheck"))
+    return combine_difficulty(gm, features, own).dc_shift
+
+
+def _own_mishap(tx: Tx, c: Combatant, spell: Spell, typed: int | None) -> None:
+    """A natural 1 on a spell with its own d6 mishap texts (the spell editor, issue #12):
+    that table, not the General Mishap table."""
+    from emberkeep.magic.spells import roll_own_mishap
+
+    if not spell.mishaps:
+        return
+    record = tx.roll("d6", c.name, "mishap", typed=typed)
+    own = roll_own_mishap(spell, tx.enc.roller, typed=record.total)
+    assert own is not None
+    tx.row(f"mishaps:{spell.id}", own[0], str(own[0]), own[1])
+
+
 def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) -> CasterState:
     """R10: INT SAVE (+ PROF if INT is a save of the character's) against the ROOM DC."""
-    record = tx.roll("d20", c.name, "depletion INT SAVE",
+    from emberkeep.encounter.d20 import condition_modes, expression
+
+    # R21's "HARD until rest" (or disadvantage) and the advantage rule (issue #12)
+    difficulty, expr = expression(enc, *condition_modes(c, ("INT", "save")))
+    record = tx.roll(expr, c.name, "depletion INT SAVE",
                      modifier=save_modifier(enc, c, Ability.INT))
-    save = DepletionSaveResult(record, enc.state.room_dc)
+    save = DepletionSaveResult(record, enc.state.room_dc + difficulty.dc_shift)
     record_outcome(enc, tx, c, save.success)
     outcome = "the count starts over" if save.success else "casting barred until a long rest"
     tx.note(f"Spell Depletion: INT SAVE {record.total} vs {save.dc}: {outcome} (R10)")
@@ -114,23 +147,29 @@ def lose_declared_spell(enc: Encounter, tx: Tx, c: Combatant) -> None:
 
 def cast(enc: Encounter, caster_id: str, spell_id: str, target_ids: Sequence[str] = (), *,
          typed: int | None = None, damage_typed: int | Sequence[int] | None = None,
-         luck: bool = False, luck_typed: int | None = None, dc_shift: int = 0) -> Step:
+         luck: bool = False, luck_typed: int | None = None, dc_shift: int = 0,
+         scroll: bool = False, mishap_typed: int | None = None) -> Step:
     """Cast ``spell_id`` (a known spell or cantrip) at ``target_ids``; the turn's one thing.
 
     ``typed`` is a GM-typed d20, ``damage_typed`` the damage dice, ``luck`` spends a Luck Die on
-    the SPELLCHECK (R29), ``dc_shift`` is EASY (−3) or HARD (+3) from the GM (R7).
+    the SPELLCHECK (R29), ``dc_shift`` is EASY (−3) or HARD (+3) from the GM (R7). ``scroll``:
+    cast from a scroll (the archetypes' "scroll" context: the Wizard's "Spells cast from
+    scrolls are EASY", the Arcane Trickster's "Read arcane scrolls, HARD SPELLCHECK");
+    ``mishap_typed``: the d6 of the spell's own mishap table (issue #12).
     """
     c = ready(enc, caster_id)
     with enc.action(caster_id, "cast") as tx:
         cast_in(enc, tx, c, spell_id, target_ids, typed=typed, damage_typed=damage_typed,
-                luck=luck, luck_typed=luck_typed, dc_shift=dc_shift)
+                luck=luck, luck_typed=luck_typed, dc_shift=dc_shift, scroll=scroll,
+                mishap_typed=mishap_typed)
     return enc.history[-1]
 
 
 def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
             target_ids: Sequence[str] = (), *, typed: int | None = None,
             damage_typed: int | Sequence[int] | None = None, luck: bool = False,
-            luck_typed: int | None = None, dc_shift: int = 0) -> None:
+            luck_typed: int | None = None, dc_shift: int = 0, scroll: bool = False,
+            mishap_typed: int | None = None) -> None:
     """The spell part of an action, inside the caller's ``tx`` ("Go NEAR and SPELLCHECK" is
     one step); spends the turn. Refusals raise before anything is rolled."""
     kind = caster_kind(enc, c)
@@ -156,7 +195,8 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     if state.can_cast:
         _resolve_spell(enc, tx, c, ch, kind, spell, targets, state, typed=typed,
                        damage_typed=damage_typed, luck=luck, luck_typed=luck_typed,
-                       dc_shift=dc_shift)
+                       dc_shift=spellcheck_shift(c, ch, kind, dc_shift, scroll),
+                       mishap_typed=mishap_typed)
     else:
         tx.set(("pc", ch.id), "caster", state)
         spend_turn(tx, c)
@@ -166,11 +206,14 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
 def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Caster,
                    spell: Spell, targets: list[Combatant], state: CasterState, *,
                    typed: int | None, damage_typed: int | Sequence[int] | None, luck: bool,
-                   luck_typed: int | None, dc_shift: int) -> None:
+                   luck_typed: int | None, dc_shift: int, mishap_typed: int | None = None
+                   ) -> None:
     result = spellcheck(enc.roller, caster=kind, ability_mod=ch.modifier(_CASTING_ABILITY[kind]),
                         prof=ch.prof, room_dc=enc.state.room_dc, dc_shift=dc_shift, spell=spell,
                         disapproval_range=state.disapproval_range, typed=typed)
     _record_check(tx, c, result)
+    if result.natural == 1 and kind == "magic_user" and result.mishap is None:
+        _own_mishap(tx, c, spell, mishap_typed)
     if luck:  # R29: added after seeing the roll; the level moves at most one (R8)
         result = with_luck(result, spend_luck_die(enc, tx, c, luck_typed))
     record_outcome(enc, tx, c, result.success)

@@ -185,13 +185,13 @@ def stabilize(enc: Encounter, helper_id: str, patient_id: str, *, typed: int | N
     if enc.band(helper, patient) != Band.CLOSE:
         raise RuleError(f"{helper.name} must be CLOSE to {patient.name}")
     with enc.action(helper.id, "stabilize") as tx:
-        difficulty, disadvantage = check_difficulty(helper, "WIS", "medicine")
-        dc = enc.state.room_dc + difficulty.dc_shift
-        expr = "2d20kl1" if disadvantage else "d20"
-        record = tx.roll(expr, helper.name, f"WIS (Medicine) vs DC {dc}",
-                         modifier=_medicine_bonus(enc, helper), typed=typed)
+        from emberkeep.encounter.d20 import check_roll  # R21 and the advantage rule (#12)
+
+        _record, _dc, success = check_roll(
+            enc, tx, helper, "WIS (Medicine)", enc.state.room_dc,
+            _medicine_bonus(enc, helper), keys=("WIS", "medicine"), typed=typed)
         spend_turn(tx, helper)
-        if record.total >= dc:
+        if success:
             _stop_dying(enc, tx, patient, f"{helper.name}'s Medicine")
             _injuries(enc, tx, patient, injury_typed, lingering_typed)
             tx.summary(f"{helper.name} stabilizes {patient.name}")

@@ -18,11 +18,12 @@ from __future__ import annotations
 from typing import Literal
 
 from emberkeep.character.abilities import Ability
-from emberkeep.character.checks import EASY_HARD_SHIFT
+from emberkeep.character.checks import Difficulty
 from emberkeep.character.skills import Skill
 from emberkeep.dice import RollRecord
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.d20 import check_roll
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.luck import record_outcome
@@ -60,10 +61,11 @@ def str_dc(enc: Encounter, c: Combatant) -> int:
 
 def _contest(enc: Encounter, tx: Tx, actor: Combatant, against: Combatant, purpose: str,
              typed: int | None) -> tuple[RollRecord, int, bool]:
-    dc = str_dc(enc, against) + (EASY_HARD_SHIFT if has_condition(actor, WEAK) else 0)
-    record = tx.roll("d20", actor.name, purpose, modifier=str_check_bonus(enc, actor),
-                     typed=typed)
-    success = record.total >= dc
+    weak = Difficulty.HARD if has_condition(actor, WEAK) else Difficulty.NORMAL  # R28
+    # R21 "All CHECKs are HARD until rest" and the advantage rule (issue #12): d20.check_roll
+    record, dc, success = check_roll(enc, tx, actor, purpose, str_dc(enc, against),
+                                     str_check_bonus(enc, actor), keys=("STR", "athletics"),
+                                     difficulty=weak, typed=typed)
     record_outcome(enc, tx, actor, success)  # R29: a PC's check feeds its Luck Dice
     return record, dc, success
 
@@ -109,10 +111,9 @@ def break_free(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
             tx.summary(f"{c.name} shakes off a hold that had lapsed")
         else:
             if holder is c:  # a hold the GM put on it: the ROOM DC resists
-                dc = enc.state.room_dc
-                record = tx.roll("d20", c.name, "break free",
-                                 modifier=str_check_bonus(enc, c), typed=typed)
-                success = record.total >= dc
+                record, dc, success = check_roll(
+                    enc, tx, c, "break free", enc.state.room_dc, str_check_bonus(enc, c),
+                    keys=("STR", "athletics"), typed=typed)
                 record_outcome(enc, tx, c, success)
             else:
                 record, dc, success = _contest(enc, tx, c, holder, "break free", typed)

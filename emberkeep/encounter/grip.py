@@ -141,11 +141,13 @@ def break_free(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
     if holder is None:
         raise RuleError(f"{c.name} is not held in a grip")
     with enc.action(c.id, "break grip") as tx:
-        dc = str_dc(enc, holder)
-        record = tx.roll("d20", c.name, f"STR check vs {holder.name}'s STR {dc}",
-                         modifier=str_check_bonus(enc, c), typed=typed)
+        from emberkeep.encounter.d20 import check_roll  # R21, issue #12: HARD/advantage
+
+        _record, _dc, success = check_roll(
+            enc, tx, c, f"STR check vs {holder.name}'s STR", str_dc(enc, holder),
+            str_check_bonus(enc, c), keys=("STR", "athletics"), typed=typed)
         spend_turn(tx, c)
-        if record.total >= dc:
+        if success:
             release(tx, holder, c)
             tx.summary(f"{c.name} breaks {holder.name}'s grip")
         else:

@@ -49,4 +49,6 @@ def record_outcome(enc: Encounter, tx: Tx, combatant: Combatant, success: bool) 
     if combatant.kind != "pc" or not enc.settings.rules.luck_dice:
         return
     ch = enc.character(combatant)
+    if success and ch.luck.fail_streak == 0:
+        return  # nothing changes (the commonest case in a fight: no copy, no compare)
     tx.set(("pc", ch.id), "luck", record_roll(ch.luck, success))

@@ -17,6 +17,7 @@ from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.encounter import feature_actions
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
+from emberkeep.encounter.d20 import Advantage, check_roll
 from emberkeep.encounter.engine import Encounter, Tx
 from emberkeep.encounter.luck import record_outcome
 
@@ -36,11 +37,12 @@ def save_modifier(enc: Encounter, combatant: Combatant, ability: Ability) -> int
 def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability | str, dc: int,
                  *, difficulty: Difficulty = Difficulty.NORMAL,
                  typed: int | None = None, against: str | None = None,
-                 contexts: Iterable[str] = ()) -> bool:
+                 contexts: Iterable[str] = (), advantage: Advantage = Advantage.NONE) -> bool:
     """Roll ``combatant``'s ``ability`` SAVE against ``dc``; ``True`` on a success.
 
     Archetype features (issue #12): a SAVE ``against`` a condition the PC is immune to succeeds
-    without a roll; ``contexts`` (``magic``...) select the features' EASY/HARD."""
+    without a roll; ``contexts`` (``magic``...) select the features' EASY/HARD; ``advantage``
+    is the GM's (with the campaign's advantage rule, issue #12)."""
     ability = Ability(ability)
     if against is not None and feature_actions.blocks_condition(enc, combatant, against):
         tx.note(f"{combatant.name} is immune to {against}: the SAVE succeeds")
@@ -50,9 +52,10 @@ def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability 
             enc.character(combatant), "save", ability=ability, contexts=contexts))
     if ability is Ability.STR and "WEAK" in names(combatant.conditions):
         difficulty = combine_difficulty(difficulty, Difficulty.HARD)  # R28: WEAK
-    target = dc + difficulty.dc_shift
-    record = tx.roll("d20", combatant.name, f"{ability.value} SAVE vs DC {target}",
-                     modifier=save_modifier(enc, combatant, ability), typed=typed)
-    success = record.total >= target
+    # R21/issue #12: sheet conditions ("All CHECKs are HARD until rest") and the campaign's
+    # advantage rule (instead of or beside EASY/HARD), in ``d20.check_roll``
+    _record, _target, success = check_roll(
+        enc, tx, combatant, f"{ability.value} SAVE", dc, save_modifier(enc, combatant, ability),
+        keys=(ability.value, "save"), difficulty=difficulty, advantage=advantage, typed=typed)
     record_outcome(enc, tx, combatant, success)
     return success

@@ -21,7 +21,7 @@ waits for the melee phase; the first melee slot resolves every waiting blow at o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -95,7 +95,7 @@ def _dying_allies(enc: Encounter, c: Combatant) -> list[Combatant]:
         if o.kind != "pc" or o.side != c.side or o.id == c.id or o.position != c.position:
             continue
         ch = enc.character(o)
-        if (ch.status is Status.DYING and ch.hit_dice > 0
+        if (ch.hp <= 0 and ch.status is Status.DYING and ch.hit_dice > 0
                 and ch.caster.healing_room(ch.level) > 0):
             out.append(o)
     return out
@@ -127,36 +127,50 @@ def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None) -> bool:
         spell = c.declared_spell
         return _first([*(partial(cast, enc, c.id, spell, [f.id]) for f in foes),
                        partial(cast, enc, c.id, spell, [])])
-    if grappler_of(enc, c) is not None:
-        return _first([lambda: break_free(enc, c.id), lambda: dodge(enc, c.id)])
-    if has_condition(c, GRIPPED) and gripper_of(enc, c) is not None:
-        return _first([lambda: break_grip(enc, c.id), lambda: dodge(enc, c.id)])
-    if has_condition(c, GRIPPING) and _first([lambda: grip_attacks(enc, c.id)]):
-        return True
-    if has_condition(c, "PRONE"):
-        return _first([lambda: stand_up(enc, c.id), lambda: dodge(enc, c.id)])
+    if c.conditions:  # most turns carry none: the held/gripped/prone checks are skipped
+        if grappler_of(enc, c) is not None:
+            return _first([lambda: break_free(enc, c.id), lambda: dodge(enc, c.id)])
+        if has_condition(c, GRIPPED) and gripper_of(enc, c) is not None:
+            return _first([lambda: break_grip(enc, c.id), lambda: dodge(enc, c.id)])
+        if has_condition(c, GRIPPING) and _first([lambda: grip_attacks(enc, c.id)]):
+            return True
+        if has_condition(c, "PRONE"):
+            return _first([lambda: stand_up(enc, c.id), lambda: dodge(enc, c.id)])
     waiting = (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
                and slot.kind == "missile" and close_threats(enc, c))
     if waiting:
         return False  # its blow is struck in the melee phase
-    options: list[Callable[[], object]] = []
-    options += [partial(lay_on_hands, enc, c.id, a.id) for a in _dying_allies(enc, c)]
+    return _first(_options(enc, c, slot, foes))
+
+
+def _options(enc: Encounter, c: Combatant, slot: Slot | None,
+             foes: list[Combatant]) -> Iterator[Callable[[], object]]:
+    """The policy's options, best first, made one at a time: most turns take the first
+    attack, so the rest are never built (a refused option changes no state, and nothing
+    here rolls, so asking lazily picks exactly what asking up front would)."""
+    cid = c.id
+    for a in _dying_allies(enc, c):
+        yield partial(lay_on_hands, enc, cid, a.id)
     if c.kind == "pc":
-        options += [partial(stabilize, enc, c.id, a.id) for a in enc.combatants.values()
-                    if a.side == c.side and a.position == c.position and a.id != c.id
-                    and is_bleeding(enc, a)]
+        for a in [a for a in enc.combatants.values()
+                  if a.side == c.side and a.position == c.position and a.id != cid
+                  and is_bleeding(enc, a)]:
+            yield partial(stabilize, enc, cid, a.id)
     for spell in _damage_spells(enc, c):
-        options += [partial(cast, enc, c.id, spell, [f.id]) for f in foes]
+        for f in foes:
+            yield partial(cast, enc, cid, spell, [f.id])
     reach: dict[int, bool] = {}  # the weapon rule asked once per distance, not per foe
-    options += [partial(attack, enc, c.id, f.id) for f in foes if _reaches(enc, c, f, reach)]
+    for f in foes:
+        if _reaches(enc, c, f, reach):
+            yield partial(attack, enc, cid, f.id)
     if not (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
             and slot.kind == "missile"):  # no melee blow outside the melee phase
-        options += [partial(move_and_attack, enc, c.id, f.position, f.id) for f in foes
-                    if abs(f.position - c.position) == 1]
+        for f in [f for f in foes if abs(f.position - c.position) == 1]:
+            yield partial(move_and_attack, enc, cid, f.position, f.id)
     toward = _step_toward(c, foes[0])
-    options += [lambda: move(enc, c.id, toward), lambda: disengage(enc, c.id, toward),
-                lambda: dodge(enc, c.id)]
-    return _first(options)
+    yield lambda: move(enc, cid, toward)
+    yield lambda: disengage(enc, cid, toward)
+    yield lambda: dodge(enc, cid)
 
 
 def _melee_phase(enc: Encounter) -> None:
@@ -186,7 +200,7 @@ def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] 
                 dismiss_morale(enc, side)
             continue
         slot = turns.current_slot(enc)
-        c = turns.current(enc)
+        c = None if slot is None else enc.combatants.get(slot.cid)  # turns.current, once
         if slot is not None and c is not None and not c.acted:
             if (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot.kind == "melee"
                     and melee_round != enc.state.round):

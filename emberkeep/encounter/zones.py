@@ -17,7 +17,10 @@ class Band(IntEnum):
     FAR = 3
 
 
+_NEAREST = (Band.CLOSE, Band.NEAR, Band.RANGED)  # by gap; a tuple index, not an enum call
+
+
 def band(a: int, b: int) -> Band:
     """The distance band between two zone positions."""
     gap = abs(a - b)
-    return Band(gap) if gap < 3 else Band.FAR
+    return _NEAREST[gap] if gap < 3 else Band.FAR

@@ -194,7 +194,10 @@ def spellcheck(
     check = roll("d20", roller, modifier=ability_mod + prof, typed=typed)
     natural = check.kept[0]
     mishap = None
-    if natural == 1 and caster == "magic_user":
+    # a spell with its own d6 texts (``Spell.mishaps``, the spell editor) and no table id: the
+    # caller rolls them (``spells.roll_own_mishap``), not the General Mishap table (issue #12)
+    own = spell is not None and bool(spell.mishaps) and spell.mishap_table is None
+    if natural == 1 and caster == "magic_user" and not own:
         mishap = roll_mishap(roller, spell.mishap_table if spell else None)
     crit_bonus = CRIT_PROF_MULTIPLE * prof if natural == 20 else 0
     base = SpellcheckResult(

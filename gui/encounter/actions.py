@@ -123,11 +123,11 @@ def ask_cast(window: EncounterWindow) -> str | None:
     spell = dialog.spell_id()
     if spell is None:
         return "no spell chosen"
-    return cast_spell(window, c.id, spell)
+    return cast_spell(window, c.id, spell, scroll=dialog.from_scroll.isChecked())
 
 
 def cast_spell(window: EncounterWindow, caster: str, spell: str,
-               targets: list[str] | None = None) -> str | None:
+               targets: list[str] | None = None, *, scroll: bool = False) -> str | None:
     if targets is None:
         rows = window.table.selectionModel().selectedRows()
         targets = [x.id for r in rows if (x := window.model.combatant_at(r.row())) is not None
@@ -141,7 +141,8 @@ def cast_spell(window: EncounterWindow, caster: str, spell: str,
     if isinstance(typed, list):
         return "type one d20"
     chosen = list(targets)
-    return window.run(f"Cast {spell}", lambda enc: cast(enc, caster, spell, chosen, typed=typed))
+    return window.run(f"Cast {spell}" + (" from a scroll" if scroll else ""),
+                      lambda enc: cast(enc, caster, spell, chosen, typed=typed, scroll=scroll))
 
 
 def ask_condition(window: EncounterWindow) -> str | None:

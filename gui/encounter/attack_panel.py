@@ -29,6 +29,7 @@ from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.recap import step_lines
 from emberkeep.encounter.zones import Band
+from emberkeep.optional_rules.advantage import Advantage
 from gui.encounter.session import EncounterSession
 
 __all__ = ["AttackPanel", "parse_typed"]
@@ -58,6 +59,13 @@ class AttackPanel(QWidget):
         self.difficulty = QComboBox(self)
         for label, _ in DIFFICULTIES:
             self.difficulty.addItem(label)
+        # Issue #12: the GM's advantage/disadvantage (2d20 keep high/low), beside EASY/HARD
+        # or with them turned into it, as the campaign's optional rule says
+        self.advantage = QComboBox(self)
+        for label, value in (("none", Advantage.NONE), ("advantage (2d20 keep high)",
+                                                        Advantage.ADVANTAGE),
+                             ("disadvantage (2d20 keep low)", Advantage.DISADVANTAGE)):
+            self.advantage.addItem(label, value)
         self.modifier = QSpinBox(self)
         self.modifier.setRange(-20, 20)
         self.die = QLineEdit(self)
@@ -66,6 +74,9 @@ class AttackPanel(QWidget):
         self.damage = QLineEdit(self)
         self.damage.setPlaceholderText("roll for me, or type the dice: 3 5")
         self.luck = QCheckBox("spend a Luck Die if a 6 would hit (R29)", self)
+        # R31: a shield bearer CLOSE to the target may take a volley shot instead (V cycles)
+        self.volunteer = QComboBox(self)
+        self.volunteer.addItem("nobody", None)
         self.outcome = QPlainTextEdit(self)
         self.outcome.setReadOnly(True)
         self.outcome.setPlaceholderText("A rolls the attack · Enter applies it · Esc drops it")
@@ -76,17 +87,23 @@ class AttackPanel(QWidget):
         form.addRow("&Target", self.target)
         form.addRow("&Weapon", self.weapon)
         form.addRow("EASY/HARD", self.difficulty)
+        form.addRow("Ad&vantage", self.advantage)
         form.addRow("Modifier", self.modifier)
         form.addRow("d&20", self.die)
         form.addRow("Damage dice", self.damage)
         form.addRow(self.luck)
+        form.addRow("Shield volunteer", self.volunteer)
         form.addRow(self.outcome)
         self.attacker.currentIndexChanged.connect(self._fill_weapons)
         for signal in (self.attacker.currentIndexChanged, self.target.currentIndexChanged,
                        self.weapon.currentIndexChanged, self.difficulty.currentIndexChanged,
                        self.modifier.valueChanged, self.die.textChanged,
-                       self.damage.textChanged, self.luck.toggled):
+                       self.damage.textChanged, self.luck.toggled,
+                       self.volunteer.currentIndexChanged,
+                       self.advantage.currentIndexChanged):
             signal.connect(self.drop)
+        self.target.currentIndexChanged.connect(self._fill_volunteers)
+        self.attacker.currentIndexChanged.connect(self._fill_volunteers)
         self.refill()
 
     @property
@@ -111,6 +128,7 @@ class AttackPanel(QWidget):
             self.attacker.setCurrentIndex(max(0, self.attacker.findData(now)))
         self.choose_target(keep_target)
         self._fill_weapons()
+        self._fill_volunteers()
 
     def choose_target(self, cid: object = None) -> None:
         """The given target if it is a standing foe of the attacker, else the nearest foe."""
@@ -123,6 +141,26 @@ class AttackPanel(QWidget):
             wanted = min(foes, key=lambda f: abs(f.position - a.position))
         if wanted is not None:
             self.target.setCurrentIndex(self.target.findData(wanted.id))
+
+    def _fill_volunteers(self, *_: object) -> None:
+        from gui.encounter.extras import shield_volunteers
+
+        keep = self.volunteer.currentData()
+        self.volunteer.blockSignals(True)
+        self.volunteer.clear()
+        self.volunteer.addItem("nobody", None)
+        for cid in shield_volunteers(self.enc, str(self.attacker.currentData()),
+                                     str(self.target.currentData())):
+            self.volunteer.addItem(self.enc.combatants[cid].name, cid)
+        self.volunteer.setCurrentIndex(max(0, self.volunteer.findData(keep)))
+        self.volunteer.blockSignals(False)
+
+    def next_volunteer(self) -> str:
+        """V: the next shield bearer who may take the shot (then nobody again)."""
+        self._fill_volunteers()
+        self.volunteer.setCurrentIndex((self.volunteer.currentIndex() + 1)
+                                       % self.volunteer.count())
+        return f"Shield volunteer: {self.volunteer.currentText()}"
 
     def _fill_weapons(self) -> None:
         self.weapon.blockSignals(True)
@@ -160,13 +198,19 @@ class AttackPanel(QWidget):
         options = {"weapon_uid": self.weapon.currentData(), "typed": typed,
                    "difficulty_extra": extra, "luck": self.luck.isChecked(),
                    "damage_typed": damage}
+        if self.volunteer.currentData():
+            options["volunteer"] = str(self.volunteer.currentData())
+        if self.advantage.currentIndex():
+            options["advantage"] = Advantage(self.advantage.currentData())
         near = self.enc.band(a, t) == Band.NEAR
 
         def strike(enc: Encounter) -> object:
             return attack(enc, a.id, t.id, modifier=self.modifier.value(), **options)
 
         def go_near(enc: Encounter) -> object:
-            return move_and_attack(enc, a.id, t.position, t.id, **options)
+            melee = {k: v for k, v in options.items()  # no volley CLOSE; one plain d20
+                     if k not in ("volunteer", "advantage")}
+            return move_and_attack(enc, a.id, t.position, t.id, **melee)
 
         if self.session.melee_round():
             from emberkeep.melee_round.engine_bridge import melee_exchange

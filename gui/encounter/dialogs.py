@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -75,8 +76,11 @@ class CastDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, spell_id)
             self.list.addItem(item)
         self.list.setCurrentRow(0)
+        # Issue #12: the archetypes' "scroll" context (Wizard: EASY; Arcane Trickster: HARD)
+        self.from_scroll = QCheckBox("cast from a &scroll", self)
         form = QFormLayout(self)
         form.addRow(self.list)
+        form.addRow(self.from_scroll)
         form.addRow(_buttons(self))
 
     def spell_id(self) -> str | None:

@@ -35,6 +35,8 @@ KIND_MARK = {"missile": "➶", "melee": "⚔", "spell": "✦", "any": ""}
 def slot_text(session: EncounterSession, slot: Slot) -> str:
     c = session.enc.combatants.get(slot.cid)
     name = c.name if c is not None else slot.cid
+    if c is not None and c.declared_spell:  # WDD: declared once surprise is known (R20)
+        name += f" ✦ {c.declared_spell}"
     if slot.kind == "any":
         return name
     where = f"seg {slot.segment}" if slot.segment else "surprise round"
@@ -153,6 +155,8 @@ class SegmentTimeline(QWidget):
                 done = index < st.turn or (c is not None and self.session.enc.is_down(c))
                 painter.setPen(DOWN if done else QColor(20, 20, 20))
                 name = c.name if c is not None else slot.cid
+                if c is not None and c.declared_spell and slot.kind in ("spell", "any"):
+                    name += f" ({c.declared_spell})"  # the declared spell (R20)
                 text = f"{KIND_MARK.get(slot.kind, '')} {name}"
                 align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
                 painter.drawText(box, int(align), self.fontMetrics().elidedText(

@@ -30,6 +30,7 @@ from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Set, Step
 from emberkeep.encounter.turns import current
 from gui.document import CampaignDocument
+from gui.encounter.fight_clock import clock_command, needs_clock
 
 __all__ = ["EncounterSession", "SetupCommand", "StepCommand", "changes_of"]
 
@@ -70,8 +71,22 @@ class StepCommand(QUndoCommand):
         self.action = action
         self.steps = steps
         self.error: str | None = None
+        # Issue #5: the blow that ends the fight also moves the campaign clock (R27), here
+        self.clock: QUndoCommand | None = None
+        self._clock_checked = False
 
     def redo(self) -> None:
+        self._redo_steps()
+        if self.isObsolete():
+            return
+        if not self._clock_checked:
+            self._clock_checked = True
+            if self.session.enc.state.phase == "over" and needs_clock(self.session):
+                self.clock = clock_command(self.session, "")
+        if self.clock is not None:
+            self.clock.redo()
+
+    def _redo_steps(self) -> None:
         enc = self.session.enc
         if self.steps is None:
             assert self.action is not None
@@ -95,6 +110,8 @@ class StepCommand(QUndoCommand):
         self.session.applied(self.steps)
 
     def undo(self) -> None:
+        if self.clock is not None:
+            self.clock.undo()
         enc = self.session.enc
         assert self.steps is not None
         for step in reversed(self.steps):
@@ -129,6 +146,7 @@ class EncounterSession(QObject):
     stateChanged = Signal()  # round, order, turn, phase, timers, morale
     stepsApplied = Signal(list)  # list[Step], in order
     stepsReverted = Signal(list)
+    clockChanged = Signal(list)  # the clock's Change list after the fight's time went on it
 
     def __init__(self, document: CampaignDocument, record: EncounterRecord, roller: Roller,
                  parent: QObject | None = None) -> None:
@@ -192,6 +210,16 @@ class EncounterSession(QObject):
         for _ in steps:
             enc.undo()
         return steps
+
+    def leave(self, text: str = "") -> bool:
+        """The GM finishes or closes the fight: its rounds not yet on the campaign clock go
+        there, with the sheets' "until rest" conditions, as one undo command (issue #5, R27).
+        Returns whether anything was pushed."""
+        if self.enc.state.phase == "setup" or not needs_clock(self):
+            return False
+        self.document.undo_stack.push(
+            clock_command(self, text or f"{self.record.name}: the fight's time passes"))
+        return True
 
     def check_over(self) -> None:
         """Record the end of the fight in the same command as the blow that ended it."""

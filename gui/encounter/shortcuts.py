@@ -47,6 +47,22 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("target", "F", "Put the focus on the combatants table (then the arrows pick a target)"),
     ("player_view", "F5", "Show or hide the player view (second screen)"),
     ("recap", "Ctrl+Shift+E", "Export the fight as a Markdown recap"),
+    ("choose_surprise", "Shift+S", "Surprise by the GM: tick the surprised sides (none: "
+                                   "nobody), or Roll (R20)"),
+    ("declare_spell", "L", "WDD: the selected caster declares a spell; it shows on the "
+                           "segment timeline (R20)"),
+    ("declare_melee", "Shift+A", "Simultaneous melee: declare the panel's attacker's blow on "
+                                 "its target"),
+    ("simultaneous", "U", "Resolve the declared melee blows at once, highest first (none "
+                          "declared: everyone with a foe CLOSE) (R20)"),
+    ("fend", "E", "WDD Fending: the current actor fends off the selected foes (2 HP, Save vs "
+                  "Death or no attack, R30)"),
+    ("grip", "P", "WDD knife grip: the gripper's two automatic maximum-damage blows"),
+    ("break_free", "R", "Break free of a knife grip (STR vs STR) or a grapple (R31)"),
+    ("mount", "Y", "Put the selected on a mount (rouncy … charger, R31) or on foot"),
+    ("volunteer", "V", "Next shield bearer CLOSE to the target who takes the volley shot (R31)"),
+    ("finish", "Ctrl+Shift+F", "Finish the fight: its rounds on the campaign clock, injuries "
+                               "until rest on the timeline (R27)"),
     ("help", "F1", "This list"),
     ("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)"),
     ("redo", "Ctrl+Shift+Z", "Redo"),

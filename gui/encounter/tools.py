@@ -84,6 +84,17 @@ class EncounterTools:
         self.shortcuts_action.triggered.connect(lambda: ShortcutsDialog(window).exec())
         help_menu.addAction(self.shortcuts_action)
         window.document_hooks.append(self.follow)
+        # Issue #5: a fight the GM closes puts its rounds so far on the campaign clock (R27)
+        window.tabs.tabCloseRequested.connect(self._tab_closed)
+
+    def _tab_closed(self, *_: object) -> None:
+        """After the main window closed a tab: an encounter no longer shown leaves its fight
+        (its rounds so far onto the clock, one undo command; nothing if already there)."""
+        tabs = self.window.tabs
+        for record_id, widget in list(self.open.items()):
+            if tabs.indexOf(widget) < 0:
+                del self.open[record_id]
+                widget.session.leave()
 
     def follow(self, document: CampaignDocument) -> None:
         # the window closes every tab but the roster when it changes campaign

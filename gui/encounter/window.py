@@ -38,7 +38,7 @@ from emberkeep.encounter.recap import MODE_NAMES, recap_markdown
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round, next_turn
 from gui.document import CampaignDocument
-from gui.encounter import actions
+from gui.encounter import actions, extras
 from gui.encounter.attack_panel import AttackPanel
 from gui.encounter.combatants import HP_COLUMN, CombatantsModel, HpBarDelegate
 from gui.encounter.log import KINDS, LogModel
@@ -75,6 +75,9 @@ class EncounterWindow(QWidget):
         self.session = session
         self.player_view: PlayerView | None = None
         self.amount_mode = "damage"
+        # Furnace's simultaneous melee (R20): attacker id → target id, declared with Shift+A
+        # and resolved at once with U (not engine state until resolved)
+        self.melee_declared: dict[str, str] = {}
         self._standing: tuple[str, ...] = ()
         self._build()
         self._build_actions()
@@ -222,6 +225,14 @@ class EncounterWindow(QWidget):
             "timer": self.timer, "ruling": self.ruling.setFocus,
             "target": self.table.setFocus, "player_view": self.toggle_player_view,
             "recap": self.export_recap, "help": self.show_shortcuts,
+            "choose_surprise": lambda: extras.ask_surprise(self),
+            "declare_spell": lambda: extras.declare(self),
+            "declare_melee": lambda: extras.declare_melee(self),
+            "simultaneous": lambda: extras.resolve_melee(self),
+            "fend": lambda: extras.do_fend(self), "grip": lambda: extras.do_grip(self),
+            "break_free": lambda: extras.do_break_free(self),
+            "mount": lambda: extras.ask_mount(self),
+            "volunteer": self.panel.next_volunteer, "finish": lambda: extras.finish(self),
         }
         self.actions_by_name: dict[str, QAction] = {}
         for name, key, what in SHORTCUTS:

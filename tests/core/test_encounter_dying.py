@@ -136,10 +136,12 @@ def test_a_dying_pc_hit_again_down_to_the_threshold_dies() -> None:
     assert not enc.character(brannoc).alive
 
 
-@pytest.mark.parametrize(("face", "dies"), [(5, True), (10, False)])
+@pytest.mark.parametrize(("face", "dies"), [(5, True), (12, True), (13, False)])
 def test_knocked_down_twice_con_save_vs_room_dc_or_die(face: int, dies: bool) -> None:
     """R22 option: "if a character gets knocked down two times in one encounter, make a CON
-    SAVE against ROOM DC, if it fails, the character dies instantly" (CON 1 + PROF 1)."""
+    SAVE against ROOM DC, if it fails, the character dies instantly" (CON 1 + PROF 1). The
+    first stabilization's injury (17: "All CHECKs are HARD until rest", R21) makes the SAVE
+    HARD: DC 12 + 3."""
     settings = CampaignSettings()
     settings.rules.knocked_twice_save = True
     enc = make([2, 17, face, 1], settings=settings)

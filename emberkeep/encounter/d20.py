@@ -1,0 +1,92 @@
+"""The d20 of an ATK, CHECK or SAVE in a fight: EASY/HARD, advantage and the roller's expression.
+
+Two sources meet here (issue #12, R7, R21):
+
+- The campaign's optional rule ``advantage_disadvantage`` with its ``advantage_mode``
+  (Furnace: "Use instead or next to HARD and EASY"). ``instead``: an EASY becomes advantage
+  (2d20 keep high) and a HARD disadvantage (2d20 keep low), the DC stays put; ``beside``: the
+  EASY/HARD shift stays and a GM-given advantage or disadvantage rolls on top of it
+  (``optional_rules.advantage.translate``). With the rule off, a GM-given advantage still rolls
+  two dice (it was asked for), and EASY/HARD are R7's ±3.
+- Conditions a PC carries (R21, injuries 14-19 "All CHECKs are HARD until rest", written on the
+  sheet and brought into the fight by ``injuries.sheet_conditions``): ``HARD:all``,
+  ``EASY:<key>``, ``DISADVANTAGE:all``, ``ADVANTAGE:<key>``, where the key is ``all``, the
+  ability (``STR``) or a skill (``medicine``). They apply to every CHECK and SAVE.
+
+Kept cheap: the attack hot path calls :func:`expression` only when the rule is on or an
+advantage was asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.dice import RollRecord
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter, Tx
+from emberkeep.optional_rules.advantage import (
+    Advantage,
+    AdvantageMode,
+    combine_advantage,
+    d20_expression,
+    translate,
+)
+
+__all__ = ["Advantage", "check_roll", "condition_modes", "expression", "typed_for"]
+
+_DIFFICULTY = {"HARD": Difficulty.HARD, "EASY": Difficulty.EASY}
+_ADVANTAGE = {"ADVANTAGE": Advantage.ADVANTAGE, "DISADVANTAGE": Advantage.DISADVANTAGE}
+
+
+def condition_modes(c: Combatant, keys: Iterable[str]) -> tuple[Difficulty, Advantage]:
+    """EASY/HARD and advantage from ``c``'s ``MODE:key`` conditions whose key is in ``keys``
+    (``all`` always counts): R21's "All CHECKs are HARD until rest"."""
+    if not c.conditions:
+        return Difficulty.NORMAL, Advantage.NONE
+    wanted = {"all", *keys}
+    found: list[Difficulty] = []
+    advantages: list[Advantage] = []
+    for x in c.conditions:
+        mode, sep, what = x.name.partition(":")
+        if not sep or what not in wanted:
+            continue
+        if mode in _DIFFICULTY:
+            found.append(_DIFFICULTY[mode])
+        elif mode in _ADVANTAGE:
+            advantages.append(_ADVANTAGE[mode])
+    return combine_difficulty(*found), combine_advantage(*advantages)
+
+
+def expression(enc: Encounter, difficulty: Difficulty,
+               advantage: Advantage = Advantage.NONE) -> tuple[Difficulty, str]:
+    """The difficulty left (its ±3 on the DC, R7) and the dice to roll under the campaign's
+    advantage rule (see the module notes)."""
+    rules = enc.settings.rules
+    if rules.advantage_disadvantage and rules.advantage_mode is AdvantageMode.INSTEAD:
+        difficulty, advantage = translate(difficulty, advantage, AdvantageMode.INSTEAD)
+    return difficulty, d20_expression(advantage)
+
+
+def typed_for(expr: str, typed: int | list[int] | None) -> int | list[int] | None:
+    """A single GM-typed d20 under advantage/disadvantage is the kept face (both dice show it)."""
+    if isinstance(typed, int) and expr != "d20":
+        return [typed, typed]
+    return typed
+
+
+def check_roll(enc: Encounter, tx: Tx, c: Combatant, purpose: str, dc: int, modifier: int, *,
+               keys: Iterable[str] = (), difficulty: Difficulty = Difficulty.NORMAL,
+               advantage: Advantage = Advantage.NONE,
+               typed: int | list[int] | None = None) -> tuple[RollRecord, int, bool]:
+    """Roll a CHECK or SAVE of ``c`` against ``dc``: its conditions (``keys``: the ability and
+    skill), the GM's EASY/HARD and advantage, the campaign's rule. Returns the record, the
+    target number and whether it was met."""
+    own_difficulty, own_advantage = condition_modes(c, keys)
+    difficulty = combine_difficulty(difficulty, own_difficulty)
+    advantage = combine_advantage(advantage, own_advantage)
+    difficulty, expr = expression(enc, difficulty, advantage)
+    target = dc + difficulty.dc_shift
+    record = tx.roll(expr, c.name, f"{purpose} vs DC {target}", modifier=modifier,
+                     typed=typed_for(expr, typed))
+    return record, target, record.total >= target
