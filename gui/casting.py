@@ -29,8 +29,9 @@ from emberkeep.character.sheet_numbers import caster_kind
 from emberkeep.dice import Roller
 from emberkeep.magic.lay_on_hands import heal_with_hit_dice, lay_on_hands_check
 from emberkeep.magic.limits import CastingBarred, cast, depletion_save
-from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult
+from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult, spellcheck_modes
 from emberkeep.magic.spells import get_spell
+from emberkeep.optional_rules.advantage import Advantage
 from gui.document import CampaignDocument, EditRefused
 
 __all__ = ["LAY_ON_HANDS", "CastDialog", "describe_spellcheck"]
@@ -101,6 +102,11 @@ class CastDialog(QDialog):
         for text, shift in (("normal", 0), ("EASY (-3)", EASY), ("HARD (+3)", HARD)):
             self.difficulty.addItem(text, shift)
         form.addRow("Difficulty", self.difficulty)
+        self.advantage = QComboBox(self)  # issue #12: 2d20 keep high/low, as for attacks
+        for adv in Advantage:
+            self.advantage.addItem("no advantage" if adv is Advantage.NONE else adv.value, adv)
+        self.advantage.setAccessibleName("advantage")
+        form.addRow("Advantage", self.advantage)
         self.typed = QSpinBox(self)
         self.typed.setRange(0, 20)
         self.typed.setSpecialValueText("roll it")
@@ -140,12 +146,21 @@ class CastDialog(QDialog):
     def _ability_mod(self, character: Character) -> int:
         return character.modifier(Ability.INT if self.kind == "magic_user" else Ability.WIS)
 
+    def dice(self) -> tuple[int, int, Advantage]:
+        """ROOM DC, DC shift and advantage under the campaign's rule (issue #12: ``instead``
+        turns EASY/HARD into advantage/disadvantage, ``beside`` keeps both)."""
+        rules = self.document.campaign.settings.rules
+        shift, advantage = spellcheck_modes(
+            int(self.difficulty.currentData()), Advantage(self.advantage.currentData()),
+            rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
+        return self.room_dc.value(), shift, advantage
+
     def cast(self) -> str:
         """Resolve the cast with the core and record it; returns the text shown."""
         character = self.character
         assert self.kind is not None
         typed = self.typed.value() or None
-        dc, shift = self.room_dc.value(), int(self.difficulty.currentData())
+        dc, shift, advantage = self.dice()
         after = character.model_copy(deep=True)
         changed = [after]
         try:
@@ -153,7 +168,8 @@ class CastDialog(QDialog):
                 check = lay_on_hands_check(
                     self.roller, wis_mod=character.modifier(Ability.WIS), prof=character.prof,
                     room_dc=dc, dc_shift=shift,
-                    disapproval_range=character.caster.disapproval_range, typed=typed)
+                    disapproval_range=character.caster.disapproval_range, typed=typed,
+                    advantage=advantage)
                 target_id = str(self.target.currentData())
                 target = after if target_id == after.id else \
                     self.document.character(target_id).model_copy(deep=True)
@@ -178,7 +194,8 @@ class CastDialog(QDialog):
                 spell = get_spell(str(self.spell.currentData()))
                 result = cast(character.caster, self.roller, caster=self.kind,
                               ability_mod=self._ability_mod(character), prof=character.prof,
-                              room_dc=dc, dc_shift=shift, spell=spell, typed=typed)
+                              room_dc=dc, dc_shift=shift, spell=spell, typed=typed,
+                              advantage=advantage)
                 after.caster = after.caster.record_spellcheck(result)
                 text = describe_spellcheck(result)
                 label = f"{character.name} casts {spell.name}"

@@ -115,6 +115,9 @@ class MainWindow(QMainWindow):
 
         install_safety_tools(self)
         install_encounter_tools(self)
+        from gui.settings_tools import install_settings_tools
+
+        install_settings_tools(self)
         self.set_document(CampaignDocument.new())
 
     # -- building -------------------------------------------------------------------------------

@@ -191,8 +191,10 @@ class LedgerModel(QAbstractTableModel):
         entry = self.entries[index.row()]
         campaign = self.document.campaign
         if role == Qt.ItemDataRole.DisplayRole:
+            cost = (format_coins(entry.cost_cp) if entry.cost_cp >= 0
+                    else f"+{format_coins(-entry.cost_cp)} in")  # income: money put in
             return [Calendar(campaign.settings.time).format(entry.at), entry.description,
-                    format_coins(entry.cost_cp), _payer(campaign, entry.paid_by)][index.column()]
+                    cost, _payer(campaign, entry.paid_by)][index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 2:
             return _RIGHT
         return None
@@ -315,6 +317,8 @@ class RepairsWindow(QWidget):
 
     def refresh(self, *_: Any) -> None:
         campaign = self.document.campaign
+        hours = campaign.settings.downtime.repair_hours_per_point
+        self.at_smith.setText(f"At the smith ({hours} h a point or notch)")
         self._fill_people(campaign)
         self.model.set_rows(rows_of(campaign))
         self.ledger_model.refresh()

@@ -4,7 +4,8 @@ Furnace's whole idea is that each group makes these its own. The campaign file k
 entries (``Campaign.archetypes``, ``spells``, ``magic_items``); the shipped catalogs are the
 defaults, and an entry with a shipped id replaces that one. :func:`activate` installs a
 campaign's entries so every rule that looks one up by id (level-up, hit dice, the engine, the
-spell list) sees them; the GUI calls it when a campaign opens and after each edit.
+spell list) sees them; ``storage.load``/``loads`` call it on every load (a script that loads
+a campaign sees its entries), and the GUI after each edit.
 """
 
 from __future__ import annotations

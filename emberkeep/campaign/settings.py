@@ -7,6 +7,7 @@ the default is the ruling's value.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -91,7 +92,8 @@ class TimeSettings(BaseModel):
     wdd_segments_per_round: int = Field(10, ge=1, le=100)
     melee_round_seconds: int = Field(6, ge=1, le=3600)
     exploration_turn_minutes: int = Field(10, ge=1, le=1440)
-    month_names: list[str] = Field(
+    # R27: twelve months "names set by the GM"; a month needs a name (the date shows it)
+    month_names: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(
         default_factory=lambda: [f"Month {n}" for n in range(1, 13)],
         min_length=12, max_length=12,
     )

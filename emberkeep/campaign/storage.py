@@ -39,10 +39,16 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def load(path: Path | str) -> Campaign:
-    """Read and validate a campaign file. Never writes anything."""
+def load(path: Path | str, *, activate: bool = True) -> Campaign:
+    """Read and validate a campaign file. Never writes anything.
+
+    ``activate`` (the default) installs the campaign's own archetypes, spells and magic items
+    (:func:`emberkeep.campaign.custom.activate`), so a script that loads a campaign and builds a
+    sheet or an encounter sees them (issue #12). Pass ``activate=False`` only to *peek* at a
+    file (a recovery check, a backup listing) without switching the open campaign's entries.
+    """
     path = Path(path)
-    return loads(read(path), path)
+    return loads(read(path), path, activate=activate)
 
 
 def read(path: Path) -> bytes:
@@ -61,8 +67,21 @@ def read(path: Path) -> bytes:
     return data
 
 
-def loads(data: bytes, path: Path | str = "campaign.json") -> Campaign:
-    path = Path(path)
+def loads(data: bytes, path: Path | str = "campaign.json", *,
+          activate: bool = True) -> Campaign:
+    """Validate a campaign from its bytes; ``activate`` as in :func:`load`."""
+    campaign = _loads(data, Path(path))
+    if activate:
+        # The catalogs' campaign entries are a module-level registry (``set_campaign_*``);
+        # activating on load is the smaller safe change (issue #12): every lookup by id keeps
+        # its signature, and the GUI already re-activates whenever a document opens.
+        from emberkeep.campaign.custom import activate as install
+
+        install(campaign)
+    return campaign
+
+
+def _loads(data: bytes, path: Path) -> Campaign:
     with _collector_paused():
         text = _text(data, path)
         top = _strict_scan(text, path)

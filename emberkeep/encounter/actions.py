@@ -38,6 +38,7 @@ from emberkeep.encounter.ruling import (
     ready,
     spend_turn,
 )
+from emberkeep.optional_rules.advantage import Advantage
 
 __all__ = [
     "AddCondition",
@@ -78,13 +79,17 @@ def move_and_attack(enc: Encounter, cid: str, to_position: int, target_id: str, 
                     difficulty_extra: Iterable[Difficulty] = (), luck: bool = False,
                     luck_typed: int | None = None,
                     damage_typed: int | list[int] | None = None, crit_typed: int | None = None,
-                    fumble_typed: int | None = None, free_disengage: bool = False) -> Step:
-    """ "Go NEAR and ATK": one zone, then the attack (``attack.py``), as one step."""
+                    fumble_typed: int | None = None, free_disengage: bool = False,
+                    volunteer: str | None = None,
+                    advantage: Advantage = Advantage.NONE) -> Step:
+    """ "Go NEAR and ATK": one zone, then the attack (``attack.py``), as one step; the attack
+    panel's ``advantage`` and shield ``volunteer`` (R31) go through as for a plain attack."""
     c = ready(enc, cid)
     with enc.action(cid, "move and attack") as tx:
         move_in(enc, tx, c, to_position, free_disengage=free_disengage)
         roll = roll_attack(enc, tx, c, target_id, weapon_uid=weapon_uid, typed=typed,
-                           difficulty_extra=difficulty_extra)
+                           difficulty_extra=difficulty_extra, volunteer=volunteer,
+                           advantage=advantage)
         if luck and luck_would_help(enc, roll):
             roll = spend_luck(enc, tx, roll, typed=luck_typed)
         out = resolve_attack(enc, tx, roll, damage_typed=damage_typed, crit_typed=crit_typed,

@@ -45,6 +45,7 @@ from emberkeep.magic import (
     with_luck,
 )
 from emberkeep.magic.spellcheck import CRIT_EXTRA_DICE, Caster
+from emberkeep.optional_rules.advantage import Advantage
 
 __all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spell"]
 
@@ -93,6 +94,22 @@ def spellcheck_shift(c: Combatant, ch: Character, kind: Caster, dc_shift: int,
     features = roll_difficulty(ch, "spellcheck", contexts=("scroll",) if scroll else ())
     own, _advantage = condition_modes(c, (_CASTING_ABILITY[kind].value, "spellcheck"))
     return combine_difficulty(gm, features, own).dc_shift
+
+
+def spellcheck_dice(enc: Encounter, c: Combatant, kind: Caster, dc_shift: int,
+                    advantage: Advantage = Advantage.NONE) -> tuple[int, Advantage]:
+    """The SPELLCHECK's DC shift and 2d20 advantage as for attacks and saves (issue #12):
+    the GM's advantage with the caster's ``ADVANTAGE:``/``DISADVANTAGE:`` conditions (R21's
+    "disadvantage where the campaign uses advantage and disadvantage"), then the campaign's
+    mode (``instead``: EASY/HARD become advantage/disadvantage; ``beside``: both apply)."""
+    from emberkeep.encounter.d20 import condition_modes
+    from emberkeep.magic.spellcheck import spellcheck_modes
+    from emberkeep.optional_rules.advantage import combine_advantage
+
+    _own, own = condition_modes(c, (_CASTING_ABILITY[kind].value, "spellcheck"))
+    rules = enc.settings.rules
+    return spellcheck_modes(dc_shift, combine_advantage(advantage, own),
+                            rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
 
 
 def _own_mishap(tx: Tx, c: Combatant, spell: Spell, typed: int | None) -> None:
@@ -148,7 +165,8 @@ def lose_declared_spell(enc: Encounter, tx: Tx, c: Combatant) -> None:
 def cast(enc: Encounter, caster_id: str, spell_id: str, target_ids: Sequence[str] = (), *,
          typed: int | None = None, damage_typed: int | Sequence[int] | None = None,
          luck: bool = False, luck_typed: int | None = None, dc_shift: int = 0,
-         scroll: bool = False, mishap_typed: int | None = None) -> Step:
+         scroll: bool = False, mishap_typed: int | None = None,
+         advantage: Advantage = Advantage.NONE) -> Step:
     """Cast ``spell_id`` (a known spell or cantrip) at ``target_ids``; the turn's one thing.
 
     ``typed`` is a GM-typed d20, ``damage_typed`` the damage dice, ``luck`` spends a Luck Die on
@@ -161,7 +179,7 @@ def cast(enc: Encounter, caster_id: str, spell_id: str, target_ids: Sequence[str
     with enc.action(caster_id, "cast") as tx:
         cast_in(enc, tx, c, spell_id, target_ids, typed=typed, damage_typed=damage_typed,
                 luck=luck, luck_typed=luck_typed, dc_shift=dc_shift, scroll=scroll,
-                mishap_typed=mishap_typed)
+                mishap_typed=mishap_typed, advantage=advantage)
     return enc.history[-1]
 
 
@@ -169,7 +187,7 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
             target_ids: Sequence[str] = (), *, typed: int | None = None,
             damage_typed: int | Sequence[int] | None = None, luck: bool = False,
             luck_typed: int | None = None, dc_shift: int = 0, scroll: bool = False,
-            mishap_typed: int | None = None) -> None:
+            mishap_typed: int | None = None, advantage: Advantage = Advantage.NONE) -> None:
     """The spell part of an action, inside the caller's ``tx`` ("Go NEAR and SPELLCHECK" is
     one step); spends the turn. Refusals raise before anything is rolled."""
     kind = caster_kind(enc, c)
@@ -193,10 +211,11 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     if state.depletion_save_due:  # a sheet carried in with the SAVE still owed
         state = _depletion_save(enc, tx, c, state)
     if state.can_cast:
+        shift, adv = spellcheck_dice(enc, c, kind,
+                                     spellcheck_shift(c, ch, kind, dc_shift, scroll), advantage)
         _resolve_spell(enc, tx, c, ch, kind, spell, targets, state, typed=typed,
                        damage_typed=damage_typed, luck=luck, luck_typed=luck_typed,
-                       dc_shift=spellcheck_shift(c, ch, kind, dc_shift, scroll),
-                       mishap_typed=mishap_typed)
+                       dc_shift=shift, mishap_typed=mishap_typed, advantage=adv)
     else:
         tx.set(("pc", ch.id), "caster", state)
         spend_turn(tx, c)
@@ -206,11 +225,12 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
 def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Caster,
                    spell: Spell, targets: list[Combatant], state: CasterState, *,
                    typed: int | None, damage_typed: int | Sequence[int] | None, luck: bool,
-                   luck_typed: int | None, dc_shift: int, mishap_typed: int | None = None
-                   ) -> None:
+                   luck_typed: int | None, dc_shift: int, mishap_typed: int | None = None,
+                   advantage: Advantage = Advantage.NONE) -> None:
     result = spellcheck(enc.roller, caster=kind, ability_mod=ch.modifier(_CASTING_ABILITY[kind]),
                         prof=ch.prof, room_dc=enc.state.room_dc, dc_shift=dc_shift, spell=spell,
-                        disapproval_range=state.disapproval_range, typed=typed)
+                        disapproval_range=state.disapproval_range, typed=typed,
+                        advantage=advantage)
     _record_check(tx, c, result)
     if result.natural == 1 and kind == "magic_user" and result.mishap is None:
         _own_mishap(tx, c, spell, mishap_typed)
@@ -255,7 +275,8 @@ def _cast_cantrip(tx: Tx, c: Combatant, cantrip_id: str) -> None:
 
 def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, typed: int | None = None,
                  luck: bool = False, luck_typed: int | None = None,
-                 heal_typed: Sequence[int] | None = None) -> Step:
+                 heal_typed: Sequence[int] | None = None,
+                 advantage: Advantage = Advantage.NONE) -> Step:
     """R11: "You can try to HEAL an ally CLOSE to you. On a successful SPELLCHECK, she can use
     her HD pool to recover hit points": the HD are the target's, capped by its level a day.
 
@@ -275,9 +296,12 @@ def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, typed: int |
     if tch.status is Status.DEAD:
         raise RuleError(f"{target.name} is dead")
     with enc.action(cleric_id, "lay on hands") as tx:
+        shift, adv = spellcheck_dice(enc, c, "cleric",
+                                     spellcheck_shift(c, ch, "cleric", 0, False), advantage)
         check = lay_on_hands_check(enc.roller, wis_mod=ch.modifier(Ability.WIS), prof=ch.prof,
-                                   room_dc=enc.state.room_dc,
-                                   disapproval_range=ch.caster.disapproval_range, typed=typed)
+                                   room_dc=enc.state.room_dc, dc_shift=shift,
+                                   disapproval_range=ch.caster.disapproval_range, typed=typed,
+                                   advantage=adv)
         _record_check(tx, c, check)
         if luck:
             check = with_luck(check, spend_luck_die(enc, tx, c, luck_typed))

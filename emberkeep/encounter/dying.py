@@ -23,7 +23,6 @@ How the engine keeps it:
 from __future__ import annotations
 
 from emberkeep.character.abilities import Ability
-from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.character.skills import Skill
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
@@ -150,24 +149,6 @@ def _medicine_bonus(enc: Encounter, c: Combatant) -> int:
         return ch.modifier(Ability.WIS) + (ch.prof if ch.is_proficient(Skill.MEDICINE) else 0)
     assert c.monster is not None
     return c.monster.save_bonus
-
-
-def check_difficulty(c: Combatant, ability: str, skill: str) -> tuple[Difficulty, bool]:
-    """The HARD/EASY and disadvantage a CHECK takes from the checker's conditions (injuries
-    14-19: "All CHECKs are HARD until rest", or disadvantage, R21; a Horrible Scar's skills)."""
-    found = []
-    keys = ("all", ability, skill)
-    disadvantage = False
-    for x in c.conditions:
-        mode, _, what = x.name.partition(":")
-        if what in keys:
-            if mode == "HARD":
-                found.append(Difficulty.HARD)
-            elif mode == "EASY":
-                found.append(Difficulty.EASY)
-            elif mode == "DISADVANTAGE":
-                disadvantage = True
-    return combine_difficulty(*found), disadvantage
 
 
 def stabilize(enc: Encounter, helper_id: str, patient_id: str, *, typed: int | None = None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -24,6 +24,9 @@ from emberkeep.dice import Roller, RollRecord, roll
 from emberkeep.magic.spellcheck import LUCK_MAX_LEVEL_STEP, SpellcheckResult, spellcheck
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
+
+if TYPE_CHECKING:
+    from emberkeep.optional_rules.advantage import Advantage
 
 __all__ = [
     "LayOnHandsResult",
@@ -79,10 +82,13 @@ def lay_on_hands_hd(check: SpellcheckResult) -> int:
 
 def lay_on_hands_check(roller: Roller, *, wis_mod: int, prof: int, room_dc: int,
                        dc_shift: int = 0, disapproval_range: int = 1,
-                       typed: int | None = None) -> SpellcheckResult:
-    """The Cleric's SPELLCHECK for Lay on Hands: d20 + WIS + PROF (R8)."""
+                       typed: int | list[int] | None = None,
+                       advantage: Advantage | None = None) -> SpellcheckResult:
+    """The Cleric's SPELLCHECK for Lay on Hands: d20 + WIS + PROF (R8); ``advantage`` as in
+    :func:`spellcheck` (issue #12)."""
     return spellcheck(roller, caster="cleric", ability_mod=wis_mod, prof=prof, room_dc=room_dc,
-                      dc_shift=dc_shift, disapproval_range=disapproval_range, typed=typed)
+                      dc_shift=dc_shift, disapproval_range=disapproval_range, typed=typed,
+                      advantage=advantage)
 
 
 def heal_with_hit_dice(check: SpellcheckResult, roller: Roller, *, target_level: int,

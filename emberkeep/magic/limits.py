@@ -20,12 +20,16 @@ spent: :meth:`CasterState.record_spellcheck` reads the final result.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.dice import Roller, RollRecord, roll
 from emberkeep.magic.spellcheck import Caster, SpellcheckResult, spellcheck
 from emberkeep.magic.spells import Spell
+
+if TYPE_CHECKING:
+    from emberkeep.optional_rules.advantage import Advantage
 
 __all__ = [
     "DEPLETION_EVERY",
@@ -134,7 +138,8 @@ def cast(
     room_dc: int,
     dc_shift: int = 0,
     spell: Spell | None = None,
-    typed: int | None = None,
+    typed: int | list[int] | None = None,
+    advantage: Advantage | None = None,
 ) -> SpellcheckResult:
     """A SPELLCHECK by a caster with ``state``: refused while barred or while a SAVE is due.
 
@@ -146,4 +151,5 @@ def cast(
         raise CastingBarred("Spell Depletion: roll the INT SAVE before casting again")
     return spellcheck(roller, caster=caster, ability_mod=ability_mod, prof=prof,
                       room_dc=room_dc, dc_shift=dc_shift, spell=spell,
-                      disapproval_range=state.disapproval_range, typed=typed)
+                      disapproval_range=state.disapproval_range, typed=typed,
+                      advantage=advantage)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -31,6 +31,12 @@ from emberkeep.magic.mishaps import MishapResult, MishapRow, roll_mishap
 from emberkeep.magic.spells import WONDER_LEVEL, Spell, SpellLevel
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
+
+if TYPE_CHECKING:  # optional_rules imports character, which imports magic: no runtime cycle
+    from emberkeep.optional_rules.advantage import Advantage, AdvantageMode
+
+# 5e's two dice (``optional_rules.advantage.d20_expression``), by the Advantage's value
+_D20 = {"advantage": "2d20kh1", "disadvantage": "2d20kl1"}
 
 __all__ = [
     "CRIT_EXTRA_DICE",
@@ -46,6 +52,7 @@ __all__ = [
     "load_spellcheck_table",
     "spell_dice_count",
     "spellcheck",
+    "spellcheck_modes",
     "with_luck",
 ]
 
@@ -184,14 +191,22 @@ def spellcheck(
     spell: Spell | None = None,
     base_dice: int = 1,
     disapproval_range: int = 1,
-    typed: int | None = None,
+    typed: int | list[int] | None = None,
+    advantage: Advantage | None = None,
 ) -> SpellcheckResult:
     """Roll a SPELLCHECK (R8). ``dc_shift`` is :data:`EASY` or :data:`HARD` (R7) or 0.
 
     With ``spell`` the result carries its effect at the level reached, its own dice count and
     its own mishap table. ``disapproval_range`` is the Cleric's current range (R10).
+    ``advantage`` rolls 2d20 and keeps the higher (disadvantage: the lower), issue #12; the kept
+    face is the natural (a natural 1 or 20, the Cleric's disapproval). A single GM-typed d20
+    under advantage is the kept face; a pair is both dice. See :func:`spellcheck_modes` for
+    the campaign's advantage mode.
     """
-    check = roll("d20", roller, modifier=ability_mod + prof, typed=typed)
+    expr = _D20.get(str(advantage), "d20") if advantage else "d20"
+    if isinstance(typed, int) and expr != "d20":
+        typed = [typed, typed]
+    check = roll(expr, roller, modifier=ability_mod + prof, typed=typed)
     natural = check.kept[0]
     mishap = None
     # a spell with its own d6 texts (``Spell.mishaps``, the spell editor) and no table id: the
@@ -207,6 +222,23 @@ def spellcheck(
         spell=spell, base_dice=spell.base_dice if spell else base_dice,
     )
     return _evaluate(base)
+
+
+def spellcheck_modes(dc_shift: int, advantage: Advantage | None = None, *,
+                     rule_on: bool = False,
+                     mode: AdvantageMode | None = None) -> tuple[int, Advantage]:
+    """The SPELLCHECK's DC shift and advantage under the campaign's optional rule, as for
+    attacks and saves (``encounter.d20``): with the rule on and mode ``instead`` an EASY
+    becomes advantage and a HARD disadvantage (the DC stays the ROOM DC); ``beside`` (or the
+    rule off) keeps the ±3 and rolls any advantage given on top (Furnace: "Use instead or next
+    to HARD and EASY")."""
+    from emberkeep.optional_rules.advantage import Advantage, AdvantageMode, combine_advantage
+
+    advantage = advantage or Advantage.NONE
+    if rule_on and mode is AdvantageMode.INSTEAD and dc_shift:
+        moved = Advantage.ADVANTAGE if dc_shift < 0 else Advantage.DISADVANTAGE
+        return 0, combine_advantage(advantage, moved)
+    return dc_shift, advantage
 
 
 def with_luck(result: SpellcheckResult, luck: RollRecord) -> SpellcheckResult:

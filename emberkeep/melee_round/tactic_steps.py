@@ -65,7 +65,8 @@ def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
                    a: Declared | None = None, *, surprise: bool = False,
                    damage_typed: int | None = None, knockdown_typed: int | None = None,
                    damage_dice: int | None = None, glory: int = 0,
-                   target_cover: bool = False) -> Step:
+                   target_cover: bool = False, fall_typed: int | None = None,
+                   gentle_typed: int | None = None) -> Step:
     """An attack from surprise (+5, unopposed; "very dishonorable") or a ranged attack
     (unopposed, the target's shield as cover -5)."""
     da = a or Declared()
@@ -78,7 +79,8 @@ def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
         res = unopposed_attack(tx, sa, st, surprise=surprise, typed=da.typed,
                                damage_typed=damage_typed, damage_dice=damage_dice,
                                target_shield=sa.stance.weapon.ranged and st.fighter.shield > 0,
-                               knockdown_typed=knockdown_typed)
+                               knockdown_typed=knockdown_typed, fall_typed=fall_typed,
+                               gentle_typed=gentle_typed)
         for reason in res.reasons:
             tx.note(reason)
         _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
@@ -102,14 +104,18 @@ def _side_target(enc: Encounter, c: Combatant, cover: bool) -> Side:
 
 def dodge_step(enc: Encounter, dodger_id: str, attacker_id: str, a: Declared | None = None, *,
                dodge_typed: int | None = None, dex_share: int | None = None,
-               damage_typed: int | None = None) -> Step:
+               damage_typed: int | None = None, fall_typed: int | None = None,
+               gentle_typed: int | None = None) -> Step:
+    """Dodge ``attacker_id``'s blow: an unopposed DEX roll (``dex_share``: the part of DEX
+    against this foe when dodging several); the fall and gentle-fall d20s may be typed."""
     da = a or Declared()
     cd, ca = enc.combatant(dodger_id), enc.combatant(attacker_id)
     with enc.action(dodger_id, "dodge") as tx:
         sd = _side(enc, cd, Declared(brawl=True))
         sa = _side(enc, ca, da)
         res = dodge(tx, sd, sa, dex_share=dex_share, dodge_typed=dodge_typed,
-                    attack_typed=da.typed, damage_typed=damage_typed)
+                    attack_typed=da.typed, damage_typed=damage_typed, fall_typed=fall_typed,
+                    gentle_typed=gentle_typed)
         _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
         if res.fell:
             _fall_down(enc, tx, cd)
@@ -124,7 +130,9 @@ def dodge_step(enc: Encounter, dodger_id: str, attacker_id: str, a: Declared | N
 
 def evade_step(enc: Encounter, evader_id: str, attacker_id: str, a: Declared | None = None, *,
                evade_typed: int | None = None, gm_approves: bool = False,
-               damage_typed: int | None = None, fall_typed: int | None = None) -> Step:
+               damage_typed: int | None = None, fall_typed: int | None = None,
+               knockdown_typed: int | None = None, gentle_typed: int | None = None) -> Step:
+    """Leave a melee (opposed DEX, or Horsemanship when both ride); every d20 may be typed."""
     da = a or Declared()
     ce, ca = enc.combatant(evader_id), enc.combatant(attacker_id)
     with enc.action(evader_id, "evade") as tx:
@@ -132,7 +140,8 @@ def evade_step(enc: Encounter, evader_id: str, attacker_id: str, a: Declared | N
         foes = sum(1 for o in enc.enemies(ce) if engaged(o.position, ce.position))
         res = evade(tx, se, sa, opponents=foes, gm_approves=gm_approves,
                     evade_typed=evade_typed, attack_typed=da.typed, damage_typed=damage_typed,
-                    fall_typed=fall_typed)
+                    fall_typed=fall_typed, knockdown_typed=knockdown_typed,
+                    gentle_typed=gentle_typed)
         _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
         if res.fell:
             ref, hp, _ = enc.hp_ref(ce)

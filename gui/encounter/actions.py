@@ -24,6 +24,7 @@ from emberkeep.encounter.ruling import (
     change_hp,
     gm_ruling,
 )
+from emberkeep.optional_rules.advantage import Advantage
 from gui.encounter.attack_panel import parse_typed
 
 if TYPE_CHECKING:
@@ -141,8 +142,12 @@ def cast_spell(window: EncounterWindow, caster: str, spell: str,
     if isinstance(typed, list):
         return "type one d20"
     chosen = list(targets)
+    # the attack panel's advantage goes to the SPELLCHECK too (issue #12)
+    advantage = (Advantage(window.panel.advantage.currentData())
+                 if window.panel.advantage.currentIndex() else Advantage.NONE)
     return window.run(f"Cast {spell}" + (" from a scroll" if scroll else ""),
-                      lambda enc: cast(enc, caster, spell, chosen, typed=typed, scroll=scroll))
+                      lambda enc: cast(enc, caster, spell, chosen, typed=typed, scroll=scroll,
+                                       advantage=advantage))
 
 
 def ask_condition(window: EncounterWindow) -> str | None:

@@ -207,20 +207,11 @@ class AttackPanel(QWidget):
         def strike(enc: Encounter) -> object:
             return attack(enc, a.id, t.id, modifier=self.modifier.value(), **options)
 
-        def go_near(enc: Encounter) -> object:
-            melee = {k: v for k, v in options.items()  # no volley CLOSE; one plain d20
-                     if k not in ("volunteer", "advantage")}
-            return move_and_attack(enc, a.id, t.position, t.id, **melee)
+        def go_near(enc: Encounter) -> object:  # issue #9: advantage and volunteer go along
+            return move_and_attack(enc, a.id, t.position, t.id, **options)
 
-        if self.session.melee_round():
-            from emberkeep.melee_round.engine_bridge import melee_exchange
-
-            def exchange(enc: Encounter) -> object:  # R23-R25: both roll, opposed, one step
-                return melee_exchange(enc, a.id, t.id, damage_typed=options["damage_typed"]
-                                      if isinstance(options["damage_typed"], int) else None)
-
-            strike = exchange
-            near = False
+        # The Melee Round has its own panel (``melee_panel``); the window never shows this one
+        # then, so the attack panel keeps no Melee Round branch (issue #11).
         try:
             steps = self.session.preview(strike)
         except RuleError as exc:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SurpriseDialog", "ask_mount", "ask_surprise", "declare", "declare_melee",
            "do_break_free", "do_fend", "do_grip", "finish", "melee_candidates",
-           "resolve_melee", "shield_volunteers", "surprise_with"]
+           "resolve_melee", "shield_volunteers", "surprise_with", "typed_per_blow"]
 
 
 class SurpriseDialog(QDialog):
@@ -140,10 +140,31 @@ def resolve_melee(window: EncounterWindow) -> str | None:
     pairs = dict(window.melee_declared) or melee_candidates(window.enc)
     if not pairs:
         return "no melee to resolve: nobody able has a foe CLOSE"
-    err = window.run("Simultaneous melee", lambda enc: resolve_simultaneous_melee(enc, pairs))
+    try:
+        dice = typed_per_blow(window.panel.die.text(), list(pairs))
+    except ValueError as exc:
+        return str(exc)
+    err = window.run("Simultaneous melee",
+                     lambda enc: resolve_simultaneous_melee(enc, pairs, typed=dice))
     if err is None:
         window.melee_declared.clear()
     return err
+
+
+def typed_per_blow(text: str, attackers: list[str]) -> dict[str, int] | None:
+    """The GM's d20s for the declared blows, in declaration order ("12 7 15"; issue #9);
+    nothing typed: the engine rolls them all."""
+    try:
+        typed = parse_typed(text)
+    except ValueError:
+        raise ValueError("the d20s must be numbers") from None
+    if typed is None:
+        return None
+    faces = [typed] if isinstance(typed, int) else list(typed)
+    if len(faces) != len(attackers):
+        raise ValueError(f"type one d20 per declared blow ({len(attackers)}), in the order "
+                         "declared, or none")
+    return dict(zip(attackers, faces, strict=True))
 
 
 # --- WDD: fending, the knife grip, mounts, volleys --------------------------------------------
@@ -172,7 +193,8 @@ def do_fend(window: EncounterWindow) -> str | None:
 
 
 def do_grip(window: EncounterWindow) -> str | None:
-    """The current actor's two automatic maximum-damage blows on the one it grips (WDD)."""
+    """The current actor's two automatic maximum-damage blows on the one it grips (WDD): no
+    die is rolled (maximum damage), so there is nothing for the GM to type."""
     c = window._actor()
     if c is None:
         return "nobody is acting"

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QWidget,
 )
 
@@ -34,11 +35,11 @@ from emberkeep.melee_round.catalog import catalog
 from emberkeep.melee_round.engine_bridge import (
     MOUNTED,
     Declared,
-    melee_exchange,
     mount,
     movement_phase,
     rearm,
 )
+from gui.encounter.melee_tactics import TACTICS, engaged_foes, tactic_action
 from gui.encounter.session import EncounterSession
 
 __all__ = ["FLAGS", "MeleePanel"]
@@ -76,11 +77,18 @@ class MeleePanel(QWidget):
         title = QLabel("Melee Round: both declare, both roll (R23)", self)
         title.setStyleSheet("font-weight: bold;")
         grid.addWidget(title, 0, 0, 1, 3)
+        self.tactic = QComboBox(self)  # issue #11: the tactic steps; W / Shift+W cycle it
+        for key, label in TACTICS:
+            self.tactic.addItem(label, key)
+        self.tactic.setAccessibleName("tactic")
         self.fighter: list[QComboBox] = []
         self.weapon: list[QComboBox] = []
         self.die: list[QLineEdit] = []
         self.flags: list[dict[str, QCheckBox]] = [{}, {}]
         row = 1
+        grid.addWidget(QLabel("&Tactic", self), row, 0)
+        grid.addWidget(self.tactic, row, 1, 1, 2)
+        row += 1
         grid.addWidget(QLabel("Who", self), row, 0)
         for side in (0, 1):
             box = QComboBox(self)
@@ -117,10 +125,35 @@ class MeleePanel(QWidget):
         self.damage.setPlaceholderText("the winner's damage total, or roll")
         self.knockdown = QLineEdit(self)
         self.knockdown.setPlaceholderText("DEX / Horsemanship d20, or roll")
-        for label, edit in (("Damage", self.damage), ("Knockdown d20", self.knockdown)):
+        self.fall = QLineEdit(self)
+        self.fall.setPlaceholderText("the fall d20 (falling off a horse, clumsily), or roll")
+        self.gentle = QLineEdit(self)
+        self.gentle.setPlaceholderText("the gentle-fall d20 (DEX / Horsemanship), or roll")
+        self.shares = QLineEdit(self)
+        self.shares.setPlaceholderText("several foes: A's skill shares, e.g. 10 5 · dodge: "
+                                       "A's DEX share")
+        for label, edit in (("Damage", self.damage), ("Knockdown d20", self.knockdown),
+                            ("Fall d20", self.fall), ("Gentle fall d20", self.gentle),
+                            ("Shares", self.shares)):
+            edit.setAccessibleName(label)
             grid.addWidget(QLabel(label, self), row, 0)
             grid.addWidget(edit, row, 1, 1, 2)
             row += 1
+        self.engaged = QLabel(self)  # the Several-foes order
+        grid.addWidget(self.engaged, row, 1, 1, 2)
+        row += 1
+        self.glory = QSpinBox(self)
+        self.glory.setRange(0, 10_000)
+        self.glory.setAccessibleName("Glory")
+        self.glory.setToolTip("Glory the foe is worth (surprise, ranged, Glory)")
+        self.ranged_kill = QCheckBox("ranged kill (1/10, R33)", self)
+        self.gm_approves = QCheckBox("GM approves the evasion", self)
+        grid.addWidget(QLabel("Glory", self), row, 0)
+        extras_row = QHBoxLayout()
+        for widget in (self.glory, self.ranged_kill, self.gm_approves):
+            extras_row.addWidget(widget)
+        grid.addLayout(extras_row, row, 1, 1, 2)
+        row += 1
         buttons = QHBoxLayout()
         self.mount_buttons = [QPushButton("Mount A", self), QPushButton("Mount B", self)]
         self.rearm_button = QPushButton("Re-arm A", self)
@@ -138,8 +171,8 @@ class MeleePanel(QWidget):
         self.outcome.setReadOnly(True)
         self.outcome.setMinimumHeight(220)
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.outcome.setPlaceholderText("I: a new melee round · A rolls the exchange · "
-                                        "Enter applies it · Esc drops it")
+        self.outcome.setPlaceholderText("I: a new melee round · W picks the tactic · A rolls it"
+                                        " · Enter applies it · Esc drops it")
         grid.addWidget(self.outcome, row, 0, 1, 3)
         grid.setRowStretch(row, 1)
         for side in (0, 1):
@@ -148,8 +181,12 @@ class MeleePanel(QWidget):
             self.die[side].textChanged.connect(self.drop)
             for check in self.flags[side].values():
                 check.toggled.connect(self.drop)
-        self.damage.textChanged.connect(self.drop)
-        self.knockdown.textChanged.connect(self.drop)
+        for edit in (self.damage, self.knockdown, self.fall, self.gentle, self.shares):
+            edit.textChanged.connect(self.drop)
+        self.tactic.currentIndexChanged.connect(self.drop)
+        self.glory.valueChanged.connect(self.drop)
+        self.ranged_kill.toggled.connect(self.drop)
+        self.gm_approves.toggled.connect(self.drop)
         self.refill()
 
     @property
@@ -188,6 +225,9 @@ class MeleePanel(QWidget):
             c = self.chosen(side)
             up = c is not None and MOUNTED in names(c.conditions)
             button.setText(f"{'Dismount' if up else 'Mount'} {'AB'[side]}")
+        a = self.chosen(0)
+        foes = engaged_foes(self.enc, a) if a is not None else []
+        self.engaged.setText("Engaged with A: " + (", ".join(f.name for f in foes) or "nobody"))
 
     def chosen(self, side: int) -> Combatant | None:
         return self.enc.combatants.get(str(self.fighter[side].currentData()))
@@ -208,21 +248,31 @@ class MeleePanel(QWidget):
 
     # -- roll, apply --------------------------------------------------------------------------
 
+    @staticmethod
+    def typed(edit: QLineEdit, what: str) -> int | None:
+        return _int_or_none(edit.text(), what)
+
+    def cycle_tactic(self, step: int = 1) -> None:
+        """W / Shift+W: the next or previous tactic."""
+        self.tactic.setCurrentIndex((self.tactic.currentIndex() + step) % self.tactic.count())
+
+    def choose_tactic(self, key: str) -> None:
+        self.tactic.setCurrentIndex(self.tactic.findData(key))
+
     def roll(self) -> str | None:
-        """Preview the exchange; returns the refusal, or None with every phase shown."""
+        """Preview the chosen tactic (the exchange by default); returns the refusal, or None
+        with every phase shown. Enter applies exactly the previewed steps as one undo step."""
         a, b = self.chosen(0), self.chosen(1)
         if a is None or b is None:
             return "choose both combatants"
         try:
-            da, db = self.declared(0), self.declared(1)
-            damage = _int_or_none(self.damage.text(), "the damage")
-            knockdown = _int_or_none(self.knockdown.text(), "the knockdown roll")
-            steps = self.session.preview(lambda enc: melee_exchange(
-                enc, a.id, b.id, da, db, damage_typed=damage, knockdown_typed=knockdown))
+            text, action = tactic_action(self, a, b)
+            steps = self.session.preview(action)
         except (RuleError, ValueError) as exc:
             return str(exc)
         self.pending = steps
-        self.pending_text = steps[0].summary if steps else "melee exchange"
+        self.pending_text = (steps[0].summary if len(steps) == 1 and steps[0].summary
+                             else text)
         self.outcome.setPlainText(self.describe(steps))
         return None
 
@@ -243,7 +293,7 @@ class MeleePanel(QWidget):
         steps, text = self.pending, self.pending_text
         self.pending = None
         self.session.apply(text, steps)
-        widgets = (*self.die, self.damage, self.knockdown)
+        widgets = (*self.die, self.damage, self.knockdown, self.fall, self.gentle, self.shares)
         for w in widgets:
             w.blockSignals(True)
             w.clear()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["SHORTCUTS", "ShortcutsDialog", "key_of"]
+__all__ = ["MELEE_SHORTCUTS", "SHORTCUTS", "ShortcutsDialog", "key_of", "shortcuts_for"]
 
 # (name, key, what it does)
 SHORTCUTS: tuple[tuple[str, str, str], ...] = (
@@ -69,21 +69,52 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+# The Melee Round's own entries (issue #11): what A, I and Enter do there, and its own keys;
+# Help → Shortcuts shows them when the encounter resolves blows by the Melee Round.
+MELEE_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
+    ("initiative", "I", "Melee Round: a new melee round (its Determination Phase; no "
+                        "initiative order)"),
+    ("attack", "A", "Melee Round: roll the panel's tactic and preview every phase: the "
+                    "exchange (both roll, R23), several foes, dodge, evade, surprise, ranged, "
+                    "Glory"),
+    ("confirm", "Return", "Melee Round: apply the previewed tactic as one undo step"),
+    ("melee_tactic", "W", "Melee Round: the next tactic (exchange → several foes → dodge → "
+                          "evade → surprise → ranged → Glory)"),
+    ("melee_tactic_back", "Shift+W", "Melee Round: the previous tactic"),
+    ("melee_movement", "J", "Melee Round: the Movement Phase (the fallen regain their "
+                            "footing)"),
+    ("melee_mount", "Shift+Y", "Melee Round: A mounts or dismounts its horse"),
+    ("melee_rearm", "Shift+R", "Melee Round: A re-arms (picks up or draws a weapon, R23)"),
+)
+
+
+def shortcuts_for(melee: bool) -> tuple[tuple[str, str, str], ...]:
+    """The window's keys; with the Melee Round its own meanings replace the Furnace ones and
+    its own keys follow."""
+    if not melee:
+        return SHORTCUTS
+    own = {name: (name, key, what) for name, key, what in MELEE_SHORTCUTS}
+    known = {name for name, _key, _what in SHORTCUTS}
+    return (*(own.get(entry[0], entry) for entry in SHORTCUTS),
+            *(e for e in MELEE_SHORTCUTS if e[0] not in known))
+
+
 def key_of(name: str) -> str:
-    for entry, key, _what in SHORTCUTS:
+    for entry, key, _what in (*SHORTCUTS, *MELEE_SHORTCUTS):
         if entry == name:
             return key
     raise KeyError(name)
 
 
 class ShortcutsDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, melee: bool = False) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Encounter shortcuts")
-        table = QTableWidget(len(SHORTCUTS), 2, self)
+        self.setWindowTitle("Encounter shortcuts" + (" — Melee Round" if melee else ""))
+        rows = shortcuts_for(melee)
+        table = QTableWidget(len(rows), 2, self)
         table.setHorizontalHeaderLabels(["Key", "What it does"])
         table.verticalHeader().setVisible(False)
-        for row, (_name, key, what) in enumerate(SHORTCUTS):
+        for row, (_name, key, what) in enumerate(rows):
             for column, text in enumerate((key, what)):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)

@@ -47,7 +47,7 @@ from gui.encounter.order import OrderModel, SegmentTimeline
 from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
 from gui.encounter.setup_bar import SetupBar
-from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog
+from gui.encounter.shortcuts import MELEE_SHORTCUTS, SHORTCUTS, ShortcutsDialog
 from gui.encounter.status import dying_rounds, morale_text, timers_text
 
 __all__ = ["EncounterWindow"]
@@ -233,9 +233,16 @@ class EncounterWindow(QWidget):
             "break_free": lambda: extras.do_break_free(self),
             "mount": lambda: extras.ask_mount(self),
             "volunteer": self.panel.next_volunteer, "finish": lambda: extras.finish(self),
+            # the Melee Round's own keys (issue #11); refused outside it
+            "melee_tactic": lambda: self._melee(lambda p: p.cycle_tactic(1)),
+            "melee_tactic_back": lambda: self._melee(lambda p: p.cycle_tactic(-1)),
+            "melee_movement": lambda: self._melee(lambda p: p.movement()),
+            "melee_mount": lambda: self._melee(lambda p: p.toggle_mount(0)),
+            "melee_rearm": lambda: self._melee(lambda p: p.rearm(0)),
         }
         self.actions_by_name: dict[str, QAction] = {}
-        for name, key, what in SHORTCUTS:
+        known = {name for name, _key, _what in SHORTCUTS}
+        for name, key, what in (*SHORTCUTS, *(e for e in MELEE_SHORTCUTS if e[0] not in known)):
             handler = handlers.get(name)
             if handler is None:
                 continue  # undo/redo: the main window's Edit actions (one history)
@@ -249,6 +256,11 @@ class EncounterWindow(QWidget):
             action.triggered.connect(lambda _=False, h=handler: self._do(h))
             self.addAction(action)
             self.actions_by_name[name] = action
+
+    def _melee(self, do: Callable[[MeleePanel], object]) -> object:
+        if not self.session.melee_round():
+            return "only in a Melee Round encounter"
+        return do(self.melee_panel)
 
     def _do(self, handler: Callable[[], object]) -> None:
         self.message.clear()
@@ -498,7 +510,7 @@ class EncounterWindow(QWidget):
         return path
 
     def show_shortcuts(self) -> None:
-        ShortcutsDialog(self).exec()
+        ShortcutsDialog(self, melee=self.session.melee_round()).exec()
 
     def closeEvent(self, event: object) -> None:
         if self.player_view is not None:

@@ -24,7 +24,7 @@ from emberkeep.encounter.casting import cast
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import Encounter
-from emberkeep.encounter.events import Rolled, Row
+from emberkeep.encounter.events import Rolled, Row, Step
 from emberkeep.encounter.grapple import grapple
 from emberkeep.encounter.saves import saving_throw
 from emberkeep.encounter.setup import monster_combatants, pc_combatants
@@ -237,3 +237,114 @@ def test_a_natural_1_rolls_the_spells_own_d6_mishap_table() -> None:
     assert [(r.table, r.value, r.text) for r in rows] == [("mishaps:fireball", 4,
                                                              "own mishap 4")]
     assert [e.purpose for e in step.events if isinstance(e, Rolled)] == ["SPELLCHECK", "mishap"]
+
+
+# --- issue #12: advantage on the SPELLCHECK, as for attacks and saves ---------------------------
+
+def _check(enc: Encounter) -> Rolled:
+    return next(e for e in enc.history[-1].events
+                if isinstance(e, Rolled) and e.purpose == "SPELLCHECK")
+
+
+def test_spellcheck_instead_easy_rolls_2d20_keep_high_against_the_plain_room_dc() -> None:
+    """"instead": the GM's EASY becomes advantage; faces 4 and 10 keep 10, 10 + 3 = 13 meets
+    ROOM DC 12 (no −3); the d6 shows 2."""
+    enc = make([4, 10, 2], settings=_settings(AdvantageMode.INSTEAD))
+    ysolde = pc(enc, "Ysolde")
+    step = cast(enc, ysolde.id, "fireball", ["goblin-1"], dc_shift=-3)
+    record = _check(enc).record
+    assert record.faces == (4, 10) and record.kept == (10,) and record.total == 13
+    assert "casts Fireball" in step.summary
+
+
+def test_spellcheck_instead_hard_rolls_2d20_keep_low_and_the_dc_stays_put() -> None:
+    """"instead": HARD is disadvantage: 15 and 8 keep 8, 8 + 3 = 11 misses ROOM DC 12 (not
+    15: the DC stays the ROOM DC)."""
+    enc = make([15, 8], settings=_settings(AdvantageMode.INSTEAD))
+    ysolde = pc(enc, "Ysolde")
+    step = cast(enc, ysolde.id, "fireball", ["goblin-1"], dc_shift=3)
+    assert _check(enc).record.kept == (8,)
+    assert "fails" in step.summary and "DC 12" in step.summary
+
+
+def test_spellcheck_beside_hard_and_the_gms_advantage_both_apply() -> None:
+    """"next to HARD and EASY": HARD keeps its +3 (DC 15) and the GM's advantage rolls 2d20:
+    4 and 13 keep 13, 13 + 3 = 16 meets 15."""
+    enc = make([4, 13, 2], settings=_settings(AdvantageMode.BESIDE))
+    ysolde = pc(enc, "Ysolde")
+    step = cast(enc, ysolde.id, "fireball", ["goblin-1"], dc_shift=3,
+                advantage=Advantage.ADVANTAGE)
+    assert _check(enc).record.faces == (4, 13) and "casts Fireball" in step.summary
+
+
+def test_spellcheck_r21_hard_until_rest_is_disadvantage_under_instead() -> None:
+    """R21's "HARD until rest" with the rule "instead": disadvantage against DC 12 (the same
+    d20 10 that fails DC 15 with the rule off): 18 and 10 keep 10, 13 meets 12."""
+    enc = make([18, 10, 2], settings=_settings(AdvantageMode.INSTEAD))
+    ysolde = pc(enc, "Ysolde")
+    _hurt_until_rest(enc, ysolde)
+    step = cast(enc, ysolde.id, "fireball", ["goblin-1"])
+    assert _check(enc).record.kept == (10,) and "casts Fireball" in step.summary
+
+
+def test_spellcheck_r21_disadvantage_condition_rolls_2d20_keep_low() -> None:
+    """R21: "disadvantage where the campaign uses advantage and disadvantage": DISADVANTAGE:all
+    on the caster: 18 and 8 keep 8, 8 + 3 = 11 misses ROOM DC 12."""
+    enc = make([18, 8], settings=_settings(AdvantageMode.INSTEAD))
+    ysolde = pc(enc, "Ysolde")
+    _hurt_until_rest(enc, ysolde, "DISADVANTAGE:all")
+    step = cast(enc, ysolde.id, "fireball", ["goblin-1"])
+    assert _check(enc).record.faces == (18, 8) and "fails" in step.summary
+
+
+def test_spellcheck_a_typed_d20_under_advantage_is_the_kept_face() -> None:
+    enc = make([2], settings=_settings(AdvantageMode.INSTEAD))
+    ysolde = pc(enc, "Ysolde")
+    cast(enc, ysolde.id, "fireball", ["goblin-1"], typed=10, advantage=Advantage.ADVANTAGE)
+    record = _check(enc).record
+    assert record.faces == (10, 10) and record.total == 13
+
+
+def test_core_spellcheck_keeps_the_low_face_for_natural_1_and_the_modes_translate() -> None:
+    """The kept face is the natural: disadvantage 17 and 1 is a Magic-user's natural 1 (R8)
+    and rolls the General Mishap table (its d-faces follow)."""
+    from emberkeep.magic.spellcheck import HARD, spellcheck, spellcheck_modes
+
+    result = spellcheck(ScriptedRoller([17, 1, 3, 1, 1, 1]), caster="magic_user",
+                        ability_mod=2, prof=1, room_dc=12, advantage=Advantage.DISADVANTAGE)
+    assert result.natural == 1 and result.failure == "natural_1"
+    assert spellcheck_modes(HARD, rule_on=True, mode=AdvantageMode.INSTEAD) == (
+        0, Advantage.DISADVANTAGE)
+    assert spellcheck_modes(HARD, Advantage.ADVANTAGE, rule_on=True,
+                            mode=AdvantageMode.INSTEAD) == (0, Advantage.NONE)
+    assert spellcheck_modes(HARD, Advantage.ADVANTAGE, rule_on=True,
+                            mode=AdvantageMode.BESIDE) == (HARD, Advantage.ADVANTAGE)
+    assert spellcheck_modes(HARD) == (HARD, Advantage.NONE)
+
+
+# --- issue #9: "Go NEAR and ATK" keeps the attack panel's advantage ---------------------------
+
+def test_go_near_and_atk_rolls_with_the_gms_advantage() -> None:
+    """Furnace "Go NEAR and ATK" with the GM's advantage (issue #9): 4 and 10 keep 10,
+    10 + 2 = 12 hits AC 12; the d8 shows 3 (+1 STR): the goblin at zone 1 loses 4."""
+    from emberkeep.encounter.actions import move_and_attack
+
+    enc = make([4, 10, 3], foes=((GOBLIN, 1),))
+    brannoc = pc(enc, "Brannoc")
+    move_and_attack(enc, brannoc.id, 1, "goblin-1", advantage=Advantage.ADVANTAGE)
+    record = _first_roll(enc).record
+    assert record.faces == (4, 10) and record.kept == (10,)
+    assert enc.combatant("goblin-1").hp == 5 - 4 and brannoc.position == 1
+
+
+def test_go_near_and_atk_without_advantage_rolls_one_d20() -> None:
+    enc = make([4, 3], foes=((GOBLIN, 1),))
+    brannoc = pc(enc, "Brannoc")
+    step = move_and_attack_plain(enc, brannoc.id)
+    assert _first_roll(enc).record.faces == (4,) and "misses" in step.summary
+
+
+def move_and_attack_plain(enc: Encounter, cid: str) -> Step:
+    from emberkeep.encounter.actions import move_and_attack
+
+    return move_and_attack(enc, cid, 1, "goblin-1")

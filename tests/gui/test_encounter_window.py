@@ -19,7 +19,7 @@ from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.events import Row
 from gui import dialogs
 from gui.encounter.monster_form import make_monsters
-from gui.encounter.shortcuts import SHORTCUTS
+from gui.encounter.shortcuts import SHORTCUTS, shortcuts_for
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
 from gui.state import AppState
@@ -119,6 +119,8 @@ def test_every_goal_fits_its_keys(tmp_path: Path, qtbot: object,
     for name in ("next", "initiative", "attack", "damage"):
         assert len(keys[name]) == 1
     _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3))
+    keys.update({name: k for name, k, _ in shortcuts_for(True)})  # the Melee Round's (#11)
+    assert len(set(keys.values())) == len(keys), "no key does two things"
     for name, action in ew.actions_by_name.items():
         assert action.shortcut().toString() == keys[name]
 

@@ -17,12 +17,15 @@ from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.settings import Resolution
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.conditions import names
-from emberkeep.encounter.setup import pc_combatant
-from emberkeep.melee_round.engine_bridge import melee_over
+from emberkeep.encounter.setup import monster_combatants, pc_combatant
+from emberkeep.melee_round.engine_bridge import knight_hit_points, melee_over
+from emberkeep.melee_round.fighter import MeleeMonster
 from emberkeep.melee_round.profile import KnightProfile
 from emberkeep.resources import resource_path
 from gui import dialogs
 from gui.document import CampaignDocument
+from gui.encounter.extras import typed_per_blow
+from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog, shortcuts_for
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
 from gui.sheet import CharacterSheet
@@ -206,3 +209,196 @@ def test_knight_panel_adds_a_profile_shows_r24_live_refuses_and_undoes(
     while stack.canUndo():
         stack.undo()
     assert document.character(cid).model_dump() == before and panel.body.isHidden()
+
+
+# --- issue #11: the tactic steps in the encounter window -------------------------------------
+
+BANDIT = MeleeMonster(name="Bandit", max_hp=20, skill=10, armor_points=4, siz=12,
+                      damage="3d6", weapon_id="spear")
+
+
+def open_bandits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+                 roller: ScriptedRoller, bandits: int = 2
+                 ) -> tuple[MainWindow, EncounterWindow, str]:
+    """tests/core/test_melee_round_tactics.py's knight (DEX 14, Sword 18, Bow 12; 28 HP) at
+    yard 0 and its bandits engaged at yard 1."""
+    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(dialogs, "ask_save_changes",
+                        lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
+    campaign = build_example_campaign()
+    ch = next(c for c in campaign.characters if c.level == 1)
+    ch.knight = KnightProfile(DEX=14, armor_dex_penalty=0, skills={"Sword": 18, "Bow": 12})
+    knight_hit_points(ch)
+    path = tmp_path / "c.json"
+    storage.save(campaign, path)
+    window = MainWindow(AppState())
+    qtbot.addWidget(window)
+    window.open_path(path, ask=False)
+    window.roller = roller
+    window.show()
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    ew = window.encounter_tools.new_encounter("Bandits")  # type: ignore[attr-defined]
+    assert ew is not None and window.document is not None
+    ew.session.set_setup("Melee Round", resolution=Resolution.MELEE_ROUND)
+    ew.session.add_combatants([pc_combatant(window.document.character(ch.id), side="knights",
+                                            position=0),
+                               *monster_combatants(BANDIT, bandits, position=1)],
+                              "Add the fight")
+    ew.table.setFocus()
+    QApplication.processEvents()
+    key(ew, Key.Key_I)
+    return window, ew, ch.id
+
+
+def _knight(ew: EncounterWindow) -> str:
+    return next(c.id for c in ew.enc.combatants.values() if c.kind == "pc")
+
+
+def test_several_foes_split_the_skill_in_one_undo_step(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"he can divide his weapon value among them as he wishes": W picks Several foes, the
+    shares are typed, A previews both exchanges, Enter applies them as ONE undo step (the core
+    test's dice: bandit 1 loses 4d6 = 11 − armor 4; the second exchange both miss)."""
+    roller = ScriptedRoller([8, 15, 3, 3, 3, 2, 10, 12])
+    window, ew, _ = open_bandits(tmp_path, qtbot, monkeypatch, roller)
+    document = window.document
+    assert document is not None
+    panel = ew.melee_panel
+    panel.choose(_knight(ew), "bandit-1")
+    assert "Bandit 1, Bandit 2" in panel.engaged.text()
+    key(ew, Key.Key_W)
+    assert panel.tactic.currentData() == "several"
+    panel.shares.setText("9 9")
+    start, before = document.undo_stack.index(), ew.enc.fingerprint()
+    key(ew, Key.Key_A)
+    shown = panel.outcome.toPlainText()
+    assert "both miss" in shown and ew.enc.combatant("bandit-1").hp == 20  # only a preview
+    key(ew, Key.Key_Return)
+    assert ew.enc.combatant("bandit-1").hp == 20 - (11 - 4) and roller.remaining == 0
+    assert document.undo_stack.index() == start + 1
+    QTest.keyClick(window, Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert ew.enc.fingerprint() == before
+
+
+def test_several_foes_refuses_more_shares_than_the_skill(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    _window, ew, _ = open_bandits(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))
+    panel = ew.melee_panel
+    panel.choose(_knight(ew), "bandit-1")
+    panel.choose_tactic("several")
+    panel.shares.setText("10 9")
+    assert "divide more than the skill of 18" in str(panel.roll())
+    assert panel.pending is None
+
+
+def test_dodge_and_evade_take_typed_d20s(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dodge: "an unopposed DEX roll" (A types 9 under DEX 14) against the bandit's typed 3:
+    "A successful dodge means the character avoided the blow entirely". Evasion: the evader's
+    typed fumble 20 "falls down"; no die is rolled by the engine."""
+    roller = ScriptedRoller([])
+    window, ew, ch_id = open_bandits(tmp_path, qtbot, monkeypatch, roller, bandits=1)
+    document = window.document
+    assert document is not None
+    panel = ew.melee_panel
+    panel.choose(_knight(ew), "bandit-1")
+    panel.choose_tactic("dodge")
+    panel.die[0].setText("9")
+    panel.die[1].setText("3")
+    assert panel.roll() is None and "dodges" in panel.pending_text
+    assert panel.apply() and document.character(ch_id).hp == 28
+    panel.choose_tactic("evade")
+    panel.die[0].setText("20")
+    panel.die[1].setText("18")
+    assert panel.roll() is None
+    panel.apply()
+    assert "PRONE" in names(ew.enc.combatant(_knight(ew)).conditions)
+
+
+def test_surprise_and_glory_through_the_panel(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Surprise: "always unopposed by the surprised victim, and also gains a +5 modifier"
+    (bandit 14 < 10 + 5 hits); Glory for a ranged kill "is always 1/10th of normal" (R33)."""
+    roller = ScriptedRoller([14, 1, 1, 1])
+    window, ew, ch_id = open_bandits(tmp_path, qtbot, monkeypatch, roller, bandits=1)
+    document = window.document
+    assert document is not None
+    panel = ew.melee_panel
+    panel.choose("bandit-1", _knight(ew))
+    panel.choose_tactic("surprise")
+    assert panel.roll() is None
+    assert "surprise +5" in panel.outcome.toPlainText() and "hits" in panel.pending_text
+    panel.apply()
+    assert roller.remaining == 0
+    panel.choose(_knight(ew), "bandit-1")
+    start = document.character(ch_id).knight
+    glory_before = start.glory if start is not None else 0
+    panel.choose_tactic("glory")
+    panel.glory.setValue(150)
+    panel.ranged_kill.setChecked(True)
+    assert panel.roll() is None
+    panel.apply()
+    knight = document.character(ch_id).knight
+    assert knight is not None and knight.glory == glory_before + 15
+
+
+def test_fall_and_gentle_fall_dice_reach_the_exchange(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The GM's fall and gentle-fall d20s go to the core exchange as typed dice."""
+    import gui.encounter.melee_tactics as tactics
+
+    seen: dict[str, object] = {}
+
+    def exchange(enc: object, a: str, b: str, *args: object, **kw: object) -> None:
+        seen.update(kw)
+
+    monkeypatch.setattr(tactics, "melee_exchange", exchange)
+    _window, ew, _ = open_bandits(tmp_path, qtbot, monkeypatch, ScriptedRoller([]), 1)
+    panel = ew.melee_panel
+    panel.choose(_knight(ew), "bandit-1")
+    panel.fall.setText("4")
+    panel.gentle.setText("17")
+    panel.knockdown.setText("5")
+    panel.roll()
+    assert seen["fall_typed"] == 4 and seen["gentle_typed"] == 17
+    assert seen["knockdown_typed"] == 5
+    panel.fall.setText("x")
+    assert "fall d20 must be a whole number" in str(panel.roll())
+
+
+def test_melee_round_keys_and_shortcuts_help(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Help → Shortcuts shows the Melee Round's own entries when the encounter uses it."""
+    shown: list[ShortcutsDialog] = []
+    monkeypatch.setattr(ShortcutsDialog, "exec", lambda self: shown.append(self) or 0)
+    _window, ew, _ = open_bandits(tmp_path, qtbot, monkeypatch, ScriptedRoller([]), 1)
+    panel = ew.melee_panel
+    key(ew, Key.Key_W)
+    key(ew, Key.Key_W)
+    assert panel.tactic.currentData() == "dodge"
+    QTest.keyClick(ew.table, Key.Key_W, Qt.KeyboardModifier.ShiftModifier)
+    assert panel.tactic.currentData() == "several"
+    key(ew, Key.Key_F1)
+    table = shown[-1].table
+    rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
+    assert rows["W"].startswith("Melee Round: the next tactic")
+    assert rows["A"].startswith("Melee Round: roll the panel's tactic")
+    assert "Shift+Y" in rows and "J" in rows
+    assert shortcuts_for(False) == SHORTCUTS and "W" not in {k for _, k, _ in SHORTCUTS}
+    keys = [k for _, k, _ in shortcuts_for(True)]
+    assert len(keys) == len(set(keys))  # no key does two things
+    knight = ew.enc.combatant(_knight(ew))
+    panel.choose(knight.id, "bandit-1")
+    QTest.keyClick(ew.table, Key.Key_Y, Qt.KeyboardModifier.ShiftModifier)  # on its charger
+    assert "MOUNTED" in names(knight.conditions)
+    QTest.keyClick(ew.table, Key.Key_Y, Qt.KeyboardModifier.ShiftModifier)
+    assert "MOUNTED" not in names(knight.conditions)
+
+
+def test_simultaneous_resolve_takes_a_typed_d20_per_declared_blow() -> None:
+    """Issue #9: the GM's d20s for the declared blows, in declaration order."""
+    assert typed_per_blow("12 7", ["a", "b"]) == {"a": 12, "b": 7}
+    assert typed_per_blow("", ["a", "b"]) is None
+    with pytest.raises(ValueError, match="one d20 per declared blow"):
+        typed_per_blow("12", ["a", "b"])
