@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -43,6 +42,7 @@ from emberkeep.clock.timeline import Timed
 from emberkeep.dice import RandomRoller, Roller
 from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
+from gui.list_table import ListTableModel
 from gui.roster_model import _plain_tooltip
 
 __all__ = ["ADVANCES", "AdvanceClock", "ClockController", "TimelineModel", "TimelineView",
@@ -131,7 +131,7 @@ def summarize(changes: list[Change]) -> str:
     return ", ".join(f"{n} {names.get(kind, kind)}" for kind, n in counts.items())
 
 
-class TimelineModel(QAbstractTableModel):
+class TimelineModel(ListTableModel[Timed]):
     """What ends when: every timeline entry, soonest first."""
 
     COLUMNS = ("What", "Who", "In", "Ends")
@@ -139,25 +139,10 @@ class TimelineModel(QAbstractTableModel):
     def __init__(self, document: CampaignDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.rows: list[Timed] = []
         self.refresh()
 
-    def refresh(self, *_: Any) -> None:
-        self.beginResetModel()  # a clock step can end or add any number of entries
-        self.rows = upcoming(self.document.campaign)
-        self.endResetModel()
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
+    def load(self) -> list[Timed]:
+        return upcoming(self.document.campaign)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

@@ -42,6 +42,7 @@ from emberkeep.repairs.costs import repair_cost, repair_units
 from emberkeep.repairs.ledger import PARTY, ledger_totals, pick_up, repair
 from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
+from gui.list_table import ListTableModel
 from gui.roster_model import _plain_tooltip
 
 __all__ = ["LedgerModel", "RepairsModel", "RepairsWindow", "UidRole"]
@@ -159,31 +160,20 @@ class RepairsModel(QAbstractTableModel):
         return sum(r[1] for r in self.all_rows)
 
 
-class LedgerModel(QAbstractTableModel):
+class LedgerModel(ListTableModel[LedgerEntry]):
     COLUMNS = ("Date", "What", "Cost", "Paid by")
 
     def __init__(self, document: CampaignDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.entries: list[LedgerEntry] = []
         self.refresh()
 
-    def refresh(self, *_: Any) -> None:
-        self.beginResetModel()
-        self.entries = list(reversed(self.document.campaign.ledger))  # newest first
-        self.endResetModel()
+    @property
+    def entries(self) -> list[LedgerEntry]:
+        return self.rows
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.entries)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
+    def load(self) -> list[LedgerEntry]:
+        return list(reversed(self.document.campaign.ledger))  # newest first
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
