@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.skills import Skill
-from emberkeep.dice import parse
+from emberkeep.tables.notation import DiceText
 
 __all__ = [
     "EFFECT_KINDS",
@@ -123,13 +123,7 @@ class HpToDamage(BaseModel):
 
     model_config = _FROZEN
     kind: Literal["hp_to_damage"] = "hp_to_damage"
-    dice: str = Field("1d6", min_length=1, max_length=32)
-
-    @field_validator("dice")
-    @classmethod
-    def _dice(cls, value: str) -> str:
-        parse(value)
-        return value
+    dice: DiceText = Field("1d6", min_length=1, max_length=32)
 
 
 class AttackAbility(BaseModel):

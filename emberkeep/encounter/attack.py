@@ -53,9 +53,7 @@ from emberkeep.encounter.features import (
     use_protection,
 )
 from emberkeep.encounter.luck import can_spend_luck, record_outcome, spend_luck_die
-from emberkeep.encounter.zones import Band
-from emberkeep.gear.catalog import GearError
-from emberkeep.gear.damage import Grip
+from emberkeep.encounter.weapon_choice import choose_weapon
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.optional_rules.advantage import Advantage
 
@@ -96,86 +94,6 @@ class AttackOutcome:
     shield: str | None = None  # "sundered" or "sacrificed"
     cleave: tuple[str, int] | None = None  # second target's id, damage dealt
     follow_ups: list[AttackOutcome] = field(default_factory=list)
-
-
-# --- weapons -----------------------------------------------------------------------------
-
-def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
-           off_hand: bool = False) -> Wielded:
-    inv = enc.character(attacker).inventory
-    cls = enc.character(attacker).class_def
-    others = [o for o in inv.wielded if o is not w]
-    grip: Grip | None = None
-    if w.kind == "two_handed":
-        grip = "two_handed"
-    elif w.kind == "one_handed":
-        both_free = inv.shield is None and not others
-        grip = "two_handed" if w.versatile and both_free and not off_hand else "one_handed"
-    thrown = w.kind != "ranged" and band == Band.NEAR and "Thrown" in w.tags
-    dice = w.versatile_damage if grip == "two_handed" and w.versatile_damage else w.damage
-    ch = enc.character(attacker)  # archetype features (issue #12): PROF, magical weapons
-    proficient = cls is not None and (w.category in cls.weapons or fx.weapon_proficient(
-        ch, w.category, melee=w.kind != "ranged"))
-    return Wielded(w.uid, w.name, dice, w.kind, w.kind == "ranged" or thrown, thrown,
-                   grip if not thrown else None, tuple(w.tags), w.notches,
-                   w.magical or fx.weapons_magical(ch), proficient, off_hand)
-
-
-def _usable(enc: Encounter, attacker: Combatant, w: OwnedWeapon) -> bool:
-    return (not w.dropped and not w.broken
-            and not (w.kind == "two_handed"
-                     and enc.character(attacker).inventory.shield is not None))
-
-
-def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
-                  weapon_uid: str | None = None, *, off_hand: bool = False) -> Wielded:
-    """The weapon an attack is made with (see the module notes); refuses what the rules don't
-    allow with a :class:`RuleError`."""
-    band = enc.band(attacker, target)
-    if attacker.kind != "pc":
-        m = attacker.monster
-        assert m is not None
-        broken = "weapon_broken" in names(attacker.conditions)
-        if attacker.weapon_dropped or broken:
-            if band != Band.CLOSE:
-                raise RuleError(f"{attacker.name} has lost its weapon and must be CLOSE")
-            return Wielded(None, "bare hands", "1", "fist", False)
-        if not reaches("monster", (), band, monster_ranged=m.ranged):
-            raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
-                            f"({band.name})")
-        return Wielded(None, m.weapon, m.damage, "monster", m.ranged)
-    inv = enc.character(attacker).inventory
-    if off_hand:
-        hands = [w for w in inv.wielded if w.kind == "one_handed" and not w.broken]
-        if len(hands) < 2:
-            raise RuleError(f"{attacker.name} holds no second one-handed weapon")
-        if not reaches(hands[1].kind, hands[1].tags, band):
-            raise RuleError(f"the off-hand {hands[1].name} cannot reach {target.name}")
-        return _wield(enc, attacker, hands[1], band, off_hand=True)
-    if weapon_uid is not None:
-        try:
-            piece = inv.find(weapon_uid)
-        except GearError as error:
-            raise RuleError(str(error)) from None
-        if not isinstance(piece, OwnedWeapon):
-            raise RuleError(f"{piece.name} is not a weapon")
-        if piece.dropped or piece.broken:
-            state = "dropped" if piece.dropped else "broken"
-            raise RuleError(f"{piece.name} is {state}: it cannot attack (use a fist)")
-        if not _usable(enc, attacker, piece):
-            raise RuleError(f"{piece.name} needs both hands, and a shield is carried")
-        if not reaches(piece.kind, piece.tags, band):
-            raise RuleError(f"{piece.name} cannot reach {target.name} ({band.name})")
-        return _wield(enc, attacker, piece, band)
-    for w in inv.wielded:
-        if _usable(enc, attacker, w) and reaches(w.kind, w.tags, band):
-            return _wield(enc, attacker, w, band)
-    if band == Band.CLOSE:
-        return Wielded(None, "fist", "1", "fist", False)
-    for w in inv.weapons:
-        if _usable(enc, attacker, w) and reaches(w.kind, w.tags, band):
-            return _wield(enc, attacker, w, band)
-    raise RuleError(f"{attacker.name} has no weapon that reaches {target.name} ({band.name})")
 
 
 # --- the roll ----------------------------------------------------------------------------

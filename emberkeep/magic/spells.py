@@ -29,8 +29,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from emberkeep.dice import Roller, parse
+from emberkeep.dice import Roller
 from emberkeep.resources import load_model
+from emberkeep.tables.notation import DiceText
 
 __all__ = [
     "SPELL_DIE",
@@ -75,15 +76,8 @@ class SpellLevel(BaseModel):
     level: int = Field(ge=1, le=WONDER_LEVEL)
     text: str = Field(min_length=1, max_length=2000)
     dice: int | None = Field(default=None, ge=1, le=100)
-    damage: str | None = None
+    damage: DiceText | None = None
     fails: bool = False
-
-    @field_validator("damage")
-    @classmethod
-    def _damage_is_dice(cls, value: str | None) -> str | None:
-        if value is not None:
-            parse(value)
-        return value
 
     @model_validator(mode="after")
     def _dice_match_text(self) -> SpellLevel:

@@ -21,12 +21,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from emberkeep.dice import Roller, RollRecord, parse
+from emberkeep.dice import Roller, RollRecord
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 from emberkeep.tables.effects import Effect
+from emberkeep.tables.notation import DiceText
 
 __all__ = [
     "ArmorWeight",
@@ -99,13 +100,7 @@ class _Data(BaseModel):
 
 class CritDieLevel(_Data):
     level: int = Field(ge=0)
-    die: str
-
-    @field_validator("die")
-    @classmethod
-    def _valid_die(cls, value: str) -> str:
-        parse(value)
-        return value
+    die: DiceText
 
 
 class CritDieTable(_Data):
@@ -131,13 +126,7 @@ class CritDieTable(_Data):
 class FumbleDieEntry(_Data):
     weight: ArmorWeight
     text: str
-    die: str
-
-    @field_validator("die")
-    @classmethod
-    def _valid_die(cls, value: str) -> str:
-        parse(value)
-        return value
+    die: DiceText
 
 
 class FumbleDieTable(_Data):

@@ -31,6 +31,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from emberkeep.dice import parse
+from emberkeep.tables.notation import DiceText
 
 __all__ = [
     "AbilityLoss",
@@ -85,9 +86,6 @@ DurationUnit = Literal[
 ]
 
 
-def _check_dice(value: str) -> str:
-    parse(value)  # raises DiceError (a ValueError) on bad notation
-    return value
 
 
 class _Model(BaseModel):
@@ -105,17 +103,12 @@ class Duration(_Model):
         if (self.unit == "rounds") != (self.dice is not None):
             raise ValueError("a duration in rounds needs dice, and only it has them")
         if self.dice is not None:
-            _check_dice(self.dice)
+            parse(self.dice)  # raises DiceError (a ValueError) on bad notation
         return self
 
 
 class _Dice(_Model):
-    dice: str
-
-    @field_validator("dice")
-    @classmethod
-    def _valid_dice(cls, value: str) -> str:
-        return _check_dice(value)
+    dice: DiceText
 
 
 class ExtraDamage(_Dice):
@@ -209,12 +202,7 @@ class WeaponSundered(_Model):
     """The foe's weapon is broken; a foe with none takes ``damage_if_unarmed`` instead (R26)."""
 
     kind: Literal["weapon_sundered"] = "weapon_sundered"
-    damage_if_unarmed: str = "1d12"
-
-    @field_validator("damage_if_unarmed")
-    @classmethod
-    def _valid_dice(cls, value: str) -> str:
-        return _check_dice(value)
+    damage_if_unarmed: DiceText = "1d12"
 
 
 class WeaponNotched(_Model):
@@ -262,12 +250,7 @@ class DieIn(_Model):
     """The subject dies after ``dice`` rounds (Fighter 27; on failed saves)."""
 
     kind: Literal["die_in"] = "die_in"
-    rounds: str
-
-    @field_validator("rounds")
-    @classmethod
-    def _valid_dice(cls, value: str) -> str:
-        return _check_dice(value)
+    rounds: DiceText
 
 
 class HpLossPerRound(_Model):

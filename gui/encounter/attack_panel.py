@@ -26,10 +26,9 @@ from emberkeep.encounter.actions import move_and_attack
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError
-from emberkeep.encounter.events import Step
-from emberkeep.encounter.recap import step_lines
 from emberkeep.encounter.zones import Band
 from emberkeep.optional_rules.advantage import Advantage
+from gui.encounter.preview_panel import PreviewPanel
 from gui.encounter.session import EncounterSession
 
 __all__ = ["AttackPanel", "parse_typed"]
@@ -47,12 +46,9 @@ def parse_typed(text: str) -> int | list[int] | None:
     return values[0] if len(values) == 1 else values
 
 
-class AttackPanel(QWidget):
+class AttackPanel(PreviewPanel):
     def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        self.pending: list[Step] | None = None
-        self.pending_text = ""
+        super().__init__(session, parent)
         self.attacker = QComboBox(self)
         self.target = QComboBox(self)
         self.weapon = QComboBox(self)
@@ -221,35 +217,13 @@ class AttackPanel(QWidget):
                 steps = self.session.preview(go_near)
             except RuleError as second:
                 return str(second)
-        self.pending = steps
-        self.pending_text = steps[0].summary if steps else "attack"
-        self.outcome.setPlainText(self.describe(steps))
+        self.show_pending(steps, steps[0].summary if steps else "attack")
         return None
 
-    @staticmethod
-    def describe(steps: list[Step]) -> str:
-        lines = []
-        for step in steps:
-            lines.append(step.summary or step.action)
-            lines.extend(f"  {line}" for line in step_lines(step))
-        return "\n".join(lines) + "\n\nEnter applies · Esc drops"
-
-    def apply(self) -> bool:
-        if self.pending is None:
-            return False
-        steps, text = self.pending, self.pending_text
-        self.pending = None
-        self.session.apply(text, steps)
+    def clear_inputs(self) -> None:
         self.die.blockSignals(True)
         self.damage.blockSignals(True)
         self.die.clear()
         self.damage.clear()
         self.die.blockSignals(False)
         self.damage.blockSignals(False)
-        self.outcome.setPlainText(f"Applied: {text}")
-        return True
-
-    def drop(self, *_: object) -> None:
-        if self.pending is not None:
-            self.pending = None
-            self.outcome.setPlainText("")

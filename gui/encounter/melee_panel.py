@@ -12,6 +12,8 @@ Mounting, re-arming and the Movement Phase are one undo step each too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,8 +31,6 @@ from PySide6.QtWidgets import (
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.engine import Encounter, RuleError
-from emberkeep.encounter.events import Step
-from emberkeep.encounter.recap import step_lines
 from emberkeep.melee_round.catalog import catalog
 from emberkeep.melee_round.engine_bridge import (
     MOUNTED,
@@ -40,6 +40,7 @@ from emberkeep.melee_round.engine_bridge import (
     rearm,
 )
 from gui.encounter.melee_tactics import TACTICS, engaged_foes, tactic_action
+from gui.encounter.preview_panel import PreviewPanel
 from gui.encounter.session import EncounterSession
 
 __all__ = ["FLAGS", "MeleePanel"]
@@ -66,12 +67,9 @@ def _int_or_none(text: str, what: str) -> int | None:
         raise RuleError(f"{what} must be a whole number") from None
 
 
-class MeleePanel(QWidget):
+class MeleePanel(PreviewPanel):
     def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        self.pending: list[Step] | None = None
-        self.pending_text = ""
+        super().__init__(session, parent)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         title = QLabel("Melee Round: both declare, both roll (R23)", self)
@@ -270,29 +268,20 @@ class MeleePanel(QWidget):
             steps = self.session.preview(action)
         except (RuleError, ValueError) as exc:
             return str(exc)
-        self.pending = steps
-        self.pending_text = (steps[0].summary if len(steps) == 1 and steps[0].summary
-                             else text)
-        self.outcome.setPlainText(self.describe(steps))
+        self.show_pending(steps, steps[0].summary if len(steps) == 1 and steps[0].summary
+                          else text)
         return None
 
-    def describe(self, steps: list[Step]) -> str:
-        """The step's summary and lines, with combatants by name (the log keeps ids)."""
+    def line_namer(self) -> Callable[[str], str]:
+        """A step's lines with combatants by name (the log keeps ids)."""
         ids = {f"{c.id}:": f"{c.name}:" for c in self.enc.combatants.values()}
-        lines = []
-        for step in steps:
-            lines.append(step.summary or step.action)
-            for line in step_lines(step):
-                head, sep, rest = line.partition(" ")
-                lines.append(f"  {ids.get(head, head)}{sep}{rest}")
-        return "\n".join(lines) + "\n\nEnter applies · Esc drops"
 
-    def apply(self) -> bool:
-        if self.pending is None:
-            return False
-        steps, text = self.pending, self.pending_text
-        self.pending = None
-        self.session.apply(text, steps)
+        def name(line: str) -> str:
+            head, sep, rest = line.partition(" ")
+            return f"{ids.get(head, head)}{sep}{rest}"
+        return name
+
+    def clear_inputs(self) -> None:
         widgets = (*self.die, self.damage, self.knockdown, self.fall, self.gentle, self.shares)
         for w in widgets:
             w.blockSignals(True)
@@ -303,15 +292,16 @@ class MeleePanel(QWidget):
             check.blockSignals(True)
             check.setChecked(False)  # a charge is one round's declaration
             check.blockSignals(False)
-        self.outcome.setPlainText(f"Applied: {text}")
-        self._label_buttons()
-        return True
+
+    def apply(self) -> bool:
+        applied = super().apply()
+        if applied:
+            self._label_buttons()
+        return applied
 
     def drop(self, *_: object) -> None:
         self._label_buttons()
-        if self.pending is not None:
-            self.pending = None
-            self.outcome.setPlainText("")
+        super().drop()
 
     # -- the round's other steps --------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +26,7 @@ from emberkeep.encounter.initiative import Slot
 from gui.encounter.combatants import CURRENT, DOWN
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, monster_word
+from gui.list_table import ListTableModel
 
 __all__ = ["PlayerModel", "PlayerView"]
 
@@ -33,30 +34,28 @@ _Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("", "Name", "Health", "Conditions")
 
 
-class PlayerModel(QAbstractTableModel):
-    """Combatants in the round's order (those not in it yet, after), health as players see it."""
+class PlayerModel(ListTableModel[str]):
+    """Combatants in the round's order (those not in it yet, after), health as players see it.
+
+    A row is a combatant's id."""
+
+    COLUMNS = HEADERS
 
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.rows: list[str] = []
-        self._rebuild()
+        self.rows = self.load()
         session.stateChanged.connect(self.refresh)
         session.combatantsReset.connect(self.refresh)
         session.combatantsChanged.connect(self._changed)
 
-    def _rebuild(self) -> None:
+    def load(self) -> list[str]:
         seen: dict[str, None] = {}
         for entry in self.session.enc.state.order:
             seen.setdefault(Slot.parse(entry).cid, None)
         for cid in self.session.enc.combatants:
             seen.setdefault(cid, None)
-        self.rows = [cid for cid in seen if cid in self.session.enc.combatants]
-
-    def refresh(self) -> None:
-        self.beginResetModel()
-        self._rebuild()
-        self.endResetModel()
+        return [cid for cid in seen if cid in self.session.enc.combatants]
 
     def _changed(self, ids: list[str]) -> None:
         for cid in ids:
@@ -73,19 +72,6 @@ class PlayerModel(QAbstractTableModel):
                 return "dead"
             return f"{hp}/{max_hp} HP" + (" — dying" if hp <= 0 else "")
         return monster_word(enc, c)
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal
-                and 0 <= section < len(HEADERS)):
-            return HEADERS[section]
-        return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

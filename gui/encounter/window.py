@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -38,16 +37,17 @@ from emberkeep.encounter.recap import MODE_NAMES, recap_markdown
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round, next_turn
 from gui.document import CampaignDocument
-from gui.encounter import actions, extras
+from gui.encounter import actions
 from gui.encounter.attack_panel import AttackPanel
 from gui.encounter.combatants import HP_COLUMN, CombatantsModel, HpBarDelegate
+from gui.encounter.key_routing import install_actions
 from gui.encounter.log import KINDS, LogModel
 from gui.encounter.melee_panel import MeleePanel
 from gui.encounter.order import OrderModel, SegmentTimeline
 from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
 from gui.encounter.setup_bar import SetupBar
-from gui.encounter.shortcuts import MELEE_SHORTCUTS, SHORTCUTS, ShortcutsDialog
+from gui.encounter.shortcuts import ShortcutsDialog
 from gui.encounter.status import dying_rounds, morale_text, timers_text
 
 __all__ = ["EncounterWindow"]
@@ -80,7 +80,7 @@ class EncounterWindow(QWidget):
         self.melee_declared: dict[str, str] = {}
         self._standing: tuple[str, ...] = ()
         self._build()
-        self._build_actions()
+        self.actions_by_name = install_actions(self)
         s = self.session
         s.stateChanged.connect(self.refresh)
         s.combatantsChanged.connect(self._combatants_changed)
@@ -212,61 +212,6 @@ class EncounterWindow(QWidget):
         layout.addWidget(self.timeline)
         layout.addWidget(split, 1)
         self.setFocusProxy(self.table)
-
-    def _build_actions(self) -> None:
-        handlers: dict[str, Callable[[], object]] = {
-            "surprise": self.roll_surprise, "initiative": self.roll_initiative,
-            "next": self.next_turn, "attack": self.attack, "confirm": self.confirm,
-            "cancel": self.cancel, "damage": lambda: self.ask_amount("damage"),
-            "heal": lambda: self.ask_amount("heal"), "cast": self.cast, "dodge": self.dodge,
-            "closer": lambda: self.move_selected(-1), "farther": lambda: self.move_selected(1),
-            "stabilize": self.stabilize, "condition": self.condition, "out": self.toggle_out,
-            "morale": self.morale, "skip_morale": lambda: actions.skip_morale(self),
-            "timer": self.timer, "ruling": self.ruling.setFocus,
-            "target": self.table.setFocus, "player_view": self.toggle_player_view,
-            "recap": self.export_recap, "help": self.show_shortcuts,
-            "choose_surprise": lambda: extras.ask_surprise(self),
-            "declare_spell": lambda: extras.declare(self),
-            "declare_melee": lambda: extras.declare_melee(self),
-            "simultaneous": lambda: extras.resolve_melee(self),
-            "fend": lambda: extras.do_fend(self), "grip": lambda: extras.do_grip(self),
-            "break_free": lambda: extras.do_break_free(self),
-            "mount": lambda: extras.ask_mount(self),
-            "volunteer": self.panel.next_volunteer, "finish": lambda: extras.finish(self),
-            # the Melee Round's own keys (issue #11); refused outside it
-            "melee_tactic": lambda: self._melee(lambda p: p.cycle_tactic(1)),
-            "melee_tactic_back": lambda: self._melee(lambda p: p.cycle_tactic(-1)),
-            "melee_movement": lambda: self._melee(lambda p: p.movement()),
-            "melee_mount": lambda: self._melee(lambda p: p.toggle_mount(0)),
-            "melee_rearm": lambda: self._melee(lambda p: p.rearm(0)),
-        }
-        self.actions_by_name: dict[str, QAction] = {}
-        known = {name for name, _key, _what in SHORTCUTS}
-        for name, key, what in (*SHORTCUTS, *(e for e in MELEE_SHORTCUTS if e[0] not in known)):
-            handler = handlers.get(name)
-            if handler is None:
-                continue  # undo/redo: the main window's Edit actions (one history)
-            action = QAction(what.split(":")[0], self)
-            keys = [QKeySequence(key)]
-            if key == "Return":
-                keys.append(QKeySequence("Enter"))
-            action.setShortcuts(keys)
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.setToolTip(f"{what} ({key})")
-            action.triggered.connect(lambda _=False, h=handler: self._do(h))
-            self.addAction(action)
-            self.actions_by_name[name] = action
-
-    def _melee(self, do: Callable[[MeleePanel], object]) -> object:
-        if not self.session.melee_round():
-            return "only in a Melee Round encounter"
-        return do(self.melee_panel)
-
-    def _do(self, handler: Callable[[], object]) -> None:
-        self.message.clear()
-        result = handler()
-        if isinstance(result, str) and result:
-            self.message.setText(result)
 
     # -- what is shown ------------------------------------------------------------------------
 

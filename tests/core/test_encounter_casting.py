@@ -9,27 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from emberkeep.campaign.example import build_example_campaign
 from emberkeep.character.luck import LuckState
-from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.actions import cast, lay_on_hands
-from emberkeep.encounter.combatant import Combatant, MonsterStats
-from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.engine import RuleError
 from emberkeep.encounter.events import Note, Rolled, Row, Step
-from emberkeep.encounter.setup import monster_combatants, pc_combatants
 from emberkeep.magic import CasterState
-
-GOBLIN = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damage="1d6")
-
-
-def _encounter(faces: list[int] | None = None) -> Encounter:
-    party = [c for c in build_example_campaign().characters if c.level == 1]
-    combatants = [*pc_combatants(party), *monster_combatants(GOBLIN, 3)]
-    return Encounter(combatants, {c.id: c for c in party}, ScriptedRoller(faces or []))
-
-
-def _pc(enc: Encounter, first_name: str) -> Combatant:
-    return next(c for c in enc.combatants.values() if c.name.startswith(first_name))
+from tests.core.test_encounter_actions import _encounter, _pc
 
 
 def _notes(step: Step) -> list[str]:

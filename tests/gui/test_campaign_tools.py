@@ -4,24 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from emberkeep.campaign import storage
-from emberkeep.campaign.example import build_example_campaign
 from emberkeep.dice import ScriptedRoller
-from gui import dialogs
 from gui.main_window import MainWindow
-from gui.state import AppState
+from tests.gui.windows import open_campaign_window
 
 
 def _window(tmp_path: Path, qtbot: object, monkeypatch: object) -> MainWindow:
-    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))  # type: ignore[attr-defined]
-    # closing at teardown must not wait on the "save changes?" question
-    monkeypatch.setattr(dialogs, "ask_save_changes",  # type: ignore[attr-defined]
-                        lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
-    path = tmp_path / "c.json"
-    storage.save(build_example_campaign(), path)
-    window = MainWindow(AppState())
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
-    window.open_path(path, ask=False)
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)  # type: ignore[arg-type]
     return window
 
 

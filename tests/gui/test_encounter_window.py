@@ -10,19 +10,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from emberkeep.campaign import storage
-from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import EncounterStatus
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import RandomRoller, Roller, ScriptedRoller
 from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.events import Row
-from gui import dialogs
 from gui.encounter.monster_form import make_monsters
 from gui.encounter.shortcuts import SHORTCUTS, shortcuts_for
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
-from gui.state import AppState
+from tests.gui.windows import open_campaign_window
 
 GOBLIN = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damage="1d6")
 Key = Qt.Key
@@ -31,14 +28,7 @@ Key = Qt.Key
 def open_encounter(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch,
                    roller: Roller, goblins: int = 4,
                    mode: InitiativeMode | None = None) -> tuple[MainWindow, EncounterWindow]:
-    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(dialogs, "ask_save_changes",
-                        lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
-    path = tmp_path / "c.json"
-    storage.save(build_example_campaign(), path)
-    window = MainWindow(AppState())
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
-    window.open_path(path, ask=False)
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
     window.roller = roller
     window.show()
     window.activateWindow()

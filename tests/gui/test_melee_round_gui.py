@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import Resolution
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.conditions import names
@@ -22,14 +23,13 @@ from emberkeep.melee_round.engine_bridge import knight_hit_points, melee_over
 from emberkeep.melee_round.fighter import MeleeMonster
 from emberkeep.melee_round.profile import KnightProfile
 from emberkeep.resources import resource_path
-from gui import dialogs
 from gui.document import CampaignDocument
 from gui.encounter.extras import typed_per_blow
 from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog, shortcuts_for
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
 from gui.sheet import CharacterSheet
-from gui.state import AppState
+from tests.gui.windows import open_campaign_window
 
 PROFILE = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
                         skills={"Sword": 15, "Lance": 12, "Spear": 6})
@@ -43,29 +43,31 @@ FACES = [
 ]
 
 
+def _open_melee_round(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+                      roller: ScriptedRoller, campaign: Campaign,
+                      title: str) -> tuple[MainWindow, EncounterWindow]:
+    """``campaign`` opened in a shown main window, with a new Melee Round encounter."""
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch, campaign)
+    window.roller = roller
+    window.show()
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    ew = window.encounter_tools.new_encounter(title)  # type: ignore[attr-defined]
+    assert ew is not None and window.document is not None
+    ew.session.set_setup("Melee Round", resolution=Resolution.MELEE_ROUND)
+    return window, ew
+
+
 def open_joust(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
                roller: ScriptedRoller) -> tuple[MainWindow, EncounterWindow, list[str]]:
-    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(dialogs, "ask_save_changes",
-                        lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
     campaign = build_example_campaign()
     knights = [c for c in campaign.characters if c.level == 1][:2]
     hp = PROFILE.derived.hit_points
     for ch in knights:
         ch.knight = PROFILE
         ch.max_hp = ch.hp = hp  # R24: SIZ + CON
-    path = tmp_path / "c.json"
-    storage.save(campaign, path)
-    window = MainWindow(AppState())
-    qtbot.addWidget(window)
-    window.open_path(path, ask=False)
-    window.roller = roller
-    window.show()
-    window.activateWindow()
-    assert QTest.qWaitForWindowActive(window)
-    ew = window.encounter_tools.new_encounter("The joust")  # type: ignore[attr-defined]
-    assert ew is not None and window.document is not None
-    ew.session.set_setup("Melee Round", resolution=Resolution.MELEE_ROUND)
+    window, ew = _open_melee_round(tmp_path, qtbot, monkeypatch, roller, campaign,
+                                   "The joust")
     doc = window.document
     a, b = (doc.character(k.id) for k in knights)
     ew.session.add_combatants([pc_combatant(a, side="gold", position=0),
@@ -222,25 +224,12 @@ def open_bandits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
                  ) -> tuple[MainWindow, EncounterWindow, str]:
     """tests/core/test_melee_round_tactics.py's knight (DEX 14, Sword 18, Bow 12; 28 HP) at
     yard 0 and its bandits engaged at yard 1."""
-    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(dialogs, "ask_save_changes",
-                        lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
     campaign = build_example_campaign()
     ch = next(c for c in campaign.characters if c.level == 1)
     ch.knight = KnightProfile(DEX=14, armor_dex_penalty=0, skills={"Sword": 18, "Bow": 12})
     knight_hit_points(ch)
-    path = tmp_path / "c.json"
-    storage.save(campaign, path)
-    window = MainWindow(AppState())
-    qtbot.addWidget(window)
-    window.open_path(path, ask=False)
-    window.roller = roller
-    window.show()
-    window.activateWindow()
-    assert QTest.qWaitForWindowActive(window)
-    ew = window.encounter_tools.new_encounter("Bandits")  # type: ignore[attr-defined]
-    assert ew is not None and window.document is not None
-    ew.session.set_setup("Melee Round", resolution=Resolution.MELEE_ROUND)
+    window, ew = _open_melee_round(tmp_path, qtbot, monkeypatch, roller, campaign,
+                                   "Bandits")
     ew.session.add_combatants([pc_combatant(window.document.character(ch.id), side="knights",
                                             position=0),
                                *monster_combatants(BANDIT, bandits, position=1)],

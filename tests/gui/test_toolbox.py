@@ -13,20 +13,18 @@ from PySide6.QtWidgets import QLabel
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.custom import activate
-from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.archetypes import get_archetype
 from emberkeep.clock.timeline import TimedKind
 from emberkeep.dice import ScriptedRoller
-from gui import dialogs
 from gui.main_window import MainWindow
-from gui.state import AppState
 from gui.toolbox import Toolbox
 from gui.toolbox.archetype_editor import ArchetypeEditor
 from gui.toolbox.dice_tray import expression_for
 from gui.toolbox.magic_item_editor import MagicItemEditor
 from gui.toolbox.spell_editor import SpellEditor
 from gui.toolbox.table_rules import TableRulesDialog
+from tests.gui.windows import open_campaign_window
 
 
 @pytest.fixture(autouse=True)
@@ -37,14 +35,7 @@ def _shipped_only() -> Iterator[None]:
 
 def _window(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch,
             faces: list[int] | None = None) -> tuple[MainWindow, Toolbox, Path]:
-    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(dialogs, "ask_save_changes",
-                        lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
-    path = tmp_path / "c.json"
-    storage.save(build_example_campaign(), path)
-    window = MainWindow(AppState())
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
-    window.open_path(path, ask=False)
+    window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
     toolbox: Toolbox = window.toolbox  # type: ignore[attr-defined]
     if faces is not None:
         window.roller = toolbox.tray.roller = ScriptedRoller(faces)
