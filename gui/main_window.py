@@ -86,6 +86,14 @@ class MainWindow(QMainWindow):
         self.roster.horizontalHeader().setStretchLastSection(True)
         self.roster.horizontalHeader().setHighlightSections(False)
         self.roster.setWordWrap(False)
+        # What an empty roster is for, said where the rows would be.
+        self.empty_hint = QLabel(
+            "No characters yet.\n\nNew Character (Ctrl+Shift+N) rolls one at 1st level or a "
+            "funnel of 0-level peasants;\nAdd 0-Level Character (Ctrl+Shift+A) rolls one "
+            "peasant at a time.", self.roster.viewport())
+        self.empty_hint.setTextFormat(Qt.TextFormat.PlainText)
+        self.empty_hint.setStyleSheet("color: palette(mid);")
+        self.empty_hint.move(24, 24)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.setTabsClosable(True)
@@ -252,6 +260,8 @@ class MainWindow(QMainWindow):
         noun = "character" if count == 1 else "characters"
         fund = format_coins(campaign.party_fund.total_cp)
         self.status_label.setText(f"{where}   ·   {count} {noun}   ·   party fund {fund}")
+        self.empty_hint.setVisible(count == 0)
+        self.empty_hint.adjustSize()
 
     def _update_actions(self) -> None:
         selected = bool(self.selected_character_ids())

@@ -84,6 +84,7 @@ class Toolbox(QObject):
         self.dock.setObjectName("dice_tray")
         self.dock.setWidget(self.tray)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()  # at hand with Ctrl+D; the roster keeps the room until then
         self.number_roller = NumberRoller(self.tray)
         app = QApplication.instance()
         if app is not None:

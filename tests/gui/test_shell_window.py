@@ -330,3 +330,11 @@ def test_every_golden_bad_file_gives_its_clean_error_through_file_open(
     assert boxes.texts == [str(expected.value)]
     assert bad.read_bytes() == (GOLDEN_BAD / name).read_bytes()
     assert window.document is not None and window.document.path == campaign_file.resolve()
+
+
+def test_an_empty_roster_says_what_to_do(window: MainWindow) -> None:
+    window.new_campaign()
+    assert window.empty_hint.isVisibleTo(window)
+    assert "New Character (Ctrl+Shift+N)" in window.empty_hint.text()
+    window.add_character()
+    assert not window.empty_hint.isVisibleTo(window)
