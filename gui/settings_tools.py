@@ -36,7 +36,10 @@ class SettingsTools(QObject):
         self.fund_action.setStatusTip("Put coins into the party fund or take them out")
         self.fund_action.triggered.connect(self.open_party_fund)
         self.preferences_action = QAction("&Preferences…", window)
-        self.preferences_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Preferences))
+        preferences = QKeySequence(QKeySequence.StandardKey.Preferences)
+        # Linux desktops define no Preferences key: fall back to one that is free everywhere
+        self.preferences_action.setShortcut(preferences if not preferences.isEmpty()
+                                            else QKeySequence("Ctrl+Shift+,"))
         self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.preferences_action.setStatusTip("Autosave and backups (this computer, every "
                                              "campaign)")

@@ -185,8 +185,13 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
                 difficulty_extra: Iterable[Difficulty] = (), modifier: int = 0,
                 off_hand: bool = False, protection_by: str | None = None,
                 depth: int = 0, volunteer: str | None = None,
-                advantage: Advantage = Advantage.NONE) -> AttackRoll:
+                advantage: Advantage = Advantage.NONE,
+                wielded: Wielded | None = None) -> AttackRoll:
     """Roll one attack (recorded on ``tx``); nothing is damaged until :func:`resolve_attack`.
+
+    ``wielded``: what :func:`choose_weapon` already returned for this attacker at this
+    distance with the same ``weapon_uid``/``off_hand``, nothing changed since (the fight
+    simulation asks it to know whether a foe is in reach): the weapon is not chosen twice.
 
     Engine II: a missile lands where the volley takes it (R31, ``volleys.land``; ``volunteer``
     names a shield bearer CLOSE to the target who takes it); a mounted attacker without the
@@ -202,7 +207,8 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     own = names(a.conditions)
     if own & NO_ACTIONS or "cant_attack" in own:
         raise RuleError(f"{a.name} cannot attack now")
-    weapon = choose_weapon(enc, a, t, weapon_uid, off_hand=off_hand)
+    weapon = wielded if wielded is not None else choose_weapon(enc, a, t, weapon_uid,
+                                                               off_hand=off_hand)
     if weapon.ranged or volunteer is not None:
         t = volleys.land(enc, tx, a, t, weapon, volunteer)
     if a.kind == "pc" and depth == 0:
@@ -390,11 +396,13 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
            cleave: bool | str = True, off_hand: bool = False,
            off_hand_typed: int | None = None, reroll: bool = False,
            reroll_typed: int | None = None, volunteer: str | None = None,
-           advantage: Advantage = Advantage.NONE) -> Step:
+           advantage: Advantage = Advantage.NONE, wielded: Wielded | None = None) -> Step:
     """One attack action, as a step: roll, maybe spend a Luck Die (``luck=True`` spends one when
     the roll missed and a 6 would hit), resolve, mark the attacker as having acted.
     ``reroll=True`` spends a once-a-fight attack reroll (Chosen one) when the roll missed.
-    ``off_hand=True`` follows with the off-hand weapon's attack on the same target."""
+    ``off_hand=True`` follows with the off-hand weapon's attack on the same target.
+    ``wielded``: the weapon :func:`choose_weapon` just chose for this attack (see
+    :func:`roll_attack`)."""
     a = enc.combatant(attacker_id)
     enc.require_can_act(a)
     if a.acted:
@@ -403,7 +411,7 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
         roll = roll_attack(enc, tx, a, target_id, weapon_uid=weapon_uid, typed=typed,
                            difficulty_extra=difficulty_extra, modifier=modifier,
                            protection_by=protection_by, volunteer=volunteer,
-                           advantage=advantage)
+                           advantage=advantage, wielded=wielded)
         if reroll and not roll.hit and feature_actions.can_reroll_attack(enc, a):
             roll = feature_actions.reroll_attack(enc, tx, roll, typed=reroll_typed)  # Chosen one
         if luck and luck_would_help(enc, roll):

@@ -41,6 +41,7 @@ from emberkeep.encounter.actions import (
 )
 from emberkeep.encounter.attack import choose_weapon
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.damage import Wielded
 from emberkeep.encounter.dying import is_bleeding, stabilize
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.grip import GRIPPED, GRIPPING, grip_attacks, gripper_of
@@ -101,16 +102,18 @@ def _dying_allies(enc: Encounter, c: Combatant) -> list[Combatant]:
     return out
 
 
-def _reaches(enc: Encounter, c: Combatant, foe: Combatant, seen: dict[int, bool]) -> bool:
-    """Whether ``c`` has a weapon for ``foe`` (the engine's own ``choose_weapon``), so the
-    policy does not open an action only to be refused."""
+def _reaches(enc: Encounter, c: Combatant, foe: Combatant,
+             seen: dict[int, Wielded | None]) -> Wielded | None:
+    """The weapon ``c`` would attack ``foe`` with (the engine's own ``choose_weapon``), or
+    ``None`` if none reaches, so the policy does not open an action only to be refused. The
+    choice depends on the distance, not on which foe, and is handed to the attack so the
+    weapon is not chosen twice (nothing changes between this question and the attack)."""
     gap = abs(foe.position - c.position)
     if gap not in seen:
         try:
-            choose_weapon(enc, c, foe)
-            seen[gap] = True
+            seen[gap] = choose_weapon(enc, c, foe)
         except RuleError:
-            seen[gap] = False
+            seen[gap] = None
     return seen[gap]
 
 
@@ -159,10 +162,11 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None,
     for spell in _damage_spells(enc, c):
         for f in foes:
             yield partial(cast, enc, cid, spell, [f.id])
-    reach: dict[int, bool] = {}  # the weapon rule asked once per distance, not per foe
+    reach: dict[int, Wielded | None] = {}  # the weapon rule asked once per distance
     for f in foes:
-        if _reaches(enc, c, f, reach):
-            yield partial(attack, enc, cid, f.id)
+        wielded = _reaches(enc, c, f, reach)
+        if wielded is not None:
+            yield partial(attack, enc, cid, f.id, wielded=wielded)
     if not (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
             and slot.kind == "missile"):  # no melee blow outside the melee phase
         for f in [f for f in foes if abs(f.position - c.position) == 1]:

@@ -59,7 +59,7 @@ class EncounterTools:
         menu = window.menuBar().addMenu("E&ncounter")
         self.menu = menu
         self.new_action = QAction("&New Encounter…", window)
-        self.new_action.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.new_action.setShortcut(QKeySequence("Ctrl+Shift+B"))  # B: battle (N: new character)
         self.new_action.triggered.connect(self.ask_new)
         menu.addAction(self.new_action)
         self.open_menu = QMenu("&Open Encounter", window)
@@ -79,7 +79,7 @@ class EncounterTools:
         help_menu = next((a.menu() for a in window.menuBar().actions()
                           if a.text().replace("&", "") == "Help" and a.menu() is not None), None)
         if not isinstance(help_menu, QMenu):
-            help_menu = window.menuBar().addMenu("&Help")
+            help_menu = window.menuBar().addMenu("Hel&p")  # Alt+H advances the clock an hour
         self.shortcuts_action = QAction("Encounter &Shortcuts", window)
         self.shortcuts_action.triggered.connect(lambda: ShortcutsDialog(window).exec())
         help_menu.addAction(self.shortcuts_action)

@@ -338,3 +338,21 @@ def test_an_empty_roster_says_what_to_do(window: MainWindow) -> None:
     assert "New Character (Ctrl+Shift+N)" in window.empty_hint.text()
     window.add_character()
     assert not window.empty_hint.isVisibleTo(window)
+
+
+def test_no_two_window_actions_share_a_shortcut(window: MainWindow) -> None:
+    """A key given to two window-wide actions fires neither (Qt calls it ambiguous)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+
+    seen: dict[str, str] = {}
+    clashes = []
+    for action in window.findChildren(QAction):
+        if action.shortcutContext() != Qt.ShortcutContext.WindowShortcut:
+            continue  # the encounter window's keys work only inside it
+        for key in action.shortcuts():
+            text = key.toString()
+            if text in seen and seen[text] != action.text():
+                clashes.append((text, seen[text], action.text()))
+            seen.setdefault(text, action.text())
+    assert clashes == []
