@@ -102,6 +102,17 @@ def _attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> in
     if attacker.kind != "pc":
         assert attacker.monster is not None
         return attacker.monster.attack_bonus
+    cache = enc.pc_derived(attacker.character_id)  # type: ignore[arg-type]
+    if cache is None:
+        return _pc_attack_modifier(enc, attacker, weapon)
+    key = ("atk", weapon.ranged, "tiny" in weapon.tags, weapon.proficient)  # all it reads
+    mod: int | None = cache.get(key)
+    if mod is None:
+        mod = cache[key] = _pc_attack_modifier(enc, attacker, weapon)
+    return mod
+
+
+def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
     ch = enc.character(attacker)
     if weapon.ranged:
         mod = ch.modifier(Ability.DEX)

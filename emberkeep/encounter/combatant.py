@@ -89,6 +89,9 @@ class Combatant:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "monster":
+                if value is not None and type(value) is not MonsterStats:
+                    # another procedure's monster (R33's): say which, so it loads back as one
+                    data["monster_type"] = type(value).__name__
                 value = None if value is None else value.model_dump(mode="json")
             elif f.name == "conditions":
                 value = [c.to_json() for c in value]
@@ -100,9 +103,20 @@ class Combatant:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Combatant:
         values = dict(data)
+        kind = values.pop("monster_type", None)
         if values.get("monster") is not None:
-            values["monster"] = MonsterStats.model_validate(values["monster"])
+            values["monster"] = _monster_class(kind).model_validate(values["monster"])
         values["conditions"] = tuple(ActiveCondition.from_json(c)
                                      for c in values.get("conditions", ()))
         values["used"] = tuple(values.get("used", ()))
         return cls(**values)
+
+
+def _monster_class(name: str | None) -> type[MonsterStats]:
+    if name is None or name == "MonsterStats":
+        return MonsterStats
+    if name == "MeleeMonster":  # imported here: the Melee Round builds on this module
+        from emberkeep.melee_round.fighter import MeleeMonster
+
+        return MeleeMonster
+    raise ValueError(f"unknown kind of monster {name!r}")

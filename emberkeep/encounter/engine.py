@@ -7,7 +7,8 @@ action fails half-way, what it had set is put back, so a refused action leaves n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
@@ -65,6 +66,9 @@ class Tx:
         elif kind == "enc":
             obj = self.enc.state
         else:
+            derived = self.enc._derived
+            if derived:  # a character, its gear or a score changes: its numbers are stale
+                derived.pop(ref[1], None)
             obj = self.enc.resolve(ref)
         before = getattr(obj, field)
         if before is value or (before == value and type(before) is type(value)):
@@ -131,6 +135,9 @@ class Encounter:
         self.characters: dict[str, Character] = dict(characters)
         self.history: list[Step] = []
         self._gear: dict[tuple[str, str], OwnedGear] = {}
+        # Numbers derived from a Character (AC, the weapon for a distance, ATK modifiers), kept
+        # per character id while ``derived_cache`` is on (see there); ``None``: off.
+        self._derived: dict[str, dict[Any, Any]] | None = None
         # Called inside every action's step once its body is done (engine II: morale prompts).
         from emberkeep.encounter.morale import watch
 
@@ -168,12 +175,43 @@ class Encounter:
         is put back. A small class, not ``contextlib``: the fight simulation opens ~100,000."""
         return Tx(self, actor, action)
 
+    @contextmanager
+    def derived_cache(self) -> Iterator[None]:
+        """Keep the numbers the hot path derives from a Character (``pc_derived``) while the
+        block runs. Only for a caller that owns the encounter for the whole block (the
+        headless ``sim.run_fight``): inside it every change goes through ``Tx.set``,
+        ``apply`` or ``revert``, which drop what they could make stale (a character's
+        entry when it, its gear or a score is set; everything on apply/revert). Outside
+        (the app, whose sheet may edit a character between two actions) nothing is kept."""
+        if self._derived is not None:  # nested: the outer block owns it
+            yield
+            return
+        self._derived = {}
+        try:
+            yield
+        finally:
+            self._derived = None
+
+    def pc_derived(self, character_id: str) -> dict[Any, Any] | None:
+        """The cache of one character's derived numbers, or ``None`` when caching is off."""
+        derived = self._derived
+        if derived is None:
+            return None
+        entry = derived.get(character_id)
+        if entry is None:
+            entry = derived[character_id] = {}
+        return entry
+
     def apply(self, step: Step) -> None:
+        if self._derived:
+            self._derived.clear()
         for event in step.events:
             if type(event) is Set:
                 setattr(self.resolve(event.target), event.field, event.after)
 
     def revert(self, step: Step) -> None:
+        if self._derived:
+            self._derived.clear()
         resolve = self.resolve
         for event in reversed(step.events):
             if type(event) is Set:
@@ -263,7 +301,13 @@ class Encounter:
 
     def armor_class(self, c: Combatant) -> int:
         if c.kind == "pc":
-            return self.character(c).armor_class
+            cache = self.pc_derived(c.character_id)  # type: ignore[arg-type]
+            if cache is None:
+                return self.character(c).armor_class
+            ac: int | None = cache.get("ac")
+            if ac is None:
+                ac = cache["ac"] = self.character(c).armor_class
+            return ac
         assert c.monster is not None
         return c.monster.armor_class - c.ac_penalty
 

@@ -195,6 +195,12 @@ def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] 
     """Start the fight and play it out with :func:`take_turn` until one side is left or
     ``max_rounds`` have passed. ``surprise`` lists sides the GM says are surprised (``None``:
     each side rolls its d6); ``spells`` are spells declared at the start (WDD)."""
+    with enc.derived_cache():  # run_fight owns the encounter until it returns
+        return _run(enc, max_rounds, surprise, spells)
+
+
+def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
+         spells: Mapping[str, str] | None) -> FightResult:
     turns.start(enc, surprise=surprise, spells=spells)
     melee_round = -1
     while not turns.is_over(enc) and enc.state.round <= max_rounds:

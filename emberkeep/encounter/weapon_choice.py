@@ -66,6 +66,18 @@ def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
             raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
                             f"({band.name})")
         return Wielded(None, m.weapon, m.damage, "monster", m.ranged)
+    cache = enc.pc_derived(attacker.character_id)  # type: ignore[arg-type]
+    if cache is None:
+        return _pc_weapon(enc, attacker, target, band, weapon_uid, off_hand)
+    key = ("weapon", band, weapon_uid, off_hand)  # a PC's choice: its sheet and the distance
+    chosen: Wielded | None = cache.get(key)
+    if chosen is None:  # a refusal is not kept: its message names the target
+        chosen = cache[key] = _pc_weapon(enc, attacker, target, band, weapon_uid, off_hand)
+    return chosen
+
+
+def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Band,
+               weapon_uid: str | None, off_hand: bool) -> Wielded:
     inv = enc.character(attacker).inventory
     if off_hand:
         hands = [w for w in inv.wielded if w.kind == "one_handed" and not w.broken]

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.dice import DiceError, Roller, parse, roll
 from emberkeep.encounter.combatant import Combatant, MonsterStats
+from emberkeep.melee_round.fighter import MeleeMonster
 
 __all__ = ["MonsterForm", "make_monsters"]
 
@@ -51,7 +52,8 @@ def make_monsters(stats: MonsterStats, count: int, *, hit_dice: int = 0,
 
 
 class MonsterForm(QDialog):
-    def __init__(self, room_dc: int, parent: QWidget | None = None) -> None:
+    def __init__(self, room_dc: int, parent: QWidget | None = None, *,
+                 melee_round: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add monsters")
         self.name = QLineEdit("Goblin", self)
@@ -88,6 +90,22 @@ class MonsterForm(QDialog):
         self.zone = QSpinBox(self)
         self.zone.setRange(-20, 20)
         self.zone.setValue(1)
+        # R33: a Melee Round monster fights with a weapon skill, armor points, SIZ and Damage
+        # dice (in d6) and HP; shown, and on, when the encounter uses the Melee Round.
+        self.melee = QCheckBox("Melee Round numbers (R33)", self)
+        self.melee.setChecked(melee_round)
+        self.skill = QSpinBox(self)
+        self.skill.setRange(0, 60)
+        self.skill.setValue(12)
+        self.armor_points = QSpinBox(self)
+        self.armor_points.setRange(0, 40)
+        self.armor_points.setValue(6)
+        self.siz = QSpinBox(self)
+        self.siz.setRange(1, 200)
+        self.siz.setValue(15)
+        self.melee_dex = QSpinBox(self)
+        self.melee_dex.setRange(0, 99)
+        self.melee_dex.setValue(10)
         self.error = QLabel(self)
         self.error.setStyleSheet("color: #c0392b")
         form = QFormLayout(self)
@@ -96,8 +114,15 @@ class MonsterForm(QDialog):
                               ("&Attack bonus", self.attack), ("Da&mage", self.damage),
                               ("M&orale", self.morale), ("&Weapon", self.weapon),
                               ("Weapon &length", self.length), ("", self.ranged),
-                              ("&Side", self.side), ("&Zone", self.zone), ("", self.error)):
+                              ("&Side", self.side), ("&Zone", self.zone), ("", self.melee),
+                              ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
+                              ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.error)):
             form.addRow(label, widget)
+        for widget in (self.skill, self.armor_points, self.siz, self.melee_dex):
+            widget.setEnabled(melee_round)
+            self.melee.toggled.connect(widget.setEnabled)
+        if melee_round:
+            self.damage.setText("3d6")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self._accept)
@@ -122,6 +147,17 @@ class MonsterForm(QDialog):
         if self.hp.value() == 0 and self.hd.value() == 0:
             raise ValueError("give the HP, or the HD to roll them")
         morale = self.morale.value()
+        if self.melee.isChecked():
+            if not re.fullmatch(r"\d+d6", self.damage.text().strip()):
+                raise ValueError("a Melee Round monster's damage is in d6 (R33), e.g. 4d6")
+            return MeleeMonster(name=name, max_hp=max(1, self.hp.value()),
+                                damage=self.damage.text().strip(),
+                                morale=None if morale < 0 else morale,
+                                weapon=self.weapon.text().strip() or "claws",
+                                weapon_length_ft=self.length.value(),
+                                ranged=self.ranged.isChecked(), skill=self.skill.value(),
+                                armor_points=self.armor_points.value(), siz=self.siz.value(),
+                                dex=self.melee_dex.value())
         return MonsterStats(name=name, max_hp=max(1, self.hp.value()),
                             room_dc=self.room_dc.value(), attack_bonus=self.attack.value(),
                             damage=self.damage.text().strip(),

@@ -106,7 +106,8 @@ class SetupBar(QWidget):
     def ask_monsters(self) -> None:
         from gui.encounter.monster_form import MonsterForm
 
-        form = MonsterForm(self.session.record.room_dc, self)
+        melee = self.resolution.currentData() == Resolution.MELEE_ROUND.value
+        form = MonsterForm(self.session.record.room_dc, self, melee_round=melee)
         if form.exec():
             self.add_monsters(form.monsters(self.window_.roller, set(self.session.enc.combatants)))
 

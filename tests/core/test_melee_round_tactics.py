@@ -170,3 +170,15 @@ def test_r32_checks_run_when_the_clock_passes_the_years_end() -> None:
     changes = advance(campaign, end - campaign.time, ScriptedRoller([17] * 50))
     assert ch.knight.skill("Sword") == 16 and ch.knight.ticks == ()
     assert any(c.kind == "experience" for c in changes)
+
+
+def test_an_r33_monster_survives_the_encounter_record() -> None:
+    """A half-fought Melee Round encounter resumes with its monsters as R33 made them."""
+    from emberkeep.encounter.combatant import Combatant
+    from emberkeep.melee_round.fighter import MeleeMonster
+
+    boar = MeleeMonster(name="Boar", max_hp=20, damage="4d6", skill=14, siz=18, armor_points=4)
+    fighter = Combatant(id="boar-1", name="Boar", side="beasts", kind="monster", monster=boar,
+                        hp=20)
+    again = Combatant.from_json(fighter.to_json())
+    assert isinstance(again.monster, MeleeMonster) and again == fighter

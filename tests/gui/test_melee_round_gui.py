@@ -391,3 +391,31 @@ def test_simultaneous_resolve_takes_a_typed_d20_per_declared_blow() -> None:
     assert typed_per_blow("", ["a", "b"]) is None
     with pytest.raises(ValueError, match="one d20 per declared blow"):
         typed_per_blow("12", ["a", "b"])
+
+
+def test_the_monster_form_makes_melee_round_monsters(qtbot: object) -> None:
+    """R33: "Monsters fight with a weapon skill, armor points, SIZ, Damage dice and HP"."""
+    from emberkeep.dice import ScriptedRoller
+    from emberkeep.melee_round.fighter import MeleeMonster
+    from gui.encounter.monster_form import MonsterForm
+
+    form = MonsterForm(12, melee_round=True)
+    qtbot.addWidget(form)  # type: ignore[attr-defined]
+    form.name.setText("Wild boar")
+    form.hp.setValue(22)
+    form.damage.setText("4d6")
+    form.skill.setValue(14)
+    form.armor_points.setValue(4)
+    form.siz.setValue(18)
+    made = form.monsters(ScriptedRoller([]), set())
+    boar = made[0].monster
+    assert isinstance(boar, MeleeMonster)
+    assert (boar.skill, boar.armor_points, boar.siz, boar.max_hp, boar.damage) == (
+        14, 4, 18, 22, "4d6")
+    form.damage.setText("1d8")
+    try:
+        form.stats()
+    except ValueError as exc:
+        assert "in d6 (R33)" in str(exc)
+    else:
+        raise AssertionError("a d8 damage was taken for a Melee Round monster")
