@@ -73,6 +73,11 @@ class EncounterTools:
         self.player_view_action.setToolTip("Show the current encounter on a second screen (F5)")
         self.player_view_action.triggered.connect(self.player_view)
         menu.addAction(self.player_view_action)
+        self.award_action = QAction("&Award XP…", window)
+        self.award_action.setShortcut(QKeySequence("Ctrl+Shift+X"))
+        self.award_action.setToolTip("R32: 0-4 XP to each survivor; the app suggests by danger")
+        self.award_action.triggered.connect(self.award_xp)
+        menu.addAction(self.award_action)
         self.recap_action = QAction("Export &Recap (Markdown)…", window)
         self.recap_action.triggered.connect(self.export_recap)
         menu.addAction(self.recap_action)
@@ -174,6 +179,16 @@ class EncounterTools:
         widget = self.current()
         if widget is not None:
             widget.toggle_player_view()
+
+    def award_xp(self) -> None:
+        from gui.encounter.award_xp import AwardXpDialog, award
+
+        widget = self.current()
+        if widget is None:
+            return
+        dialog = AwardXpDialog(widget, self.window)
+        if dialog.exec():
+            award(widget, dialog.amount.value())
 
     def export_recap(self) -> None:
         widget = self.current()

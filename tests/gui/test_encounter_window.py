@@ -188,3 +188,26 @@ def test_setup_is_undoable_and_fixed_once_the_fight_begins(
     assert ew.model.rowCount() == 6
     key(ew, Key.Key_I)
     assert not ew.mode.isEnabled() and not ew.remove_button.isEnabled()
+
+
+def test_award_xp_suggests_by_danger_and_is_one_undo(tmp_path: Path, qtbot: object,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """R32: "an encounter awards each survivor 0-4 XP (the GM picks, the app suggests by
+    danger)"."""
+    from gui.encounter.award_xp import AwardXpDialog, award
+
+    window, enc_window = open_encounter(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))
+    dialog = AwardXpDialog(enc_window)
+    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    from emberkeep.encounter.experience import suggest_xp
+
+    suggested = suggest_xp(enc_window.enc)
+    assert dialog.amount.value() == suggested
+    assert f"the app suggests {suggested}" in dialog.text.text()
+    assert window.document is not None
+    party = [c for c in window.document.campaign.characters if c.level == 1]
+    before = [c.xp for c in party]
+    assert award(enc_window, 2)
+    assert [c.xp for c in party] == [x + 2 for x in before]
+    window.document.undo_stack.undo()
+    assert [c.xp for c in party] == before
