@@ -15,8 +15,8 @@ from emberkeep.campaign.settings import InitiativeMode, Resolution
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import RuleError
-from emberkeep.encounter.recap import MODE_NAMES
 from emberkeep.encounter.setup import pc_combatant
+from gui.settings_labels import choice_label
 
 if TYPE_CHECKING:
     from gui.encounter.window import EncounterWindow
@@ -33,10 +33,10 @@ class SetupBar(QWidget):
         bar.setContentsMargins(0, 0, 0, 0)
         self.mode = QComboBox(self)
         for mode in InitiativeMode:
-            self.mode.addItem(MODE_NAMES[mode], mode.value)
+            self.mode.addItem(choice_label(mode), mode.value)  # the words Settings uses
         self.resolution = QComboBox(self)
-        self.resolution.addItem("Furnace: d20 vs AC", Resolution.FURNACE.value)
-        self.resolution.addItem("Melee Round: opposed roll-under", Resolution.MELEE_ROUND.value)
+        for resolution in Resolution:
+            self.resolution.addItem(choice_label(resolution), resolution.value)
         self.room_dc = QSpinBox(self)
         self.room_dc.setRange(1, 40)
         self.room_dc.setPrefix("ROOM DC ")

@@ -36,6 +36,7 @@ from emberkeep.optional_rules.effort import EffortTask, attempt_effort
 from emberkeep.optional_rules.skill_challenge import SkillChallenge, attempt_challenge
 from emberkeep.optional_rules.timers import roll_timer
 from gui.document import CampaignDocument
+from gui.settings_labels import choice_label
 from gui.toolbox.commands import run_toolbox_command
 
 __all__ = ["TableRulesDialog"]
@@ -106,8 +107,8 @@ class TableRulesDialog(QDialog):
             lambda _i: self.set_rule("advantage_mode", self.adv_mode.currentData()))
         form.addRow("Advantage is used", self.adv_mode)
         self.both_fail = QComboBox(page)
-        self.both_fail.addItem("roll again next turn", BothFail.REROLL.value)
-        self.both_fail.addItem("the closer roll wins", BothFail.CLOSER.value)
+        for choice in BothFail:
+            self.both_fail.addItem(choice_label(choice), choice.value)  # as Settings says it
         self.both_fail.activated.connect(
             lambda _i: self.set_rule("contested_both_fail", self.both_fail.currentData()))
         form.addRow("When both sides fail a contest", self.both_fail)
