@@ -14,8 +14,8 @@ from typing import TypeVar
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.archetypes import Archetype, set_campaign_archetypes
-from emberkeep.gear.inventory import Owned, own
-from emberkeep.gear.magic_items import MagicItemSpec, OwnedMagic, set_campaign_magic_items
+from emberkeep.gear.inventory import Owned, own_magic
+from emberkeep.gear.magic_items import MagicItemSpec, set_campaign_magic_items
 from emberkeep.magic.spells import Spell, set_campaign_spells
 
 __all__ = ["activate", "archetype_users", "own_magic_item", "remove_entry", "upsert"]
@@ -74,13 +74,5 @@ def archetype_users(campaign: Campaign, archetype_id: str) -> list[str]:
 
 
 def own_magic_item(spec: MagicItemSpec) -> Owned:
-    """A fresh owned copy of the item's base piece, made magical with the item's magic (a
-    campaign's own item, which the shipped catalog's ``own`` cannot know)."""
-    base = own(spec.base_id)
-    base.name = spec.name
-    base.magical = True
-    base.magic = OwnedMagic(tier=spec.tier, effects=spec.effects, charges=spec.charges,
-                            curse=spec.curse, magic_item_id=spec.id)
-    if spec.value_cp is not None:
-        base.value_cp = spec.value_cp
-    return base
+    """A campaign's own magic item owned: its base piece from the shipped catalog, made magical."""
+    return own_magic(spec)

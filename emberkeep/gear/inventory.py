@@ -20,7 +20,7 @@ from emberkeep.gear.magic_items import MagicItemSpec, OwnedMagic
 from emberkeep.gear.owned import OwnedArmor, OwnedItem, OwnedShield, OwnedWeapon
 from emberkeep.gear.purse import Purse
 
-__all__ = ["Inventory", "Purse", "own"]
+__all__ = ["Inventory", "Purse", "own", "own_magic"]
 
 Owned = OwnedArmor | OwnedShield | OwnedWeapon | OwnedItem
 
@@ -38,11 +38,13 @@ def own(gear_id: str, catalog: GearCatalog | None = None, quantity: int = 1) -> 
     if kind == "item":
         return OwnedItem.from_spec(cat.items[gear_id], quantity)
     if kind == "magic_item":
-        return _own_magic(cat.magic_items[gear_id], cat)
+        return own_magic(cat.magic_items[gear_id], cat)
     raise GearError(f"{gear_id!r} is a kit: add it with Inventory.add or from_catalog")
 
 
-def _own_magic(spec: MagicItemSpec, cat: GearCatalog) -> Owned:
+def own_magic(spec: MagicItemSpec, cat: GearCatalog | None = None) -> Owned:
+    """A fresh owned copy of a magic item's base piece, made magical with the item's magic (the
+    item may be the catalog's or a campaign's own)."""
     base = own(spec.base_id, cat)  # catalog_id stays the base piece's; magic names the item
     base.name = spec.name
     base.magical = True
