@@ -111,7 +111,9 @@ class MainWindow(QMainWindow):
         self.document_hooks: list[Callable[[CampaignDocument], None]] = []
         self._build_actions()
         self._build_menus()
-        self.resize(1100, 700)
+        # A sheet's three columns want ~1280 px: take that much of the screen where there is room
+        screen = self.screen().availableGeometry()
+        self.resize(min(1280, screen.width()), min(800, screen.height()))
         from gui.campaign_tools import install_campaign_tools
         from gui.encounter import install_encounter_tools
 
