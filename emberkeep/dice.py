@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol
+
+from emberkeep.records import record
 
 __all__ = [
     "DiceError",
@@ -93,7 +94,7 @@ class ScriptedRoller:
 Keep = Literal["all", "high", "low"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceExpr:
     """A parsed expression: ``count`` dice of ``sides`` faces, keep some, add ``modifier``.
 
@@ -170,7 +171,7 @@ def parse(text: str) -> DiceExpr:
     return DiceExpr(count=count, sides=sides, modifier=modifier, keep=keep, keep_n=keep_n)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RollRecord:
     """What a roll did: enough for the log to show it and for replay to never roll again.
 

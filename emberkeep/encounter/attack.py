@@ -56,6 +56,7 @@ from emberkeep.encounter.luck import can_spend_luck, record_outcome, spend_luck_
 from emberkeep.encounter.weapon_choice import choose_weapon
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.optional_rules.advantage import Advantage
+from emberkeep.records import record
 
 __all__ = ["AttackOutcome", "AttackRoll", "attack", "choose_weapon", "luck_would_help", "reaches",
            "resolve_attack", "roll_attack", "spend_luck"]
@@ -63,7 +64,7 @@ __all__ = ["AttackOutcome", "AttackRoll", "attack", "choose_weapon", "luck_would
 MAX_FOLLOW_UPS = 20  # extra attacks one action may chain ("until you miss" included)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackRoll:
     attacker_id: str
     target_id: str

@@ -9,8 +9,9 @@ them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from emberkeep.records import record
 
 # R28: conditions that take away every action, and those that make attacks against one EASY.
 NO_ACTIONS = frozenset({"STUNNED", "PARALYSED", "INCAPACITATED", "UNCONSCIOUS", "cant_act"})
@@ -19,7 +20,7 @@ EASY_TO_HIT = frozenset({"STUNNED", "PARALYSED", "INCAPACITATED", "UNCONSCIOUS",
 OWN_ATTACKS_HARD = frozenset({"PRONE", "BLINDED", "FRIGHTENED", "attacks_hard"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActiveCondition:
     name: str
     rounds_left: int | None = None

@@ -39,6 +39,7 @@ from emberkeep.encounter.saves import saving_throw
 from emberkeep.encounter.zones import Band
 from emberkeep.gear.damage import notch_allowance
 from emberkeep.gear.owned import OwnedWeapon
+from emberkeep.records import record
 from emberkeep.tables.combat import (
     EffectRow,
     crit_die,
@@ -71,7 +72,7 @@ _UNTIL = {"rounds": "rounds", "next_round": "next_round", "this_round": "this_ro
           "until_rest": "rest", "permanent": "permanent"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FollowUp:
     """An attack a row grants or forces, made by :mod:`attack` once the row is applied."""
 

@@ -20,7 +20,6 @@ blow); a monster whose weapon was knocked away or sundered does 1.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Literal
 
 from emberkeep.character.abilities import Ability
@@ -37,6 +36,7 @@ from emberkeep.encounter.features import (
 )
 from emberkeep.encounter.zones import Band
 from emberkeep.gear.damage import Grip, two_handed_bonus
+from emberkeep.records import record
 
 
 def hp_lost(enc: Encounter, tx: Tx, target: Combatant, before: int, after: int) -> None:
@@ -49,7 +49,7 @@ __all__ = ["DamageMode", "Wielded", "lose_hp", "reaches", "strike_damage", "weap
 DamageMode = Literal["roll", "max", "double"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Wielded:
     """What an attack is made with, as the rules need it (a PC's owned weapon, a fist, or a
     monster's natural or carried weapon)."""

@@ -47,6 +47,12 @@ class EncounterState:
     morale_asked: tuple[str, ...] = ()
 
 
+# A character's fields no cached number reads (``pc_derived``: AC, weapon choice, ATK
+# modifiers): every hit sets ``hp`` and every attack roll ``luck`` (R29's streak), so
+# dropping the cache on them would recompute a PC's numbers on every blow.
+_NOT_DERIVED = frozenset({"hp", "luck"})
+
+
 class Tx:
     """The events of one action as it resolves."""
 
@@ -67,7 +73,7 @@ class Tx:
             obj = self.enc.state
         else:
             derived = self.enc._derived
-            if derived:  # a character, its gear or a score changes: its numbers are stale
+            if derived and field not in _NOT_DERIVED:  # its gear, a score...: numbers stale
                 derived.pop(ref[1], None)
             obj = self.enc.resolve(ref)
         before = getattr(obj, field)
@@ -181,7 +187,7 @@ class Encounter:
         block runs. Only for a caller that owns the encounter for the whole block (the
         headless ``sim.run_fight``): inside it every change goes through ``Tx.set``,
         ``apply`` or ``revert``, which drop what they could make stale (a character's
-        entry when it, its gear or a score is set; everything on apply/revert). Outside
+        entry when it, its gear or a score is set; not for its HP or luck). Outside
         (the app, whose sheet may edit a character between two actions) nothing is kept."""
         if self._derived is not None:  # nested: the outer block owns it
             yield
@@ -204,18 +210,28 @@ class Encounter:
 
     def apply(self, step: Step) -> None:
         if self._derived:
-            self._derived.clear()
+            self._drop_derived(step)
         for event in step.events:
             if type(event) is Set:
                 setattr(self.resolve(event.target), event.field, event.after)
 
     def revert(self, step: Step) -> None:
         if self._derived:
-            self._derived.clear()
+            self._drop_derived(step)
         resolve = self.resolve
         for event in reversed(step.events):
             if type(event) is Set:
                 setattr(resolve(event.target), event.field, event.before)
+
+    def _drop_derived(self, step: Step) -> None:
+        """Forget the kept numbers of each character the step changes, as ``Tx.set`` does
+        (the simulation reverts every option the rules refuse: most touch no character)."""
+        derived = self._derived
+        assert derived is not None
+        for event in step.events:
+            if type(event) is Set and event.target[0] not in ("c", "enc") \
+                    and event.field not in _NOT_DERIVED:
+                derived.pop(event.target[1], None)
 
     def undo(self) -> Step:
         if not self.history:

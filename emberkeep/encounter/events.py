@@ -19,6 +19,7 @@ from emberkeep.character.model import CharacterCondition
 from emberkeep.dice import RollRecord
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.magic.limits import CasterState
+from emberkeep.records import record
 
 __all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "encode",
            "register_model"]
@@ -28,7 +29,7 @@ __all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "en
 Ref = tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Set:
     target: Ref
     field: str
@@ -36,14 +37,14 @@ class Set:
     after: Any
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rolled:
     who: str
     purpose: str
     record: RollRecord
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Row:
     table: str
     value: int
@@ -51,7 +52,7 @@ class Row:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Note:
     text: str
 

@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
@@ -29,6 +29,7 @@ from pydantic import Field
 from emberkeep.dice import Roller, RollRecord, roll
 from emberkeep.magic.mishaps import MishapResult, MishapRow, roll_mishap
 from emberkeep.magic.spells import WONDER_LEVEL, Spell, SpellLevel
+from emberkeep.records import record
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 
@@ -104,7 +105,7 @@ def spell_dice_count(level: int, *, base: int = 1, crit: bool = False) -> int | 
     return base + extra + (CRIT_EXTRA_DICE if crit else 0)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SpellcheckResult:
     """A resolved SPELLCHECK: the rolls as rolled, the level reached and why it failed, if so.
 

@@ -84,3 +84,23 @@ def test_run_fight_keeps_numbers_only_while_it_runs() -> None:
     enc = Encounter(combatants, {c.id: c for c in party}, RandomRoller(3))
     assert run_fight(enc).over
     assert enc.pc_derived(party[0].id) is None
+
+
+def test_a_blow_or_a_luck_streak_keeps_the_numbers_and_any_other_field_drops_them() -> None:
+    """Every hit sets a PC's ``hp`` and every attack its ``luck`` (R29): neither changes AC,
+    the weapon or the ATK modifier, so the kept numbers stay; any other field of the
+    character (its conditions carry Rage's -PROF AC, issue #12) drops them."""
+    enc = _encounter()
+    fighter = _pc(enc, "Brannoc Ironhand")
+    ch = enc.character(fighter)
+    with enc.derived_cache():
+        assert enc.armor_class(fighter) == 17
+        kept = enc.pc_derived(ch.id)
+        assert kept == {"ac": 17}
+        with enc.action("gm", "blow") as tx:
+            tx.set(("pc", ch.id), "hp", ch.hp - 3)
+            tx.set(("pc", ch.id), "luck", ch.luck.model_copy(update={"fail_streak": 2}))
+        assert enc.pc_derived(ch.id) is kept
+        with enc.action("gm", "killed") as tx:
+            tx.set(("pc", ch.id), "alive", False)
+        assert enc.pc_derived(ch.id) == {}
