@@ -35,6 +35,7 @@ from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
 from gui.state import AppState
 
 if TYPE_CHECKING:
+    from gui.safety_tools import SafetyTools
     from gui.sheet import CharacterSheet
 
 __all__ = ["MainWindow", "funnel_character"]
@@ -62,6 +63,9 @@ class MainWindow(QMainWindow):
     print_action: QAction
     export_all_action: QAction
     sheet_actions: list[QAction]
+    # Installed by gui.safety_tools.install_safety_tools (issue #10): Open, Save and Discard
+    # ask it about backups, outside changes and recovery files.
+    safety_tools: SafetyTools
 
     def __init__(self, state: AppState | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -280,7 +284,10 @@ class MainWindow(QMainWindow):
         choice = dialogs.ask_save_changes(self, self.document.title)
         if choice is dialogs.SaveChoice.SAVE:
             return self.save()
-        return choice is dialogs.SaveChoice.DISCARD
+        if choice is dialogs.SaveChoice.DISCARD:
+            self.safety_tools.discarded(self.document)
+            return True
+        return False
 
     def new_campaign(self) -> bool:
         if not self.maybe_save():
@@ -296,16 +303,18 @@ class MainWindow(QMainWindow):
         return path is not None and self.open_path(path, ask=False)
 
     def open_path(self, path: Path | str, *, ask: bool = True) -> bool:
-        """Open ``path``; a file that fails to load shows its message and changes nothing."""
+        """Open ``path``; a file that fails to load shows its message, offers its newest
+        backup and is never written."""
         if ask and not self.maybe_save():
             return False
+        path = Path(path)
         try:
             document = CampaignDocument.open(path)
         except CampaignFileError as exc:
-            dialogs.show_error(self, "Cannot open campaign", str(exc))
-            return False
+            return self.safety_tools.open_failed(path, exc)
+        self.safety_tools.opened(path)
         self.set_document(document)
-        self._remember(Path(path))
+        self._remember(path)
         return True
 
     def save(self) -> bool:
@@ -324,6 +333,9 @@ class MainWindow(QMainWindow):
 
     def _save_to(self, path: Path) -> bool:
         assert self.document is not None
+        outcome = self.safety_tools.outside_change(path)
+        if outcome is not None:  # changed on disk since: the GM saved elsewhere or reloaded
+            return outcome
         try:
             self.document.save(path)
         except CampaignFileError as exc:

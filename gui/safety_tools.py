@@ -1,18 +1,18 @@
 """Never lose a session (issue #10): autosave, recovery, backups, outside changes, failed saves.
 
-Installed into the main window with one line (:func:`install_safety_tools`). It follows the
-window's campaign through its document hooks and takes over four of the window's steps, each
-doing what the window did plus the safety it lacked:
+Installed into the main window with one line (:func:`install_safety_tools`); it follows the
+window's campaign through its document hooks, and the window asks it at three moments:
 
-- ``open_path``: a file that fails to load shows its error and offers its newest backup; the
-  broken file is never written. Opening a file also cleans the stray temporaries a killed save
-  left beside it.
-- ``_save_to``: before saving over the open file, asks if it changed on disk since (overwrite,
-  save as, reload); a failed save says what happened and what to do and leaves the campaign
-  unsaved (the window never says "Saved" then). Every save keeps the replaced version in the
+- opening (``MainWindow.open_path``): a file that fails to load shows its error and offers its
+  newest backup (:meth:`SafetyTools.open_failed`); the broken file is never written. Opening a
+  file also cleans the stray temporaries a killed save left beside it (:meth:`opened`).
+- saving (``MainWindow._save_to``): before saving over the open file, asks if it changed on
+  disk since (overwrite, save as, reload: :meth:`outside_change`); a failed save says what
+  happened and leaves the campaign unsaved. Every save keeps the replaced version in the
   rotating backups folder (:meth:`CampaignDocument.save`).
-- ``maybe_save``: "Discard" is the GM throwing the work away on purpose, so the recovery file
-  goes too; nothing else removes it but a successful save.
+- discarding (``MainWindow.maybe_save``): "Discard" is the GM throwing the work away on
+  purpose, so the recovery file goes too (:meth:`discarded`); nothing else removes it but a
+  successful save.
 - File → Restore from Backup… lists the backups with date and size.
 
 On start (:func:`start_up`): stray temporaries are cleaned, then every valid recovery file is
@@ -53,11 +53,6 @@ class SafetyTools:
         self.restore_action.setStatusTip("Open an earlier save of this campaign")
         self.restore_action.triggered.connect(self.restore_from_backup)
         self._add_to_file_menu()
-        self._window_save_to = window._save_to
-        self._window_maybe_save = window.maybe_save
-        setattr(window, "open_path", self.open_path)  # noqa: B010 - instance override
-        setattr(window, "_save_to", self.save_to)  # noqa: B010
-        setattr(window, "maybe_save", self.maybe_save)  # noqa: B010
         window.document_hooks.append(self.follow)
 
     def _add_to_file_menu(self) -> None:
@@ -92,31 +87,17 @@ class SafetyTools:
     def backups_of(self, path: Path) -> list[Backup]:
         return list_backups(backup_folder_for(path, paths.backups_dir()))
 
-    # -- the window's steps, made safe ----------------------------------------------------------
+    # -- what the window asks ------------------------------------------------------------------
 
-    def maybe_save(self) -> bool:
-        document = self.window.document
-        unsaved = document is not None and document.is_modified
-        allowed = self._window_maybe_save()
-        if allowed and unsaved and document is not None and document.is_modified:
-            self.autosaver.discard(document)  # "Discard": thrown away on purpose
-        return allowed
+    def discarded(self, document: CampaignDocument) -> None:
+        """The GM chose Discard: the unsaved work is thrown away on purpose, recovery too."""
+        self.autosaver.discard(document)
 
-    def open_path(self, path: Path | str, *, ask: bool = True) -> bool:
-        window = self.window
-        if ask and not window.maybe_save():
-            return False
-        path = Path(path)
-        try:
-            document = CampaignDocument.open(path)
-        except CampaignFileError as exc:
-            return self._open_failed(path, exc)
+    def opened(self, path: Path) -> None:
         clean_stray_temporaries(path)
-        window.set_document(document)
-        window._remember(path)
-        return True
 
-    def _open_failed(self, path: Path, error: CampaignFileError) -> bool:
+    def open_failed(self, path: Path, error: CampaignFileError) -> bool:
+        """Show why ``path`` did not open and offer its newest backup (True: one opened)."""
         found = self.backups_of(path) if path.is_file() else []
         if not found:
             dialogs.show_error(self.window, "Cannot open campaign", str(error))
@@ -125,21 +106,23 @@ class SafetyTools:
             return False
         return self.restore_backup(found[0], path)
 
-    def save_to(self, path: Path) -> bool:
+    def outside_change(self, path: Path) -> bool | None:
+        """Before saving over the open file: ``None`` to go on; when another program changed
+        it since, the GM's choice (save elsewhere, reload, overwrite, cancel) and its outcome."""
         window = self.window
         document = window.document
         assert document is not None
-        if document.path is not None and path.resolve() == document.path \
-                and document.changed_on_disk():
-            choice = file_watch.ask_outside_change(window, path)
-            if choice is file_watch.OutsideChoice.SAVE_AS:
-                return window.save_as()
-            if choice is file_watch.OutsideChoice.RELOAD:
-                self.reload()
-                return False
-            if choice is not file_watch.OutsideChoice.OVERWRITE:
-                return False
-        return bool(self._window_save_to(path))
+        if document.path is None or path.resolve() != document.path \
+                or not document.changed_on_disk():
+            return None
+        choice = file_watch.ask_outside_change(window, path)
+        if choice is file_watch.OutsideChoice.OVERWRITE:
+            return None
+        if choice is file_watch.OutsideChoice.SAVE_AS:
+            return window.save_as()
+        if choice is file_watch.OutsideChoice.RELOAD:
+            self.reload()
+        return False
 
     def reload(self) -> bool:
         """Read the file again, throwing the unsaved changes (and their recovery file) away."""
@@ -217,13 +200,13 @@ class SafetyTools:
 
 def install_safety_tools(window: MainWindow) -> SafetyTools:
     tools = SafetyTools(window)
-    window.safety_tools = tools  # type: ignore[attr-defined]
+    window.safety_tools = tools
     return tools
 
 
 def start_up(window: MainWindow, *, offer: bool = True) -> bool:
     """Clean what killed saves left behind, then offer unsaved work (True: one restored)."""
-    tools: SafetyTools = window.safety_tools  # type: ignore[attr-defined]
+    tools = window.safety_tools
     for name in {*window.state.recent, window.state.last_opened or ""} - {""}:
         clean_stray_temporaries(Path(name))
     clean_folder_temporaries(tools.autosaver.folder)

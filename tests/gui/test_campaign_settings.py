@@ -200,7 +200,7 @@ def test_taking_more_than_the_fund_holds_is_refused(window: MainWindow) -> None:
 
 
 def test_preferences_are_saved_and_applied(window: MainWindow, tmp_path: Path) -> None:
-    autosaver = window.safety_tools.autosaver  # type: ignore[attr-defined]
+    autosaver = window.safety_tools.autosaver
     dialog = PreferencesDialog(window)
     dialog.editors["autosave_seconds"].set(30)
     dialog.editors["backups_keep_last"].set(4)

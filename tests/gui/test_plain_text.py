@@ -143,7 +143,7 @@ def window(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Itera
     assert win.open_path(path)
     win.show()
     yield win
-    win.safety_tools.autosaver.shutdown()  # type: ignore[attr-defined]
+    win.safety_tools.autosaver.shutdown()
     assert win.document is not None
     win.document.undo_stack.setClean()
     win.close()
@@ -227,14 +227,14 @@ def test_recovery_and_backup_dialogs(window: MainWindow) -> None:
 
     assert window.document is not None
     window.document.edit_character(window.document.campaign.characters[0].id, "hp", 1)
-    saver = window.safety_tools.autosaver  # type: ignore[attr-defined]
+    saver = window.safety_tools.autosaver
     assert saver.save_now()
     saver.wait()
     offers = recovery.find_offers(paths.recovery_dir())
     assert assert_plain(RecoveryDialog(offers, window)) >= 1
     assert window.save()
     assert window.document.path is not None
-    backups = window.safety_tools.backups_of(window.document.path)  # type: ignore[attr-defined]
+    backups = window.safety_tools.backups_of(window.document.path)
     assert_plain_or_name = BackupsDialog(window.document.path.name, backups, window)
     assert len(backups) == 1 and assert_plain_or_name.table.rowCount() == 1
 

@@ -89,7 +89,7 @@ def campaign_file(tmp_path: Path) -> Path:
 
 
 def tools(window: MainWindow) -> SafetyTools:
-    return window.safety_tools  # type: ignore[attr-defined, no-any-return]
+    return window.safety_tools
 
 
 def start() -> MainWindow:
