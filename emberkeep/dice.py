@@ -171,6 +171,14 @@ def parse(text: str) -> DiceExpr:
     return DiceExpr(count=count, sides=sides, modifier=modifier, keep=keep, keep_n=keep_n)
 
 
+@lru_cache(maxsize=512)
+def _parsed(text: str) -> tuple[DiceExpr, str]:
+    """:func:`parse` with the expression's canonical text (``str(expr)``), which every roll
+    records: an expression is immutable, so its text is worked out once, not on every roll."""
+    expr = parse(text)
+    return expr, str(expr)
+
+
 @record
 class RollRecord:
     """What a roll did: enough for the log to show it and for replay to never roll again.
@@ -214,22 +222,26 @@ def roll(
     iterable, one per die) or, for a single die or a plain sum, the dice total as one number.
     A value the dice could not show is refused with a :class:`DiceError`.
     """
-    expr = expression if isinstance(expression, DiceExpr) else parse(expression)
-    text = str(expr)
+    if isinstance(expression, DiceExpr):
+        expr = expression
+        text = str(expr)
+    else:  # hot path (~33 rolls a fight): the parse and its text, both cached
+        expr, text = _parsed(expression)
     total_mod = expr.modifier + modifier
-    if not expr.sides:
+    sides = expr.sides
+    if not sides:
         return RollRecord(text, (), (), total_mod, total_mod)
     if typed is not None:
         return _typed(expr, text, total_mod, typed)
-    die = roller.die
-    sides = expr.sides
-    if expr.count == 1:
-        face = die(sides)
+    count = expr.count
+    if count == 1:
+        face = roller.die(sides)
         faces: tuple[int, ...] = (face,)
-        natural = face if sides == 20 else None
-        return RollRecord(text, faces, faces, total_mod, face + total_mod, natural)
-    faces = tuple(die(sides) for _ in range(expr.count))
-    kept = _keep(expr, faces)
+        return RollRecord(text, faces, faces, total_mod, face + total_mod,
+                          face if sides == 20 else None)
+    die = roller.die
+    faces = tuple([die(sides) for _ in range(count)])  # a list is made faster than a generator
+    kept = faces if expr.keep == "all" else _keep(expr, faces)
     natural = kept[0] if sides == 20 and len(kept) == 1 else None
     return RollRecord(text, faces, kept, total_mod, sum(kept) + total_mod, natural)
 

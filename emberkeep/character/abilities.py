@@ -40,6 +40,8 @@ class Ability(StrEnum):
 
 
 ABILITIES: tuple[Ability, ...] = tuple(Ability)
+# Each ability's field on AbilityScores, without the enum's ``.value`` lookup on every read
+_FIELD: dict[str, str] = {a: a.value for a in ABILITIES}
 
 # (lowest score of the band, modifier), R1.
 _BANDS: tuple[tuple[int, int], ...] = (
@@ -106,18 +108,27 @@ class AbilityScores(BaseModel):
         return cls(**{a.value: AbilityScore(base=bases[a]) for a in ABILITIES})
 
     def get(self, ability: Ability) -> AbilityScore:
-        score: AbilityScore = getattr(self, ability.value)
+        score: AbilityScore = getattr(self, _FIELD[ability])
         return score
 
     def effective(self, ability: Ability) -> int:
         return self.get(ability).effective
 
     def modifier(self, ability: Ability) -> int:
-        return self.get(ability).modifier
+        # Hot path (every ATK, SAVE, SPELLCHECK and AC of a fight, ~15 calls a fight): the
+        # score's ``effective`` and ``modifier`` read in one place, not through three calls.
+        score: AbilityScore = getattr(self, _FIELD[ability])
+        effective = score.base - score.loss
+        if MIN_SCORE <= effective <= MAX_SCORE:
+            return _MODIFIERS[effective - MIN_SCORE]
+        # a loss beyond the score counts as 0 (R29); ``modifier`` refuses a score above 20
+        return modifier(max(MIN_SCORE, effective))
 
     def bases(self) -> dict[Ability, int]:
         return {a: self.get(a).base for a in ABILITIES}
 
     def any_zero(self) -> bool:
         """R22: a character whose effective score reaches 0 is dead."""
-        return any(self.effective(a) == 0 for a in ABILITIES)
+        # effective == max(0, base - loss) is 0 exactly when the loss reaches the base
+        return any(score.loss >= score.base
+                   for score in (self.STR, self.DEX, self.CON, self.INT, self.WIS, self.CHA))

@@ -110,7 +110,10 @@ def level_row(level: int) -> LevelRow:
 
 def prof_bonus(level: int) -> int:
     """PROF at ``level`` (R6)."""
-    return level_row(level).prof
+    # ``level_row(level).prof`` without the extra call: asked on most rolls of a fight
+    if not 0 <= level <= MAX_LEVEL:
+        raise ValueError(f"levels run from 0 to {MAX_LEVEL}, not {level}")
+    return advancement_table().levels[level].prof
 
 
 def features_at(level: int) -> tuple[LevelFeature, ...]:

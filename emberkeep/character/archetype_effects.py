@@ -87,6 +87,8 @@ def chosen_effects(character: Character) -> Iterator[tuple[ArchetypeFeature, obj
 
 def effects_of(character: Character, kind: type[E]) -> list[E]:
     """The character's effects of one shape."""
+    if not character.archetype_features:  # none taken (asked ~12 times a fight): no generator
+        return []
     return [e for _, e in chosen_effects(character) if isinstance(e, kind)]
 
 
@@ -100,7 +102,7 @@ def use_key(feature: ArchetypeFeature) -> str:
 def crit_low(character: Character, melee: bool) -> int:
     """The lowest natural d20 that crits (20, or 19 with "Melee CRIT range 19-20"; R15)."""
     lows = [e.low for e in effects_of(character, CritRange) if melee or not e.melee_only]
-    return min([20, *lows])
+    return min([20, *lows]) if lows else 20
 
 
 def attack_modifier(character: Character, usual: int, *, melee: bool) -> int:
@@ -158,17 +160,23 @@ def active_toggles(character: Character, extra: Iterable[str] = ()) -> list[Togg
 
 def toggle_damage(character: Character, *, melee: bool) -> int:
     """Damage the active states add (Rage: +PROF)."""
+    if not character.conditions:  # nothing switched on (every blow asks)
+        return 0
     return sum(t.damage.value(character.prof) for t in active_toggles(character)
                if melee or not t.melee_only)
 
 
 def toggle_attack(character: Character, *, melee: bool) -> int:
+    if not character.conditions:  # nothing switched on (every attack asks)
+        return 0
     return sum(t.attack.value(character.prof) for t in active_toggles(character)
                if melee or not t.melee_only)
 
 
 def toggle_ac(character: Character) -> int:
     """AC the active states move (Rage: -PROF)."""
+    if not character.conditions:  # nothing switched on (every AC asks)
+        return 0
     return sum(t.ac.value(character.prof) for t in active_toggles(character))
 
 
@@ -190,6 +198,8 @@ def set_toggle(character: Character, state: str, on: bool) -> list[CharacterCond
 def roll_difficulty(character: Character, roll: RollKind, *, skill: Skill | None = None,
                     ability: Ability | None = None, contexts: Iterable[str] = ()) -> Difficulty:
     """EASY/HARD the features put on a roll (they cancel and don't stack, R7)."""
+    if not character.archetype_features:  # no feature taken: nothing moves the roll
+        return Difficulty.NORMAL
     ctx = frozenset(contexts)
     found = [Difficulty(e.difficulty) for e in effects_of(character, RollDifficulty)
              if e.matches(roll, skill=skill, ability=ability, contexts=ctx)]

@@ -45,20 +45,23 @@ class Difficulty(StrEnum):
 
     @property
     def dc_shift(self) -> int:
-        if self is Difficulty.EASY:
-            return -EASY_HARD_SHIFT
-        if self is Difficulty.HARD:
-            return EASY_HARD_SHIFT
-        return 0
+        """EASY takes 3 from the DC, HARD adds 3 (R7)."""
+        return _DC_SHIFT[self]
+
+
+# Read on every ATK, CHECK and SAVE of a fight (~15 times each a fight): module names, not
+# the enum class's attributes, and the shifts in a table.
+_NORMAL, _EASY, _HARD = Difficulty.NORMAL, Difficulty.EASY, Difficulty.HARD
+_DC_SHIFT = {_NORMAL: 0, _EASY: -EASY_HARD_SHIFT, _HARD: EASY_HARD_SHIFT}
 
 
 def combine_difficulty(*difficulties: Difficulty) -> Difficulty:
     """Net difficulty of everything that applies: EASY and HARD cancel, repeats do not stack."""
-    easy = Difficulty.EASY in difficulties
-    hard = Difficulty.HARD in difficulties
+    easy = _EASY in difficulties
+    hard = _HARD in difficulties
     if easy == hard:
-        return Difficulty.NORMAL
-    return Difficulty.EASY if easy else Difficulty.HARD
+        return _NORMAL
+    return _EASY if easy else _HARD
 
 
 CheckKind = Literal["check", "save"]

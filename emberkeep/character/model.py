@@ -21,6 +21,8 @@ from emberkeep.character.hit_points import HpEntry
 from emberkeep.character.luck import LuckState
 from emberkeep.character.rest import max_hit_dice
 from emberkeep.character.skills import Skill
+from emberkeep.character.status import Status, character_armor_class
+from emberkeep.character.status import status as character_status
 from emberkeep.dice import Roller
 from emberkeep.gear.inventory import Inventory
 from emberkeep.magic.limits import CasterState
@@ -28,7 +30,6 @@ from emberkeep.melee_round.profile import KnightProfile
 
 if TYPE_CHECKING:
     from emberkeep.character.leveling import LevelUpResult
-    from emberkeep.character.status import Status
 
 __all__ = ["AbilityIncrease", "Character", "CharacterCondition", "new_id"]
 
@@ -165,14 +166,10 @@ class Character(BaseModel):
     @property
     def status(self) -> Status:
         """Alive, dying (R21) or dead (R22)."""
-        from emberkeep.character.status import status
-
-        return status(self)
+        return character_status(self)
 
     @property
     def armor_class(self) -> int:
-        from emberkeep.character.status import character_armor_class
-
         return character_armor_class(self)
 
     @property

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from emberkeep.character.abilities import Ability
+from emberkeep.character.archetype_effects import toggle_ac  # Rage: -PROF AC (issue #12)
 from emberkeep.gear.armor_class import armor_class
 
 if TYPE_CHECKING:
@@ -40,7 +41,5 @@ def character_armor_class(character: Character) -> int:
     """Worn armor and shield with their dents (R15), DEX where the armor allows, and the
     Fighter's Defense style."""
     extra = 1 if character.fighting_style == DEFENSE_STYLE else 0
-    from emberkeep.character.archetype_effects import toggle_ac  # Rage: -PROF AC (issue #12)
-
     return armor_class(character.inventory, character.modifier(Ability.DEX),
                        extra + toggle_ac(character))

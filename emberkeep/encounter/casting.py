@@ -22,10 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from emberkeep.character.abilities import Ability
+from emberkeep.character.archetype_effects import roll_difficulty
+from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.character.model import Character
 from emberkeep.character.status import Status
 from emberkeep.dice import RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.d20 import condition_modes, expression
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Rolled, Step
 from emberkeep.encounter.luck import record_outcome, spend_luck_die
@@ -44,13 +47,16 @@ from emberkeep.magic import (
     spellcheck,
     with_luck,
 )
-from emberkeep.magic.spellcheck import CRIT_EXTRA_DICE, Caster
-from emberkeep.optional_rules.advantage import Advantage
+from emberkeep.magic.spellcheck import CRIT_EXTRA_DICE, Caster, spellcheck_modes
+from emberkeep.optional_rules.advantage import Advantage, combine_advantage
 
 __all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spell"]
 
 _CASTERS: dict[str, Caster] = {"magic_user": "magic_user", "cleric": "cleric"}
 _CASTING_ABILITY = {"magic_user": Ability.INT, "cleric": Ability.WIS}
+# The condition keys a SPELLCHECK answers to (R21: ``HARD:INT``, ``DISADVANTAGE:spellcheck``)
+_KEYS = {kind: (ability.value, "spellcheck") for kind, ability in _CASTING_ABILITY.items()}
+_SCROLL = ("scroll",)
 
 
 def caster_kind(enc: Encounter, c: Combatant) -> Caster:
@@ -85,15 +91,8 @@ def spellcheck_shift(c: Combatant, ch: Character, kind: Caster, dc_shift: int,
     """The SPELLCHECK's EASY/HARD as a DC shift (R7: they cancel, repeats count once): the
     GM's, the archetype features' (with the "scroll" context when cast from a scroll, issue
     #12) and the caster's conditions (R21: "All CHECKs are HARD until rest")."""
-    from emberkeep.character.archetype_effects import roll_difficulty
-    from emberkeep.character.checks import Difficulty, combine_difficulty
-    from emberkeep.encounter.d20 import condition_modes
-
-    gm = (Difficulty.EASY if dc_shift < 0 else Difficulty.HARD if dc_shift > 0
-          else Difficulty.NORMAL)
-    features = roll_difficulty(ch, "spellcheck", contexts=("scroll",) if scroll else ())
-    own, _advantage = condition_modes(c, (_CASTING_ABILITY[kind].value, "spellcheck"))
-    return combine_difficulty(gm, features, own).dc_shift
+    own, _advantage = condition_modes(c, _KEYS[kind])
+    return _shift(ch, dc_shift, scroll, own)
 
 
 def spellcheck_dice(enc: Encounter, c: Combatant, kind: Caster, dc_shift: int,
@@ -102,11 +101,28 @@ def spellcheck_dice(enc: Encounter, c: Combatant, kind: Caster, dc_shift: int,
     the GM's advantage with the caster's ``ADVANTAGE:``/``DISADVANTAGE:`` conditions (R21's
     "disadvantage where the campaign uses advantage and disadvantage"), then the campaign's
     mode (``instead``: EASY/HARD become advantage/disadvantage; ``beside``: both apply)."""
-    from emberkeep.encounter.d20 import condition_modes
-    from emberkeep.magic.spellcheck import spellcheck_modes
-    from emberkeep.optional_rules.advantage import combine_advantage
+    _own, own = condition_modes(c, _KEYS[kind])
+    return _dice(enc, dc_shift, advantage, own)
 
-    _own, own = condition_modes(c, (_CASTING_ABILITY[kind].value, "spellcheck"))
+
+def _check_modes(enc: Encounter, c: Combatant, ch: Character, kind: Caster, dc_shift: int,
+                 scroll: bool, advantage: Advantage) -> tuple[int, Advantage]:
+    """``spellcheck_dice(enc, c, kind, spellcheck_shift(c, ch, kind, dc_shift, scroll),
+    advantage)``, reading the caster's conditions once for both (every cast and Lay on
+    Hands asks)."""
+    own_difficulty, own_advantage = condition_modes(c, _KEYS[kind])
+    return _dice(enc, _shift(ch, dc_shift, scroll, own_difficulty), advantage, own_advantage)
+
+
+def _shift(ch: Character, dc_shift: int, scroll: bool, own: Difficulty) -> int:
+    gm = (Difficulty.EASY if dc_shift < 0 else Difficulty.HARD if dc_shift > 0
+          else Difficulty.NORMAL)
+    features = roll_difficulty(ch, "spellcheck", contexts=_SCROLL if scroll else ())
+    return combine_difficulty(gm, features, own).dc_shift
+
+
+def _dice(enc: Encounter, dc_shift: int, advantage: Advantage,
+          own: Advantage) -> tuple[int, Advantage]:
     rules = enc.settings.rules
     return spellcheck_modes(dc_shift, combine_advantage(advantage, own),
                             rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
@@ -127,8 +143,6 @@ def _own_mishap(tx: Tx, c: Combatant, spell: Spell, typed: int | None) -> None:
 
 def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) -> CasterState:
     """R10: INT SAVE (+ PROF if INT is a save of the character's) against the ROOM DC."""
-    from emberkeep.encounter.d20 import condition_modes, expression
-
     # R21's "HARD until rest" (or disadvantage) and the advantage rule (issue #12)
     difficulty, expr = expression(enc, *condition_modes(c, ("INT", "save")))
     record = tx.roll(expr, c.name, "depletion INT SAVE",
@@ -211,8 +225,7 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     if state.depletion_save_due:  # a sheet carried in with the SAVE still owed
         state = _depletion_save(enc, tx, c, state)
     if state.can_cast:
-        shift, adv = spellcheck_dice(enc, c, kind,
-                                     spellcheck_shift(c, ch, kind, dc_shift, scroll), advantage)
+        shift, adv = _check_modes(enc, c, ch, kind, dc_shift, scroll, advantage)
         _resolve_spell(enc, tx, c, ch, kind, spell, targets, state, typed=typed,
                        damage_typed=damage_typed, luck=luck, luck_typed=luck_typed,
                        dc_shift=shift, mishap_typed=mishap_typed, advantage=adv)
@@ -296,8 +309,7 @@ def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, typed: int |
     if tch.status is Status.DEAD:
         raise RuleError(f"{target.name} is dead")
     with enc.action(cleric_id, "lay on hands") as tx:
-        shift, adv = spellcheck_dice(enc, c, "cleric",
-                                     spellcheck_shift(c, ch, "cleric", 0, False), advantage)
+        shift, adv = _check_modes(enc, c, ch, "cleric", 0, False, advantage)
         check = lay_on_hands_check(enc.roller, wis_mod=ch.modifier(Ability.WIS), prof=ch.prof,
                                    room_dc=enc.state.room_dc, dc_shift=shift,
                                    disapproval_range=ch.caster.disapproval_range, typed=typed,

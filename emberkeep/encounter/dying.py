@@ -26,8 +26,10 @@ from emberkeep.character.abilities import Ability
 from emberkeep.character.skills import Skill
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.d20 import check_roll
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
+from emberkeep.encounter.ruling import ready, spend_turn
 from emberkeep.encounter.saves import saving_throw
 from emberkeep.encounter.zones import Band
 
@@ -61,8 +63,12 @@ def kill(enc: Encounter, tx: Tx, c: Combatant, why: str) -> None:
 
 def is_bleeding(enc: Encounter, c: Combatant) -> bool:
     """A PC at 0 HP or below, alive, with its ``dying_in`` countdown running (R21)."""
-    return (c.kind == "pc" and enc.character(c).alive and enc.character(c).hp <= 0
-            and any(x.name == DYING for x in c.conditions))
+    # asked for each ally on most PC turns (~18 calls a fight): the countdown, which most
+    # combatants lack, first, and the sheet read once
+    if c.kind != "pc" or not c.conditions:
+        return False
+    ch = enc.character(c)
+    return ch.alive and ch.hp <= 0 and any(x.name == DYING for x in c.conditions)
 
 
 def hp_lost(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> None:
@@ -155,8 +161,6 @@ def stabilize(enc: Encounter, helper_id: str, patient_id: str, *, typed: int | N
               injury_typed: int | None = None, lingering_typed: int | None = None) -> Step:
     """R21: an ally CLOSE spends its action on a WIS (Medicine) check against the ROOM DC;
     on a success the dying one stops dying and rolls on the Injuries table."""
-    from emberkeep.encounter.ruling import ready, spend_turn
-
     helper = ready(enc, helper_id)
     patient = enc.combatant(patient_id)
     if patient.side != helper.side or patient.id == helper.id:
@@ -166,8 +170,7 @@ def stabilize(enc: Encounter, helper_id: str, patient_id: str, *, typed: int | N
     if enc.band(helper, patient) != Band.CLOSE:
         raise RuleError(f"{helper.name} must be CLOSE to {patient.name}")
     with enc.action(helper.id, "stabilize") as tx:
-        from emberkeep.encounter.d20 import check_roll  # R21 and the advantage rule (#12)
-
+        # R21 and the advantage rule (#12)
         _record, _dc, success = check_roll(
             enc, tx, helper, "WIS (Medicine)", enc.state.room_dc,
             _medicine_bonus(enc, helper), keys=("WIS", "medicine"), typed=typed)

@@ -29,6 +29,7 @@ __all__ = [
     "MISSILE_PHASE",
     "Slot",
     "SlotKind",
+    "group_ids",
     "group_order",
     "is_ranged",
     "main_weapon",
@@ -149,19 +150,36 @@ def group_order(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...])
     before the other's. Each member still acts on its own turn; a GM who wants the tied blows
     to land at once resolves them with ``resolve_simultaneous_melee``.
     """
+    return [Slot(cid) for cid in group_ids(enc, tx, side_rolls)]
+
+
+def group_ids(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -> list[str]:
+    """:func:`group_order` as the order's entries (a group slot's entry is its combatant's
+    id), for the round's order without making a slot a combatant (``turns``: every round)."""
     rolled = dict(side_rolls)
-    slots: list[Slot] = []
+    by_side: dict[str, list[str]] = {}  # the ids by side, in encounter order
+    for c in enc.combatants.values():
+        ids = by_side.get(c.side)
+        if ids is None:
+            by_side[c.side] = [c.id]
+        else:
+            ids.append(c.id)
+    order: list[str] = []
     for value in sorted(set(rolled.values()), reverse=True):
         tied = [side for side, v in side_rolls if v == value]
-        members = [[c for c in enc.combatants.values() if c.side == side] for side in tied]
+        members = [by_side.get(side, []) for side in tied]
+        if len(members) == 1:  # no tie (the usual case): the side's members in order
+            order.extend(members[0])
+            continue
         for rank in range(max(len(m) for m in members)):
             for group in members:
                 if rank < len(group):
-                    slots.append(Slot(group[rank].id))
+                    order.append(group[rank])
     for c in enc.combatants.values():
-        if c.initiative != rolled.get(c.side):
-            tx.set(("c", c.id), "initiative", rolled.get(c.side))
-    return slots
+        initiative = rolled.get(c.side)
+        if c.initiative != initiative:
+            tx.set(("c", c.id), "initiative", initiative)
+    return order
 
 
 # --- simultaneous (Furnace/PDM) --------------------------------------------------------------

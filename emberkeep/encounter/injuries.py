@@ -150,6 +150,8 @@ def _heal_hit_dice(enc: Encounter, tx: Tx, c: Combatant, count: int) -> None:
 
 def sheet_conditions(character: Character) -> tuple[ActiveCondition, ...]:
     """The lasting conditions on a sheet, as the next fight's combatant carries them."""
+    if not character.conditions:  # the common sheet (asked for every PC of every fight)
+        return ()
     return tuple(ActiveCondition(x.name, None, x.lasts, x.source or INJURY_SOURCE)
                  for x in character.conditions if x.lasts != "removed")
 

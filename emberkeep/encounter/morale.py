@@ -32,15 +32,17 @@ def watch(enc: Encounter, tx: Tx) -> None:
     if st.phase != "fighting":
         return
     for e in tx.step.events:  # only a step that took a monster's HP or took one out
-        if type(e) is Set and e.target[0] == "c" and e.field in ("hp", "out"):
+        if type(e) is Set and e.field in ("hp", "out") and e.target[0] == "c":
             break
     else:
         return
-    counts: dict[str, list[int]] = {}
+    counts: dict[str, list[int]] = {}  # side → [monsters, monsters down]
     for c in enc.combatants.values():
         if c.kind == "pc":
             continue
-        entry = counts.setdefault(c.side, [0, 0])
+        entry = counts.get(c.side)
+        if entry is None:
+            entry = counts[c.side] = [0, 0]
         entry[0] += 1
         if c.out or c.hp <= 0:
             entry[1] += 1
@@ -48,8 +50,10 @@ def watch(enc: Encounter, tx: Tx) -> None:
         if down == 0 or down == total:
             continue
         for reason, due in (("first", True), ("half", 2 * down >= total)):
+            if not due:
+                continue
             key = f"{side}:{reason}"
-            if due and key not in st.morale_asked:
+            if key not in st.morale_asked:
                 tx.set(("enc",), "morale_asked", (*st.morale_asked, key))
                 tx.set(("enc",), "morale_pending", (*st.morale_pending, key))
                 tx.note(f"Morale check for {side}: "

@@ -65,7 +65,18 @@ class FightResult:
 
 
 def _nearest(enc: Encounter, c: Combatant) -> list[Combatant]:
-    return sorted(enc.enemies(c), key=lambda o: abs(o.position - c.position))
+    """The standing foes, nearest first (ties: encounter order)."""
+    foes = enc.enemies(c)
+    # Hot path (every turn): once the fight is joined the foes mostly share one zone, and a
+    # stable sort of equal keys changes nothing; sort only when the positions differ.
+    if foes:
+        first = foes[0].position
+        for o in foes:
+            if o.position != first:
+                here = c.position
+                foes.sort(key=lambda o: abs(o.position - here))
+                break
+    return foes
 
 
 def _first(tries: Iterable[Callable[[], object]]) -> bool:
@@ -152,24 +163,27 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None,
     attack, so the rest are never built (a refused option changes no state, and nothing
     here rolls, so asking lazily picks exactly what asking up front would)."""
     cid = c.id
-    for a in _dying_allies(enc, c):
-        yield partial(lay_on_hands, enc, cid, a.id)
-    if c.kind == "pc":
+    if c.kind == "pc":  # only PCs heal or stabilize
+        for a in _dying_allies(enc, c):
+            yield partial(lay_on_hands, enc, cid, a.id)
+        # ``is_bleeding`` needs a condition (``dying_in``): most carry none, so ask that first.
         for a in [a for a in enc.combatants.values()
-                  if a.side == c.side and a.position == c.position and a.id != cid
-                  and is_bleeding(enc, a)]:
+                  if a.conditions and a.side == c.side and a.position == c.position
+                  and a.id != cid and is_bleeding(enc, a)]:
             yield partial(stabilize, enc, cid, a.id)
-    for spell in _damage_spells(enc, c):
-        for f in foes:
-            yield partial(cast, enc, cid, spell, [f.id])
+        for spell in _damage_spells(enc, c):
+            for f in foes:
+                yield partial(cast, enc, cid, spell, [f.id])
     reach: dict[int, Wielded | None] = {}  # the weapon rule asked once per distance
+    here = c.position
     for f in foes:
-        wielded = _reaches(enc, c, f, reach)
+        gap = abs(f.position - here)
+        wielded = reach[gap] if gap in reach else _reaches(enc, c, f, reach)
         if wielded is not None:
             yield partial(attack, enc, cid, f.id, wielded=wielded)
     if not (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
             and slot.kind == "missile"):  # no melee blow outside the melee phase
-        for f in [f for f in foes if abs(f.position - c.position) == 1]:
+        for f in [f for f in foes if abs(f.position - here) == 1]:
             yield partial(move_and_attack, enc, cid, f.position, f.id)
     toward = _step_toward(c, foes[0])
     yield lambda: move(enc, cid, toward)
@@ -202,25 +216,32 @@ def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] 
 def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
          spells: Mapping[str, str] | None) -> FightResult:
     turns.start(enc, surprise=surprise, spells=spells)
+    st = enc.state  # the encounter's one state object, changed in place
+    simultaneous = st.mode == InitiativeMode.SIMULTANEOUS
     melee_round = -1
-    while not turns.is_over(enc) and enc.state.round <= max_rounds:
-        if enc.state.morale_pending:
-            side = enc.state.morale_pending[0].rpartition(":")[0]
+    over = turns.is_over(enc)
+    while not over and st.round <= max_rounds:
+        if st.morale_pending:
+            side = st.morale_pending[0].rpartition(":")[0]
             if not _first([partial(resolve_morale, enc, side)]):
                 dismiss_morale(enc, side)
+            over = turns.is_over(enc)
             continue
         slot = turns.current_slot(enc)
         c = None if slot is None else enc.combatants.get(slot.cid)  # turns.current, once
         if slot is not None and c is not None and not c.acted:
-            if (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot.kind == "melee"
-                    and melee_round != enc.state.round):
-                melee_round = enc.state.round
+            if simultaneous and slot.kind == "melee" and melee_round != st.round:
+                melee_round = st.round
                 _melee_phase(enc)
-            if not c.acted and not enc.is_down(c) and enc.can_act(c):
+            if not c.acted and enc.can_act(c):  # (``can_act`` asks ``is_down`` first)
                 take_turn(enc, c, slot)
         if turns.is_over(enc):
             break
-        turns.next_turn(enc)
+        if st.phase == "fighting":  # not over, just asked: ``next_turn`` need not ask again
+            turns._next_turn_going_on(enc)
+        else:
+            turns.next_turn(enc)  # refuses a fight not started, as it always did
+        over = turns.is_over(enc)
     over = enc.state.phase == "over"
     return FightResult(enc.state.winner if over else None, over, enc.state.round,
                        len(enc.history))

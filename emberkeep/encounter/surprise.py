@@ -56,7 +56,9 @@ def check_surprise(enc: Encounter, *, surprised: Iterable[str] | None = None,
         else:
             tx.note("GM decides surprise: " + (", ".join(chosen) or "nobody") + " surprised")
         for c in enc.combatants.values():
-            tx.set(("c", c.id), "surprised", c.side in chosen)
+            flag = c.side in chosen
+            if c.surprised is not flag:  # (``tx.set`` returns at once on the same object)
+                tx.set(("c", c.id), "surprised", flag)
         tx.set(("enc",), "phase", "surprise")
         tx.summary("Surprise: " + (", ".join(chosen) + " surprised" if chosen
                                    else "nobody surprised"))

@@ -30,7 +30,13 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.durations import end_of_turn, round_upkeep
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
-from emberkeep.encounter.initiative import Slot, group_order, roll_group, simultaneous_order
+from emberkeep.encounter.initiative import (
+    _PARSED,
+    Slot,
+    group_ids,
+    roll_group,
+    simultaneous_order,
+)
 from emberkeep.encounter.segments import LAST_SEGMENT, segment_order, surprise_round_order
 from emberkeep.encounter.surprise import check_surprise, declare_spell
 
@@ -76,11 +82,21 @@ def next_turn(enc: Encounter) -> Step:
     return enc.history[-1]
 
 
+def _next_turn_going_on(enc: Encounter) -> None:
+    """``next_turn`` for a caller that has just asked ``is_over`` (``False``) while the phase
+    was "fighting", and changed nothing since (``sim._run``): the step's own check would find
+    the same two sides standing, so it is not asked again (it recorded nothing either way)."""
+    with enc.action(GM, "next turn") as tx:
+        _next(enc, tx)
+
+
 def current_slot(enc: Encounter) -> Slot | None:
     st = enc.state
     if st.phase != "fighting" or st.turn >= len(st.order):
         return None
-    return Slot.parse(st.order[st.turn])
+    entry = st.order[st.turn]
+    # ``Slot.parse``'s own cache read inline: the simulation asks ~40 times a fight.
+    return _PARSED.get(entry) or Slot.parse(entry)
 
 
 def current(enc: Encounter) -> Combatant | None:
@@ -103,12 +119,14 @@ def is_over(enc: Encounter) -> bool:
 
 # --- inside a step ---------------------------------------------------------------------------
 
-def _sides_standing(enc: Encounter) -> set[str]:
-    """The sides with someone standing (it stops looking at two: that is all callers ask)."""
-    found: set[str] = set()
+def _sides_standing(enc: Encounter) -> list[str]:
+    """The sides with someone standing, in encounter order (it stops looking at two: that is
+    all callers ask)."""
+    first: str | None = None
     characters = enc.characters
-    for c in enc.combatants.values():  # ``enc.is_down`` inlined: called ~60 times a fight
-        if c.side in found or c.out:
+    for c in enc.combatants.values():  # ``enc.is_down`` inlined: called ~40 times a fight
+        side = c.side
+        if side == first or c.out:
             continue
         if c.kind == "pc":
             ch = characters[c.character_id]  # type: ignore[index]
@@ -116,10 +134,10 @@ def _sides_standing(enc: Encounter) -> set[str]:
                 continue
         elif c.hp <= 0:
             continue
-        found.add(c.side)
-        if len(found) == 2:
-            break
-    return found
+        if first is not None:
+            return [first, side]
+        first = side
+    return [] if first is None else [first]
 
 
 def _check_over(enc: Encounter, tx: Tx) -> bool:
@@ -128,7 +146,7 @@ def _check_over(enc: Encounter, tx: Tx) -> bool:
     left = _sides_standing(enc)
     if len(left) >= 2:
         return False
-    winner = next(iter(left)) if left else None
+    winner = left[0] if left else None
     tx.set(("enc",), "phase", "over")
     tx.set(("enc",), "winner", winner)
     tx.summary(f"The fight is over: {winner} win" if winner else "The fight is over: no one"
@@ -155,47 +173,54 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None, grappling: Iter
             tx.set(("c", c.id), "jostled", False)
     if number > 1:
         round_upkeep(enc, tx, number)  # engine II: expiries, dying, wounds, saves, timers
-    slots: list[Slot]
+    order: tuple[str, ...]  # the slots' entries
     if st.mode == InitiativeMode.GROUP:
         again = _reroll_setting(enc) if reroll is None else reroll
         rolls = st.side_rolls
         if number == 1 or again or not rolls:
             rolls = roll_group(enc, tx, typed=typed)
-        slots = group_order(enc, tx, rolls)
+        order = tuple(group_ids(enc, tx, rolls))  # ``group_order``'s, no Slot made
         tx.summary(f"Round {number}: " + ", ".join(f"{s} {v}" for s, v in rolls))
     elif st.mode == InitiativeMode.SIMULTANEOUS:
-        slots = simultaneous_order(enc)
+        order = _entries(simultaneous_order(enc))
         tx.summary(f"Round {number}: missiles and magic, then melee")
     elif number == 1 and any(c.surprised for c in enc.combatants.values()) and not all(
             c.surprised for c in enc.combatants.values()):
-        slots = surprise_round_order(enc)
+        order = _entries(surprise_round_order(enc))
         tx.summary(f"Round {number}: surprise round, longest weapon first")
     else:
-        slots = segment_order(enc, tx, grappling=grappling,
-                              typed=None if typed is None else dict(typed))
+        order = _entries(segment_order(enc, tx, grappling=grappling,
+                                       typed=None if typed is None else dict(typed)))
         tx.summary(f"Round {number}: segments")
     if number >= 2 or st.mode == InitiativeMode.SEGMENTS:
         for c in enc.combatants.values():  # Furnace: surprise costs the first round only
             if c.surprised is not False:
                 tx.set(("c", c.id), "surprised", False)
-    tx.set(("enc",), "order", tuple(s.entry() for s in slots))
+    tx.set(("enc",), "order", order)
     tx.set(("enc",), "phase", "fighting")
     tx.set(("enc",), "turn", 0)
     _advance(enc, tx, 0)
 
 
+def _entries(slots: list[Slot]) -> tuple[str, ...]:
+    return tuple([s.entry() for s in slots])
+
+
 def _next(enc: Encounter, tx: Tx) -> None:
     st = enc.state
-    now = current_slot(enc)
-    if now is not None and now.kind == "spell":
-        _clear_spell(tx, enc.combatants[now.cid])  # the declaration is spent in its slot
-    if now is not None:
-        _turn_passed(enc, tx, st.turn)
-    index = _advance(enc, tx, st.turn + 1)
-    if index >= len(st.order):
+    turn, order = st.turn, st.order
+    if st.phase == "fighting" and turn < len(order):  # ``current_slot``, inline
+        now = _PARSED.get(order[turn]) or Slot.parse(order[turn])
+        if now.kind == "spell":
+            _clear_spell(tx, enc.combatants[now.cid])  # the declaration is spent in its slot
+        c = enc.combatants.get(now.cid)
+        if c is not None and c.conditions:  # only conditions count down (``end_of_turn``)
+            _turn_passed(enc, tx, c, turn)
+    slot = _advance(enc, tx, turn + 1)
+    if slot is None:
         _begin_round(enc, tx, reroll=None, grappling=(), typed=None)
     else:
-        tx.summary(f"{enc.combatants[Slot.parse(st.order[index]).cid].name}'s turn")
+        tx.summary(f"{enc.combatants[slot.cid].name}'s turn")
 
 
 def _clear_spell(tx: Tx, c: Combatant) -> None:
@@ -203,15 +228,13 @@ def _clear_spell(tx: Tx, c: Combatant) -> None:
     tx.set(("c", c.id), "spell_segment", None)
 
 
-def _turn_passed(enc: Encounter, tx: Tx, index: int) -> None:
-    """Slot ``index`` is over: at a combatant's last slot of the round its durations count
-    one turn (``durations.end_of_turn``)."""
-    order = enc.state.order
-    c = enc.combatants.get(Slot.parse(order[index]).cid)
-    if c is None or not c.conditions:
-        return
-    if any(Slot.parse(e).cid == c.id for e in order[index + 1:]):
-        return
+def _turn_passed(enc: Encounter, tx: Tx, c: Combatant, index: int) -> None:
+    """Slot ``index`` (``c``'s) is over: at a combatant's last slot of the round its durations
+    count one turn (``durations.end_of_turn``)."""
+    cid = c.id
+    for e in enc.state.order[index + 1:]:
+        if (_PARSED.get(e) or Slot.parse(e)).cid == cid:
+            return
     end_of_turn(enc, tx, c)
 
 
@@ -219,17 +242,19 @@ def _earlier_slot(order: tuple[str, ...], index: int, cid: str) -> bool:
     return any(Slot.parse(e).cid == cid for e in order[:index])
 
 
-def _advance(enc: Encounter, tx: Tx, start_at: int) -> int:
-    """Move ``turn`` to the first slot from ``start_at`` whose combatant can act."""
+def _advance(enc: Encounter, tx: Tx, start_at: int) -> Slot | None:
+    """Move ``turn`` to the first slot from ``start_at`` whose combatant can act; returns
+    that slot (``None``: the order is done)."""
     st = enc.state
+    order, combatants = st.order, enc.combatants  # nothing here changes the order
     once = st.mode != InitiativeMode.SEGMENTS  # WDD's ROF shooters have several slots
     index = start_at
-    while index < len(st.order):
-        slot = Slot.parse(st.order[index])
-        c = enc.combatants.get(slot.cid)
-        if c is not None and enc.can_act(c) and not (once and c.acted):
+    while index < len(order):
+        slot = _PARSED.get(order[index]) or Slot.parse(order[index])
+        c = combatants.get(slot.cid)
+        if c is not None and not (once and c.acted) and enc.can_act(c):
             if slot.kind != "spell":
-                if c.acted and _earlier_slot(st.order, index, c.id):
+                if c.acted and _earlier_slot(order, index, c.id):
                     tx.set(("c", c.id), "acted", False)  # WDD ROF: each shot is its own turn
                 break
             if c.declared_spell is not None and not c.jostled:
@@ -237,9 +262,13 @@ def _advance(enc: Encounter, tx: Tx, start_at: int) -> int:
             if c.declared_spell is not None:  # R20: "lost if the caster is struck first"
                 tx.note(f"{c.name} was jostled: {c.declared_spell} is lost")
                 _clear_spell(tx, c)
-        _turn_passed(enc, tx, index)  # a skipped turn counts for its durations (engine II)
+        if c is not None and c.conditions:  # a skipped turn counts for its durations
+            _turn_passed(enc, tx, c, index)
         index += 1
     tx.set(("enc",), "turn", index)
-    if index < len(st.order):
-        tx.set(("enc",), "segment", min(LAST_SEGMENT, Slot.parse(st.order[index]).segment))
-    return index
+    if index < len(order):
+        segment = min(LAST_SEGMENT, slot.segment)
+        if segment != st.segment:  # (``tx.set`` records nothing for the same number either)
+            tx.set(("enc",), "segment", segment)
+        return slot
+    return None

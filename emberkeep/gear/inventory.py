@@ -163,14 +163,21 @@ class Inventory(BaseModel):
             self.items.remove(piece)
         return piece
 
+    # worn_armor and shield: plain loops, not ``next()`` over a generator (every AC asks)
     @property
     def worn_armor(self) -> OwnedArmor | None:
-        return next((a for a in self.armor if a.worn), None)
+        for a in self.armor:
+            if a.worn:
+                return a
+        return None
 
     @property
     def shield(self) -> OwnedShield | None:
         """The shield carried, if any (a destroyed one is never carried)."""
-        return next((s for s in self.shields if s.equipped and not s.destroyed), None)
+        for s in self.shields:
+            if s.equipped and not s.destroyed:
+                return s
+        return None
 
     @property
     def wielded(self) -> list[OwnedWeapon]:

@@ -75,13 +75,23 @@ class CasterState(BaseModel):
     disapproval_range: int = Field(default=1, ge=1, le=MAX_DISAPPROVAL)
     healed_hd_today: int = Field(default=0, ge=0, le=100)
 
+    def __eq__(self, other: object) -> bool:
+        # What BaseModel.__eq__ decides for two of these (same model, same field values: the
+        # model has no extras, private attributes or other keys), without its general path:
+        # the engine compares the state before and after every SPELLCHECK (``Tx.set``).
+        if type(other) is CasterState:
+            return self.__dict__ == other.__dict__
+        return super().__eq__(other)
+
     @property
     def depletion_save_due(self) -> bool:
         return self.spells_cast_since_check >= DEPLETION_EVERY
 
     @property
     def can_cast(self) -> bool:
-        return not self.barred_until_long_rest and not self.depletion_save_due
+        # ``not self.depletion_save_due``, read inline: the simulation asks every caster's turn
+        return (not self.barred_until_long_rest
+                and self.spells_cast_since_check < DEPLETION_EVERY)
 
     def record_spellcheck(self, result: SpellcheckResult) -> CasterState:
         """Count a Magic-user's spell (R10 depletion); widen a Cleric's range on a failure."""

@@ -216,13 +216,18 @@ def spellcheck(
     if natural == 1 and caster == "magic_user" and not own:
         mishap = roll_mishap(roller, spell.mishap_table if spell else None)
     crit_bonus = CRIT_PROF_MULTIPLE * prof if natural == 20 else 0
-    base = SpellcheckResult(
+    if spell is not None:
+        base_dice = spell.base_dice
+    # the result is made once, with its outcome (as ``_evaluate`` reads it off a result)
+    band, level, dice, failure, disapproval = _outcome(
+        caster, natural, check.total + crit_bonus, room_dc + dc_shift, disapproval_range,
+        spell, base_dice, None)
+    return SpellcheckResult(
         caster=caster, check=check, ability_mod=ability_mod, prof=prof, room_dc=room_dc,
-        dc_shift=dc_shift, crit_bonus=crit_bonus, band_level=0, level=0, spell_dice=None,
-        failure=None, disapproval_range=disapproval_range, disapproval=False, mishap=mishap,
-        spell=spell, base_dice=spell.base_dice if spell else base_dice,
+        dc_shift=dc_shift, crit_bonus=crit_bonus, band_level=band, level=level,
+        spell_dice=dice, failure=failure, disapproval_range=disapproval_range,
+        disapproval=disapproval, mishap=mishap, spell=spell, base_dice=base_dice,
     )
-    return _evaluate(base)
 
 
 def spellcheck_modes(dc_shift: int, advantage: Advantage | None = None, *,
@@ -233,12 +238,16 @@ def spellcheck_modes(dc_shift: int, advantage: Advantage | None = None, *,
     becomes advantage and a HARD disadvantage (the DC stays the ROOM DC); ``beside`` (or the
     rule off) keeps the ±3 and rolls any advantage given on top (Furnace: "Use instead or next
     to HARD and EASY")."""
-    from emberkeep.optional_rules.advantage import Advantage, AdvantageMode, combine_advantage
+    # imported only where needed (an import here costs ~1 µs, and every cast asks): the
+    # module cannot be imported at the top (optional_rules imports character, which imports
+    # magic)
+    if not advantage or (rule_on and dc_shift):
+        from emberkeep.optional_rules.advantage import Advantage, AdvantageMode, combine_advantage
 
-    advantage = advantage or Advantage.NONE
-    if rule_on and mode is AdvantageMode.INSTEAD and dc_shift:
-        moved = Advantage.ADVANTAGE if dc_shift < 0 else Advantage.DISADVANTAGE
-        return 0, combine_advantage(advantage, moved)
+        advantage = advantage or Advantage.NONE
+        if rule_on and mode is AdvantageMode.INSTEAD and dc_shift:
+            moved = Advantage.ADVANTAGE if dc_shift < 0 else Advantage.DISADVANTAGE
+            return 0, combine_advantage(advantage, moved)
     return dc_shift, advantage
 
 
@@ -254,30 +263,39 @@ def with_luck(result: SpellcheckResult, luck: RollRecord) -> SpellcheckResult:
 
 
 def _evaluate(result: SpellcheckResult) -> SpellcheckResult:
-    table = load_spellcheck_table()
-    total = result.total
-    band = table.band(total).level
-    if result.band_before_luck is not None:
-        band = min(band, result.band_before_luck + LUCK_MAX_LEVEL_STEP)
-    natural = result.natural
-    disapproval = result.caster == "cleric" and natural <= result.disapproval_range
+    band, level, dice, failure, disapproval = _outcome(
+        result.caster, result.natural, result.total, result.dc, result.disapproval_range,
+        result.spell, result.base_dice, result.band_before_luck)
+    return replace(result, band_level=band, level=level, spell_dice=dice, failure=failure,
+                   disapproval=disapproval)
+
+
+def _outcome(caster: Caster, natural: int, total: int, dc: int, disapproval_range: int,
+             spell: Spell | None, base_dice: int, band_before_luck: int | None,
+             ) -> tuple[int, int, int | None, FailureReason | None, bool]:
+    """The band, the level reached, the spell dice, why it failed and whether the god
+    disapproves, for a SPELLCHECK with this natural and total (see the module notes)."""
+    band = load_spellcheck_table().band(total).level
+    if band_before_luck is not None:
+        band = min(band, band_before_luck + LUCK_MAX_LEVEL_STEP)
+    disapproval = caster == "cleric" and natural <= disapproval_range
     failure: FailureReason | None = None
-    if natural == 1 and result.caster == "magic_user":
+    if natural == 1 and caster == "magic_user":
         failure = "natural_1"
     elif disapproval:
         failure = "disapproval"
     elif band == 0:
         failure = "too_low"
-    elif total < result.dc:
+    elif total < dc:
         failure = "room_dc"
-    elif result.spell is not None and result.spell.at(band).fails:
+    elif spell is not None and spell.at(band).fails:
         failure = "spell_fails"
     level = band if failure is None else 0
     dice: int | None = None
-    if result.spell is not None and level:
-        noted = result.spell.at(level).dice
-        dice = None if noted is None else noted + (CRIT_EXTRA_DICE if result.crit else 0)
+    crit = natural == 20
+    if spell is not None and level:
+        noted = spell.at(level).dice
+        dice = None if noted is None else noted + (CRIT_EXTRA_DICE if crit else 0)
     elif level:
-        dice = spell_dice_count(level, base=result.base_dice, crit=result.crit)
-    return replace(result, band_level=band, level=level, spell_dice=dice, failure=failure,
-                   disapproval=disapproval)
+        dice = spell_dice_count(level, base=base_dice, crit=crit)
+    return band, level, dice, failure, disapproval

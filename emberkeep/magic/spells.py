@@ -178,13 +178,20 @@ def spells_in_play() -> dict[str, Spell]:
     return {**{s.id: s for s in load_spells().spells}, **_campaign}
 
 
+@cache
+def _shipped_by_id() -> dict[str, Spell]:
+    """The shipped spells by id (ids are unique, ``SpellCatalog``): made once, like
+    :func:`load_spells`, whose cached catalog it indexes."""
+    return {s.id: s for s in load_spells().spells}
+
+
 def get_spell(spell_id: str) -> Spell:
     if spell_id in _campaign:
         return _campaign[spell_id]
-    for spell in load_spells().spells:
-        if spell.id == spell_id:
-            return spell
-    raise KeyError(f"no spell {spell_id!r}")
+    spell = _shipped_by_id().get(spell_id)  # a dict, not a scan: ~9 calls a fight
+    if spell is None:
+        raise KeyError(f"no spell {spell_id!r}")
+    return spell
 
 
 def roll_own_mishap(spell: Spell, roller: Roller, *, typed: int | None = None

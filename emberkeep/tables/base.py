@@ -87,8 +87,9 @@ class RollTable(BaseModel, Generic[R]):
         Modified rolls (a crit die of d20+10, a reaction of 2d6-3) may leave the die's range;
         an open-ended row takes them, and a closed end clamps, as a GM reading the table would.
         """
-        for row in self.rows:
-            if row.covers(value):
+        for row in self.rows:  # ``row.covers(value)``, inline: every SPELLCHECK, crit, injury
+            low, high = row.low, row.high
+            if (low is None or value >= low) and (high is None or value <= high):
                 return row
         return self.rows[0] if self.rows[0].low is not None and value < self.rows[0].low \
             else self.rows[-1]
