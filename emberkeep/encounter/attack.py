@@ -63,6 +63,13 @@ __all__ = ["AttackOutcome", "AttackRoll", "attack", "choose_weapon", "luck_would
 
 MAX_FOLLOW_UPS = 20  # extra attacks one action may chain ("until you miss" included)
 
+# Enum members the roll names on every attack, named once here: naming a member on its enum
+# class goes through EnumType's ``__getattr__`` hook (~5x a global's cost).
+_NORMAL, _HARD = Difficulty.NORMAL, Difficulty.HARD
+_NO_ADVANTAGE = Advantage.NONE
+_MONSTER_CRITS_OFF = MonsterCrits.OFF
+_SEGMENTS = InitiativeMode.SEGMENTS
+
 
 @record
 class AttackRoll:
@@ -132,6 +139,8 @@ def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) ->
 
 
 def _difficulties(attacker: Combatant, target: Combatant, ranged: bool) -> list[Difficulty]:
+    if not attacker.conditions and not target.conditions:  # most attacks: only DODGE counts
+        return [_HARD] if target.dodging else []  # DODGE: "You are HARD to hit"
     own, theirs = names(attacker.conditions), names(target.conditions)
     found: list[Difficulty] = []
     if own & OWN_ATTACKS_HARD or "HARD:all" in own or (ranged and "HARD:ranged_attacks" in own):
@@ -147,7 +156,7 @@ def _difficulties(attacker: Combatant, target: Combatant, ranged: bool) -> list[
 
 def _spend_next_attack(tx: Tx, c: Combatant, condition: str) -> None:
     kept = tuple(x for x in c.conditions if not (x.name == condition and x.until == "next_attack"))
-    if kept != c.conditions:
+    if len(kept) != len(c.conditions):  # one was spent (kept is what is left of them)
         tx.set(("c", c.id), "conditions", kept)
 
 
@@ -155,7 +164,7 @@ def _heavy_rule(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) ->
     """WDD: "Heavy, two-handed weapons can only be used once every other round UNLESS the
     bearer's STR is 15 or more" (segment initiative only). Which weapons are heavy and the
     round mark live in ``segments.py``, so the view and this rule agree."""
-    if enc.state.mode != InitiativeMode.SEGMENTS or weapon.uid is None:
+    if enc.state.mode != _SEGMENTS or weapon.uid is None:
         return
     from emberkeep.encounter.segments import heavy_weapon_ready, record_heavy_attack
 
@@ -216,8 +225,8 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
         raise RuleError(f"{a.name} is down and cannot attack")
     if enc.is_down(t):
         raise RuleError(f"{t.name} is already down")
-    own = names(a.conditions)
-    if own & NO_ACTIONS or "cant_attack" in own:
+    own = names(a.conditions)  # hot path: the shared empty set when it has none
+    if own and (own & NO_ACTIONS or "cant_attack" in own):
         raise RuleError(f"{a.name} cannot attack now")
     weapon = wielded if wielded is not None else choose_weapon(enc, a, t, weapon_uid,
                                                                off_hand=off_hand)
@@ -226,17 +235,18 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     if a.kind == "pc" and depth == 0:
         _heavy_rule(enc, tx, a, weapon)
     found = _difficulties(a, t, weapon.ranged)
-    found.extend(difficulty_extra)
-    sneak = sneak_attack_applies(enc, a, t)
+    if difficulty_extra:
+        found.extend(difficulty_extra)
+    sneak = t.unaware and sneak_attack_applies(enc, a, t)  # an aware target: no Sneak Attack
     if sneak:
         found.append(Difficulty.EASY)  # Sneak Attack: "it is EASY to hit"
     if protection_by is not None:
         use_protection(enc, tx, protection_by, t)
         found.append(Difficulty.HARD)  # Protection: "a NEAR ally is HARD to hit"
-    difficulty = combine_difficulty(*found)
+    difficulty = combine_difficulty(*found) if found else _NORMAL
     expr, dice = "d20", typed  # type: tuple[str, int | list[int] | None]
-    if advantage is not Advantage.NONE or enc.settings.rules.advantage_disadvantage \
-            or not own.isdisjoint(_ADVANTAGE_CONDITIONS):  # issue #12, R21: 2d20 high/low
+    if advantage is not _NO_ADVANTAGE or enc.settings.rules.advantage_disadvantage \
+            or (own and not own.isdisjoint(_ADVANTAGE_CONDITIONS)):  # issue #12, R21: 2d20
         difficulty, expr, dice = _advantage(enc, own, difficulty, advantage, typed)
     bonus = _attack_modifier(enc, a, weapon) + modifier
     if a.mount:
@@ -245,14 +255,16 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
         bonus += knife_grip.attack_penalty(enc, a, weapon)
     record = tx.roll(expr, a.name, f"attack {t.name} ({weapon.name})", modifier=bonus,
                      typed=dice)
-    _spend_next_attack(tx, a, "attacks_hard")
-    _spend_next_attack(tx, t, "easy_to_hit")
+    if a.conditions:  # "next ATK" conditions: most attackers and targets carry none
+        _spend_next_attack(tx, a, "attacks_hard")
+    if t.conditions:
+        _spend_next_attack(tx, t, "easy_to_hit")
     natural = record.natural or record.total - bonus
     ac = enc.armor_class(t)
     target_number = ac + difficulty.dc_shift
     low = crit_low(enc, a, not weapon.ranged)
     hit = _hits(natural, record.total, target_number, low)
-    monster_plain = a.kind != "pc" and enc.settings.monster_crits is MonsterCrits.OFF
+    monster_plain = a.kind != "pc" and enc.settings.monster_crits is _MONSTER_CRITS_OFF
     crit = hit and (natural >= low or sneak) and not monster_plain
     fumble = natural == 1 and not monster_plain
     return AttackRoll(a.id, t.id, record, record.total, ac, hit, crit, fumble, natural,
@@ -324,11 +336,15 @@ def _resolve_hit(enc: Encounter, tx: Tx, roll: AttackRoll, out: AttackOutcome, a
     mode: DamageMode = _crit_mode(enc) if crit else "roll"
     damage = strike_damage(enc, tx, a, roll.weapon, mode=mode, typed=damage_typed)
     damage += feature_actions.extra_damage(enc, tx, a, roll.weapon)  # Rage, Bloodmagic (#12)
-    ctx = crits.RowContext(enc, tx, a, t, t, roll.weapon, crits.level_of(enc, a), roll.depth)
+    # A crit row's context (its effects, the follow-ups they grant) is made only when a row
+    # was rolled: most hits roll none.
+    ctx: crits.RowContext | None = None
     row = None
     if crit and mode == "max" and crits.tables_apply(enc, a):
         row = crits.roll_crit_row(enc, tx, a, t, crit_typed)
         if row is not None:
+            ctx = crits.RowContext(enc, tx, a, t, t, roll.weapon, crits.level_of(enc, a),
+                                   roll.depth)
             out.crit_row = f"{row[0]} {row[1].label}"
             damage += crits.strike_extra(ctx, row[1])
     if crit:
@@ -337,15 +353,18 @@ def _resolve_hit(enc: Encounter, tx: Tx, roll: AttackRoll, out: AttackOutcome, a
         damage = shields.sunder_shield(enc, tx, t, damage)
         out.shield = "sundered"
     before, after = lose_hp(enc, tx, t, damage)
-    tx.set(("c", t.id), "jostled", True)  # R31: jostled means hit
+    if t.jostled is not True:  # (already set: Tx.set would record nothing)
+        tx.set(("c", t.id), "jostled", True)  # R31: jostled means hit
     knife_grip.after_hit(enc, tx, roll)  # WDD: a knife or dagger hit on a 20 grips the foe
     out.damage, out.hp_before, out.hp_after = damage, before, after
-    if row is not None:
+    if ctx is not None:
+        assert row is not None
         crits.apply_effects(ctx, [e for e in row[1].effects if e.kind != "extra_damage"])
     if before > 0 and after <= 0 and cleave is not False:
         _cleave(enc, tx, a, t, damage - before, cleave, out)
     out.killed = enc.is_down(t)
-    _follow_ups(enc, tx, a, t, roll, ctx.pending, out)
+    if ctx is not None and ctx.pending:  # extra attacks come only from a crit row
+        _follow_ups(enc, tx, a, t, roll, ctx.pending, out)
 
 
 def _cleave(enc: Encounter, tx: Tx, a: Combatant, killed: Combatant, remaining: int,

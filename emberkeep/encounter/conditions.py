@@ -38,5 +38,12 @@ class ActiveCondition:
                    data.get("source", ""), data.get("since", 0))
 
 
+_NO_NAMES: frozenset[str] = frozenset()
+
+
 def names(conditions: tuple[ActiveCondition, ...]) -> frozenset[str]:
+    # Hot path (~60 calls a fight), nearly always for a combatant with no condition: the
+    # shared empty set, no generator.
+    if not conditions:
+        return _NO_NAMES
     return frozenset(c.name for c in conditions)

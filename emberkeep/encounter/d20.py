@@ -37,13 +37,14 @@ __all__ = ["Advantage", "check_roll", "condition_modes", "expression", "typed_fo
 
 _DIFFICULTY = {"HARD": Difficulty.HARD, "EASY": Difficulty.EASY}
 _ADVANTAGE = {"ADVANTAGE": Advantage.ADVANTAGE, "DISADVANTAGE": Advantage.DISADVANTAGE}
+_NOTHING = (Difficulty.NORMAL, Advantage.NONE)  # no condition (an enum member named once)
 
 
 def condition_modes(c: Combatant, keys: Iterable[str]) -> tuple[Difficulty, Advantage]:
     """EASY/HARD and advantage from ``c``'s ``MODE:key`` conditions whose key is in ``keys``
     (``all`` always counts): R21's "All CHECKs are HARD until rest"."""
     if not c.conditions:
-        return Difficulty.NORMAL, Advantage.NONE
+        return _NOTHING
     wanted = {"all", *keys}
     found: list[Difficulty] = []
     advantages: list[Advantage] = []

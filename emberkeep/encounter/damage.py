@@ -68,15 +68,21 @@ class Wielded:
     off_hand: bool = False
 
 
+# The bands as module names: naming a member on its enum class goes through EnumType's
+# ``__getattr__`` hook (~5x a global), and ``reaches`` is asked ~30 times a fight.
+_CLOSE, _NEAR, _FAR = Band.CLOSE, Band.NEAR, Band.FAR
+_SHOOTING = (Band.NEAR, Band.RANGED)  # where a (not Low-range) missile weapon reaches
+
+
 def reaches(kind: str, tags: Iterable[str], band: Band, *, monster_ranged: bool = False) -> bool:
     """Whether a weapon can attack a foe ``band`` away (Furnace's zones and the seed's tags):
     melee CLOSE; *Thrown* also NEAR; *Low-range* only NEAR; other ranged NEAR or RANGED; FAR
     never."""
-    if band == Band.FAR:
+    if band == _FAR:
         return False
     if kind == "ranged" or (kind == "monster" and monster_ranged):
-        return band == Band.NEAR if "Low-range" in tags else band in (Band.NEAR, Band.RANGED)
-    return band == Band.CLOSE or (band == Band.NEAR and "Thrown" in tags)
+        return band == _NEAR if "Low-range" in tags else band in _SHOOTING
+    return band == _CLOSE or (band == _NEAR and "Thrown" in tags)
 
 
 def weapon_reaches(weapon: Wielded, band: Band) -> bool:
@@ -88,6 +94,20 @@ def weapon_reaches(weapon: Wielded, band: Band) -> bool:
 def _modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
     if attacker.kind != "pc":
         return 0
+    # Every PC blow asks this: kept with the character's derived numbers while the simulation
+    # keeps them (dropped whenever the sheet, its gear or a score changes).
+    cache = enc.pc_derived(attacker.character_id)  # type: ignore[arg-type]
+    if cache is None:
+        return _pc_modifier(enc, attacker, weapon)
+    key = ("dmg", weapon.ranged, "Recoil" in weapon.tags, weapon.grip, weapon.off_hand,
+           weapon.notches)  # all it reads of the weapon
+    mod: int | None = cache.get(key)
+    if mod is None:
+        mod = cache[key] = _pc_modifier(enc, attacker, weapon)
+    return mod
+
+
+def _pc_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
     ch = enc.character(attacker)
     str_mod = ch.modifier(Ability.STR)
     style = fighting_style(enc, attacker)
@@ -117,11 +137,11 @@ def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, 
     else:
         record = tx.roll(weapon.dice, who, f"damage ({weapon.name})", typed=typed)
         dice_total = record.total
-        if (fighting_style(enc, attacker) == GREAT_WEAPON_MASTER
-                and weapon.grip == "two_handed"):
+        if (weapon.grip == "two_handed"
+                and fighting_style(enc, attacker) == GREAT_WEAPON_MASTER):
             dice_total = reroll_ones(tx, record, who) + record.modifier
     total = max(1, dice_total + mod)
-    if not weapon.ranged and "WEAK" in names(attacker.conditions):
+    if not weapon.ranged and attacker.conditions and "WEAK" in names(attacker.conditions):
         total = max(1, total // 2)  # R28: WEAK halves melee damage, rounded down
     if mode == "double":
         total *= 2  # R19: WDD's doubling

@@ -92,11 +92,13 @@ def extra_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) -
     if attacker.kind != "pc":
         return 0
     ch = enc.character(attacker)
-    extra = fx.toggle_damage(ch, melee=not weapon.ranged)
+    # A toggled state is on while the sheet carries its condition (archetype_effects): a
+    # sheet with no condition (nearly every blow) adds nothing.
+    extra = fx.toggle_damage(ch, melee=not weapon.ranged) if ch.conditions else 0
     if extra:
         tx.note(f"{attacker.name}: {extra:+d} DAM from "
                 + ", ".join(t.state for t in fx.active_toggles(ch)))
-    if any(x.name == HP_TO_DAMAGE for x in attacker.conditions):
+    if attacker.conditions and any(x.name == HP_TO_DAMAGE for x in attacker.conditions):
         for _feature, dice in fx.hp_to_damage(ch)[:1]:
             paid = tx.roll(dice, attacker.name, "HP converted to DAM").total
             tx.set(("pc", ch.id), "hp", ch.hp - paid)

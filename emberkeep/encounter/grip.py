@@ -65,9 +65,9 @@ def gripper_of(enc: Encounter, c: Combatant) -> Combatant | None:
 
 def after_hit(enc: Encounter, tx: Tx, roll: AttackRoll) -> None:
     """Take the grip after a hit when WDD's conditions hold (see the module notes)."""
-    if not enc.settings.rules.knife_grip or roll.weapon.ranged or not is_small(roll.weapon):
+    if roll.natural != 20 and roll.total < 20:  # first: the cheapest test, and most hits
         return
-    if roll.natural != 20 and roll.total < 20:
+    if not enc.settings.rules.knife_grip or roll.weapon.ranged or not is_small(roll.weapon):
         return
     a, t = enc.combatants[roll.attacker_id], enc.combatants[roll.target_id]
     if a.kind != "pc" or enc.is_down(t) or enc.is_down(a) or _condition(a, GRIPPING):

@@ -33,11 +33,16 @@ GRAPPLED = "GRAPPLED"
 CANT_MOVE = "cant_move"
 MOVE_NEAR_ONLY = "move_near_only"
 PRONE = "PRONE"
+_NEAR, _RANGED = int(Band.NEAR), int(Band.RANGED)  # zones a move may cross (named once)
 
 
 def close_threats(enc: Encounter, c: Combatant) -> list[Combatant]:
     """Enemies CLOSE to ``c`` who could strike it (standing and able to act)."""
-    return [o for o in enc.enemies(c) if o.position == c.position and enc.can_act(o)]
+    # One pass over the combatants (``enc.enemies`` then a filter made two): asked on every
+    # move. ``can_act`` is false for one who is down, as ``enemies`` leaves out.
+    side, pos, can_act = c.side, c.position, enc.can_act
+    return [o for o in enc.combatants.values()
+            if o.side != side and o.position == pos and can_act(o)]
 
 
 def grappler_of(enc: Encounter, c: Combatant) -> Combatant | None:
@@ -56,15 +61,18 @@ def _check_can_move(enc: Encounter, c: Combatant, to_position: int, max_zones: i
     gap = abs(to_position - c.position)
     if gap == 0:
         raise RuleError(f"{c.name} is already there")
-    if has_condition(c, CANT_MOVE):
-        raise RuleError(f"{c.name} can't move")
-    if has_condition(c, PRONE):
-        raise RuleError(f"{c.name} is PRONE: standing up takes the move (R28)")
-    holder = grappler_of(enc, c)
-    if holder is not None:
-        who = "" if holder is c else f" by {holder.name}"
-        raise RuleError(f"{c.name} is grappled{who}: break free first (R31)")
-    limit = 1 if has_condition(c, MOVE_NEAR_ONLY) else max_zones
+    limit = max_zones
+    if c.conditions:  # most movers carry none: nothing here can stop them
+        if has_condition(c, CANT_MOVE):
+            raise RuleError(f"{c.name} can't move")
+        if has_condition(c, PRONE):
+            raise RuleError(f"{c.name} is PRONE: standing up takes the move (R28)")
+        holder = grappler_of(enc, c)
+        if holder is not None:
+            who = "" if holder is c else f" by {holder.name}"
+            raise RuleError(f"{c.name} is grappled{who}: break free first (R31)")
+        if has_condition(c, MOVE_NEAR_ONLY):
+            limit = 1
     if gap > limit:
         reach = "NEAR" if limit == 1 else "RANGED"
         raise RuleError(f"{c.name} can move only {reach} in a turn ({gap} zones asked)")
@@ -76,13 +84,14 @@ def move_in(enc: Encounter, tx: Tx, c: Combatant, to_position: int, *, max_zones
     """The move part of an action, inside the caller's ``tx`` (so "Go NEAR and ATK" is one
     step): checks what may stop it, lets go of anyone ``c`` grapples, drops lapsed grapples."""
     _check_can_move(enc, c, to_position, max_zones)
-    threats = close_threats(enc, c)
-    if threats and not (disengaging or free_disengage or enc.settings.rules.free_disengage):
-        raise RuleError(f"{c.name} is CLOSE to {threats[0].name}: DISENGAGE to leave")
+    if not (disengaging or free_disengage or enc.settings.rules.free_disengage):
+        threats = close_threats(enc, c)  # asked only when they could stop the move
+        if threats:
+            raise RuleError(f"{c.name} is CLOSE to {threats[0].name}: DISENGAGE to leave")
     if c.conditions:
         remove_condition(tx, c, GRAPPLED)  # a lapsed hold (its grappler down or gone)
     for other in enc.combatants.values():
-        if other.id != c.id and other.conditions:
+        if other.conditions and other.id != c.id:
             remove_condition(tx, other, GRAPPLED, source=c.id)
     tx.set(("c", c.id), "position", to_position)
 
@@ -95,7 +104,7 @@ def move(enc: Encounter, cid: str, to_position: int, *, free_disengage: bool = F
     """
     c = ready(enc, cid)
     with enc.action(cid, "move") as tx:
-        move_in(enc, tx, c, to_position, max_zones=int(Band.RANGED),
+        move_in(enc, tx, c, to_position, max_zones=_RANGED,
                 free_disengage=free_disengage)
         spend_turn(tx, c)
         tx.summary(f"{c.name} moves to zone {to_position}")
@@ -106,7 +115,7 @@ def disengage(enc: Encounter, cid: str, to_position: int) -> Step:
     """DISENGAGE and go NEAR: leave CLOSE of enemies, one zone away, as the turn's thing."""
     c = ready(enc, cid)
     with enc.action(cid, "disengage") as tx:
-        move_in(enc, tx, c, to_position, max_zones=int(Band.NEAR), disengaging=True)
+        move_in(enc, tx, c, to_position, max_zones=_NEAR, disengaging=True)
         spend_turn(tx, c)
         tx.summary(f"{c.name} disengages to zone {to_position}")
     return enc.history[-1]

@@ -59,6 +59,8 @@ def spend_turn(tx: Tx, c: Combatant) -> None:
 
 
 def has_condition(c: Combatant, name: str) -> bool:
+    if not c.conditions:  # most combatants carry none: no generator to make
+        return False
     return any(cond.name == name for cond in c.conditions)
 
 
@@ -77,10 +79,13 @@ def add_condition(tx: Tx, c: Combatant, condition: ActiveCondition) -> None:
 
 def remove_condition(tx: Tx, c: Combatant, name: str, *, source: str | None = None) -> bool:
     """Remove the named condition (only one from ``source`` when given); ``True`` if it was."""
+    for x in c.conditions:  # every move asks this of each combatant holding a condition:
+        if x.name == name and (source is None or x.source == source):
+            break  # nearly always there is none, so look before building a tuple
+    else:
+        return False
     kept = tuple(x for x in c.conditions
                  if not (x.name == name and (source is None or x.source == source)))
-    if len(kept) == len(c.conditions):
-        return False
     tx.set(("c", c.id), "conditions", kept)
     return True
 

@@ -39,10 +39,10 @@ def land(enc: Encounter, tx: Tx, shooter: Combatant, target: Combatant, weapon: 
         return v
     if not weapon.ranged or weapon.thrown or not enc.settings.rules.volleys:
         return target
-    pos = target.position
+    pos, tid, sid, is_down = target.position, target.id, shooter.id, enc.is_down
     options = [target] + [c for c in enc.combatants.values()
-                          if c.position == pos and c.id != target.id and c.id != shooter.id
-                          and not enc.is_down(c)]
+                          if c.position == pos and c.id != tid and c.id != sid
+                          and not is_down(c)]
     if len(options) == 1:
         return target
     landed = options[tx.roll(f"d{len(options)}", shooter.name, "volley: where it lands").total - 1]

@@ -9,33 +9,55 @@ A monster uses its stat-block weapon, or bare hands (CLOSE only) once it has los
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from emberkeep.character import archetype_effects as fx
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.damage import Wielded, reaches
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.zones import Band
+from emberkeep.encounter.zones import band as zone_band
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.damage import Grip
 from emberkeep.gear.owned import OwnedWeapon
 
 __all__ = ["choose_weapon"]
 
+# Bands named once (naming a member on its enum class goes through EnumType's slow
+# ``__getattr__`` hook; a weapon is chosen ~23 times a fight).
+_CLOSE, _NEAR = Band.CLOSE, Band.NEAR
+
+# A band's name for a refusal's message: the simulation asks about every foe, so a monster's
+# weapon is refused ~10 times a fight (an enum member's ``.name`` is a slow descriptor).
+_BAND_NAMES = tuple(b.name for b in Band)
+
+# Weapons that are no owned piece: immutable values, so one serves every attack (a monster's
+# choice is asked ~18 times a fight, and is not kept with a character's derived numbers).
+_BARE_HANDS = Wielded(None, "bare hands", "1", "fist", False)
+_FIST = Wielded(None, "fist", "1", "fist", False)
+
+
+@lru_cache(maxsize=64)
+def _monster_weapon(name: str, dice: str, ranged: bool) -> Wielded:
+    """A monster's stat-block weapon."""
+    return Wielded(None, name, dice, "monster", ranged)
+
 
 def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
            off_hand: bool = False) -> Wielded:
-    inv = enc.character(attacker).inventory
-    cls = enc.character(attacker).class_def
-    others = [o for o in inv.wielded if o is not w]
+    ch = enc.character(attacker)
+    inv = ch.inventory
+    cls = ch.class_def
     grip: Grip | None = None
     if w.kind == "two_handed":
         grip = "two_handed"
     elif w.kind == "one_handed":
-        both_free = inv.shield is None and not others
+        both_free = inv.shield is None and all(o is w for o in inv.wielded)  # nothing else
         grip = "two_handed" if w.versatile and both_free and not off_hand else "one_handed"
-    thrown = w.kind != "ranged" and band == Band.NEAR and "Thrown" in w.tags
+    thrown = w.kind != "ranged" and band == _NEAR and "Thrown" in w.tags
     dice = w.versatile_damage if grip == "two_handed" and w.versatile_damage else w.damage
-    ch = enc.character(attacker)  # archetype features (issue #12): PROF, magical weapons
+    # archetype features (issue #12): PROF, magical weapons
     proficient = cls is not None and (w.category in cls.weapons or fx.weapon_proficient(
         ch, w.category, melee=w.kind != "ranged"))
     return Wielded(w.uid, w.name, dice, w.kind, w.kind == "ranged" or thrown, thrown,
@@ -53,19 +75,19 @@ def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
                   weapon_uid: str | None = None, *, off_hand: bool = False) -> Wielded:
     """The weapon an attack is made with (see the module notes); refuses what the rules don't
     allow with a :class:`RuleError`."""
-    band = enc.band(attacker, target)
+    band = zone_band(attacker.position, target.position)  # what ``enc.band`` answers
     if attacker.kind != "pc":
         m = attacker.monster
         assert m is not None
-        broken = "weapon_broken" in names(attacker.conditions)
-        if attacker.weapon_dropped or broken:
-            if band != Band.CLOSE:
+        if attacker.weapon_dropped or (attacker.conditions
+                                       and "weapon_broken" in names(attacker.conditions)):
+            if band != _CLOSE:
                 raise RuleError(f"{attacker.name} has lost its weapon and must be CLOSE")
-            return Wielded(None, "bare hands", "1", "fist", False)
+            return _BARE_HANDS
         if not reaches("monster", (), band, monster_ranged=m.ranged):
             raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
-                            f"({band.name})")
-        return Wielded(None, m.weapon, m.damage, "monster", m.ranged)
+                            f"({_BAND_NAMES[band]})")
+        return _monster_weapon(m.weapon, m.damage, m.ranged)
     cache = enc.pc_derived(attacker.character_id)  # type: ignore[arg-type]
     if cache is None:
         return _pc_weapon(enc, attacker, target, band, weapon_uid, off_hand)
@@ -104,9 +126,10 @@ def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Ban
     for w in inv.wielded:
         if _usable(enc, attacker, w) and reaches(w.kind, w.tags, band):
             return _wield(enc, attacker, w, band)
-    if band == Band.CLOSE:
-        return Wielded(None, "fist", "1", "fist", False)
+    if band == _CLOSE:
+        return _FIST
     for w in inv.weapons:
         if _usable(enc, attacker, w) and reaches(w.kind, w.tags, band):
             return _wield(enc, attacker, w, band)
-    raise RuleError(f"{attacker.name} has no weapon that reaches {target.name} ({band.name})")
+    raise RuleError(f"{attacker.name} has no weapon that reaches {target.name} "
+                    f"({_BAND_NAMES[band]})")

@@ -32,13 +32,18 @@ class AdvantageMode(StrEnum):
     INSTEAD = "instead"
 
 
+# The members named once: naming one on its enum class goes through EnumType's slow
+# ``__getattr__`` hook (every CHECK and SAVE in a fight combines advantages).
+_NONE, _ADVANTAGE, _DISADVANTAGE = Advantage.NONE, Advantage.ADVANTAGE, Advantage.DISADVANTAGE
+
+
 def combine_advantage(*sources: Advantage) -> Advantage:
     """5e: advantage and disadvantage cancel; repeats don't stack."""
-    adv = Advantage.ADVANTAGE in sources
-    dis = Advantage.DISADVANTAGE in sources
+    adv = _ADVANTAGE in sources
+    dis = _DISADVANTAGE in sources
     if adv == dis:
-        return Advantage.NONE
-    return Advantage.ADVANTAGE if adv else Advantage.DISADVANTAGE
+        return _NONE
+    return _ADVANTAGE if adv else _DISADVANTAGE
 
 
 def d20_expression(advantage: Advantage) -> str:
