@@ -8,6 +8,8 @@ so no deep copy is timed. The roller is a fast counting roller (``random.random`
 run a bare loop rolls as many dice with the same roller, and the ratio of the two is reported.
 
 Goals: 10,000 fights in ≤ 2 s on a 2-core machine (processes allowed) and ≤ 10× the bare loop.
+For scale, the run also times making the step records of the fights alone, with no rule
+(``recording_floor.py``): what any engine that records what the app records must spend.
 Run: ``uv run python bench/fights.py [fights] [--profile]``.
 """
 
@@ -16,53 +18,26 @@ from __future__ import annotations
 import cProfile
 import multiprocessing
 import pstats
-import random
 import sys
 import time
 
-from emberkeep.campaign.example import build_example_campaign
+from fight_setup import FastRoller, bare_loop, combatants, party
+from recording_floor import recorded_fights, remake
+
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
-from emberkeep.character.model import Character
-from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.engine import Encounter
-from emberkeep.encounter.setup import monster_combatants, pc_combatants
 from emberkeep.encounter.sim import run_fight
-
-BANDIT = MonsterStats(name="Bandit", max_hp=7, room_dc=12, attack_bonus=3, damage="1d8")
-
-
-class FastRoller:
-    """A counting roller: one ``random.random`` call a die."""
-
-    __slots__ = ("_random", "count")
-
-    def __init__(self, seed: int) -> None:
-        self._random = random.Random(seed).random
-        self.count = 0
-
-    def die(self, sides: int) -> int:
-        self.count += 1
-        return int(self._random() * sides) + 1
-
-
-def _party() -> dict[str, Character]:
-    party = [c for c in build_example_campaign().characters if c.level == 1]
-    return {c.id: c for c in party}
-
-
-def _combatants(characters: dict[str, Character]) -> list[Combatant]:
-    return [*pc_combatants(characters.values()), *monster_combatants(BANDIT, 6, position=2)]
 
 
 def run_fights(count: int, seed: int = 1) -> tuple[int, int, dict[str, int]]:
     """Play ``count`` fights; returns (dice rolled, steps, wins by side)."""
-    characters = _party()
+    characters = party()
     roller = FastRoller(seed)
     settings = CampaignSettings()  # the campaign's settings: one object, as in the app
     steps = 0
     wins: dict[str, int] = {}
     for _ in range(count):
-        enc = Encounter(_combatants(characters), characters, roller, room_dc=12,
+        enc = Encounter(combatants(characters), characters, roller, room_dc=12,
                         mode=InitiativeMode.GROUP, settings=settings)
         result = run_fight(enc)
         steps += result.steps
@@ -71,15 +46,6 @@ def run_fights(count: int, seed: int = 1) -> tuple[int, int, dict[str, int]]:
         for step in reversed(enc.history):  # the app's undo puts the sheets back
             enc.revert(step)
     return roller.count, steps, wins
-
-
-def bare_loop(dice: int, seed: int = 2) -> int:
-    """Roll ``dice`` d20s with the same roller and nothing else."""
-    die = FastRoller(seed).die
-    total = 0
-    for _ in range(dice):
-        total += die(20)
-    return total
 
 
 def _worker(args: tuple[int, int]) -> tuple[int, int, dict[str, int]]:
@@ -111,6 +77,15 @@ def main() -> None:
         parts = pool.map(_worker, share)
         multi = time.perf_counter() - start
     multi_dice = sum(p[0] for p in parts)
+    recorded, floor_dice = recorded_fights(min(fights, 2000))
+    floor = floor_bare = float("inf")
+    for _ in range(5):  # both short: the fastest of five, side by side
+        start = time.perf_counter()
+        remake(recorded)
+        floor = min(floor, time.perf_counter() - start)
+        start = time.perf_counter()
+        bare_loop(floor_dice)
+        floor_bare = min(floor_bare, time.perf_counter() - start)
     print(f"{fights} fights (4 PCs vs 6 bandits, group initiative), {dice} dice, {steps} steps")
     print(f"wins: {wins}")
     print(f"one process : {one:6.2f} s  {fights / one:8.0f} fights/s  "
@@ -120,6 +95,8 @@ def main() -> None:
     print(f"bare loop   : {bare:6.3f} s for {dice} dice ({bare / dice * 1e9:.0f} ns/die)")
     print(f"ratio fights / bare dice loop: {one / bare:.0f}× (one process), "
           f"{multi / bare:.0f}× ({workers} processes)")
+    print(f"floor       : making the {len(recorded)} fights' step records alone (no rule) is "
+          f"{floor / floor_bare:.0f}× the bare loop for their dice (bench/recording_floor.py)")
     print(f"goal 10,000 fights ≤ 2 s: {'met' if multi * 10_000 / fights <= 2 else 'NOT met'}; "
           f"≤ 10× the bare loop: {'met' if one / bare <= 10 else 'NOT met'}")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 import time
 
-from fights import FastRoller, _combatants, _party, bare_loop
+from fight_setup import FastRoller, bare_loop, combatants, party
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
 from emberkeep.dice import RollRecord
@@ -33,12 +33,12 @@ class _Field:
 
 def recorded_fights(count: int, seed: int = 1) -> tuple[list[list[Step]], int]:
     """The steps of ``count`` fights as the engine recorded them, and the dice they rolled."""
-    characters = _party()
+    characters = party()
     roller = FastRoller(seed)
     settings = CampaignSettings()
     fights = []
     for _ in range(count):
-        enc = Encounter(_combatants(characters), characters, roller, room_dc=12,
+        enc = Encounter(combatants(characters), characters, roller, room_dc=12,
                         mode=InitiativeMode.GROUP, settings=settings)
         run_fight(enc)
         fights.append(list(enc.history))
