@@ -104,3 +104,35 @@ def test_a_blow_or_a_luck_streak_keeps_the_numbers_and_any_other_field_drops_the
         with enc.action("gm", "killed") as tx:
             tx.set(("pc", ch.id), "alive", False)
         assert enc.pc_derived(ch.id) == {}
+
+
+def test_a_notch_set_through_the_step_lowers_the_next_blow_in_a_simulated_fight() -> None:
+    """R17: a notch is -1 damage; the damage modifier kept for the fighter's sword must not
+    outlive the notch (the weapon's choice and its modifier are both dropped)."""
+    enc = _encounter([15, 6, 15, 6])  # twice: d20 15 hits AC 12, d8 6
+    fighter, goblin = _pc(enc, "Brannoc Ironhand"), enc.combatant("goblin-1")
+    goblin.position = fighter.position
+    goblin.hp = 100  # survives both blows
+    with enc.derived_cache():
+        assert attack(enc, fighter.id, goblin.id).summary.endswith("for 7")  # 6 + STR 1
+        sword = choose_weapon(enc, fighter, goblin)
+        with enc.action("gm", "notch") as tx:
+            tx.set(("gear", enc.character(fighter).id, sword.uid or ""), "notches", 1)
+            tx.set(("c", fighter.id), "acted", False)
+        assert attack(enc, fighter.id, goblin.id).summary.endswith("for 6")  # 6 + 1 - notch
+
+
+def test_the_kept_crit_range_is_dropped_by_a_sheet_change_made_through_the_step() -> None:
+    """The crit range (R19; an archetype's CritRange, issue #12) is kept per character in a
+    simulated fight: any change to the sheet other than HP and luck drops it."""
+    from emberkeep.encounter.features import crit_low
+
+    enc = _encounter()
+    fighter = _pc(enc, "Brannoc Ironhand")
+    ch = enc.character(fighter)
+    with enc.derived_cache():
+        assert crit_low(enc, fighter, True) == 20
+        assert ("crit_low", True) in (enc.pc_derived(ch.id) or {})
+        with enc.action("gm", "award") as tx:
+            tx.set(("pc", ch.id), "xp", ch.xp + 1)
+        assert ("crit_low", True) not in (enc.pc_derived(ch.id) or {})
