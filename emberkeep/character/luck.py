@@ -10,6 +10,8 @@ the state before and after and undo is a plain swap.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.dice import Roller, RollRecord, roll
@@ -37,13 +39,20 @@ class LuckState(BaseModel):
         return super().__eq__(other)
 
 
+@lru_cache(maxsize=256)
+def _luck_state(dice: int, fail_streak: int) -> LuckState:
+    """One shared (validated) state for each pair of values: the states are frozen values, and
+    a fight makes a new one on every failed PC roll (~3 a fight; validating one costs ~1 µs)."""
+    return LuckState(dice=dice, fail_streak=fail_streak)
+
+
 def record_roll(state: LuckState, success: bool) -> LuckState:
     """The state after a roll's final outcome (after any Luck Die spent on it)."""
-    if success:  # made as the failure's state is: cheaper than ``model_copy`` (every roll)
-        return LuckState(dice=state.dice, fail_streak=0)
+    if success:
+        return _luck_state(state.dice, 0)
     streak = state.fail_streak + 1
     gained = 1 if streak >= FAILS_FOR_FIRST_DIE else 0
-    return LuckState(dice=min(MAX_LUCK_DICE, state.dice + gained), fail_streak=streak)
+    return _luck_state(min(MAX_LUCK_DICE, state.dice + gained), streak)
 
 
 def spend_luck_die(state: LuckState, roller: Roller,

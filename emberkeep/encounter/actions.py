@@ -95,7 +95,7 @@ def move_and_attack(enc: Encounter, cid: str, to_position: int, target_id: str, 
         out = resolve_attack(enc, tx, roll, damage_typed=damage_typed, crit_typed=crit_typed,
                              fumble_typed=fumble_typed)
         spend_turn(tx, c)
-        target = enc.combatant(target_id)
+        target = enc.combatants[target_id]  # (``roll_attack`` found it)
         hit = f"hits {target.name} for {out.damage}" if roll.hit else f"misses {target.name}"
         tx.summary(f"{c.name} goes to zone {to_position} and {hit}")
     return enc.history[-1]

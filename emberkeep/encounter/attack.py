@@ -106,18 +106,22 @@ class AttackOutcome:
 
 # --- the roll ----------------------------------------------------------------------------
 
-def _attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
+def _attack_numbers(enc: Encounter, attacker: Combatant, weapon: Wielded) -> tuple[int, int]:
+    """The ATK modifier and the lowest natural roll that crits (``features.crit_low``)."""
     if attacker.kind != "pc":
         assert attacker.monster is not None
-        return attacker.monster.attack_bonus
+        return attacker.monster.attack_bonus, crit_low(enc, attacker, not weapon.ranged)
     cache = enc.pc_derived(attacker.character_id)  # type: ignore[arg-type]
     if cache is None:
-        return _pc_attack_modifier(enc, attacker, weapon)
-    key = ("atk", weapon.ranged, "tiny" in weapon.tags, weapon.proficient)  # all it reads
-    mod: int | None = cache.get(key)
-    if mod is None:
-        mod = cache[key] = _pc_attack_modifier(enc, attacker, weapon)
-    return mod
+        return (_pc_attack_modifier(enc, attacker, weapon),
+                crit_low(enc, attacker, not weapon.ranged))
+    # Hot path (every PC attack roll): both numbers kept under one key, read at once.
+    key = ("atk", weapon.ranged, "tiny" in weapon.tags, weapon.proficient)  # all they read
+    numbers: tuple[int, int] | None = cache.get(key)
+    if numbers is None:
+        numbers = cache[key] = (_pc_attack_modifier(enc, attacker, weapon),
+                                crit_low(enc, attacker, not weapon.ranged))
+    return numbers
 
 
 def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
@@ -139,8 +143,8 @@ def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) ->
 
 
 def _difficulties(attacker: Combatant, target: Combatant, ranged: bool) -> list[Difficulty]:
-    if not attacker.conditions and not target.conditions:  # most attacks: only DODGE counts
-        return [_HARD] if target.dodging else []  # DODGE: "You are HARD to hit"
+    """EASY/HARD from conditions and DODGE ("You are HARD to hit"). Without a condition on
+    either side only DODGE counts: ``roll_attack`` asks that itself (most attacks)."""
     own, theirs = names(attacker.conditions), names(target.conditions)
     found: list[Difficulty] = []
     if own & OWN_ATTACKS_HARD or "HARD:all" in own or (ranged and "HARD:ranged_attacks" in own):
@@ -164,7 +168,7 @@ def _heavy_rule(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) ->
     """WDD: "Heavy, two-handed weapons can only be used once every other round UNLESS the
     bearer's STR is 15 or more" (segment initiative only). Which weapons are heavy and the
     round mark live in ``segments.py``, so the view and this rule agree."""
-    if enc.state.mode != _SEGMENTS or weapon.uid is None:
+    if enc.state.mode != _SEGMENTS or weapon.uid is None:  # (the caller asks the mode too)
         return
     from emberkeep.encounter.segments import heavy_weapon_ready, record_heavy_attack
 
@@ -232,9 +236,12 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
                                                                off_hand=off_hand)
     if weapon.ranged or volunteer is not None:
         t = volleys.land(enc, tx, a, t, weapon, volunteer)
-    if a.kind == "pc" and depth == 0:
+    if depth == 0 and enc.state.mode == _SEGMENTS and a.kind == "pc":
         _heavy_rule(enc, tx, a, weapon)
-    found = _difficulties(a, t, weapon.ranged)
+    if a.conditions or t.conditions:
+        found = _difficulties(a, t, weapon.ranged)
+    else:  # most attacks (no condition on either side): only DODGE counts
+        found = [_HARD] if t.dodging else []
     if difficulty_extra:
         found.extend(difficulty_extra)
     sneak = t.unaware and sneak_attack_applies(enc, a, t)  # an aware target: no Sneak Attack
@@ -248,7 +255,8 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     if advantage is not _NO_ADVANTAGE or enc.settings.rules.advantage_disadvantage \
             or (own and not own.isdisjoint(_ADVANTAGE_CONDITIONS)):  # issue #12, R21: 2d20
         difficulty, expr, dice = _advantage(enc, own, difficulty, advantage, typed)
-    bonus = _attack_modifier(enc, a, weapon) + modifier
+    bonus, low = _attack_numbers(enc, a, weapon)
+    bonus += modifier
     if a.mount:
         bonus += mounts.mounted_penalty(enc, a)
     if a.conditions:
@@ -261,8 +269,7 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
         _spend_next_attack(tx, t, "easy_to_hit")
     natural = record.natural or record.total - bonus
     ac = enc.armor_class(t)
-    target_number = ac + difficulty.dc_shift
-    low = crit_low(enc, a, not weapon.ranged)
+    target_number = ac if difficulty is _NORMAL else ac + difficulty.dc_shift
     hit = _hits(natural, record.total, target_number, low)
     monster_plain = a.kind != "pc" and enc.settings.monster_crits is _MONSTER_CRITS_OFF
     crit = hit and (natural >= low or sneak) and not monster_plain
@@ -300,6 +307,9 @@ def _crit_mode(enc: Encounter) -> DamageMode:
     return "double" if enc.settings.crit_damage is CritDamage.WDD_DOUBLE else "max"
 
 
+_NOT_NOTCHED = (False, False)  # what ``crits.wdd_notch`` says of a monster's blow
+
+
 def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *,
                    damage_typed: int | list[int] | None = None, crit_typed: int | None = None,
                    fumble_typed: int | None = None, sunder_shield: bool = False,
@@ -313,14 +323,18 @@ def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *,
     """
     a, t = enc.combatant(roll.attacker_id), enc.combatant(roll.target_id)
     out = AttackOutcome(roll)
-    wdd = crits.wdd_notch(enc, tx, a, roll)
+    # A monster's blow (half of a fight's) has no gear to notch (R17) and no Luck Dice to
+    # count (R29): those two rules are not asked for it.
+    pc = a.kind == "pc"
+    wdd = crits.wdd_notch(enc, tx, a, roll) if pc else _NOT_NOTCHED
     if roll.hit:
         _resolve_hit(enc, tx, roll, out, a, t, damage_typed, crit_typed, sunder_shield,
                      sacrifice_shield, cleave)
     elif roll.fumble:
         out.fumble_row, pending = crits.fumble(enc, tx, a, roll, fumble_typed, wdd)
         _follow_ups(enc, tx, a, t, roll, pending, out)
-    record_outcome(enc, tx, a, roll.hit)
+    if pc:
+        record_outcome(enc, tx, a, roll.hit)
     if t.unaware:
         tx.set(("c", t.id), "unaware", False)  # once attacked, it knows
     return out
@@ -335,7 +349,8 @@ def _resolve_hit(enc: Encounter, tx: Tx, roll: AttackRoll, out: AttackOutcome, a
         out.shield, crit = "sacrificed", False
     mode: DamageMode = _crit_mode(enc) if crit else "roll"
     damage = strike_damage(enc, tx, a, roll.weapon, mode=mode, typed=damage_typed)
-    damage += feature_actions.extra_damage(enc, tx, a, roll.weapon)  # Rage, Bloodmagic (#12)
+    if a.kind == "pc":  # class and archetype features are a PC's
+        damage += feature_actions.extra_damage(enc, tx, a, roll.weapon)  # Rage, Bloodmagic
     # A crit row's context (its effects, the follow-ups they grant) is made only when a row
     # was rolled: most hits roll none.
     ctx: crits.RowContext | None = None
@@ -450,10 +465,11 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
         out = resolve_attack(enc, tx, roll, damage_typed=damage_typed, crit_typed=crit_typed,
                              fumble_typed=fumble_typed, sunder_shield=sunder_shield,
                              sacrifice_shield=sacrifice_shield, cleave=cleave)
-        t = enc.combatant(roll.target_id)  # a volley may have landed elsewhere (R31)
-        summary = f"{a.name} {'hits' if roll.hit else 'misses'} {t.name}"
+        t = enc.combatants[roll.target_id]  # a volley may have landed elsewhere (R31)
         if roll.hit:
-            summary += f" for {out.damage}" + (" (crit)" if roll.crit else "")
+            summary = f"{a.name} hits {t.name} for {out.damage}{' (crit)' if roll.crit else ''}"
+        else:
+            summary = f"{a.name} misses {t.name}"
         if off_hand and not enc.is_down(t) and not enc.is_down(a):
             second = roll_attack(enc, tx, a, t, off_hand=True, typed=off_hand_typed,
                                  difficulty_extra=difficulty_extra, depth=1)

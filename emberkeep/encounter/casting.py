@@ -272,8 +272,10 @@ def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Ca
     if state.depletion_save_due:  # after the spell: "After casting 4 spell, INT SAVE"
         state = _depletion_save(enc, tx, c, state)
     tx.set(("pc", ch.id), "caster", state)
-    tx.set(("c", c.id), "declared_spell", None)
-    tx.set(("c", c.id), "spell_segment", None)
+    if c.declared_spell is not None:  # only WDD segments declare: most casts have nothing
+        tx.set(("c", c.id), "declared_spell", None)  # to clear (Tx.set would record nothing)
+    if c.spell_segment is not None:
+        tx.set(("c", c.id), "spell_segment", None)
     spend_turn(tx, c)
 
 

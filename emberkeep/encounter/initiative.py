@@ -51,6 +51,25 @@ MELEE_PHASE = 2
 _SEP = "|"
 
 
+class _Parsed(dict[str, "Slot"]):
+    """Each order entry's :class:`Slot`, parsed on its first lookup (slots are frozen, so one
+    serves every later lookup; an order has a few dozen distinct entries, the bound is for
+    safety)."""
+
+    def __missing__(self, entry: str) -> Slot:
+        if _SEP not in entry:
+            slot = Slot(entry)
+        else:
+            cid, segment, kind = entry.rsplit(_SEP, 2)
+            slot = Slot(cid, int(segment), cast(SlotKind, kind))
+        if len(self) < 100_000:
+            self[entry] = slot
+        return slot
+
+
+_PARSED = _Parsed()
+
+
 @dataclass(frozen=True, slots=True)
 class Slot:
     """One place in the round's order: who, on which segment (0: none), doing what."""
@@ -64,21 +83,10 @@ class Slot:
             return self.cid
         return f"{self.cid}{_SEP}{self.segment}{_SEP}{self.kind}"
 
-    @classmethod
-    def parse(cls, entry: str) -> Slot:
-        slot = _PARSED.get(entry)
-        if slot is None:
-            if _SEP not in entry:
-                slot = cls(entry)
-            else:
-                cid, segment, kind = entry.rsplit(_SEP, 2)
-                slot = cls(cid, int(segment), cast(SlotKind, kind))
-            if len(_PARSED) < 100_000:
-                _PARSED[entry] = slot  # slots are frozen: one parse per entry
-        return slot
-
-
-_PARSED: dict[str, Slot] = {}
+    # ``Slot.parse(entry)``: the slot an order entry names. A plain lookup in the parsed
+    # entries (a miss parses), with no Python call on a hit: the turn flow reads the order's
+    # slots ~50 times a fight.
+    parse = staticmethod(_PARSED.__getitem__)
 
 
 # --- weapons, as initiative sees them -----------------------------------------------------
@@ -158,16 +166,22 @@ def group_ids(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -
     id), for the round's order without making a slot a combatant (``turns``: every round)."""
     rolled = dict(side_rolls)
     by_side: dict[str, list[str]] = {}  # the ids by side, in encounter order
+    # One pass (every round): each member's ``initiative`` is its side's roll, and the ids
+    # are gathered by side; the order below records nothing, so the Sets come out as if
+    # made after it.
     for c in enc.combatants.values():
-        ids = by_side.get(c.side)
+        side = c.side
+        ids = by_side.get(side)
         if ids is None:
-            by_side[c.side] = [c.id]
+            by_side[side] = [c.id]
         else:
             ids.append(c.id)
+        initiative = rolled.get(side)
+        if c.initiative != initiative:
+            tx.set(("c", c.id), "initiative", initiative)
     order: list[str] = []
     for value in sorted(set(rolled.values()), reverse=True):
-        tied = [side for side, v in side_rolls if v == value]
-        members = [by_side.get(side, []) for side in tied]
+        members = [by_side.get(side, []) for side, v in side_rolls if v == value]  # tied
         if len(members) == 1:  # no tie (the usual case): the side's members in order
             order.extend(members[0])
             continue
@@ -175,10 +189,6 @@ def group_ids(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -
             for group in members:
                 if rank < len(group):
                     order.append(group[rank])
-    for c in enc.combatants.values():
-        initiative = rolled.get(c.side)
-        if c.initiative != initiative:
-            tx.set(("c", c.id), "initiative", initiative)
     return order
 
 

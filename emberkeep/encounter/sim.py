@@ -55,6 +55,10 @@ from emberkeep.magic import get_spell
 
 __all__ = ["FightResult", "run_fight", "take_turn"]
 
+# Named once: naming a member on its enum class goes through EnumType's slow ``__getattr__``
+# hook, and the policy asks the mode every turn.
+_SIMULTANEOUS = InitiativeMode.SIMULTANEOUS
+
 
 @dataclass(frozen=True, slots=True)
 class FightResult:
@@ -113,19 +117,13 @@ def _dying_allies(enc: Encounter, c: Combatant) -> list[Combatant]:
     return out
 
 
-def _reaches(enc: Encounter, c: Combatant, foe: Combatant,
-             seen: dict[int, Wielded | None]) -> Wielded | None:
+def _reaches(enc: Encounter, c: Combatant, foe: Combatant) -> Wielded | None:
     """The weapon ``c`` would attack ``foe`` with (the engine's own ``choose_weapon``), or
-    ``None`` if none reaches, so the policy does not open an action only to be refused. The
-    choice depends on the distance, not on which foe, and is handed to the attack so the
-    weapon is not chosen twice (nothing changes between this question and the attack)."""
-    gap = abs(foe.position - c.position)
-    if gap not in seen:
-        try:
-            seen[gap] = choose_weapon(enc, c, foe)
-        except RuleError:
-            seen[gap] = None
-    return seen[gap]
+    ``None`` if none reaches, so the policy does not open an action only to be refused."""
+    try:
+        return choose_weapon(enc, c, foe)
+    except RuleError:
+        return None
 
 
 def _step_toward(c: Combatant, foe: Combatant) -> int:
@@ -150,7 +148,7 @@ def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None) -> bool:
             return True
         if has_condition(c, "PRONE"):
             return _first([lambda: stand_up(enc, c.id), lambda: dodge(enc, c.id)])
-    waiting = (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
+    waiting = (enc.state.mode == _SIMULTANEOUS and slot is not None
                and slot.kind == "missile" and close_threats(enc, c))
     if waiting:
         return False  # its blow is struck in the melee phase
@@ -174,14 +172,20 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None,
         for spell in _damage_spells(enc, c):
             for f in foes:
                 yield partial(cast, enc, cid, spell, [f.id])
-    reach: dict[int, Wielded | None] = {}  # the weapon rule asked once per distance
+    # The weapon rule asked once per distance: the choice depends on the distance, not on
+    # which foe, and is handed to the attack so the weapon is not chosen twice (nothing
+    # changes between this question and the attack).
+    reach: dict[int, Wielded | None] = {}
     here = c.position
     for f in foes:
         gap = abs(f.position - here)
-        wielded = reach[gap] if gap in reach else _reaches(enc, c, f, reach)
+        if gap in reach:
+            wielded = reach[gap]
+        else:
+            wielded = reach[gap] = _reaches(enc, c, f)
         if wielded is not None:
             yield partial(attack, enc, cid, f.id, wielded=wielded)
-    if not (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
+    if not (enc.state.mode == _SIMULTANEOUS and slot is not None
             and slot.kind == "missile"):  # no melee blow outside the melee phase
         for f in [f for f in foes if abs(f.position - here) == 1]:
             yield partial(move_and_attack, enc, cid, f.position, f.id)
@@ -217,7 +221,7 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
          spells: Mapping[str, str] | None) -> FightResult:
     turns.start(enc, surprise=surprise, spells=spells)
     st = enc.state  # the encounter's one state object, changed in place
-    simultaneous = st.mode == InitiativeMode.SIMULTANEOUS
+    simultaneous = st.mode == _SIMULTANEOUS
     melee_round = -1
     over = turns.is_over(enc)
     while not over and st.round <= max_rounds:
@@ -238,10 +242,16 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
         if turns.is_over(enc):
             break
         if st.phase == "fighting":  # not over, just asked: ``next_turn`` need not ask again
+            number = st.round
             turns._next_turn_going_on(enc)
+            # A next turn that begins no round only moves the turn on (spending declarations,
+            # counting conditions down; the morale watcher only prompts): nobody's HP or
+            # ``out`` changes, so the sides standing are the ones just asked about. A new
+            # round's upkeep can bleed someone out.
+            over = st.round != number and turns.is_over(enc)
         else:
             turns.next_turn(enc)  # refuses a fight not started, as it always did
-        over = turns.is_over(enc)
+            over = turns.is_over(enc)
     over = enc.state.phase == "over"
     return FightResult(enc.state.winner if over else None, over, enc.state.round,
                        len(enc.history))

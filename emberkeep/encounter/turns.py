@@ -30,19 +30,18 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.durations import end_of_turn, round_upkeep
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
-from emberkeep.encounter.initiative import (
-    _PARSED,
-    Slot,
-    group_ids,
-    roll_group,
-    simultaneous_order,
-)
+from emberkeep.encounter.initiative import Slot, group_ids, roll_group, simultaneous_order
 from emberkeep.encounter.segments import LAST_SEGMENT, segment_order, surprise_round_order
 from emberkeep.encounter.surprise import check_surprise, declare_spell
 
 __all__ = ["begin_round", "current", "current_slot", "is_over", "next_turn", "start"]
 
 GM = "gm"
+
+# The modes named once: naming a member on its enum class goes through EnumType's slow
+# ``__getattr__`` hook, and the turn flow asks the mode ~25 times a fight.
+_GROUP, _SIMULTANEOUS, _SEGMENTS = (InitiativeMode.GROUP, InitiativeMode.SIMULTANEOUS,
+                                    InitiativeMode.SEGMENTS)
 
 
 def start(enc: Encounter, *, surprise: Iterable[str] | None = None,
@@ -94,9 +93,7 @@ def current_slot(enc: Encounter) -> Slot | None:
     st = enc.state
     if st.phase != "fighting" or st.turn >= len(st.order):
         return None
-    entry = st.order[st.turn]
-    # ``Slot.parse``'s own cache read inline: the simulation asks ~40 times a fight.
-    return _PARSED.get(entry) or Slot.parse(entry)
+    return Slot.parse(st.order[st.turn])
 
 
 def current(enc: Encounter) -> Combatant | None:
@@ -174,14 +171,14 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None, grappling: Iter
     if number > 1:
         round_upkeep(enc, tx, number)  # engine II: expiries, dying, wounds, saves, timers
     order: tuple[str, ...]  # the slots' entries
-    if st.mode == InitiativeMode.GROUP:
+    if st.mode == _GROUP:
         again = _reroll_setting(enc) if reroll is None else reroll
         rolls = st.side_rolls
         if number == 1 or again or not rolls:
             rolls = roll_group(enc, tx, typed=typed)
         order = tuple(group_ids(enc, tx, rolls))  # ``group_order``'s, no Slot made
         tx.summary(f"Round {number}: " + ", ".join(f"{s} {v}" for s, v in rolls))
-    elif st.mode == InitiativeMode.SIMULTANEOUS:
+    elif st.mode == _SIMULTANEOUS:
         order = _entries(simultaneous_order(enc))
         tx.summary(f"Round {number}: missiles and magic, then melee")
     elif number == 1 and any(c.surprised for c in enc.combatants.values()) and not all(
@@ -192,7 +189,7 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None, grappling: Iter
         order = _entries(segment_order(enc, tx, grappling=grappling,
                                        typed=None if typed is None else dict(typed)))
         tx.summary(f"Round {number}: segments")
-    if number >= 2 or st.mode == InitiativeMode.SEGMENTS:
+    if number >= 2 or st.mode == _SEGMENTS:
         for c in enc.combatants.values():  # Furnace: surprise costs the first round only
             if c.surprised is not False:
                 tx.set(("c", c.id), "surprised", False)
@@ -210,7 +207,7 @@ def _next(enc: Encounter, tx: Tx) -> None:
     st = enc.state
     turn, order = st.turn, st.order
     if st.phase == "fighting" and turn < len(order):  # ``current_slot``, inline
-        now = _PARSED.get(order[turn]) or Slot.parse(order[turn])
+        now = Slot.parse(order[turn])
         if now.kind == "spell":
             _clear_spell(tx, enc.combatants[now.cid])  # the declaration is spent in its slot
         c = enc.combatants.get(now.cid)
@@ -233,7 +230,7 @@ def _turn_passed(enc: Encounter, tx: Tx, c: Combatant, index: int) -> None:
     count one turn (``durations.end_of_turn``)."""
     cid = c.id
     for e in enc.state.order[index + 1:]:
-        if (_PARSED.get(e) or Slot.parse(e)).cid == cid:
+        if Slot.parse(e).cid == cid:
             return
     end_of_turn(enc, tx, c)
 
@@ -247,10 +244,10 @@ def _advance(enc: Encounter, tx: Tx, start_at: int) -> Slot | None:
     that slot (``None``: the order is done)."""
     st = enc.state
     order, combatants = st.order, enc.combatants  # nothing here changes the order
-    once = st.mode != InitiativeMode.SEGMENTS  # WDD's ROF shooters have several slots
+    once = st.mode != _SEGMENTS  # WDD's ROF shooters have several slots
     index = start_at
     while index < len(order):
-        slot = _PARSED.get(order[index]) or Slot.parse(order[index])
+        slot = Slot.parse(order[index])
         c = combatants.get(slot.cid)
         if c is not None and not (once and c.acted) and enc.can_act(c):
             if slot.kind != "spell":

@@ -44,6 +44,13 @@ def _monster_weapon(name: str, dice: str, ranged: bool) -> Wielded:
     return Wielded(None, name, dice, "monster", ranged)
 
 
+@lru_cache(maxsize=16)
+def _monster_reaches(band: Band, ranged: bool) -> bool:
+    """Whether a monster's stat-block weapon reaches ``band`` (``reaches``: a pure rule of
+    its two inputs, asked ~18 times a fight)."""
+    return reaches("monster", (), band, monster_ranged=ranged)
+
+
 def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
            off_hand: bool = False) -> Wielded:
     ch = enc.character(attacker)
@@ -84,7 +91,7 @@ def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
             if band != _CLOSE:
                 raise RuleError(f"{attacker.name} has lost its weapon and must be CLOSE")
             return _BARE_HANDS
-        if not reaches("monster", (), band, monster_ranged=m.ranged):
+        if not _monster_reaches(band, m.ranged):
             raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
                             f"({_BAND_NAMES[band]})")
         return _monster_weapon(m.weapon, m.damage, m.ranged)
