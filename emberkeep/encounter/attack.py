@@ -111,17 +111,14 @@ def _attack_numbers(enc: Encounter, attacker: Combatant, weapon: Wielded) -> tup
     if attacker.kind != "pc":
         assert attacker.monster is not None
         return attacker.monster.attack_bonus, crit_low(enc, attacker, not weapon.ranged)
-    cache = enc.pc_derived(attacker.character_id)  # type: ignore[arg-type]
-    if cache is None:
-        return (_pc_attack_modifier(enc, attacker, weapon),
-                crit_low(enc, attacker, not weapon.ranged))
     # Hot path (every PC attack roll): both numbers kept under one key, read at once.
     key = ("atk", weapon.ranged, "tiny" in weapon.tags, weapon.proficient)  # all they read
-    numbers: tuple[int, int] | None = cache.get(key)
-    if numbers is None:
-        numbers = cache[key] = (_pc_attack_modifier(enc, attacker, weapon),
-                                crit_low(enc, attacker, not weapon.ranged))
-    return numbers
+    return enc.kept(attacker, key, _pc_attack_numbers, enc, attacker, weapon)
+
+
+def _pc_attack_numbers(enc: Encounter, attacker: Combatant, weapon: Wielded) -> tuple[int, int]:
+    return (_pc_attack_modifier(enc, attacker, weapon),
+            crit_low(enc, attacker, not weapon.ranged))
 
 
 def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:

@@ -94,17 +94,10 @@ def weapon_reaches(weapon: Wielded, band: Band) -> bool:
 def _modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
     if attacker.kind != "pc":
         return 0
-    # Every PC blow asks this: kept with the character's derived numbers while the simulation
-    # keeps them (dropped whenever the sheet, its gear or a score changes).
-    cache = enc.pc_derived(attacker.character_id)  # type: ignore[arg-type]
-    if cache is None:
-        return _pc_modifier(enc, attacker, weapon)
+    # Every PC blow asks this (``Encounter.kept``); the key holds all it reads of the weapon
     key = ("dmg", weapon.ranged, "Recoil" in weapon.tags, weapon.grip, weapon.off_hand,
-           weapon.notches)  # all it reads of the weapon
-    mod: int | None = cache.get(key)
-    if mod is None:
-        mod = cache[key] = _pc_modifier(enc, attacker, weapon)
-    return mod
+           weapon.notches)
+    return enc.kept(attacker, key, _pc_modifier, enc, attacker, weapon)
 
 
 def _pc_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:

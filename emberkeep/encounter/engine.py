@@ -7,10 +7,10 @@ action fails half-way, what it had set is put back, so a refused action leaves n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
 from emberkeep.character.model import Character
@@ -18,10 +18,19 @@ from emberkeep.dice import Roller, RollRecord, roll
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import NO_ACTIONS
 from emberkeep.encounter.events import Note, Ref, Rolled, Row, Set, Step
-from emberkeep.encounter.zones import _NEAREST, Band
+from emberkeep.encounter.zones import Band, band
 from emberkeep.gear.owned import OwnedGear
 
 __all__ = ["Encounter", "EncounterState", "RuleError", "Tx"]
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+_UNKNOWN = object()  # ``Encounter.kept``: nothing kept under that key yet
+
+
+def _sheet_armor_class(ch: Character) -> int:
+    return ch.armor_class
 
 
 class RuleError(ValueError):
@@ -210,6 +219,20 @@ class Encounter:
             entry = derived[character_id] = {}
         return entry
 
+    def kept(self, c: Combatant, key: Hashable, compute: Callable[P, T], *args: P.args,
+             **kwargs: P.kwargs) -> T:
+        """A number derived from PC ``c``'s sheet: ``compute(*args, **kwargs)``, kept under
+        ``key`` while ``derived_cache`` is on and computed afresh otherwise. ``key`` must name
+        everything ``compute`` reads besides the sheet (a weapon's grip, the distance...). A
+        refusal (an exception) is not kept."""
+        entry = self.pc_derived(c.character_id)  # type: ignore[arg-type]
+        if entry is None:
+            return compute(*args, **kwargs)
+        value = entry.get(key, _UNKNOWN)
+        if value is _UNKNOWN:
+            value = entry[key] = compute(*args, **kwargs)
+        return value  # type: ignore[no-any-return]
+
     def apply(self, step: Step) -> None:
         if self._derived:
             self._drop_derived(step)
@@ -311,23 +334,11 @@ class Encounter:
         if not self.can_act(c):
             raise RuleError(f"{c.name} cannot act now")
 
-    # ``standing``, ``enemies`` and ``allies`` read ``is_down`` inline (its three tests, in
-    # its order): the simulation's policy asks them every turn, ~300 tests a fight.
-
     def standing(self, side: str | None = None) -> list[Combatant]:
-        characters = self.characters
-        found = []
-        for c in self.combatants.values():
-            if (side is not None and c.side != side) or c.out:
-                continue
-            if c.kind == "pc":
-                ch = characters[c.character_id]  # type: ignore[index]
-                if ch.hp <= 0 or not ch.alive:
-                    continue
-            elif c.hp <= 0:
-                continue
-            found.append(c)
-        return found
+        is_down = self.is_down
+        if side is None:
+            return [c for c in self.combatants.values() if not is_down(c)]
+        return [c for c in self.combatants.values() if c.side == side and not is_down(c)]
 
     def sides(self) -> list[str]:
         seen: dict[str, None] = {}
@@ -336,6 +347,8 @@ class Encounter:
         return list(seen)
 
     def enemies(self, c: Combatant) -> list[Combatant]:
+        # ``is_down``'s three tests inline, in its order: the simulation's policy asks this
+        # every turn, ~200 tests a fight.
         side, characters = c.side, self.characters
         found = []
         for o in self.combatants.values():
@@ -351,33 +364,16 @@ class Encounter:
         return found
 
     def allies(self, c: Combatant) -> list[Combatant]:
-        side, cid, characters = c.side, c.id, self.characters
-        found = []
-        for o in self.combatants.values():
-            if o.side != side or o.id == cid or o.out:
-                continue
-            if o.kind == "pc":
-                ch = characters[o.character_id]  # type: ignore[index]
-                if ch.hp <= 0 or not ch.alive:
-                    continue
-            elif o.hp <= 0:
-                continue
-            found.append(o)
-        return found
+        side, cid, is_down = c.side, c.id, self.is_down
+        return [o for o in self.combatants.values()
+                if o.side == side and o.id != cid and not is_down(o)]
 
     def band(self, a: Combatant, b: Combatant) -> Band:
-        gap = abs(a.position - b.position)  # ``zones.band`` inline: ~30 calls a fight
-        return _NEAREST[gap] if gap < 3 else Band.FAR
+        return band(a.position, b.position)
 
     def armor_class(self, c: Combatant) -> int:
         if c.kind == "pc":
-            cache = self.pc_derived(c.character_id)  # type: ignore[arg-type]
-            if cache is None:
-                return self.character(c).armor_class
-            ac: int | None = cache.get("ac")
-            if ac is None:
-                ac = cache["ac"] = self.character(c).armor_class
-            return ac
+            return self.kept(c, "ac", _sheet_armor_class, self.character(c))
         assert c.monster is not None
         return c.monster.armor_class - c.ac_penalty
 

@@ -53,14 +53,8 @@ def has_class_feature(enc: Encounter, c: Combatant, feature_id: str) -> bool:
     """Whether a PC's class has a feature (``cleave``, ``sneak_attack``); 0-levels have none."""
     if c.kind != "pc":
         return False
-    cache = enc.pc_derived(c.character_id)  # type: ignore[arg-type]
-    if cache is None:
-        return _class_has(enc, c, feature_id)
-    key = ("feature", feature_id)  # asked on every kill (Cleave): kept while the sheet is
-    has: bool | None = cache.get(key)
-    if has is None:
-        has = cache[key] = _class_has(enc, c, feature_id)
-    return has
+    # Asked on every kill (Cleave) and every blow at an unaware foe (Sneak Attack)
+    return enc.kept(c, ("feature", feature_id), _class_has, enc, c, feature_id)
 
 
 def _class_has(enc: Encounter, c: Combatant, feature_id: str) -> bool:
@@ -73,16 +67,8 @@ def crit_low(enc: Encounter, c: Combatant, melee: bool) -> int:
     a widened crit range is a critical hit like a natural 20)."""
     if c.kind != "pc":
         return 20
-    # Asked on every attack roll: kept with the character's derived numbers when the
-    # simulation keeps them (dropped whenever the sheet changes, see ``Encounter.pc_derived``).
-    cache = enc.pc_derived(c.character_id)  # type: ignore[arg-type]
-    if cache is None:
-        return archetype_crit_low(enc.character(c), melee)  # a CritRange effect (issue #12)
-    key = ("crit_low", melee)
-    low: int | None = cache.get(key)
-    if low is None:
-        low = cache[key] = archetype_crit_low(enc.character(c), melee)
-    return low
+    # Asked on every attack roll; a CritRange effect (issue #12) can widen it
+    return enc.kept(c, ("crit_low", melee), archetype_crit_low, enc.character(c), melee)
 
 
 def sneak_attack_applies(enc: Encounter, attacker: Combatant, target: Combatant) -> bool:

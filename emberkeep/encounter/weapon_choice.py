@@ -95,14 +95,9 @@ def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
             raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
                             f"({_BAND_NAMES[band]})")
         return _monster_weapon(m.weapon, m.damage, m.ranged)
-    cache = enc.pc_derived(attacker.character_id)  # type: ignore[arg-type]
-    if cache is None:
-        return _pc_weapon(enc, attacker, target, band, weapon_uid, off_hand)
-    key = ("weapon", band, weapon_uid, off_hand)  # a PC's choice: its sheet and the distance
-    chosen: Wielded | None = cache.get(key)
-    if chosen is None:  # a refusal is not kept: its message names the target
-        chosen = cache[key] = _pc_weapon(enc, attacker, target, band, weapon_uid, off_hand)
-    return chosen
+    # A PC's choice reads its sheet and the distance (a refusal, naming the target, is not kept)
+    return enc.kept(attacker, ("weapon", band, weapon_uid, off_hand), _pc_weapon,
+                    enc, attacker, target, band, weapon_uid, off_hand)
 
 
 def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Band,
