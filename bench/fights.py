@@ -22,7 +22,7 @@ import sys
 import time
 
 from fight_setup import FastRoller, bare_loop, combatants, party
-from recording_floor import recorded_fights, remake
+from recording_floor import floor_against_bare_loop, recorded_fights
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
 from emberkeep.encounter.engine import Encounter
@@ -78,14 +78,7 @@ def main() -> None:
         multi = time.perf_counter() - start
     multi_dice = sum(p[0] for p in parts)
     recorded, floor_dice = recorded_fights(min(fights, 2000))
-    floor = floor_bare = float("inf")
-    for _ in range(5):  # both short: the fastest of five, side by side
-        start = time.perf_counter()
-        remake(recorded)
-        floor = min(floor, time.perf_counter() - start)
-        start = time.perf_counter()
-        bare_loop(floor_dice)
-        floor_bare = min(floor_bare, time.perf_counter() - start)
+    floor, floor_bare, _ = floor_against_bare_loop(recorded, floor_dice)
     print(f"{fights} fights (4 PCs vs 6 bandits, group initiative), {dice} dice, {steps} steps")
     print(f"wins: {wins}")
     print(f"one process : {one:6.2f} s  {fights / one:8.0f} fights/s  "
