@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,9 @@ from gui.printing import export_dialog, write_pdf
 
 
 def words(text: str) -> str:
-    return " ".join(text.split())  # pypdf separates words with tabs
+    # pypdf separates words with tabs, and gives a font's ligature glyph ("ﬁ") as one
+    # character: NFKC reads it back as the letters the GM typed.
+    return " ".join(unicodedata.normalize("NFKC", text).split())
 
 
 @pytest.fixture
