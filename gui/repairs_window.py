@@ -1,10 +1,12 @@
 """The Repairs window (issue #8): every damaged piece across the party, what mending costs, and
 the ledger. Its model, filter and sorting live here together (DESIGN).
 
-Rows are recomputed from the core (:func:`emberkeep.repairs.condition.damaged_gear`) whenever a
-character changes, so a crit resolved in an encounter shows here at once. Sorting and filtering are
-plain Python over the row list (a ``QSortFilterProxyModel`` over a Python model took ~0.85 s for
-10k rows here): sort the list, emit ``layoutChanged``.
+The rows of an owner are recomputed from the core (:func:`emberkeep.repairs.condition.
+condition_of`) when the document's change names that owner's gear or name, so a crit resolved in
+an encounter shows here at once, and the other owners' rows are not touched (no reset for one
+edit: rows that changed get ``dataChanged``, rows that came or went their insert and remove).
+Sorting and filtering are plain Python over the row list (a ``QSortFilterProxyModel`` over a
+Python model took ~0.85 s for 10k rows here): sort the list, emit ``layoutChanged``.
 """
 
 from __future__ import annotations
@@ -34,13 +36,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, LedgerEntry
+from emberkeep.character.model import Character
 from emberkeep.clock.calendar import Calendar
 from emberkeep.gear.purse import format_coins
-from emberkeep.repairs.condition import GearCondition, damaged_gear
+from emberkeep.repairs.condition import GearCondition, condition_of, damaged_gear
 from emberkeep.repairs.costs import repair_cost, repair_units
 from emberkeep.repairs.ledger import PARTY, ledger_totals, pick_up, repair
-from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
 from gui.list_table import ListTableModel
 from gui.roster_model import _plain_tooltip
@@ -53,6 +56,7 @@ OwnerRole = Qt.ItemDataRole.UserRole + 2
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 Row = tuple[GearCondition, int]  # the condition and its full repair cost in cp
+_SHOWN = frozenset({"inventory", "name"})  # the fields of a sheet whose change moves its rows
 
 
 def rows_of(campaign: Campaign) -> list[Row]:
@@ -62,6 +66,21 @@ def rows_of(campaign: Campaign) -> list[Row]:
         item = campaign.character(condition.owner_id).inventory.find(condition.uid)
         rows.append((condition, repair_cost(item, costs) if repair_units(item) else 0))
     return rows
+
+
+def owner_rows(campaign: Campaign, owner: Character) -> list[Row]:
+    """The rows of one owner (what :func:`rows_of` holds for them)."""
+    costs = campaign.settings.repair
+    rows = []
+    for item in owner.inventory.all_gear():
+        condition = condition_of(owner, item, costs)
+        if condition is not None:
+            rows.append((condition, repair_cost(item, costs) if repair_units(item) else 0))
+    return rows
+
+
+def _key(row: Row) -> tuple[str, str]:
+    return row[0].owner_id, row[0].uid
 
 
 _COLUMNS: list[tuple[str, Callable[[Row], Any]]] = [
@@ -94,6 +113,48 @@ class RepairsModel(QAbstractTableModel):
         self.rows = self._filtered()
         self._sort_rows()
         self.endResetModel()
+
+    def update_owners(self, owners: set[str], fresh: list[Row], order: list[str]) -> None:
+        """Put ``fresh`` in place of the rows of ``owners`` (an owner gone has none); views hear
+        only of the rows that changed, came or went."""
+        kept = [r for r in self.all_rows if r[0].owner_id not in owners]
+        rank = {owner: n for n, owner in enumerate(order)}
+        self.all_rows = sorted(kept + fresh, key=lambda r: rank.get(r[0].owner_id, len(rank)))
+        wanted = self._filtered()
+        wanted.sort(key=_COLUMNS[self.sort_column][1],
+                    reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
+        new = {_key(r): r for r in wanted}
+        for row in range(len(self.rows) - 1, -1, -1):
+            if _key(self.rows[row]) not in new:
+                self.beginRemoveRows(QModelIndex(), row, row)
+                del self.rows[row]
+                self.endRemoveRows()
+        last = len(_COLUMNS) - 1
+        for row, old in enumerate(self.rows):
+            now = new[_key(old)]
+            if now != old:
+                self.rows[row] = now
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+        have = {_key(r) for r in self.rows}
+        came = [r for r in wanted if _key(r) not in have]
+        if came:
+            first = len(self.rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(came) - 1)
+            self.rows += came
+            self.endInsertRows()
+        before = [_key(r) for r in self.rows]
+        if [_key(r) for r in wanted] != before:
+            self.rows = wanted
+            self._moved(before)
+
+    def _moved(self, before: list[tuple[str, str]]) -> None:
+        """Rows changed places (a re-sort): keep persistent indexes (the selection) on them."""
+        self.layoutAboutToBeChanged.emit()
+        where = {_key(r): n for n, r in enumerate(self.rows)}
+        old = self.persistentIndexList()
+        self.changePersistentIndexList(old, [
+            self.index(where[before[i.row()]], i.column()) for i in old])
+        self.layoutChanged.emit()
 
     def set_filter(self, *, owner: str | None = None, kind: str | None = None,
                    broken_only: bool = False, text: str = "") -> None:
@@ -296,22 +357,47 @@ class RepairsWindow(QWidget):
         self.one_button.clicked.connect(lambda: self.repair_selected(1))
         self.all_button.clicked.connect(self.repair_all_affordable)
         self.pick_button.clicked.connect(self.pick_up_selected)
-        document.characterChanged.connect(self.refresh)
-        document.charactersInserted.connect(self.refresh)
-        document.charactersRemoved.connect(self.refresh)
-        document.undo_stack.indexChanged.connect(self.refresh)
+        document.campaignChanged.connect(self._campaign_changed)
         self.refresh()
         self.resize(900, 520)
 
     # --- showing -------------------------------------------------------------------------
 
+    def _campaign_changed(self, change: Change) -> None:
+        campaign = self.document.campaign
+        names = {cid for cid, fields in change.characters.items() if "name" in fields}
+        if change.roster or names:
+            self._fill_people(campaign)
+        if change.rules:
+            owners = {c.id for c in campaign.characters}
+        else:
+            owners = {cid for cid, fields in change.characters.items()
+                      if not fields.isdisjoint(_SHOWN)}
+        owners |= change.added | change.removed
+        if owners:
+            present = [c for c in campaign.characters if c.id in owners]
+            self.model.update_owners(owners, [r for c in present
+                                              for r in owner_rows(campaign, c)],
+                                     [c.id for c in campaign.characters])
+        if change.ledger:
+            self.ledger_model.sync()
+        if change.settings:
+            hours = campaign.settings.downtime.repair_hours_per_point
+            self.at_smith.setText(f"At the smith ({hours} h a point or notch)")
+        if owners or change.ledger or change.fund or change.settings:
+            self._totals(campaign)
+
     def refresh(self, *_: Any) -> None:
+        """Read everything again (on opening)."""
         campaign = self.document.campaign
         hours = campaign.settings.downtime.repair_hours_per_point
         self.at_smith.setText(f"At the smith ({hours} h a point or notch)")
         self._fill_people(campaign)
         self.model.set_rows(rows_of(campaign))
         self.ledger_model.refresh()
+        self._totals(campaign)
+
+    def _totals(self, campaign: Campaign) -> None:
         purses = ", ".join(f"{c.name} {format_coins(c.inventory.purse.total_cp)}"
                            for c in campaign.characters if c.class_id is not None)
         self.totals.setText(f"To repair everything: {format_coins(self.model.total_cost())}."
@@ -354,8 +440,7 @@ class RepairsWindow(QWidget):
     # --- acting --------------------------------------------------------------------------
 
     def _push(self, text: str, run: Callable[[Campaign], object]) -> bool:
-        command: CoreCommand[object] = CoreCommand(self.document, text, run)
-        self.document.undo_stack.push(command)
+        command = self.document.run(text, run)
         if command.error is not None:
             self.message.setText(str(command.error))
             return False

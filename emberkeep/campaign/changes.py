@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-__all__ = ["CATALOG_FIELDS", "Change", "NOTHING"]
+__all__ = ["CATALOG_FIELDS", "NOTHING", "Change"]
 
 CATALOG_FIELDS = frozenset({"archetypes", "spells", "magic_items", "skill_challenges", "efforts"})
 """The campaign's own catalogs (issue #12) and the table rules in play: one flag covers them,

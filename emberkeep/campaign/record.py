@@ -33,7 +33,9 @@ _TOP = tuple(f for f in Campaign.model_fields if f not in IDENTITY_LISTS)
 
 @cache
 def _adapter(model: type[BaseModel], field: str) -> TypeAdapter[Any]:
-    return TypeAdapter(model.model_fields[field].annotation)
+    annotation = model.model_fields[field].annotation
+    assert annotation is not None
+    return TypeAdapter(annotation)
 
 
 class _Snapshot:

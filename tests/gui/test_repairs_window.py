@@ -11,7 +11,6 @@ from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.repairs.ledger import damage_by_hand
-from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
 from gui.repairs_window import RepairsWindow
 
@@ -72,7 +71,7 @@ def test_a_new_dent_shows_at_once(document: CampaignDocument, window: RepairsWin
     def crit(campaign: Campaign) -> str:
         return damage_by_hand(campaign, cleric.id, shield.uid, "dent")
 
-    document.undo_stack.push(CoreCommand(document, "Crit dents the shield", crit))
+    document.run("Crit dents the shield", crit)
     assert ("Sister Maud", "Shield", "AC −1, breaks at 1 more") in _texts(window)
 
 
