@@ -27,7 +27,7 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.custom import activate
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
-from emberkeep.campaign.steps import CampaignStep, ListRows
+from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.model import Character
 
 if TYPE_CHECKING:
@@ -178,21 +178,36 @@ class CampaignDocument(QObject):
         ``after`` is validated first (a whole-sheet change from the core's rules: a level-up,
         a cast); :class:`EditRefused` says why when it is not a valid sheet.
         """
+        self.replace_characters([after], text)
+
+    def replace_characters(self, sheets: list[Character], text: str) -> None:
+        """Several sheets as one undo step (Lay on Hands changes the caster and the target);
+        every sheet is validated before anything is pushed."""
         from gui.commands import step_command
 
-        try:
-            checked = type(after).model_validate(after.model_dump())
-        except ValidationError as exc:
-            raise EditRefused(str(exc.errors(include_url=False)[0]["msg"])) from exc
-        step = character_step(self.campaign, checked)
-        if step:
-            self.undo_stack.push(step_command(self, text, step))
+        sets: list[FieldSet] = []
+        for after in sheets:
+            try:
+                checked = type(after).model_validate(after.model_dump())
+            except ValidationError as exc:
+                raise EditRefused(str(exc.errors(include_url=False)[0]["msg"])) from exc
+            sets += character_step(self.campaign, checked).sets
+        if sets:
+            self.undo_stack.push(step_command(self, text, CampaignStep(tuple(sets))))
 
     def add_character(self, character: Character, row: int | None = None) -> None:
         from gui.commands import step_command
 
         self.undo_stack.push(step_command(self, f"Add {character.name}",
                                           insert_step(self.campaign, character, row)))
+
+    def add_characters(self, characters: list[Character], text: str) -> None:
+        """Append several characters (a funnel) as one undo step."""
+        from gui.commands import step_command
+
+        before = list(self.campaign.characters)
+        self.undo_stack.push(step_command(self, text, CampaignStep((
+            FieldSet(CAMPAIGN, "characters", before, before + list(characters)),))))
 
     def remove_characters(self, character_ids: list[str]) -> None:
         """Remove several characters as one undo step."""
