@@ -33,7 +33,7 @@ from gui.clock import ClockController, TimelineView
 from gui.document import CampaignDocument
 from gui.encounter.session import EncounterSession
 from gui.party_fund import PartyFundDialog, change_party_fund
-from gui.repairs_window import RepairsWindow
+from gui.repairs_window import RepairsModel, RepairsWindow
 from gui.roster_model import COLUMNS, RosterModel
 from gui.sheet import CharacterSheet
 from gui.wizard.level_up import LevelUpDialog
@@ -299,7 +299,8 @@ def test_a_rename_and_a_clock_advance_never_reset_the_repairs_table(
     document, models, spy = crowd
     owner = document.campaign.characters[7]
     repairs = models["repairs"]
-    mine = sum(1 for r in repairs.rows if r[0].owner_id == owner.id)  # type: ignore[attr-defined]
+    assert isinstance(repairs, RepairsModel)
+    mine = sum(1 for r in repairs.rows if r[0].owner_id == owner.id)
     assert mine
     document.edit_character(owner.id, "name", "Zed")
     # its rows repaint and, sorted by owner, move to the end; no other row is told anything
