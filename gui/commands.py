@@ -88,7 +88,9 @@ class CampaignCommand(QUndoCommand, Generic[T]):
                 return
             self.step = step
             self.op = None  # the recipe ran once; from now on only its results are replayed
-            if step.change.roster:
+            if not step:
+                self.setObsolete(True)  # nothing changed: nothing to undo
+            elif step.change.roster:
                 # The operation moved rows without telling the views: put them back quietly,
                 # then apply the step with the row signals item models need.
                 step.undo(document.campaign)

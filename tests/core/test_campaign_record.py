@@ -252,18 +252,25 @@ def _crowd(size: int) -> Campaign:
     return campaign
 
 
+def _best(run: Callable[[], object], repeat: int = 3) -> float:
+    """The fastest of a few runs: the machine is shared, a bound on one run would be flaky."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
 def test_recording_in_a_200_character_campaign_stays_cheap() -> None:
     """~30 ms here against ~80 ms for deep copies; the bound leaves room for a slow machine."""
     campaign = _crowd(200)
     target = campaign.characters[100]
-    start = time.perf_counter()
     _result, step = record(campaign, lambda c: setattr(target, "hp", target.hp - 1))
-    elapsed = time.perf_counter() - start
     assert step.change == Change.of_characters({target.id: {"hp"}})
-    assert elapsed < 0.5
-    start = time.perf_counter()
-    field_step(campaign, target.id, "hp", 3).redo(campaign)
-    assert time.perf_counter() - start < 0.005  # the keystroke path copies one value
+    assert _best(lambda: record(campaign, lambda c: setattr(target, "hp", target.hp - 1))) < 0.5
+    # the keystroke path copies one value
+    assert _best(lambda: field_step(campaign, target.id, "hp", 3).redo(campaign), 5) < 0.005
 
 
 def test_an_empty_step_is_false() -> None:
