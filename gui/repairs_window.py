@@ -381,6 +381,10 @@ class RepairsWindow(QWidget):
                                      [c.id for c in campaign.characters])
         if change.ledger:
             self.ledger_model.sync()
+        elif names and self.ledger_model.rows:  # "Paid by" shows the payer's name
+            last = len(self.ledger_model.rows) - 1
+            self.ledger_model.dataChanged.emit(self.ledger_model.index(0, 3),
+                                               self.ledger_model.index(last, 3))
         if change.settings:
             hours = campaign.settings.downtime.repair_hours_per_point
             self.at_smith.setText(f"At the smith ({hours} h a point or notch)")
