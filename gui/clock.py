@@ -50,6 +50,7 @@ __all__ = ["ADVANCES", "AdvanceClock", "ClockController", "TimelineModel", "Time
            "summarize"]
 
 _Index = QModelIndex | QPersistentModelIndex
+WHO = 1  # the timeline column naming the character
 
 # (label, shortcut, what it does) for the Advance menu and the clock bar.
 ADVANCES: list[tuple[str, str, str]] = [
@@ -206,8 +207,8 @@ class TimelineView(QWidget):
                 self.model.dataChanged.emit(self.model.index(0, 0), self.model.index(
                     len(self.model.rows) - 1, len(self.model.COLUMNS) - 1))
         elif self.model.rows and any("name" in f for f in change.characters.values()):
-            self.model.dataChanged.emit(self.model.index(0, 3),
-                                        self.model.index(len(self.model.rows) - 1, 3))
+            self.model.dataChanged.emit(self.model.index(0, WHO),
+                                        self.model.index(len(self.model.rows) - 1, WHO))
 
     def show_changes(self, changes: list[Change]) -> None:
         self.changes.clear()
