@@ -86,6 +86,12 @@ class CampaignCommand(QUndoCommand, Generic[T]):
                 document.refused()
                 self.setObsolete(True)
                 return
+            except BaseException:
+                # A bug, not a refusal: the campaign is already put back; drop the command
+                # rather than leave one on the stack that has nothing to undo.
+                document.refused()
+                self.setObsolete(True)
+                raise
             self.step = step
             self.op = None  # the recipe ran once; from now on only its results are replayed
             if not step:
