@@ -4,8 +4,8 @@ GM can change"), the optional rules, the campaign's name and notes, in one dialo
 The tabs are built from :class:`CampaignSettings` by introspection (:mod:`gui.settings_fields`);
 :data:`LABELS` gives each field plain words and its ruling. OK validates the whole settings model
 with pydantic: a refused value is shown with its reason and nothing changes; an accepted change is
-one undo step (:class:`SettingsCommand`) that refreshes every view showing a number that depends on
-the settings (each character gets ``characterChanged(id, "*")``, as a CoreCommand does).
+one recorded undo step (:meth:`CampaignDocument.run`) whose change names the settings, so every
+view showing a number that depends on them refreshes.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -34,7 +33,7 @@ from gui.document import CampaignDocument, EditRefused
 from gui.settings_fields import FieldEditor, editor_for, humanize
 from gui.settings_labels import LABELS, TAB_OF_FIELD, TABS, choice_label, tooltip_for
 
-__all__ = ["CampaignSettingsDialog", "SettingsCommand", "SettingsState", "apply_settings",
+__all__ = ["CampaignSettingsDialog", "SettingsState", "apply_settings",
            "check_settings"]
 
 Path = tuple[str, ...]
@@ -56,32 +55,6 @@ def _copy_into(target: BaseModel, source: BaseModel) -> None:
         else:
             setattr(target, field, new.model_copy(deep=True) if isinstance(new, BaseModel)
                     else list(new) if isinstance(new, list) else new)
-
-
-class SettingsCommand(QUndoCommand):
-    """Swaps the campaign's settings, name and notes between two validated states."""
-
-    def __init__(self, document: CampaignDocument, before: SettingsState, after: SettingsState,
-                 text: str = "Change campaign settings") -> None:
-        super().__init__(text)
-        self.document = document
-        self.before = before
-        self.after = after
-
-    def _apply(self, state: SettingsState) -> None:
-        campaign = self.document.campaign
-        _copy_into(campaign.settings, state.settings)
-        campaign.name = state.name
-        campaign.notes = state.notes
-        self.document.titleChanged.emit(state.name)
-        for character in campaign.characters:
-            self.document.characterChanged.emit(character.id, "*")
-
-    def redo(self) -> None:
-        self._apply(self.after)
-
-    def undo(self) -> None:
-        self._apply(self.before)
 
 
 def current_state(campaign: Campaign) -> SettingsState:
@@ -130,7 +103,13 @@ def apply_settings(document: CampaignDocument, after: SettingsState) -> bool:
         return False
     text = "Rename the campaign" if before.settings == after.settings \
         and before.notes == after.notes else "Change campaign settings"
-    document.undo_stack.push(SettingsCommand(document, before, after, text))
+
+    def put(campaign: Campaign) -> None:
+        _copy_into(campaign.settings, after.settings)
+        campaign.name = after.name
+        campaign.notes = after.notes
+
+    document.run(text, put)
     return True
 
 

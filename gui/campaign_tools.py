@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu
 
+from emberkeep.campaign.changes import Change
 from gui.clock import AdvanceToDialog, ClockController, TimelineView, advance_actions, summarize
 from gui.document import CampaignDocument
 from gui.repairs_window import RepairsWindow
@@ -70,8 +71,12 @@ class CampaignTools(QObject):
         self.advance_menu.addAction(self.to_date_action)
         # the window closes every tab but the roster when it changes campaign
         self.repairs = None
-        document.undo_stack.indexChanged.connect(self.update_date)
+        document.campaignChanged.connect(self._campaign_changed)
         self.update_date()
+
+    def _campaign_changed(self, change: Change) -> None:
+        if change.time or change.settings:  # the calendar's month names are settings
+            self.update_date()
 
     def update_date(self, *_: object) -> None:
         if self.clock is not None:

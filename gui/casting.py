@@ -227,12 +227,7 @@ class CastDialog(QDialog):
         return text
 
     def _record(self, sheets: list[Character], label: str) -> None:
-        stack = self.document.undo_stack
-        stack.beginMacro(label)
         try:
-            for sheet in sheets:
-                self.document.replace_character(sheet, label)
+            self.document.replace_characters(sheets, label)
         except EditRefused as exc:
             self.outcome.setText(str(exc))
-        finally:
-            stack.endMacro()

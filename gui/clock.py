@@ -1,9 +1,9 @@
 """The campaign clock in the GUI (issue #5): the date always in view, Advance by one key, the
 list of what changed, and the timeline of what ends when.
 
-Advancing runs the core (:mod:`emberkeep.clock`); the GUI only wraps it in an undo command that
-keeps the clock, the timeline and the characters as they were before and after, so Ctrl+Z turns
-time back exactly, dice included.
+Advancing runs the core (:mod:`emberkeep.clock`) recorded, in the campaign's one undo command
+(:class:`gui.commands.CampaignCommand`): Ctrl+Z turns time back exactly, dice included. The
+timeline redraws only when a change names the time or the timeline.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.changes import Change as CampaignChange
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.model import Character
 from emberkeep.clock.advance import Change, advance, advance_to
@@ -40,7 +41,7 @@ from emberkeep.clock.rests import rest
 from emberkeep.clock.schedule import upcoming
 from emberkeep.clock.timeline import Timed
 from emberkeep.dice import RandomRoller, Roller
-from gui.core_command import CoreCommand
+from gui.commands import CampaignCommand
 from gui.document import CampaignDocument
 from gui.list_table import ListTableModel
 from gui.roster_model import _plain_tooltip
@@ -49,6 +50,7 @@ __all__ = ["ADVANCES", "AdvanceClock", "ClockController", "TimelineModel", "Time
            "summarize"]
 
 _Index = QModelIndex | QPersistentModelIndex
+WHO = 1  # the timeline column naming the character
 
 # (label, shortcut, what it does) for the Advance menu and the clock bar.
 ADVANCES: list[tuple[str, str, str]] = [
@@ -61,18 +63,8 @@ ADVANCES: list[tuple[str, str, str]] = [
 ]
 
 
-class AdvanceClock(CoreCommand[list[Change]]):
-    """One advance of the clock; undo turns time back exactly, dice included."""
-
-    def __init__(self, controller: ClockController, text: str,
-                 run: Callable[[Campaign, Roller], list[Change]]) -> None:
-        super().__init__(controller.document, text, lambda c: run(c, controller.roller),
-                         lambda changes: controller.changed.emit(changes or []))
-        self.controller = controller
-
-    @property
-    def changes(self) -> list[Change]:
-        return self.result or []
+AdvanceClock = CampaignCommand[list[Change]]
+"""One advance of the clock: its ``result`` is the list of what the advance ended."""
 
 
 class ClockController(QObject):
@@ -93,26 +85,24 @@ class ClockController(QObject):
     def now_text(self) -> str:
         return self.calendar.format(self.document.campaign.time)
 
+    def _push(self, text: str, run: Callable[[Campaign, Roller], list[Change]]) -> AdvanceClock:
+        return self.document.run(text, lambda c: run(c, self.roller),
+                                 lambda changes: self.changed.emit(changes or []))
+
     def advance(self, what: str) -> AdvanceClock:
         time = self.document.campaign.settings.time
         if what in ("short", "long"):
             label = "Short rest" if what == "short" else "Long rest"
-            command = AdvanceClock(self, label, lambda c, r: rest(c, what, r))  # type: ignore[arg-type]
-        else:
-            size = {"turn": time.exploration_turn_minutes * MINUTE, "hour": HOUR, "day": DAY,
-                    "week": WEEK}[what]
-            command = AdvanceClock(self, f"Advance a {what}",
-                                   lambda c, r: advance(c, size, r))
-        self.document.undo_stack.push(command)
-        return command
+            return self._push(label, lambda c, r: rest(c, what, r))  # type: ignore[arg-type]
+        size = {"turn": time.exploration_turn_minutes * MINUTE, "hour": HOUR, "day": DAY,
+                "week": WEEK}[what]
+        return self._push(f"Advance a {what}", lambda c, r: advance(c, size, r))
 
     def advance_to(self, target: int) -> AdvanceClock:
         if target < self.document.campaign.time:
             raise ValueError("that date is in the past: the clock only runs forward")
-        command = AdvanceClock(self, f"Advance to {self.calendar.format(target)}",
-                               lambda c, r: advance_to(c, target, r))
-        self.document.undo_stack.push(command)
-        return command
+        return self._push(f"Advance to {self.calendar.format(target)}",
+                          lambda c, r: advance_to(c, target, r))
 
 
 def summarize(changes: list[Change]) -> str:
@@ -208,10 +198,19 @@ class TimelineView(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.changes, 1)
         controller.changed.connect(self.show_changes)
-        controller.document.undo_stack.indexChanged.connect(self.model.refresh)
+        controller.document.campaignChanged.connect(self._campaign_changed)
+
+    def _campaign_changed(self, change: CampaignChange) -> None:
+        if change.time or change.timeline or change.settings:
+            self.model.sync()
+            if self.model.rows:  # "In" counts from the time now
+                self.model.dataChanged.emit(self.model.index(0, 0), self.model.index(
+                    len(self.model.rows) - 1, len(self.model.COLUMNS) - 1))
+        elif self.model.rows and any("name" in f for f in change.characters.values()):
+            self.model.dataChanged.emit(self.model.index(0, WHO),
+                                        self.model.index(len(self.model.rows) - 1, WHO))
 
     def show_changes(self, changes: list[Change]) -> None:
-        self.model.refresh()
         self.changes.clear()
         calendar = self.controller.calendar
         for change in changes:

@@ -1,116 +1,129 @@
-"""Undo commands for the campaign's roster: each one calls :class:`CampaignDocument` methods.
+"""The one undo command of a campaign: a recorded :class:`CampaignStep` on the document's stack.
 
-Commands hold *results* (the old and the new value, the removed character), never recipes, so
-undo and redo never re-validate or re-roll. Values are validated once, before the command is
-pushed (:meth:`CampaignDocument.edit_character`), because ``redo()`` cannot refuse.
+Every campaign change is one of these, whatever made it: a sheet edit, a level-up, a rest, a
+repair, the fund, the settings, a catalog, an encounter's setup. Either the step is built up front
+(the explicit, cheap steps of :mod:`emberkeep.campaign.record`) or the first redo runs an
+operation under :func:`~emberkeep.campaign.record.record`, which sees every field it touched.
+Later redos and undos only write the recorded values, so nothing is re-rolled or re-validated.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
+from emberkeep.campaign.record import record
+from emberkeep.campaign.steps import CampaignStep
+
 if TYPE_CHECKING:
-    from emberkeep.character.model import Character
+    from emberkeep.campaign.model import Campaign
     from gui.document import CampaignDocument
 
-__all__ = ["EDIT_CHARACTER_FIELD_ID", "AddCharacter", "EditCharacterField", "RemoveCharacter",
-           "ReplaceCharacter"]
+__all__ = ["MERGE_ID", "CampaignCommand", "field_label"]
 
-EDIT_CHARACTER_FIELD_ID = 1001
-"""Commands with this id may merge (Qt's undo framework example merges consecutive moves)."""
+MERGE_ID = 1001
+"""Commands with a merge key share this id, so Qt offers each to the one before it."""
 
 _FIELD_LABELS = {"max_hp": "max HP", "hp": "HP", "xp": "XP", "class_": "class"}
+
+T = TypeVar("T")
 
 
 def field_label(field: str) -> str:
     return _FIELD_LABELS.get(field, field.replace("_", " "))
 
 
-class EditCharacterField(QUndoCommand):
-    """Set one field of one character; consecutive edits of that same field merge into one."""
+class CampaignCommand(QUndoCommand, Generic[T]):
+    """One undoable campaign step.
 
-    def __init__(self, document: CampaignDocument, character_id: str, field: str,
-                 old: Any, new: Any, merge_key: str | None = None,
-                 label: str | None = None) -> None:
-        super().__init__()
+    ``op`` runs once, recorded, on the first redo; a ``ValueError`` or ``KeyError`` it raises is
+    the core's refusal: the campaign is left as it was, ``error`` keeps the reason and the
+    command marks itself obsolete, so the stack drops it. ``done`` hears the result after every
+    redo and ``None`` after every undo (a view showing what the last advance did). Commands
+    with equal ``merge_key`` that follow each other merge into one step (typing into a field);
+    a merge that ends where it began leaves nothing to undo.
+    """
+
+    def __init__(self, document: CampaignDocument, text: str,
+                 op: Callable[[Campaign], T] | None = None, *, step: CampaignStep | None = None,
+                 merge_key: Hashable | None = None,
+                 done: Callable[[T | None], None] | None = None) -> None:
+        super().__init__(text)
+        if (op is None) == (step is None):
+            raise TypeError("give an operation to record or a step, not both")
         self.document = document
-        self.character_id = character_id
-        self.field = field
-        self.old = old
-        self.new = new
+        self.op = op
+        self.step = step
         self.merge_key = merge_key
-        """Edits of one field merge only when their keys agree: the sheet edits one score (a
-        part of ``scores``) under its own key, and starts a new key when the GM leaves it."""
-        name = document.character(character_id).name
-        self.setText(f"Edit {label or field_label(field)} of {name}")
+        self.done = done
+        self.result: T | None = None
+        self.error: Exception | None = None
 
     def id(self) -> int:
-        return EDIT_CHARACTER_FIELD_ID
+        return MERGE_ID if self.merge_key is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, EditCharacterField):
+        if (not isinstance(other, CampaignCommand) or other.merge_key != self.merge_key
+                or self.step is None or other.step is None):
             return False
-        if ((other.character_id, other.field, other.merge_key)
-                != (self.character_id, self.field, self.merge_key)):
+        merged = self.step.merged(other.step)
+        if merged is None:
             return False
-        self.new = other.new
-        # Typing a value back to what it was leaves nothing to undo: the stack drops it.
-        self.setObsolete(self.new == self.old)
+        self.step = merged
+        self.setObsolete(merged.is_noop)
         return True
 
     def redo(self) -> None:
-        self.document.set_character_field(self.character_id, self.field, self.new)
+        document = self.document
+        if self.step is None:
+            assert self.op is not None
+            try:
+                self.result, step = record(document.campaign, self.op)
+            except (ValueError, KeyError) as exc:
+                self.error = exc
+                document.refused()
+                self.setObsolete(True)
+                return
+            except BaseException:
+                # A bug, not a refusal: the campaign is already put back; drop the command
+                # rather than leave one on the stack that has nothing to undo.
+                document.refused()
+                self.setObsolete(True)
+                raise
+            self.step = step
+            self.op = None  # the recipe ran once; from now on only its results are replayed
+            if not step:
+                self.setObsolete(True)  # nothing changed: nothing to undo
+            elif step.change.roster:
+                # The operation moved rows without telling the views: put them back quietly,
+                # then apply the step with the row signals item models need.
+                step.undo(document.campaign)
+                document.apply(step)
+            else:
+                document.announce(step.change)
+        else:
+            document.apply(self.step)
+        if self.done is not None:
+            self.done(self.result)
 
     def undo(self) -> None:
-        self.document.set_character_field(self.character_id, self.field, self.old)
+        assert self.step is not None
+        self.document.apply(self.step, undo=True)
+        if self.done is not None:
+            self.done(None)
 
 
-class AddCharacter(QUndoCommand):
-    def __init__(self, document: CampaignDocument, character: Character, row: int) -> None:
-        super().__init__(f"Add {character.name}")
-        self.document = document
-        self.character = character
-        self.row = row
-
-    def redo(self) -> None:
-        self.document.insert_character(self.row, self.character)
-
-    def undo(self) -> None:
-        self.document.take_character(self.row)
+def push(document: CampaignDocument, text: str, op: Callable[[Campaign], T],
+         done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
+    """Push ``op`` as one recorded undo step; the command's ``error`` says why the core
+    refused (nothing changed and nothing was pushed then)."""
+    command: CampaignCommand[T] = CampaignCommand(document, text, op, done=done)
+    document.undo_stack.push(command)
+    return command
 
 
-class RemoveCharacter(QUndoCommand):
-    def __init__(self, document: CampaignDocument, row: int) -> None:
-        super().__init__()
-        self.document = document
-        self.row = row
-        self.character = document.campaign.characters[row]
-        self.setText(f"Remove {self.character.name}")
-
-    def redo(self) -> None:
-        self.character = self.document.take_character(self.row)
-
-    def undo(self) -> None:
-        self.document.insert_character(self.row, self.character)
-
-
-class ReplaceCharacter(QUndoCommand):
-    """Swap a whole sheet for another (a level-up, a spell cast, advancing to 1st level).
-
-    Both sheets are kept whole, so undo and redo never re-roll: the results are what was rolled.
-    """
-
-    def __init__(self, document: CampaignDocument, before: Character, after: Character,
-                 text: str) -> None:
-        super().__init__(text)
-        self.document = document
-        self.before = before.model_copy(deep=True)
-        self.after = after.model_copy(deep=True)
-
-    def redo(self) -> None:
-        self.document.overwrite_character(self.after)
-
-    def undo(self) -> None:
-        self.document.overwrite_character(self.before)
+def step_command(document: CampaignDocument, text: str, step: CampaignStep,
+                 merge_key: Hashable | None = None) -> CampaignCommand[Any]:
+    return CampaignCommand(document, text, step=step, merge_key=merge_key)

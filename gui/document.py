@@ -1,18 +1,21 @@
 """One open campaign: the core ``Campaign``, its file, its undo history, and the signals.
 
 This is the single place the GUI changes the rules core (DESIGN: the GUI holds no rules of its
-own). Undo commands (:mod:`gui.commands`) call the mutation methods here; each one changes the
-core models and then emits a Qt signal naming what changed, so every view showing it refreshes
-just that (Anki's change-sets). Widgets never write to the core directly: they call the
-``edit_*``/``add_*``/``remove_*`` entry points, which push commands on :attr:`undo_stack`.
+own). Every change is a recorded :class:`~emberkeep.campaign.steps.CampaignStep` in the one undo
+command (:class:`gui.commands.CampaignCommand`); after each redo and undo the document emits
+:attr:`CampaignDocument.campaignChanged` with the step's :class:`~emberkeep.campaign.changes.
+Change`, so every view refreshes just what it names (Anki's change-sets), plus Qt-style row
+signals when characters come and go. Widgets never write to the core directly: they call the
+``edit_*``/``add_*``/``remove_*``/``run`` entry points, which push commands on
+:attr:`undo_stack`.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
@@ -20,12 +23,20 @@ from PySide6.QtGui import QUndoStack
 
 from emberkeep.campaign import recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
+from emberkeep.campaign.changes import Change
+from emberkeep.campaign.custom import activate
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
+from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.model import Character
+
+if TYPE_CHECKING:
+    from gui.commands import CampaignCommand
 
 __all__ = ["UNTITLED", "CampaignDocument", "EditRefused"]
 
 UNTITLED = "Untitled campaign"
+T = TypeVar("T")
 
 
 class EditRefused(ValueError):
@@ -38,7 +49,7 @@ class CampaignDocument(QObject):
     charactersInserted = Signal(int, int)
     charactersAboutToBeRemoved = Signal(int, int)
     charactersRemoved = Signal(int, int)
-    characterChanged = Signal(str, str)  # character id, field name
+    campaignChanged = Signal(object)  # Change: after every redo and undo, what it changed
     titleChanged = Signal(str)
     pathChanged = Signal(object)  # Path | None
     modifiedChanged = Signal(bool)
@@ -50,6 +61,7 @@ class CampaignDocument(QObject):
         self.campaign = campaign
         self.path = path
         self.undo_stack = QUndoStack(self)
+        self._rows = _DocumentRows(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         # Issue #10: the file's SHA-256 as loaded or last saved (outside changes are told by
         # content, not by date); the session's recovery token; where and how many backups.
@@ -148,56 +160,73 @@ class CampaignDocument(QObject):
         is changed and nothing is pushed then. Consecutive edits with the same ``merge_key``
         (one score, say, while the GM types in it) merge into one undo step.
         """
-        from gui.commands import EditCharacterField
+        from gui.commands import field_label, step_command
 
         character = self.character(character_id)
-        old = getattr(character, field)
         new = self.validated_value(character, field, value)
-        if new == old:
+        if new == getattr(character, field):
             return False
-        if isinstance(old, BaseModel):
-            old = old.model_copy(deep=True)  # the command keeps results, never live objects
-        self.undo_stack.push(EditCharacterField(self, character_id, field, old, new,
-                                                merge_key, label))
+        step = field_step(self.campaign, character_id, field, new)
+        text = f"Edit {label or field_label(field)} of {character.name}"
+        self.undo_stack.push(step_command(self, text, step,
+                                          merge_key=(character_id, field, merge_key)))
         return True
 
     def replace_character(self, after: Character, text: str) -> None:
-        """Push one undoable step that swaps the sheet with the same id for ``after``.
+        """Push one undoable step that makes the sheet with the same id equal ``after``.
 
         ``after`` is validated first (a whole-sheet change from the core's rules: a level-up,
         a cast); :class:`EditRefused` says why when it is not a valid sheet.
         """
-        from gui.commands import ReplaceCharacter
+        self.replace_characters([after], text)
 
-        try:
-            checked = type(after).model_validate(after.model_dump())
-        except ValidationError as exc:
-            raise EditRefused(str(exc.errors(include_url=False)[0]["msg"])) from exc
-        before = self.character(after.id)
-        self.undo_stack.push(ReplaceCharacter(self, before, checked, text))
+    def replace_characters(self, sheets: list[Character], text: str) -> None:
+        """Several sheets as one undo step (Lay on Hands changes the caster and the target);
+        every sheet is validated before anything is pushed."""
+        from gui.commands import step_command
+
+        sets: list[FieldSet] = []
+        for after in sheets:
+            try:
+                checked = type(after).model_validate(after.model_dump())
+            except ValidationError as exc:
+                raise EditRefused(str(exc.errors(include_url=False)[0]["msg"])) from exc
+            sets += character_step(self.campaign, checked).sets
+        if sets:
+            self.undo_stack.push(step_command(self, text, CampaignStep(tuple(sets))))
 
     def add_character(self, character: Character, row: int | None = None) -> None:
-        from gui.commands import AddCharacter
+        from gui.commands import step_command
 
-        row = len(self.campaign.characters) if row is None else row
-        self.undo_stack.push(AddCharacter(self, character, row))
+        self.undo_stack.push(step_command(self, f"Add {character.name}",
+                                          insert_step(self.campaign, character, row)))
+
+    def add_characters(self, characters: list[Character], text: str) -> None:
+        """Append several characters (a funnel) as one undo step."""
+        from gui.commands import step_command
+
+        before = list(self.campaign.characters)
+        self.undo_stack.push(step_command(self, text, CampaignStep((
+            FieldSet(CAMPAIGN, "characters", before, before + list(characters)),))))
 
     def remove_characters(self, character_ids: list[str]) -> None:
-        """Remove several characters as one undo step (highest row first, so rows stay valid)."""
-        from gui.commands import RemoveCharacter
+        """Remove several characters as one undo step."""
+        from gui.commands import step_command
 
-        rows = sorted((self.row_of(cid) for cid in character_ids), reverse=True)
-        if not rows:
+        if not character_ids:
             return
-        if len(rows) == 1:
-            self.undo_stack.push(RemoveCharacter(self, rows[0]))
-            return
-        self.undo_stack.beginMacro(f"Remove {len(rows)} characters")
-        for row in rows:
-            self.undo_stack.push(RemoveCharacter(self, row))
-        self.undo_stack.endMacro()
+        text = (f"Remove {self.character(character_ids[0]).name}" if len(character_ids) == 1
+                else f"Remove {len(character_ids)} characters")
+        self.undo_stack.push(step_command(self, text,
+                                          remove_step(self.campaign, character_ids)))
 
-    # -- mutations: called by undo commands only ------------------------------------------------
+    def run(self, text: str, op: Callable[[Campaign], T],
+            done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
+        """Push any campaign operation as one recorded undo step (see :func:`gui.commands.push`):
+        the command's ``error`` is the core's refusal, and then nothing changed."""
+        from gui.commands import push
+
+        return push(self, text, op, done)
 
     @staticmethod
     def validated_value(character: Character, field: str, value: Any) -> Any:
@@ -217,38 +246,47 @@ class CampaignDocument(QObject):
             raise EditRefused(str(first["msg"])) from exc
         return getattr(checked, field)
 
-    def set_character_field(self, character_id: str, field: str, value: Any) -> None:
-        """Write an already validated value into the core model and say so."""
-        row = self.row_of(character_id)
-        character = self.campaign.characters[row]
-        if isinstance(value, (BaseModel, list, dict)):
-            # The command keeps its value; the sheet gets its own copy, so later in-place
-            # changes (an encounter notching a weapon) never rewrite the undo history.
-            value = copy.deepcopy(value)
-        if type(character).model_config.get("frozen"):
-            self.campaign.characters[row] = character.model_copy(update={field: value})
-        else:
-            # In place, so anything else holding this Character sees the change too.
-            setattr(character, field, value)
-        self.characterChanged.emit(character_id, field)
+    # -- applying steps: called by the undo command only ---------------------------------------
 
-    def overwrite_character(self, sheet: Character) -> None:
-        """Copy every field of ``sheet`` onto the stored character with its id, in place (so
-        every view holding it sees the change), and say that everything changed (``"*"``)."""
-        row = self.row_of(sheet.id)
-        character = self.campaign.characters[row]
-        copy = sheet.model_copy(deep=True)
-        for field in type(character).model_fields:
-            setattr(character, field, getattr(copy, field))
-        self.characterChanged.emit(sheet.id, "*")
+    def apply(self, step: CampaignStep, *, undo: bool = False) -> Change:
+        """Write a recorded step (or its undo) into the campaign, then say what changed."""
+        change = (step.undo(self.campaign, self._rows) if undo
+                  else step.redo(self.campaign, self._rows))
+        self.announce(change)
+        return change
 
-    def insert_character(self, row: int, character: Character) -> None:
-        self.charactersAboutToBeInserted.emit(row, row)
-        self.campaign.characters.insert(row, character)
-        self.charactersInserted.emit(row, row)
+    def announce(self, change: Change) -> None:
+        """Tell every view what changed (once the campaign already holds it)."""
+        if change.catalogs:
+            activate(self.campaign)  # rules look the campaign's own entries up by id
+        if change.name:
+            self.titleChanged.emit(self.campaign.name)
+        if change:
+            self.campaignChanged.emit(change)
 
-    def take_character(self, row: int) -> Character:
-        self.charactersAboutToBeRemoved.emit(row, row)
-        character = self.campaign.characters.pop(row)
-        self.charactersRemoved.emit(row, row)
-        return character
+    def refused(self) -> None:
+        """An operation raised and was rolled back; catalogs it installed are put back too."""
+        activate(self.campaign)
+
+
+class _DocumentRows(ListRows):
+    """Row edits of the roster, told to item models as Qt's begin/end pairs."""
+
+    def __init__(self, document: CampaignDocument) -> None:
+        self.document = document
+
+    def remove(self, field: str, items: list[Any], row: int) -> None:
+        if field != "characters":
+            super().remove(field, items, row)
+            return
+        self.document.charactersAboutToBeRemoved.emit(row, row)
+        del items[row]
+        self.document.charactersRemoved.emit(row, row)
+
+    def insert(self, field: str, items: list[Any], row: int, item: Any) -> None:
+        if field != "characters":
+            super().insert(field, items, row, item)
+            return
+        self.document.charactersAboutToBeInserted.emit(row, row)
+        items.insert(row, item)
+        self.document.charactersInserted.emit(row, row)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.changes import Change
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.character.funnel import roll_zero_level
 from emberkeep.character.model import Character
@@ -238,7 +239,7 @@ class MainWindow(QMainWindow):
         document.titleChanged.connect(self._update_title)
         document.pathChanged.connect(self._update_status)
         document.charactersRemoved.connect(self._close_orphan_sheets)
-        document.characterChanged.connect(self._rename_sheet_tabs)
+        document.campaignChanged.connect(self._rename_sheet_tabs)
         self._install_undo_actions(document)
         for hook in self.document_hooks:
             hook(document)
@@ -466,14 +467,12 @@ class MainWindow(QMainWindow):
             if sheet.character_id not in ids:
                 self.close_tab(self.tabs.indexOf(sheet))
 
-    def _rename_sheet_tabs(self, character_id: str, field: str) -> None:
-        if field not in ("name", "*"):
-            return
+    def _rename_sheet_tabs(self, change: Change) -> None:
         assert self.document is not None
         for sheet in self.sheets():
-            if sheet.character_id == character_id:
+            if "name" in change.fields_of(sheet.character_id):
                 self.tabs.setTabText(self.tabs.indexOf(sheet),
-                                     self.document.character(character_id).name)
+                                     self.document.character(sheet.character_id).name)
 
     def target_character_ids(self) -> list[str]:
         """The open sheet's character, else the roster's selection."""

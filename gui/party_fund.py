@@ -1,6 +1,6 @@
 """Campaign → Party Fund…: put coins into the party fund or take them out, with a note.
 
-Every change is one undo step (a :class:`CoreCommand`, which keeps the fund and the ledger) and
+Every change is one recorded undo step (:meth:`CampaignDocument.run`) and
 writes a ledger entry paid by ``"party"`` (R16's ledger: date, amount, who): INCOME for coins in,
 EXPENSE for coins out. An income is written as a negative cost, so the ledger's totals stay what
 was spent, net of what came in. Taking more than the fund holds is refused with the reason, and
@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, LedgerEntry, LedgerKind
 from emberkeep.gear.purse import MAX_COINS, format_coins, to_cp
 from emberkeep.repairs.ledger import PARTY
-from gui.core_command import CoreCommand
 from gui.document import CampaignDocument, EditRefused
 
 __all__ = ["PartyFundDialog", "change_party_fund"]
@@ -65,8 +65,7 @@ def change_party_fund(document: CampaignDocument, *, take: bool, gp: int = 0, sp
         return entry
 
     text = f"{'Take' if take else 'Add'} {words} {'from' if take else 'to'} the party fund"
-    command: CoreCommand[LedgerEntry] = CoreCommand(document, text, run)
-    document.undo_stack.push(command)
+    command = document.run(text, run)
     if command.error is not None or command.result is None:
         raise EditRefused(str(command.error))
     return command.result
@@ -118,7 +117,7 @@ class PartyFundDialog(QDialog):
         layout.addLayout(actions)
         layout.addWidget(self.message)
         layout.addWidget(close)
-        document.undo_stack.indexChanged.connect(self.refresh)
+        document.campaignChanged.connect(self._campaign_changed)
         self.refresh()
         self.resize(520, 220)
 
@@ -126,6 +125,10 @@ class PartyFundDialog(QDialog):
         super().showEvent(event)
         self.coins["gp"].setFocus()
         self.coins["gp"].selectAll()  # typing replaces the 0
+
+    def _campaign_changed(self, change: Change) -> None:
+        if change.fund:
+            self.refresh()
 
     def refresh(self, *_: object) -> None:
         self.fund.setText(f"The party fund holds "

@@ -1,10 +1,7 @@
 """The Repairs window (issue #8): every damaged piece across the party, what mending costs, and
-the ledger. Its model, filter and sorting live here together (DESIGN).
-
-Rows are recomputed from the core (:func:`emberkeep.repairs.condition.damaged_gear`) whenever a
-character changes, so a crit resolved in an encounter shows here at once. Sorting and filtering are
-plain Python over the row list (a ``QSortFilterProxyModel`` over a Python model took ~0.85 s for
-10k rows here): sort the list, emit ``layoutChanged``.
+the ledger, in two tabs; every action goes on the undo stack. The models are in
+:mod:`gui.repairs_model`; the window follows the document's ``campaignChanged`` and hands each
+model only what the change names.
 """
 
 from __future__ import annotations
@@ -12,13 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,169 +25,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.campaign.model import Campaign, LedgerEntry
+from emberkeep.campaign.changes import Change
+from emberkeep.campaign.model import Campaign
 from emberkeep.clock.calendar import Calendar
 from emberkeep.gear.purse import format_coins
-from emberkeep.repairs.condition import GearCondition, damaged_gear
-from emberkeep.repairs.costs import repair_cost, repair_units
+from emberkeep.repairs.costs import repair_units
 from emberkeep.repairs.ledger import PARTY, ledger_totals, pick_up, repair
-from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
-from gui.list_table import ListTableModel
-from gui.roster_model import _plain_tooltip
+from gui.repairs_model import (
+    SHOWN,
+    LedgerModel,
+    RepairsModel,
+    Row,
+    UidRole,
+    owner_rows,
+    payer_name,
+    rows_of,
+)
 
-__all__ = ["LedgerModel", "RepairsModel", "RepairsWindow", "UidRole"]
-
-_Index = QModelIndex | QPersistentModelIndex
-UidRole = Qt.ItemDataRole.UserRole + 1
-OwnerRole = Qt.ItemDataRole.UserRole + 2
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-Row = tuple[GearCondition, int]  # the condition and its full repair cost in cp
-
-
-def rows_of(campaign: Campaign) -> list[Row]:
-    costs = campaign.settings.repair
-    rows = []
-    for condition in damaged_gear(campaign):
-        item = campaign.character(condition.owner_id).inventory.find(condition.uid)
-        rows.append((condition, repair_cost(item, costs) if repair_units(item) else 0))
-    return rows
-
-
-_COLUMNS: list[tuple[str, Callable[[Row], Any]]] = [
-    ("Owner", lambda r: r[0].owner),
-    ("Item", lambda r: r[0].item),
-    ("Kind", lambda r: r[0].kind),
-    ("Condition", lambda r: r[0].condition),
-    ("Effect", lambda r: r[0].effect),
-    ("Repair cost", lambda r: r[1]),
-]
-
-
-class RepairsModel(QAbstractTableModel):
-    def __init__(self, rows: list[Row] | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.all_rows: list[Row] = rows or []
-        self.rows: list[Row] = list(self.all_rows)
-        self.owner: str | None = None
-        self.kind: str | None = None
-        self.broken_only = False
-        self.text = ""
-        self.sort_column = 0
-        self.sort_order = Qt.SortOrder.AscendingOrder
-
-    # --- feeding -------------------------------------------------------------------------
-
-    def set_rows(self, rows: list[Row]) -> None:
-        self.beginResetModel()
-        self.all_rows = rows
-        self.rows = self._filtered()
-        self._sort_rows()
-        self.endResetModel()
-
-    def set_filter(self, *, owner: str | None = None, kind: str | None = None,
-                   broken_only: bool = False, text: str = "") -> None:
-        self.beginResetModel()
-        self.owner, self.kind, self.broken_only, self.text = owner, kind, broken_only, text
-        self.rows = self._filtered()
-        self._sort_rows()
-        self.endResetModel()
-
-    def _filtered(self) -> list[Row]:
-        owner, kind, broken, text = self.owner, self.kind, self.broken_only, self.text.lower()
-        return [r for r in self.all_rows
-                if (owner is None or r[0].owner_id == owner)
-                and (kind is None or r[0].kind == kind)
-                and (not broken or r[0].broken or r[0].destroyed)
-                and (not text or text in r[0].item.lower() or text in r[0].owner.lower())]
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        self.layoutAboutToBeChanged.emit()
-        self.sort_column, self.sort_order = column, order
-        self._sort_rows()
-        self.layoutChanged.emit()
-
-    def _sort_rows(self) -> None:
-        key = _COLUMNS[self.sort_column][1]
-        self.rows.sort(key=key, reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
-
-    # --- Qt ------------------------------------------------------------------------------
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(_COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return _COLUMNS[section][0]
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        row = self.rows[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            value = _COLUMNS[column][1](row)
-            if column == 5:
-                return format_coins(value) if value else "—"
-            return value
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == 5:
-            return _RIGHT
-        if role == UidRole:
-            return row[0].uid
-        if role == OwnerRole:
-            return row[0].owner_id
-        if role == Qt.ItemDataRole.ToolTipRole and column == 3:
-            return _plain_tooltip(  # a name is never HTML (issue #10)
-                f"{row[0].item} ({row[0].kind}), worth {format_coins(row[0].value_cp)}")
-        return None
-
-    def total_cost(self) -> int:
-        return sum(r[1] for r in self.all_rows)
-
-
-class LedgerModel(ListTableModel[LedgerEntry]):
-    COLUMNS = ("Date", "What", "Cost", "Paid by")
-
-    def __init__(self, document: CampaignDocument, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
-        self.refresh()
-
-    @property
-    def entries(self) -> list[LedgerEntry]:
-        return self.rows
-
-    def load(self) -> list[LedgerEntry]:
-        return list(reversed(self.document.campaign.ledger))  # newest first
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        entry = self.entries[index.row()]
-        campaign = self.document.campaign
-        if role == Qt.ItemDataRole.DisplayRole:
-            cost = (format_coins(entry.cost_cp) if entry.cost_cp >= 0
-                    else f"+{format_coins(-entry.cost_cp)} in")  # income: money put in
-            return [Calendar(campaign.settings.time).format(entry.at), entry.description,
-                    cost, _payer(campaign, entry.paid_by)][index.column()]
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 2:
-            return _RIGHT
-        return None
-
-
-def _payer(campaign: Campaign, payer_id: str) -> str:
-    if payer_id == PARTY:
-        return "party fund"
-    try:
-        return campaign.character(payer_id).name
-    except KeyError:
-        return payer_id
+__all__ = ["LedgerModel", "RepairsModel", "RepairsWindow", "Row", "UidRole", "rows_of"]
 
 
 class RepairsWindow(QWidget):
@@ -296,22 +143,51 @@ class RepairsWindow(QWidget):
         self.one_button.clicked.connect(lambda: self.repair_selected(1))
         self.all_button.clicked.connect(self.repair_all_affordable)
         self.pick_button.clicked.connect(self.pick_up_selected)
-        document.characterChanged.connect(self.refresh)
-        document.charactersInserted.connect(self.refresh)
-        document.charactersRemoved.connect(self.refresh)
-        document.undo_stack.indexChanged.connect(self.refresh)
+        document.campaignChanged.connect(self._campaign_changed)
         self.refresh()
         self.resize(900, 520)
 
     # --- showing -------------------------------------------------------------------------
 
+    def _campaign_changed(self, change: Change) -> None:
+        campaign = self.document.campaign
+        names = {cid for cid, fields in change.characters.items() if "name" in fields}
+        if change.roster or names:
+            self._fill_people(campaign)
+        if change.rules:
+            owners = {c.id for c in campaign.characters}
+        else:
+            owners = {cid for cid, fields in change.characters.items()
+                      if not fields.isdisjoint(SHOWN)}
+        owners |= change.added | change.removed
+        if owners:
+            present = [c for c in campaign.characters if c.id in owners]
+            self.model.update_owners(owners, [r for c in present
+                                              for r in owner_rows(campaign, c)],
+                                     [c.id for c in campaign.characters])
+        if change.ledger:
+            self.ledger_model.sync()
+        elif names and self.ledger_model.rows:  # "Paid by" shows the payer's name
+            last = len(self.ledger_model.rows) - 1
+            self.ledger_model.dataChanged.emit(self.ledger_model.index(0, 3),
+                                               self.ledger_model.index(last, 3))
+        if change.settings:
+            hours = campaign.settings.downtime.repair_hours_per_point
+            self.at_smith.setText(f"At the smith ({hours} h a point or notch)")
+        if owners or change.ledger or change.fund or change.settings:
+            self._totals(campaign)
+
     def refresh(self, *_: Any) -> None:
+        """Read everything again (on opening)."""
         campaign = self.document.campaign
         hours = campaign.settings.downtime.repair_hours_per_point
         self.at_smith.setText(f"At the smith ({hours} h a point or notch)")
         self._fill_people(campaign)
         self.model.set_rows(rows_of(campaign))
         self.ledger_model.refresh()
+        self._totals(campaign)
+
+    def _totals(self, campaign: Campaign) -> None:
         purses = ", ".join(f"{c.name} {format_coins(c.inventory.purse.total_cp)}"
                            for c in campaign.characters if c.class_id is not None)
         self.totals.setText(f"To repair everything: {format_coins(self.model.total_cost())}."
@@ -319,7 +195,7 @@ class RepairsWindow(QWidget):
                             f"{purses}")
         totals = ledger_totals(campaign)
         calendar = Calendar(campaign.settings.time)
-        per_character = ", ".join(f"{_payer(campaign, cid)} {format_coins(cp)}"
+        per_character = ", ".join(f"{payer_name(campaign, cid)} {format_coins(cp)}"
                                   for cid, cp in totals.by_character.items())
         per_month = ", ".join(f"{calendar.month_names[m - 1]} {y}: {format_coins(cp)}"
                               for (y, m), cp in sorted(totals.by_month.items()))
@@ -354,8 +230,7 @@ class RepairsWindow(QWidget):
     # --- acting --------------------------------------------------------------------------
 
     def _push(self, text: str, run: Callable[[Campaign], object]) -> bool:
-        command: CoreCommand[object] = CoreCommand(self.document, text, run)
-        self.document.undo_stack.push(command)
+        command = self.document.run(text, run)
         if command.error is not None:
             self.message.setText(str(command.error))
             return False

@@ -3,7 +3,8 @@
 The model wraps the core list, it never copies it: row ``r`` is ``campaign.characters[r]``. Edits
 made in the view go through :meth:`CampaignDocument.edit_character`, i.e. an undo command, and
 the model learns of every change (from this view, an undo, another window) from the document's
-signals, emitting ``dataChanged`` for just the cells and roles that changed and
+``campaignChanged``, emitting ``dataChanged`` for the whole row of each character it names (a
+death greys every column; an HP change moves the status) and nothing else, and
 ``beginInsertRows``/``beginRemoveRows`` for added and removed characters.
 """
 
@@ -24,6 +25,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor
 
+from emberkeep.campaign.changes import Change
 from emberkeep.character.model import Character
 from gui.document import CampaignDocument, EditRefused
 
@@ -108,6 +110,10 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 
+_ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole,
+          Qt.ItemDataRole.ForegroundRole, SortRole, StatusRole]
+
+
 def _plain_tooltip(text: str) -> str:
     """Tooltips guess at rich text; escaping keeps a name like ``<b>Bob`` literal."""
     return f"<p style='white-space:pre'>{html.escape(text)}</p>"
@@ -123,7 +129,7 @@ class RosterModel(QAbstractTableModel):
         document.charactersInserted.connect(self.endInsertRows)
         document.charactersAboutToBeRemoved.connect(self._about_to_remove)
         document.charactersRemoved.connect(self.endRemoveRows)
-        document.characterChanged.connect(self._character_changed)
+        document.campaignChanged.connect(self._campaign_changed)
 
     @property
     def characters(self) -> list[Character]:
@@ -214,22 +220,22 @@ class RosterModel(QAbstractTableModel):
         except EditRefused as exc:
             self.editRefused.emit(f"{COLUMNS[index.column()].title} not changed: {exc}")
             return False
-        return True  # dataChanged comes from the document's characterChanged signal
+        return True  # dataChanged comes from the document's campaignChanged signal
 
     # -- following the document -----------------------------------------------------------------
 
-    def column_of_field(self, field: str) -> list[int]:
-        return [n for n, c in enumerate(COLUMNS) if c.field == field or field in c.shows]
-
-    def _character_changed(self, character_id: str, field: str) -> None:
-        row = self.document.row_of(character_id)
-        columns = self.column_of_field(field)
-        if not columns or field == "alive":  # a death greys out the whole row
-            columns = list(range(len(COLUMNS)))
-        roles = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
-                 Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole, SortRole,
-                 StatusRole]
-        self.dataChanged.emit(self.index(row, min(columns)), self.index(row, max(columns)), roles)
+    def _campaign_changed(self, change: Change) -> None:
+        last = len(COLUMNS) - 1
+        if change.rules:  # a class or armor the GM edited: any row's numbers may move
+            if self.characters:
+                self.dataChanged.emit(self.index(0, 0),
+                                      self.index(len(self.characters) - 1, last), _ROLES)
+            return
+        rows = {character.id: row for row, character in enumerate(self.characters)}
+        for character_id in change.characters:
+            row = rows.get(character_id)
+            if row is not None:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last), _ROLES)
 
     def _about_to_insert(self, first: int, last: int) -> None:
         self.beginInsertRows(QModelIndex(), first, last)

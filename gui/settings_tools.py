@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from emberkeep.campaign.changes import Change
 from gui.campaign_settings import CampaignSettingsDialog
 from gui.document import CampaignDocument
 from gui.party_fund import PartyFundDialog
@@ -63,10 +64,10 @@ class SettingsTools(QObject):
     def follow(self, document: CampaignDocument) -> None:
         self.document = document
         # the status bar shows the fund: a fund change (or its undo) updates it
-        document.undo_stack.indexChanged.connect(self._fund_changed)
+        document.campaignChanged.connect(self._fund_changed)
 
-    def _fund_changed(self, *_: object) -> None:
-        if self.window.document is not None:
+    def _fund_changed(self, change: Change) -> None:
+        if change.fund and self.window.document is not None:
             self.window._update_status()
 
     def open_settings(self) -> CampaignSettingsDialog:

@@ -7,7 +7,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from emberkeep.encounter.experience import MAX_AWARD, award_xp, suggest_xp, survivors
-from gui.core_command import CoreCommand
 from gui.encounter.window import EncounterWindow
 
 __all__ = ["AwardXpDialog", "award"]
@@ -46,8 +45,6 @@ def award(window: EncounterWindow, amount: int) -> bool:
     if not ids or amount == 0:
         return False
     document = window.session.document
-    command: CoreCommand[list[str]] = CoreCommand(
-        document, f"Award {amount} XP to {len(ids)} survivor(s)",
-        lambda campaign: award_xp(campaign, ids, amount))
-    document.undo_stack.push(command)
+    command = document.run(f"Award {amount} XP to {len(ids)} survivor(s)",
+                           lambda campaign: award_xp(campaign, ids, amount))
     return command.error is None

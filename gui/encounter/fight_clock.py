@@ -1,9 +1,9 @@
 """The fight's time onto the campaign clock, as part of an undo command (issue #5, R27).
 
-:func:`clock_command` builds a :class:`~gui.core_command.CoreCommand` over
-``emberkeep.encounter.fight_clock.clock_fight`` (the rounds not yet on the clock, and the
-"until rest" sheet conditions onto the timeline); its snapshot undo puts the clock, the timeline
-and the sheets back, and it restores ``EncounterRecord.clocked_rounds`` itself. The session runs
+:func:`clock_command` builds the campaign's undo command (:class:`~gui.commands.
+CampaignCommand`) over ``emberkeep.encounter.fight_clock.clock_fight`` (the rounds not yet on
+the clock, and the "until rest" sheet conditions onto the timeline) and the record's
+``clocked_rounds``: all recorded, so undo puts every part back. The session runs
 it *inside* the step command whose blow ends the fight (one Ctrl+Z undoes both), or pushes it
 alone when the GM finishes or closes a fight (:meth:`EncounterSession.leave`).
 """
@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emberkeep.campaign.model import Campaign
 from emberkeep.clock.advance import Change
 from emberkeep.encounter.fight_clock import clock_fight, rounds_to_clock
-from gui.core_command import CoreCommand
+from gui.commands import CampaignCommand
 
 if TYPE_CHECKING:
     from gui.encounter.session import EncounterSession
@@ -33,14 +34,13 @@ def needs_clock(session: EncounterSession) -> bool:
                for x in ch.conditions)
 
 
-def clock_command(session: EncounterSession, text: str) -> CoreCommand[list[Change]]:
+def clock_command(session: EncounterSession, text: str) -> CampaignCommand[list[Change]]:
     record, enc = session.record, session.enc
-    before = record.clocked_rounds
-    after = before + rounds_to_clock(enc, record)
+
+    def run(campaign: Campaign) -> list[Change]:
+        return clock_fight(campaign, record, enc, enc.roller)
 
     def done(result: list[Change] | None) -> None:
-        record.clocked_rounds = before if result is None else after
         session.clockChanged.emit(result or [])
 
-    return CoreCommand(session.document, text,
-                       lambda campaign: clock_fight(campaign, record, enc, enc.roller), done)
+    return CampaignCommand(session.document, text, run, done=done)

@@ -8,10 +8,13 @@ latest change, an attack as much as a sheet edit.
 
 After each change the session says what changed, and no more: ``combatantsChanged`` with the
 ids of the combatants whose row must repaint, ``stateChanged`` when the round, order or phase
-moved, ``stepsApplied``/``stepsReverted`` for the log; and the document's ``characterChanged``
-for every player character a step touched (so the roster, open sheets and the Repairs tab update
-live). The record in the campaign follows every step (``persist.push_step``), so saving at any
-moment keeps the half-fought encounter, which resumes exactly.
+moved, ``stepsApplied``/``stepsReverted`` for the log; and the document's ``campaignChanged``
+naming every player character a step touched and its fields (so the roster, open sheets and the
+Repairs tab update live). Setting the encounter up (combatants, initiative mode, ROOM DC) changes
+its record in the campaign: that is the campaign's own recorded undo command, and the engine's
+side follows in its ``done``. The record in the campaign follows every step
+(``persist.push_step``), so saving at any moment keeps the half-fought encounter, which resumes
+exactly.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections.abc import Callable, Iterable
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
+from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import EncounterRecord, EncounterStatus
 from emberkeep.campaign.settings import Resolution
 from emberkeep.dice import Roller
@@ -32,7 +36,7 @@ from emberkeep.encounter.turns import current
 from gui.document import CampaignDocument
 from gui.encounter.fight_clock import clock_command, needs_clock
 
-__all__ = ["EncounterSession", "SetupCommand", "StepCommand", "changes_of"]
+__all__ = ["EncounterSession", "StepCommand", "changes_of"]
 
 Action = Callable[[Encounter], object]
 
@@ -120,26 +124,6 @@ class StepCommand(QUndoCommand):
         self.session.reverted(self.steps)
 
 
-class SetupCommand(QUndoCommand):
-    """A change to the encounter outside the engine's steps: combatants added or removed, the
-    initiative mode, resolution or ROOM DC (before the first step). ``do``/``undo_`` apply it."""
-
-    def __init__(self, session: EncounterSession, text: str, do: Callable[[], None],
-                 undo_: Callable[[], None]) -> None:
-        super().__init__(text)
-        self.session, self.do, self.undo_ = session, do, undo_
-
-    def redo(self) -> None:
-        self.do()
-        self.session.combatantsReset.emit()
-        self.session.stateChanged.emit()
-
-    def undo(self) -> None:
-        self.undo_()
-        self.session.combatantsReset.emit()
-        self.session.stateChanged.emit()
-
-
 class EncounterSession(QObject):
     combatantsChanged = Signal(list)  # ids of combatants whose row changed
     combatantsReset = Signal()  # combatants added or removed
@@ -158,7 +142,7 @@ class EncounterSession(QObject):
                                            roller, campaign.settings)
         self._emitting = False
         self._current: str | None = self.current_id()
-        document.characterChanged.connect(self._external_change)
+        document.campaignChanged.connect(self._external_change)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -250,10 +234,12 @@ class EncounterSession(QObject):
         if now != self._current:
             ids.update(x for x in (now, self._current) if x is not None)
             self._current = now
+        by_id: dict[str, set[str]] = {}
+        for character_id, field in fields:
+            by_id.setdefault(character_id, set()).add(field)
         self._emitting = True
         try:
-            for character_id, field in sorted(fields):
-                self.document.characterChanged.emit(character_id, field)
+            self.document.announce(Change.of_characters(by_id))
         finally:
             self._emitting = False
         if ids:
@@ -261,18 +247,22 @@ class EncounterSession(QObject):
         if state:
             self.stateChanged.emit()
 
-    def _external_change(self, character_id: str, field: str) -> None:
+    def _external_change(self, change: Change) -> None:
         """A sheet edit, an undone clock advance, a repair: the engine reads the sheet again."""
         if self._emitting:
             return
-        ids = self.by_character().get(character_id)
+        ids: list[str] = []
+        for character_id, combatants in self.by_character().items():
+            if not change.touches(character_id):
+                continue
+            try:
+                self.enc.characters[character_id] = self.document.character(character_id)
+            except KeyError:
+                continue  # removed from the roster: the encounter keeps the sheet it had
+            ids += combatants
         if not ids:
             return
-        try:
-            self.enc.characters[character_id] = self.document.character(character_id)
-        except KeyError:
-            return  # removed from the roster: the encounter keeps the sheet it had
-        self.enc._gear.clear()  # gear objects may have been replaced (a restored snapshot)
+        self.enc._gear.clear()  # a restored inventory holds fresh gear objects
         self.combatantsChanged.emit(ids)
 
     # -- setup (not engine steps, still undoable) -------------------------------------------
@@ -289,14 +279,12 @@ class EncounterSession(QObject):
             for c in combatants:
                 enc.combatants[c.id] = c
             enc.characters.update(characters)
-            persist.add_combatants(record, combatants)
 
         def undo() -> None:
             for c in combatants:
                 del enc.combatants[c.id]
-                persist.remove_combatant(record, c.id)
 
-        self.document.undo_stack.push(SetupCommand(self, text, do, undo))
+        self._setup(text, lambda: persist.add_combatants(record, combatants), do, undo)
 
     def remove_combatant(self, cid: str) -> None:
         enc, record = self.enc, self.record
@@ -304,36 +292,46 @@ class EncounterSession(QObject):
             raise RuleError("once the fight has begun, mark a combatant out (GM ruling) instead")
         c = enc.combatant(cid)
         position = list(enc.combatants).index(cid)
-        at = next(i for i, d in enumerate(record.combatants) if d.get("id") == cid)
-
-        kept = dict(record.combatants[at])
 
         def do() -> None:
             del enc.combatants[cid]
-            persist.remove_combatant(record, cid)
 
         def undo() -> None:
             items = list(enc.combatants.items())
             items.insert(position, (cid, c))
             enc.combatants.clear()
             enc.combatants.update(items)
-            record.combatants.insert(at, kept)
 
-        self.document.undo_stack.push(SetupCommand(self, f"Remove {c.name}", do, undo))
+        self._setup(f"Remove {c.name}", lambda: persist.remove_combatant(record, cid), do, undo)
 
     def set_setup(self, text: str, **values: object) -> None:
         """Change ``initiative``, ``resolution`` or ``room_dc`` before the first step."""
         if self.enc.history:
             raise RuleError("the encounter's setup is fixed once the fight has begun")
         record, state = self.record, self.enc.state
-        before = {k: getattr(record, k) for k in values}
         settings = self.document.campaign.settings
 
-        def put(vals: dict[str, object]) -> None:
-            for key, value in vals.items():
+        def put() -> None:
+            for key, value in values.items():
                 setattr(record, key, value)
+
+        def follow() -> None:
             state.mode = persist.initiative_mode(record, settings)
             state.room_dc = record.room_dc
 
-        self.document.undo_stack.push(SetupCommand(self, text, lambda: put(dict(values)),
-                                                   lambda: put(before)))
+        self._setup(text, put, follow, follow)
+
+    def _setup(self, text: str, change_record: Callable[[], object],
+               engine_do: Callable[[], None], engine_undo: Callable[[], None]) -> None:
+        """Push a setup change: the record's part recorded in the campaign's undo command, the
+        engine's part (not campaign data) done and undone with it."""
+        def op(_campaign: object) -> bool:
+            change_record()
+            return True
+
+        def done(applied: bool | None) -> None:
+            (engine_do if applied else engine_undo)()
+            self.combatantsReset.emit()
+            self.stateChanged.emit()
+
+        self.document.run(text, op, done)

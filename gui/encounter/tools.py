@@ -1,7 +1,8 @@
 """The main window's Encounter menu: build encounters, keep them in the campaign, open them.
 
 An encounter is an :class:`~emberkeep.campaign.model.EncounterRecord` in ``campaign.
-encounters``; creating or deleting one is an undo command like any edit. Opening one shows it
+encounters``; creating or deleting one is a recorded undo step like any edit, and a tab whose
+record leaves the campaign (deleted, or its creation undone) closes. Opening one shows it
 in a tab of the main window (one tab per encounter), resumed exactly where it stopped.
 """
 
@@ -9,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMenu
 
-from emberkeep.campaign.model import EncounterRecord
+from emberkeep.campaign.changes import Change
+from emberkeep.campaign.model import Campaign, EncounterRecord
 from emberkeep.encounter.persist import EncounterFileError
 from gui import dialogs
 from gui.document import CampaignDocument
@@ -24,29 +26,6 @@ if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
 __all__ = ["EncounterTools", "install_encounter_tools"]
-
-
-class RecordCommand(QUndoCommand):
-    """Add (``add=True``) or delete an encounter record at a place in the campaign's list."""
-
-    def __init__(self, tools: EncounterTools, document: CampaignDocument,
-                 record: EncounterRecord, index: int, add: bool) -> None:
-        super().__init__(f"{'New' if add else 'Delete'} encounter {record.name}")
-        self.tools, self.document, self.record, self.index, self.add = (
-            tools, document, record, index, add)
-
-    def _insert(self) -> None:
-        self.document.campaign.encounters.insert(self.index, self.record)
-
-    def _take(self) -> None:
-        self.document.campaign.encounters.remove(self.record)
-        self.tools.close_encounter(self.record.id)
-
-    def redo(self) -> None:
-        (self._insert if self.add else self._take)()
-
-    def undo(self) -> None:
-        (self._take if self.add else self._insert)()
 
 
 class EncounterTools:
@@ -105,6 +84,14 @@ class EncounterTools:
         # the window closes every tab but the roster when it changes campaign
         self.open = {}
         self.sessions = {}
+        document.campaignChanged.connect(self._campaign_changed)
+
+    def _campaign_changed(self, change: Change) -> None:
+        if not change.encounters:
+            return
+        present = {r.id for r in self.document.campaign.encounters}
+        for record_id in change.encounters - present:
+            self.close_encounter(record_id)
 
     @property
     def document(self) -> CampaignDocument:
@@ -122,8 +109,8 @@ class EncounterTools:
         campaign = self.document.campaign
         record = EncounterRecord(name=name.strip()[:200] or "Encounter",
                                  room_dc=campaign.settings.default_room_dc)
-        self.document.undo_stack.push(
-            RecordCommand(self, self.document, record, len(campaign.encounters), add=True))
+        self.document.run(f"New encounter {record.name}",
+                          lambda c: c.encounters.append(record))
         return self.open_encounter(record.id)
 
     def ask_new(self) -> EncounterWindow | None:
@@ -171,9 +158,11 @@ class EncounterTools:
         if widget is None:
             return
         record = widget.session.record
-        encounters = self.document.campaign.encounters
-        self.document.undo_stack.push(
-            RecordCommand(self, self.document, record, encounters.index(record), add=False))
+
+        def delete(campaign: Campaign) -> None:
+            campaign.encounters.remove(record)
+
+        self.document.run(f"Delete encounter {record.name}", delete)
 
     def player_view(self) -> None:
         widget = self.current()

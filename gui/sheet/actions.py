@@ -80,10 +80,7 @@ def new_character(window: MainWindow) -> None:
         if len(characters) == 1:
             document.add_character(characters[0])
         else:
-            document.undo_stack.beginMacro(f"Add a funnel of {len(characters)}")
-            for character in characters:
-                document.add_character(character)
-            document.undo_stack.endMacro()
+            document.add_characters(characters, f"Add a funnel of {len(characters)}")
         window.open_sheet(characters[0].id)
 
 

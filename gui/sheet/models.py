@@ -1,8 +1,9 @@
 """Table models of one character sheet: skills, attacks and inventory.
 
-Each model wraps the campaign's character (looked up by id on every call, never copied) and
-follows the document's ``characterChanged`` signal: a change to a field it shows emits
+Each model wraps the campaign's character (looked up by id, never copied) and follows the
+document's ``campaignChanged``: a change to a field of its character it shows emits
 ``dataChanged`` over its rows, or a reset when the rows themselves came or went (a weapon added).
+The computed lines (skills, attacks) are worked out once per change and kept, not once per cell.
 Edits go through :meth:`CampaignDocument.edit_character`, i.e. one undo command each; a refused
 value emits :attr:`SheetTableModel.editRefused` with the reason and changes nothing. The numbers
 come from :mod:`emberkeep.character.sheet_numbers`: the GUI holds no rules of its own.
@@ -22,6 +23,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from emberkeep.campaign.changes import Change
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import AttackLine, SkillLine, attack_lines, skill_lines
 from emberkeep.gear.catalog import GearError
@@ -55,8 +57,9 @@ class SheetTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.document = document
         self.character_id = character_id
+        self._cache: Any = None
         self._keys = self._row_keys()
-        document.characterChanged.connect(self._changed)
+        document.campaignChanged.connect(self._changed)
         document.charactersRemoved.connect(self._maybe_gone)
 
     def _maybe_gone(self) -> None:
@@ -87,9 +90,10 @@ class SheetTableModel(QAbstractTableModel):
             return self.HEADERS[section]
         return None
 
-    def _changed(self, character_id: str, field: str) -> None:
-        if character_id != self.character_id or (field != "*" and field not in self.WATCHED):
+    def _changed(self, change: Change) -> None:
+        if not change.touches(self.character_id, self.WATCHED):
             return
+        self._cache = None
         try:
             keys = self._row_keys()
         except KeyError:  # the character was removed: its sheet closes
@@ -119,11 +123,17 @@ class SkillsModel(SheetTableModel):
     WATCHED = frozenset({"scores", "skill_proficiencies", "expertise", "level",
                          "archetype_features", "archetype"})
 
+    def _lines(self) -> list[SkillLine]:
+        if self._cache is None:
+            self._cache = list(skill_lines(self.character))
+        lines: list[SkillLine] = self._cache
+        return lines
+
     def _row_keys(self) -> list[str]:
-        return [line.skill.value for line in skill_lines(self.character)]
+        return [line.skill.value for line in self._lines()]
 
     def _line(self, row: int) -> SkillLine:
-        return skill_lines(self.character)[row]
+        return self._lines()[row]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._keys):
@@ -175,7 +185,10 @@ class AttacksModel(SheetTableModel):
     WATCHED = frozenset({"scores", "inventory", "level", "class_id", "fighting_style"})
 
     def _lines(self) -> Sequence[AttackLine]:
-        return attack_lines(self.character)
+        if self._cache is None:
+            self._cache = list(attack_lines(self.character))
+        lines: list[AttackLine] = self._cache
+        return lines
 
     def _row_keys(self) -> list[str]:
         return [f"{a.uid}:{a.grip}" for a in self._lines()]

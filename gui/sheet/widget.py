@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.changes import Change
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.archetypes import archetypes_for
 from emberkeep.character.classes import classes
@@ -123,7 +124,7 @@ class CharacterSheet(QScrollArea):
         right.addWidget(self.gear, 3)
         right.addWidget(self.magic, 2)
         right.addWidget(self.notes, 2)
-        document.characterChanged.connect(self._changed)
+        document.campaignChanged.connect(self._changed)
         self.refresh()
 
     @property
@@ -311,8 +312,8 @@ class CharacterSheet(QScrollArea):
 
     # -- following the document -----------------------------------------------------------------
 
-    def _changed(self, character_id: str, field: str) -> None:
-        if character_id == self.character_id:
+    def _changed(self, change: Change) -> None:
+        if change.touches(self.character_id):
             self.refresh()
 
     def refresh(self) -> None:

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.custom import remove_entry, upsert
 from gui.document import CampaignDocument
-from gui.toolbox.commands import run_toolbox_command
 
 __all__ = ["CatalogEditor"]
 
@@ -177,9 +176,8 @@ class CatalogEditor(QDialog, Generic[M]):
         entry = self.build()
         if entry is None:
             return False
-        command = run_toolbox_command(self.document, f"Save {self.kind_name} "
-                                      f"{getattr(entry, 'name', '')}",
-                                      lambda c: upsert(c, entry))  # type: ignore[arg-type]
+        command = self.document.run(f"Save {self.kind_name} {getattr(entry, 'name', '')}",
+                                    lambda c: upsert(c, entry))  # type: ignore[arg-type]
         if command.error is not None:
             self.message.setText(f"Not saved: {command.error}")
             return False
@@ -193,6 +191,6 @@ class CatalogEditor(QDialog, Generic[M]):
         if entry_id is None:
             return
         kind = self.model()
-        run_toolbox_command(self.document, f"Remove {self.kind_name} {entry_id}",
-                            lambda c: remove_entry(c, kind, entry_id))  # type: ignore[arg-type]
+        self.document.run(f"Remove {self.kind_name} {entry_id}",
+                          lambda c: remove_entry(c, kind, entry_id))  # type: ignore[arg-type]
         self.refresh(entry_id)

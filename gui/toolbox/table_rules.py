@@ -37,7 +37,6 @@ from emberkeep.optional_rules.skill_challenge import SkillChallenge, attempt_cha
 from emberkeep.optional_rules.timers import roll_timer
 from gui.document import CampaignDocument
 from gui.settings_labels import choice_label
-from gui.toolbox.commands import run_toolbox_command
 
 __all__ = ["TableRulesDialog"]
 
@@ -83,7 +82,7 @@ class TableRulesDialog(QDialog):
         return self.document.campaign
 
     def _run(self, text: str, run: Callable[[Campaign], Any]) -> Any:
-        command = run_toolbox_command(self.document, text, run, self.refresh)
+        command = self.document.run(text, run, lambda _result: self.refresh())
         if command.error is not None:
             self.message.setText(f"Refused: {command.error}")
             return None

@@ -35,7 +35,7 @@ def test_advancing_a_day_lists_the_changes_updates_sheets_and_undoes(
     fighter = next(c for c in document.campaign.characters if c.class_id == "fighter")
     assert view.model.rowCount() == 2
     changed: list[str] = []
-    document.characterChanged.connect(lambda cid, field: changed.append(cid))
+    document.campaignChanged.connect(lambda change: changed.extend(change.characters))
     start = document.campaign.time
     controller.advance("day")
     assert document.campaign.time == start + DAY

@@ -64,7 +64,8 @@ def test_a_whole_fight_by_keyboard_then_undo_to_the_start(tmp_path: Path, qtbot:
     start = ew.enc.fingerprint()
     sheets = [c.model_dump() for c in document.campaign.characters]
     changed: list[tuple[str, str]] = []
-    document.characterChanged.connect(lambda cid, field: changed.append((cid, field)))
+    document.campaignChanged.connect(lambda change: changed.extend(
+        (cid, field) for cid, fields in change.characters.items() for field in fields))
 
     key(ew, Key.Key_I)
     assert ew.enc.state.phase == "fighting" and ew.enc.state.round == 1

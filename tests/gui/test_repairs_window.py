@@ -11,7 +11,6 @@ from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.repairs.ledger import damage_by_hand
-from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
 from gui.repairs_window import RepairsWindow
 
@@ -72,7 +71,7 @@ def test_a_new_dent_shows_at_once(document: CampaignDocument, window: RepairsWin
     def crit(campaign: Campaign) -> str:
         return damage_by_hand(campaign, cleric.id, shield.uid, "dent")
 
-    document.undo_stack.push(CoreCommand(document, "Crit dents the shield", crit))
+    document.run("Crit dents the shield", crit)
     assert ("Sister Maud", "Shield", "AC −1, breaks at 1 more") in _texts(window)
 
 
@@ -141,3 +140,21 @@ def test_repair_at_the_smith_takes_the_item_away(document: CampaignDocument,
     document.undo_stack.undo()
     armor = fighter.inventory.worn_armor  # undo restores the sheet's gear as it was
     assert armor is not None and not armor.at_smith and document.campaign.timeline == []
+
+
+def test_models_stay_consistent_through_edits_and_undo(document: CampaignDocument,
+                                                       window: RepairsWindow,
+                                                       qtmodeltester: object) -> None:
+    """Qt's model tester watches every signal the owner updates emit (no reset for an edit)."""
+    qtmodeltester.check(window.model)  # type: ignore[attr-defined]
+    qtmodeltester.check(window.ledger_model)  # type: ignore[attr-defined]
+    resets: list[bool] = []
+    window.model.modelReset.connect(lambda: resets.append(True))
+    fighter = next(c for c in document.campaign.characters if c.class_id == "fighter")
+    document.edit_character(fighter.id, "name", "Zed")
+    _select(window, 0)
+    assert window.repair_selected(None)
+    assert window.repair_all_affordable()
+    while document.undo_stack.canUndo():
+        document.undo_stack.undo()
+    assert _texts(window)[0][0] == "Brannoc Ironhand" and not resets

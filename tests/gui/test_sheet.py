@@ -43,8 +43,9 @@ def test_score_change_updates_modifier_ac_atk_load_and_roster_then_undo(
     sheet = CharacterSheet(document, ysolde)
     qtbot.addWidget(sheet)
     row = document.row_of(ysolde)
-    changed: list[tuple[int, int]] = []
-    roster.dataChanged.connect(lambda a, b, roles: changed.append((a.row(), b.column())))
+    changed: list[tuple[int, int, int, int]] = []
+    roster.dataChanged.connect(
+        lambda a, b, roles: changed.append((a.row(), a.column(), b.row(), b.column())))
     assert sheet.labels["ac"].text() == "10"
     assert sheet.labels["load"].text().startswith("11 / 10")
 
@@ -57,7 +58,8 @@ def test_score_change_updates_modifier_ac_atk_load_and_roster_then_undo(
     assert sheet.attacks_model.data(dagger) == "+3"  # STR +2 + PROF +1
     assert sheet.labels["load"].text() == "11 / 12"
     assert roster.data(roster.index(row, AC_COLUMN)) == "12"
-    assert (row, max(roster.column_of_field("scores"))) in changed
+    # the whole row of that character (AC among its columns), and no other row
+    assert set(changed) == {(row, 0, row, roster.columnCount() - 1)}
     # Each field's typing ("1", "16") merged into one step: two steps for two fields.
     assert document.undo_stack.count() == 2
     document.undo_stack.undo()

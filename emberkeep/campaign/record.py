@@ -1,0 +1,157 @@
+"""Run any campaign operation recorded, so nothing it changes can escape undo.
+
+:func:`record` snapshots the campaign (each character, encounter record and top-level field as
+its plain ``model_dump``), runs the operation, and diffs field by field: every field that differs
+becomes a :class:`FieldSet` whose ``before`` is rebuilt from the snapshot. An operation need not
+list what it touches, so one that forgets a field cannot slip past undo. An operation that raises
+leaves the campaign exactly as it was.
+
+Dumping is the cheap snapshot: about 0.07 ms a character, against 0.35 ms for a deep copy, so a
+200-character campaign records an operation in ~30 ms (``tests/core/test_campaign_record.py``
+keeps it under a bound). The one edit that fires on each keystroke, one field of one sheet, has
+its explicit step (:func:`field_step`), which copies just that value.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.steps import CAMPAIGN, IDENTITY_LISTS, CampaignStep, FieldSet, Ref
+from emberkeep.character.model import Character
+
+__all__ = ["character_step", "field_step", "insert_step", "record", "remove_step"]
+
+T = TypeVar("T")
+_TOP = tuple(f for f in Campaign.model_fields if f not in IDENTITY_LISTS)
+
+
+@cache
+def _adapter(model: type[BaseModel], field: str) -> TypeAdapter[Any]:
+    annotation = model.model_fields[field].annotation
+    assert annotation is not None
+    return TypeAdapter(annotation)
+
+
+class _Snapshot:
+    __slots__ = ("encounters", "people", "top")
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.top = {f: _adapter(Campaign, f).dump_python(getattr(campaign, f)) for f in _TOP}
+        self.people = [(c, c.model_dump()) for c in campaign.characters]
+        self.encounters = [(r, r.model_dump()) for r in campaign.encounters]
+
+
+def _fields(ref: Ref, obj: BaseModel, before: dict[str, Any], now: dict[str, Any]
+            ) -> list[FieldSet]:
+    model = type(obj)
+    return [FieldSet(ref, name, _adapter(model, name).validate_python(before[name]),
+                     copy.deepcopy(getattr(obj, name)))
+            for name in model.model_fields if before[name] != now[name]]
+
+
+def _identity(campaign: Campaign, name: str, kind: str,
+              kept: list[tuple[Any, dict[str, Any]]]) -> list[FieldSet]:
+    """The field changes of every object of one identity list, and the list's own change.
+
+    An operation that swapped an object for another with the same id (a fresh copy of a sheet)
+    gets the original back, holding the new values: views keep their object.
+    """
+    items: list[Any] = getattr(campaign, name)
+    originals = {obj.id: (obj, dump) for obj, dump in kept}
+    sets: list[FieldSet] = []
+    for row, obj in enumerate(items):
+        found = originals.get(obj.id)
+        if found is None:
+            continue
+        original, dump = found
+        now = obj.model_dump()
+        sets += _fields((kind, obj.id), original, dump, now) if obj is original else [
+            FieldSet((kind, obj.id), s.field, s.before, s.after)
+            for s in _fields((kind, obj.id), obj, dump, now)]
+        if obj is not original:
+            items[row] = original
+            for name_ in type(obj).model_fields:
+                setattr(original, name_, getattr(obj, name_))
+    present = {id(x) for x in items}
+    for original, dump in kept:
+        if id(original) not in present:  # removed: its own changes, if any, undo too
+            sets += _fields((kind, original.id), original, dump, original.model_dump())
+    before = [obj for obj, _ in kept]
+    if len(before) != len(items) or any(a is not b for a, b in zip(before, items, strict=False)):
+        sets.append(FieldSet(CAMPAIGN, name, before, list(items)))
+    return sets
+
+
+def _diff(campaign: Campaign, snap: _Snapshot) -> CampaignStep:
+    sets: list[FieldSet] = []
+    for name in _TOP:
+        now = _adapter(Campaign, name).dump_python(getattr(campaign, name))
+        if now != snap.top[name]:
+            sets.append(FieldSet(CAMPAIGN, name,
+                                 _adapter(Campaign, name).validate_python(snap.top[name]),
+                                 copy.deepcopy(getattr(campaign, name))))
+    sets += _identity(campaign, "characters", "pc", snap.people)
+    sets += _identity(campaign, "encounters", "encounter", snap.encounters)
+    # Field changes first, the lists last: undo then puts a removed object back before it
+    # restores the object's fields.
+    sets.sort(key=lambda s: s.target == CAMPAIGN and s.field in IDENTITY_LISTS)
+    return CampaignStep(tuple(sets))
+
+
+def record(campaign: Campaign, op: Callable[[Campaign], T]) -> tuple[T, CampaignStep]:
+    """Run ``op(campaign)``; return its result and the step it made (already applied: undo it
+    with ``step.undo(campaign)``). If ``op`` raises, the campaign is put back exactly as it was
+    and the error propagates."""
+    snap = _Snapshot(campaign)
+    try:
+        result = op(campaign)
+    except BaseException:
+        _diff(campaign, snap).undo(campaign)
+        raise
+    return result, _diff(campaign, snap)
+
+
+# -- explicit steps, built without running anything (apply with ``step.redo(campaign)``) --------
+
+def field_step(campaign: Campaign, character_id: str, field: str, value: Any) -> CampaignStep:
+    """Set one field of one sheet (the sheet's edit on each keystroke): no snapshot."""
+    character = campaign.character(character_id)
+    if field not in Character.model_fields:
+        raise KeyError(f"a character has no field {field!r}")
+    return CampaignStep((FieldSet(("pc", character_id), field,
+                                  copy.deepcopy(getattr(character, field)),
+                                  copy.deepcopy(value)),))
+
+
+def character_step(campaign: Campaign, sheet: Character) -> CampaignStep:
+    """Make the stored sheet with ``sheet.id`` equal ``sheet`` (a level-up, a cast), field by
+    field, in place."""
+    character = campaign.character(sheet.id)
+    return CampaignStep(tuple(
+        FieldSet(("pc", sheet.id), name, copy.deepcopy(getattr(character, name)),
+                 copy.deepcopy(getattr(sheet, name)))
+        for name in Character.model_fields if getattr(character, name) != getattr(sheet, name)))
+
+
+def insert_step(campaign: Campaign, character: Character, row: int | None = None
+                ) -> CampaignStep:
+    before = list(campaign.characters)
+    after = list(before)
+    after.insert(len(before) if row is None else row, character)
+    return CampaignStep((FieldSet(CAMPAIGN, "characters", before, after),))
+
+
+def remove_step(campaign: Campaign, character_ids: list[str]) -> CampaignStep:
+    gone = set(character_ids)
+    before = list(campaign.characters)
+    missing = gone - {c.id for c in before}
+    if missing:
+        raise KeyError(f"no character with id {sorted(missing)[0]!r}")
+    return CampaignStep((FieldSet(CAMPAIGN, "characters", before,
+                                  [c for c in before if c.id not in gone]),))
