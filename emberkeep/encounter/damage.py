@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from emberkeep.character.abilities import Ability
-from emberkeep.dice import parse
+from emberkeep.dice import Purpose, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.engine import Encounter, Tx
@@ -119,7 +119,7 @@ def _pc_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
 
 
 def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, *,
-                  mode: DamageMode = "roll", typed: int | list[int] | None = None) -> int:
+                  mode: DamageMode = "roll") -> int:
     """The damage of one blow with ``weapon``: rolled, at maximum (Furnace crit, R19) or
     doubled (WDD crit, R19), with the modifiers above; always at least 1."""
     mod = _modifier(enc, attacker, weapon)
@@ -128,7 +128,8 @@ def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, 
         dice_total = parse(weapon.dice).maximum
         tx.note(f"{who}: maximum damage {weapon.dice} = {dice_total} (crit, R19)")
     else:
-        record = tx.roll(weapon.dice, who, f"damage ({weapon.name})", typed=typed)
+        record = tx.roll(weapon.dice, who, f"damage ({weapon.name})",
+                         purpose=Purpose.DAMAGE)
         dice_total = record.total
         if (weapon.grip == "two_handed"
                 and fighting_style(enc, attacker) == GREAT_WEAPON_MASTER):
