@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.abilities import ABILITIES, Ability
-from emberkeep.character.creation import create_character
+from emberkeep.character.creation import create_character, roll_ability_scores
 from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE, roll_funnel
 from emberkeep.character.model import Character
 from emberkeep.character.races import apply_race, get_race, races
 from emberkeep.character.skills import Skill, skill_name
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, TypedRoller, roll
 from gui.wizard.choices import ClassChoicesForm
 
 __all__ = ["NewCharacterWizard"]
@@ -123,8 +123,9 @@ class ScoresPage(QWizardPage):
 
     def rolls(self) -> dict[Ability, RollRecord]:
         """Records of the dice shown (typed in: the GM's dice are the record)."""
-        return {a: roll("3d6", self.roller, typed=[s.value() for s in self.dice[a]])
-                for a in ABILITIES}
+        typed = TypedRoller(self.roller, {
+            (Purpose.ABILITY, a.value): tuple(s.value() for s in self.dice[a]) for a in ABILITIES})
+        return roll_ability_scores(typed)
 
     def validatePage(self) -> bool:
         if not self.name.text().strip():
@@ -317,11 +318,11 @@ class NewCharacterWizard(QWizard):
         race = self.race_page
         hp = self.class_page.hp_typed.value()
         self.built = create_character(
-            self.roller, name=self.scores_page.name.text().strip(),
+            TypedRoller(self.roller, {Purpose.HIT_DIE: hp} if hp else None),
+            name=self.scores_page.name.text().strip(),
             player=self.scores_page.player.text().strip(), race=race.race_id,
             choices=self.class_page.form.choices(), swap=race.swap(),
             race_skill=race.race_skill(), rolls=self.scores_page.rolls(),
-            hp_typed=hp or None,
             fixed_first_level_hp=self.settings.rules.fixed_first_level_hp,
             first_level_feature_allowed=self.settings.rules.first_level_archetype_feature)
         return self.built
