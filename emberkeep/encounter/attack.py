@@ -61,6 +61,9 @@ from emberkeep.records import record
 __all__ = ["AttackOutcome", "AttackRoll", "attack", "choose_weapon", "luck_would_help", "reaches",
            "resolve_attack", "roll_attack", "spend_luck"]
 
+# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
+_FOR_OFF_HAND, _FOR_ATTACK = (Purpose.OFF_HAND, Purpose.ATTACK)
+
 MAX_FOLLOW_UPS = 20  # extra attacks one action may chain ("until you miss" included)
 
 # Enum members the roll names on every attack, named once here: naming a member on its enum
@@ -257,7 +260,7 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     if a.conditions:
         bonus += knife_grip.attack_penalty(enc, a, weapon)
     record = tx.roll(expr, a.name, f"attack {t.name} ({weapon.name})", modifier=bonus,
-                     purpose=Purpose.OFF_HAND if off_hand else Purpose.ATTACK)
+                     purpose=_FOR_OFF_HAND if off_hand else _FOR_ATTACK)
     if a.conditions:  # "next ATK" conditions: most attackers and targets carry none
         _spend_next_attack(tx, a, "attacks_hard")
     if t.conditions:

@@ -59,6 +59,10 @@ __all__ = ["HANDLED_KINDS", "FollowUp", "RowContext", "apply_effects", "armor_po
            "fumble", "level_of", "pick", "roll_crit_row", "strike_extra", "tables_apply",
            "wdd_notch"]
 
+# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
+_FOR_CHOICE, _FOR_CRIT, _FOR_CRIT_DAMAGE, _FOR_DURATION, _FOR_FUMBLE = (
+    Purpose.CHOICE, Purpose.CRIT, Purpose.CRIT_DAMAGE, Purpose.DURATION, Purpose.FUMBLE)
+
 HANDLED_KINDS = frozenset({
     "extra_damage", "ally_damage", "condition", "check_modifier", "save_or", "extra_attack",
     "weapon_dropped", "weapon_sundered", "weapon_notched", "weapon_broken", "armor_damage",
@@ -116,7 +120,7 @@ def pick(tx: Tx, who: str, purpose: str, options: list[Combatant]) -> Combatant:
     """A random one of ``options`` (a recorded d-N roll when there is a choice)."""
     if len(options) == 1:
         return options[0]
-    return options[tx.roll(f"d{len(options)}", who, purpose, purpose=Purpose.CHOICE).total - 1]
+    return options[tx.roll(f"d{len(options)}", who, purpose, purpose=_FOR_CHOICE).total - 1]
 
 
 def roll_crit_row(enc: Encounter, tx: Tx, attacker: Combatant,
@@ -131,7 +135,7 @@ def roll_crit_row(enc: Encounter, tx: Tx, attacker: Combatant,
     else:
         table = lingering_injuries_table()
         die = table.die
-    record = tx.roll(die, attacker.name, f"crit ({table.name})", purpose=Purpose.CRIT)
+    record = tx.roll(die, attacker.name, f"crit ({table.name})", purpose=_FOR_CRIT)
     row = table.lookup(record.total)
     tx.row(table.id, record.total, row.label, row.text)
     return table.id, row
@@ -143,7 +147,7 @@ def strike_extra(ctx: RowContext, row: EffectRow) -> int:
     for effect in row.effects:
         if effect.kind == "extra_damage":
             total += ctx.tx.roll(effect.dice, ctx.attacker.name, "crit extra DAM",
-                                   purpose=Purpose.CRIT_DAMAGE).total
+                                   purpose=_FOR_CRIT_DAMAGE).total
     return total
 
 
@@ -159,7 +163,7 @@ def add_condition(ctx: RowContext, subject: Combatant, name: str, duration: Dura
     if duration.unit == "rounds":
         assert duration.dice is not None
         rounds = ctx.tx.roll(duration.dice, subject.name, f"{name}: rounds",
-                             purpose=Purpose.DURATION).total
+                             purpose=_FOR_DURATION).total
     elif duration.unit in ("next_round", "this_round"):
         rounds = 1
     condition = ActiveCondition(name, rounds, _UNTIL[duration.unit], ctx.attacker.id,
@@ -294,7 +298,7 @@ def apply_effects(ctx: RowContext, effects: list[Effect]) -> None:
     for e in effects:
         if e.kind == "extra_damage":
             lose_hp(enc, tx, s, tx.roll(e.dice, ctx.attacker.name, "crit DAM",
-                                        purpose=Purpose.CRIT_DAMAGE).total)
+                                        purpose=_FOR_CRIT_DAMAGE).total)
         elif e.kind == "ally_damage":
             allies = [c for c in enc.allies(ctx.attacker) if enc.band(c, ctx.foe) == Band.CLOSE]
             if not allies:
@@ -302,7 +306,7 @@ def apply_effects(ctx: RowContext, effects: list[Effect]) -> None:
                 continue
             ally = pick(tx, ctx.attacker.name, "random ally CLOSE to the target", allies)
             lose_hp(enc, tx, ally, tx.roll(e.dice, ctx.attacker.name, "ally DAM",
-                                           purpose=Purpose.CRIT_DAMAGE).total)
+                                           purpose=_FOR_CRIT_DAMAGE).total)
             tx.set(("c", ally.id), "jostled", True)
         elif e.kind == "condition":
             add_condition(ctx, s, e.name, e.duration)
@@ -325,7 +329,7 @@ def apply_effects(ctx: RowContext, effects: list[Effect]) -> None:
         elif e.kind == "weapon_sundered":
             if not _break(ctx, s):
                 dmg = tx.roll(e.damage_if_unarmed, ctx.attacker.name, "no weapon to sunder",
-                              purpose=Purpose.CRIT_DAMAGE)
+                              purpose=_FOR_CRIT_DAMAGE)
                 lose_hp(enc, tx, s, dmg.total)
         elif e.kind == "weapon_notched":
             _notch_effect(ctx)
@@ -392,7 +396,7 @@ def fumble(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll,
         else "none"
     table = fumble_table()
     record = tx.roll(fumble_die(weight), attacker.name, "fumble die",
-                     purpose=Purpose.FUMBLE)
+                     purpose=_FOR_FUMBLE)
     row = table.lookup(record.total)
     tx.row(table.id, record.total, row.label, row.text)
     foe = enc.combatant(roll.target_id)

@@ -46,6 +46,9 @@ def hp_lost(enc: Encounter, tx: Tx, target: Combatant, before: int, after: int) 
 
 __all__ = ["DamageMode", "Wielded", "lose_hp", "reaches", "strike_damage", "weapon_reaches"]
 
+# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
+_FOR_DAMAGE = Purpose.DAMAGE
+
 DamageMode = Literal["roll", "max", "double"]
 
 
@@ -129,7 +132,7 @@ def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, 
         tx.note(f"{who}: maximum damage {weapon.dice} = {dice_total} (crit, R19)")
     else:
         record = tx.roll(weapon.dice, who, f"damage ({weapon.name})",
-                         purpose=Purpose.DAMAGE)
+                         purpose=_FOR_DAMAGE)
         dice_total = record.total
         if (weapon.grip == "two_handed"
                 and fighting_style(enc, attacker) == GREAT_WEAPON_MASTER):

@@ -37,6 +37,9 @@ from emberkeep.encounter.zones import Band
 __all__ = ["DYING", "STABLE", "UNCONSCIOUS", "bleed", "healed", "hp_lost", "is_bleeding",
            "kill", "stabilize", "without"]
 
+# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
+_FOR_DYING = Purpose.DYING
+
 DYING = "dying_in"
 UNCONSCIOUS = "UNCONSCIOUS"
 STABLE = "stable"
@@ -92,7 +95,7 @@ def hp_lost(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> No
             kill(enc, tx, c, "knocked down twice and failed the CON SAVE (R22)")
             return
     rounds = tx.roll("1d4", c.name, "dying: rounds to live (R21)",
-                     purpose=Purpose.DYING).total
+                     purpose=_FOR_DYING).total
     _put(enc, tx, c, ActiveCondition(UNCONSCIOUS, None, "removed", "dying", enc.state.round),
          ActiveCondition(DYING, rounds, "rounds", "0 HP", enc.state.round))
     tx.note(f"{c.name} falls unconscious at {after} HP and will die in {rounds} round(s)")
@@ -108,7 +111,7 @@ def bleed(enc: Encounter, tx: Tx, c: Combatant) -> None:
         return
     if is_bleeding(enc, c):
         record = tx.roll("d20", c.name, "dying: a natural 20 gets up (R21)",
-                         purpose=Purpose.DYING)
+                         purpose=_FOR_DYING)
         if record.natural == 20:
             ch = enc.character(c)
             tx.set(("pc", ch.id), "hp", 1)

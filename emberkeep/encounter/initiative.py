@@ -38,6 +38,9 @@ __all__ = [
     "weapon_length",
 ]
 
+# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
+_FOR_INITIATIVE = Purpose.INITIATIVE
+
 SlotKind = Literal["any", "missile", "melee", "spell"]
 
 # R20 (WDD): "if two happen on the same Segment, are resolved in this order: Missiles, Melee,
@@ -139,7 +142,7 @@ def roll_group(enc: Encounter, tx: Tx) -> tuple[tuple[str, int], ...]:
             continue
         bonus = max((c.initiative_bonus for c in standing), default=0)
         record = tx.roll("d6", side, "group initiative", modifier=bonus,
-                         purpose=Purpose.INITIATIVE)
+                         purpose=_FOR_INITIATIVE)
         for c in members:
             if c.initiative_bonus:
                 tx.set(("c", c.id), "initiative_bonus", 0)

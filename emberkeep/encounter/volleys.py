@@ -19,6 +19,9 @@ from emberkeep.encounter.engine import Encounter, RuleError, Tx
 
 __all__ = ["bears_shield", "land"]
 
+# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
+_FOR_CHOICE = Purpose.CHOICE
+
 
 def bears_shield(enc: Encounter, c: Combatant) -> bool:
     if c.kind != "pc":
@@ -47,7 +50,7 @@ def land(enc: Encounter, tx: Tx, shooter: Combatant, target: Combatant, weapon: 
     if len(options) == 1:
         return target
     landed = options[tx.roll(f"d{len(options)}", shooter.name, "volley: where it lands",
-                             purpose=Purpose.CHOICE).total - 1]
+                             purpose=_FOR_CHOICE).total - 1]
     if landed is not target:
         tx.note(f"Volley: the shot at {target.name} lands on {landed.name}")
     return landed
