@@ -146,6 +146,8 @@ class Purpose(StrEnum):
     TIMER = "timer"
 
 
+_PURPOSES = frozenset(Purpose)
+
 Answer: TypeAlias = int | tuple[int, ...]
 """One typed roll: the total (or a single die's face), or every face of the roll as a tuple."""
 
@@ -156,7 +158,7 @@ Key: TypeAlias = str | tuple[str, str]
 """A purpose, or ``(purpose, who)`` for one of several who roll for the same purpose."""
 
 
-def _answer(value: Answer | Sequence[int]) -> Answer:
+def _answer(value: object) -> Answer:
     if isinstance(value, bool) or not isinstance(value, (int, Sequence)):
         raise DiceError(f"{value!r} is not a typed die (a number, or the faces of one roll)")
     if isinstance(value, int):
@@ -171,8 +173,8 @@ class Typed:
     """What the GM read off physical dice for one action, by purpose.
 
     ``Typed({"attack": 17, "damage": [7, 4]})``: the attack's d20 showed 17, the first damage
-    roll totals 7 and the second (cleave's) 4. A list is a queue a purpose rolled several times
-    takes in order; a tuple is every face of one roll (``"damage": (3, 4)`` for 2d6). A key
+    roll totals 7 and the second (an off-hand blow's) 4. A list is a queue a purpose rolled several
+    times takes in order; a tuple is every face of one roll (``"damage": (3, 4)`` for 2d6). A key
     ``(purpose, who)`` answers only that roller (``("initiative", "party")``) and is asked
     before the plain purpose. A purpose with no answer left is rolled.
     """
@@ -186,11 +188,12 @@ class Typed:
 
     def add(self, key: Key, value: Answers) -> Typed:
         """Queue ``value`` (one answer, or a list of them) behind ``key``'s earlier answers."""
-        queue = self._queues.setdefault(key, deque())
-        if isinstance(value, list):
-            queue.extend(_answer(v) for v in value)
-        else:
-            queue.append(_answer(value))  # type: ignore[arg-type]
+        purpose = key if isinstance(key, str) else key[0]
+        if purpose not in _PURPOSES:
+            raise DiceError(f"no die is rolled for {purpose!r}; the purposes are "
+                            + ", ".join(sorted(_PURPOSES)))
+        answers = [_answer(v) for v in value] if isinstance(value, list) else [_answer(value)]
+        self._queues.setdefault(key, deque()).extend(answers)
         return self
 
     def peek(self, purpose: str, who: str | None = None) -> tuple[Key, Answer] | None:

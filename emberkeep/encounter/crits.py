@@ -116,11 +116,11 @@ def tables_apply(enc: Encounter, attacker: Combatant) -> bool:
     return attacker.kind == "pc" or enc.settings.monster_crits is not MonsterCrits.OFF
 
 
-def pick(tx: Tx, who: str, purpose: str, options: list[Combatant]) -> Combatant:
+def pick(tx: Tx, who: str, label: str, options: list[Combatant]) -> Combatant:
     """A random one of ``options`` (a recorded d-N roll when there is a choice)."""
     if len(options) == 1:
         return options[0]
-    return options[tx.roll(f"d{len(options)}", who, purpose, purpose=_FOR_CHOICE).total - 1]
+    return options[tx.roll(f"d{len(options)}", who, label, purpose=_FOR_CHOICE).total - 1]
 
 
 def roll_crit_row(enc: Encounter, tx: Tx, attacker: Combatant,

@@ -160,3 +160,10 @@ def test_totals_stay_within_bounds(count: int, sides: int, mod: int, seed: int) 
     rec = roll(expr, RandomRoller(seed))
     assert expr.minimum <= rec.total <= expr.maximum
     assert len(rec.faces) == count
+
+
+def test_an_answer_for_a_purpose_no_die_has_is_refused() -> None:
+    with pytest.raises(DiceError, match="no die is rolled for 'atack'"):
+        Typed({"atack": 17})
+    with pytest.raises(DiceError, match="no die is rolled for 'initiativ'"):
+        Typed({("initiativ", "party"): 3})
