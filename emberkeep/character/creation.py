@@ -76,17 +76,16 @@ def create_character(
     race_skill: Skill | None = None,
     fixed_first_level_hp: bool = False,
     first_level_feature_allowed: bool = False,
-    rolls: Mapping[Ability, RollRecord] | None = None,
 ) -> Character:
     """Roll and build a 1st-level character (R5: the 1st-level gain only, no 1d4).
 
     ``fixed_first_level_hp`` and ``first_level_feature_allowed`` are the campaign's settings.
-    ``rolls`` passes scores already rolled (e.g. on an earlier page of the wizard). A GM's typed
-    hit die is found under ``hit die``.
+    Dice the GM typed are found by purpose: ``ability`` (see :func:`roll_ability_scores`) and
+    ``hit die``.
     """
     from emberkeep.character.equipment import starting_inventory
 
-    scores = dict(rolls) if rolls is not None else roll_ability_scores(roller)
+    scores = roll_ability_scores(roller)
     character = new_zero_level(scores, name=name, race=race, hp=1, player=player, swap=swap,
                                race_skill=race_skill)
     cls = apply_first_level(character, choices,
