@@ -31,6 +31,7 @@ from emberkeep.encounter.events import Step
 from emberkeep.encounter.setup import pc_combatants
 from emberkeep.encounter.turns import start
 from gui.document import CampaignDocument
+from gui.encounter.attack_panel import typed_action
 from gui.encounter.monster_form import make_monsters
 from gui.encounter.session import EncounterSession, StepCommand
 from gui.encounter.window import EncounterWindow
@@ -52,11 +53,12 @@ def build() -> tuple[EncounterWindow, Step]:
     window = EncounterWindow(session, session.enc.roller)
     window.resize(1280, 800)
     window.show()
-    session.run("start", lambda enc: start(enc, surprise=[], typed={"party": 6, "foes": 1}))
+    session.run("start", typed_action({("initiative", "party"): 6, ("initiative", "foes"): 1},
+                                      lambda enc: start(enc, surprise=[])))
     QApplication.processEvents()
     actor = session.current_id()
     assert actor is not None
-    steps = session.preview(lambda enc: attack(enc, actor, "orc-120", typed=18))
+    steps = session.preview(typed_action({"attack": 18}, lambda enc: attack(enc, actor, "orc-120")))
     assert len(steps) == 1 and steps[0].sets(), "the bench's attack must hit and change state"
     return window, steps[0]
 
@@ -79,7 +81,8 @@ def main() -> int:
     assert actor is not None
     for _ in range(ROUNDS):
         t0 = time.perf_counter()
-        attack(enc, actor, "orc-120", typed=18)
+        with enc.typed({"attack": 18}):
+            attack(enc, actor, "orc-120")
         enc.undo()
         resolving.append(time.perf_counter() - t0)
 

@@ -8,28 +8,38 @@ returns a :class:`RollRecord` the log, the undo stack and the ledger can store a
 
 Rules never call ``random`` themselves: they take a :class:`Roller`. Tests pass a
 :class:`ScriptedRoller` (the faces the test expects, in order); play uses a seedable
-:class:`RandomRoller`; a GM who rolls a physical die types its face and the rule is given
-``typed=`` instead of rolling.
+:class:`RandomRoller`.
+
+A GM who rolls a physical die types what it shows. Rules do not take a parameter per die for
+that: every roll names its :class:`Purpose`, and a :class:`TypedRoller` (a roller wrapped
+around the GM's :class:`Typed` answers) answers the purposes the GM typed and rolls the rest.
+So any roll anywhere can take a typed die, and a rule gains no parameter when it gains a die.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
 from functools import lru_cache
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeAlias
 
 from emberkeep.records import record
 
 __all__ = [
+    "Answer",
     "DiceError",
     "DiceExpr",
+    "Purpose",
     "RandomRoller",
     "RollRecord",
     "Roller",
     "ScriptExhausted",
     "ScriptedRoller",
+    "Typed",
+    "TypedRoller",
     "parse",
     "roll",
 ]
@@ -89,6 +99,145 @@ class ScriptedRoller:
     @property
     def remaining(self) -> int:
         return len(self._faces)
+
+
+class Purpose(StrEnum):
+    """What a die is rolled for: the key the GM's typed answer is found by.
+
+    The log keeps its own, longer text for each roll (``damage (Longsword)``); a purpose is the
+    short name a GM (or the GUI's field for that die) types an answer under.
+    """
+
+    ABILITY = "ability"  # 3d6 for a score at creation
+    ABILITY_LOSS = "ability loss"  # an injury's lost score points
+    ATTACK = "attack"  # the d20 of an attack (or the Melee Round's skill check to strike)
+    CHECK = "check"  # an ability or skill CHECK (grapple, medicine, break free...)
+    CHOICE = "choice"  # which of several options a table leaves to a die (where a volley lands)
+    CONTEST = "contest"  # an opposed d20 outside a fight
+    CRIT = "crit"  # the crit table's die
+    CRIT_DAMAGE = "crit damage"  # extra damage a crit row rolls
+    DAMAGE = "damage"  # a weapon's or a spell's damage dice
+    DODGE = "dodge"
+    DAMAGE_REROLL = "damage reroll"  # a feature rerolling some damage dice (1s)
+    DURATION = "duration"  # how many rounds an effect lasts
+    DYING = "dying"  # rounds to live, and the bleeding d20 whose natural 20 gets up (R21)
+    EFFORT = "effort"
+    EVADE = "evade"
+    EXPERIENCE = "experience"  # the Melee Round's year-end d20 per skill
+    EXTRA_DAMAGE = "extra damage"  # dice a feature adds to a blow (HP converted to DAM)
+    FALL = "fall"  # damage of a fall
+    FUMBLE = "fumble"  # the fumble table's die
+    GENTLE_FALL = "gentle fall"  # the DEX check for a gentle fall
+    HIT_DIE = "hit die"  # HP at a level, healing from a spent hit die
+    INITIATIVE = "initiative"
+    INJURY = "injury"
+    KNOCKDOWN = "knockdown"
+    LINGERING = "lingering injury"
+    LUCK = "luck"  # a Luck Die spent, or the luck score rolled at creation
+    MISHAP = "mishap"
+    MORALE = "morale"
+    OCCUPATION = "occupation"
+    OFF_HAND = "off-hand"  # the d20 of a second, off-hand attack
+    REACTION = "reaction"
+    REROLL = "reroll"  # a feature's reroll of an attack (the Chosen One)
+    SAVE = "save"
+    SPELLCHECK = "spellcheck"
+    SURPRISE = "surprise"
+    TIMER = "timer"
+
+
+_PURPOSES = frozenset(Purpose)
+
+Answer: TypeAlias = int | tuple[int, ...]
+"""One typed roll: the total (or a single die's face), or every face of the roll as a tuple."""
+
+Answers: TypeAlias = Answer | Sequence[Answer | Sequence[int]]
+"""One answer, or a list of them taken in order by a purpose rolled several times."""
+
+Key: TypeAlias = str | tuple[str, str]
+"""A purpose, or ``(purpose, who)`` for one of several who roll for the same purpose."""
+
+
+def _answer(value: object) -> Answer:
+    if isinstance(value, bool) or not isinstance(value, (int, Sequence)):
+        raise DiceError(f"{value!r} is not a typed die (a number, or the faces of one roll)")
+    if isinstance(value, int):
+        return value
+    faces = tuple(value)
+    if not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
+        raise DiceError(f"{value!r} is not a typed die (a number, or the faces of one roll)")
+    return faces
+
+
+class Typed:
+    """What the GM read off physical dice for one action, by purpose.
+
+    ``Typed({"attack": 17, "damage": [7, 4]})``: the attack's d20 showed 17, the first damage
+    roll totals 7 and the second (an off-hand blow's) 4. A list is a queue a purpose rolled several
+    times takes in order; a tuple is every face of one roll (``"damage": (3, 4)`` for 2d6). A key
+    ``(purpose, who)`` answers only that roller (``("initiative", "party")``) and is asked
+    before the plain purpose. A purpose with no answer left is rolled.
+    """
+
+    __slots__ = ("_queues",)
+
+    def __init__(self, answers: Mapping[Key, Answers] | None = None) -> None:
+        self._queues: dict[Key, deque[Answer]] = {}
+        for key, value in (answers or {}).items():
+            self.add(key, value)
+
+    def add(self, key: Key, value: Answers) -> Typed:
+        """Queue ``value`` (one answer, or a list of them) behind ``key``'s earlier answers."""
+        purpose = key if isinstance(key, str) else key[0]
+        if purpose not in _PURPOSES:
+            raise DiceError(f"no die is rolled for {purpose!r}; the purposes are "
+                            + ", ".join(sorted(_PURPOSES)))
+        answers = [_answer(v) for v in value] if isinstance(value, list) else [_answer(value)]
+        self._queues.setdefault(key, deque()).extend(answers)
+        return self
+
+    def peek(self, purpose: str, who: str | None = None) -> tuple[Key, Answer] | None:
+        """The next answer for ``purpose`` rolled by ``who``, left in place."""
+        queues = self._queues
+        if who is not None:
+            queue = queues.get((purpose, who))
+            if queue:
+                return (purpose, who), queue[0]
+        queue = queues.get(purpose)
+        if queue:
+            return purpose, queue[0]
+        return None
+
+    def take(self, key: Key) -> None:
+        """Use up the answer :meth:`peek` found under ``key``."""
+        self._queues[key].popleft()
+
+    def unused(self) -> dict[Key, list[Answer]]:
+        """The answers no roll asked for (a crit die typed for an attack that missed)."""
+        return {k: list(q) for k, q in self._queues.items() if q}
+
+    def __bool__(self) -> bool:
+        return any(self._queues.values())
+
+    def __repr__(self) -> str:
+        return f"Typed({self.unused()!r})"
+
+
+class TypedRoller:
+    """A roller that answers the purposes the GM typed and rolls the rest with ``base``."""
+
+    __slots__ = ("base", "typed")
+    base: Roller
+    typed: Typed
+
+    def __init__(self, base: Roller, typed: Typed | Mapping[Key, Answers] | None = None) -> None:
+        if isinstance(base, TypedRoller):  # a nested block answers alone, over the same dice
+            base = base.base
+        self.base = base
+        self.typed = typed if isinstance(typed, Typed) else Typed(typed)
+
+    def die(self, sides: int) -> int:
+        return self.base.die(sides)
 
 
 Keep = Literal["all", "high", "low"]
@@ -214,13 +363,15 @@ def roll(
     roller: Roller,
     *,
     modifier: int = 0,
-    typed: int | Iterable[int] | None = None,
+    purpose: str | None = None,
+    who: str | None = None,
 ) -> RollRecord:
     """Roll ``expression`` with ``roller`` and add ``modifier``.
 
-    ``typed`` takes what the GM read off physical dice instead of rolling: either every face (an
-    iterable, one per die) or, for a single die or a plain sum, the dice total as one number.
-    A value the dice could not show is refused with a :class:`DiceError`.
+    When ``roller`` is a :class:`TypedRoller` holding an answer for ``purpose`` (rolled by
+    ``who``), that answer is the roll instead: every face, or for a single die (or the kept die
+    of advantage) its face, or for a plain sum of dice the total. A value the dice could not
+    show is refused with a :class:`DiceError` and the answer is left unused.
     """
     if isinstance(expression, DiceExpr):
         expr = expression
@@ -231,8 +382,12 @@ def roll(
     sides = expr.sides
     if not sides:
         return RollRecord(text, (), (), total_mod, total_mod)
-    if typed is not None:
-        return _typed(expr, text, total_mod, typed)
+    if type(roller) is TypedRoller and purpose is not None:
+        found = roller.typed.peek(purpose, who)
+        if found is not None:
+            record = _typed(expr, text, total_mod, found[1])
+            roller.typed.take(found[0])
+            return record
     count = expr.count
     if count == 1:
         face = roller.die(sides)
@@ -253,12 +408,12 @@ def _keep(expr: DiceExpr, faces: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(ordered[: expr.keep_n])
 
 
-def _typed(
-    expr: DiceExpr, text: str, total_mod: int, typed: int | Iterable[int]
-) -> RollRecord:
+def _typed(expr: DiceExpr, text: str, total_mod: int, typed: Answer) -> RollRecord:
     if isinstance(typed, int):
         if expr.count == 1:
             faces: tuple[int, ...] = (typed,)
+        elif expr.keep_n == 1:  # advantage: the one die that counts, so every die shows it
+            faces = (typed,) * expr.count
         elif expr.keep == "all":
             low, high = expr.count, expr.count * expr.sides
             if not low <= typed <= high:
@@ -267,7 +422,7 @@ def _typed(
         else:
             raise DiceError(f"{text} keeps some dice: type every face, not a total")
     else:
-        faces = tuple(typed)
+        faces = typed
     if len(faces) != expr.count:
         raise DiceError(f"{text} rolls {expr.count} dice, {len(faces)} faces were typed")
     for face in faces:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from emberkeep.character.abilities import Ability
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind
-from emberkeep.dice import Roller
+from emberkeep.dice import Purpose, Roller, TypedRoller
 from emberkeep.magic.lay_on_hands import heal_with_hit_dice, lay_on_hands_check
 from emberkeep.magic.limits import CastingBarred, cast, depletion_save
 from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult, spellcheck_modes
@@ -160,15 +160,16 @@ class CastDialog(QDialog):
         character = self.character
         assert self.kind is not None
         typed = self.typed.value() or None
+        roller = TypedRoller(self.roller, {Purpose.SPELLCHECK: typed} if typed else None)
         dc, shift, advantage = self.dice()
         after = character.model_copy(deep=True)
         changed = [after]
         try:
             if self.spell.currentData() == LAY_ON_HANDS:
                 check = lay_on_hands_check(
-                    self.roller, wis_mod=character.modifier(Ability.WIS), prof=character.prof,
+                    roller, wis_mod=character.modifier(Ability.WIS), prof=character.prof,
                     room_dc=dc, dc_shift=shift,
-                    disapproval_range=character.caster.disapproval_range, typed=typed,
+                    disapproval_range=character.caster.disapproval_range,
                     advantage=advantage)
                 target_id = str(self.target.currentData())
                 target = after if target_id == after.id else \
@@ -176,7 +177,7 @@ class CastDialog(QDialog):
                 if target is not after:
                     changed.append(target)
                 healed = heal_with_hit_dice(
-                    check, self.roller, target_level=max(1, target.level),
+                    check, roller, target_level=max(1, target.level),
                     hd_available=target.hit_dice,
                     hit_die=target.hit_die if target.class_id else 4,
                     healed_today=target.caster.healed_hd_today)
@@ -192,10 +193,9 @@ class CastDialog(QDialog):
                 label = f"{character.name}: Lay on Hands on {target.name}"
             else:
                 spell = get_spell(str(self.spell.currentData()))
-                result = cast(character.caster, self.roller, caster=self.kind,
+                result = cast(character.caster, roller, caster=self.kind,
                               ability_mod=self._ability_mod(character), prof=character.prof,
-                              room_dc=dc, dc_shift=shift, spell=spell, typed=typed,
-                              advantage=advantage)
+                              room_dc=dc, dc_shift=shift, spell=spell, advantage=advantage)
                 after.caster = after.caster.record_spellcheck(result)
                 text = describe_spellcheck(result)
                 label = f"{character.name} casts {spell.name}"
@@ -213,9 +213,10 @@ class CastDialog(QDialog):
         character = self.character
         bonus = character.modifier(Ability.INT) + (
             character.prof if Ability.INT in character.save_proficiencies else 0)
-        save = depletion_save(self.roller, save_bonus=bonus, room_dc=self.room_dc.value(),
-                              dc_shift=int(self.difficulty.currentData()),
-                              typed=self.typed.value() or None)
+        typed = self.typed.value() or None
+        save = depletion_save(TypedRoller(self.roller, {Purpose.SAVE: typed} if typed else None),
+                              save_bonus=bonus, room_dc=self.room_dc.value(),
+                              dc_shift=int(self.difficulty.currentData()))
         after = character.model_copy(deep=True)
         after.caster = after.caster.after_depletion_save(save)
         self._record([after], f"{character.name}: depletion SAVE")

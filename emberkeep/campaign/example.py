@@ -21,7 +21,7 @@ from emberkeep.character.leveling import ClassChoices
 from emberkeep.character.model import Character
 from emberkeep.character.skills import Skill
 from emberkeep.clock.calendar import Calendar
-from emberkeep.dice import RollRecord, ScriptedRoller, roll
+from emberkeep.dice import Purpose, ScriptedRoller, TypedRoller
 from emberkeep.gear.purse import Purse
 from emberkeep.resources import resource_path
 
@@ -29,36 +29,33 @@ STR, DEX, CON, INT, WIS, CHA = (Ability.STR, Ability.DEX, Ability.CON, Ability.I
                                 Ability.WIS, Ability.CHA)
 
 
-def _scores(*faces: tuple[int, int, int]) -> dict[Ability, RollRecord]:
-    """3d6 in order, as the GM read them off the table."""
-    return {a: roll("3d6", ScriptedRoller([]), typed=list(f)) for a, f in zip(Ability, faces,
-                                                                               strict=True)}
+def _typed(*faces: tuple[int, int, int], hp: int) -> TypedRoller:
+    """The dice as the GM read them off the table: 3d6 per ability in order, then the hit die.
+    Nothing else may be rolled (the base roller has no face to give)."""
+    return TypedRoller(ScriptedRoller([]), {Purpose.ABILITY: list(faces), Purpose.HIT_DIE: hp})
 
 
 def _first_level() -> list[Character]:
     brannoc = create_character(
-        ScriptedRoller([]), name="Brannoc Ironhand", player="Ada", race="dwarf",
-        rolls=_scores((6, 5, 4), (3, 4, 5), (5, 5, 4), (2, 3, 4), (4, 4, 3), (3, 3, 2)),
-        hp_typed=7,
+        _typed((6, 5, 4), (3, 4, 5), (5, 5, 4), (2, 3, 4), (4, 4, 3), (3, 3, 2), hp=7),
+        name="Brannoc Ironhand", player="Ada", race="dwarf",
         choices=ClassChoices(
             class_id="fighter", save=CON, skills=(Skill.ATHLETICS,), fighting_style="defense",
             archetype="barbarian",
             equipment=(Pick(alternative="a", picks=("arming_sword",)),
                        Pick(alternative="a", picks=("crossbow",)), Pick(alternative="b"), Pick())))
     sister = create_character(
-        ScriptedRoller([]), name="Sister Maud", player="Ben", race="human",
+        _typed((6, 6, 4), (2, 5, 3), (4, 4, 4), (3, 3, 4), (2, 3, 4), (5, 4, 3), hp=5),
+        name="Sister Maud", player="Ben", race="human",
         swap=(STR, WIS), race_skill=Skill.MEDICINE,
-        rolls=_scores((6, 6, 4), (2, 5, 3), (4, 4, 4), (3, 3, 4), (2, 3, 4), (5, 4, 3)),
-        hp_typed=5,
         choices=ClassChoices(
             class_id="cleric", save=CHA, skills=(Skill.RELIGION,),
             equipment=(Pick(alternative="a"), Pick(alternative="a", picks=("sling",)),
                        Pick(alternative="b"), Pick())))
     sister.spells_known = ["bless", "shield"]
     wren = create_character(
-        ScriptedRoller([]), name="Wren Quickfingers", player="Cal", race="halfling",
-        rolls=_scores((3, 3, 3), (6, 5, 5), (4, 3, 4), (5, 4, 3), (3, 4, 4), (4, 4, 4)),
-        hp_typed=6,
+        _typed((3, 3, 3), (6, 5, 5), (4, 3, 4), (5, 4, 3), (3, 4, 4), (4, 4, 4), hp=6),
+        name="Wren Quickfingers", player="Cal", race="halfling",
         choices=ClassChoices(
             class_id="rogue", save=INT,
             skills=(Skill.STEALTH, Skill.SLEIGHT_OF_HAND, Skill.ACROBATICS),
@@ -67,9 +64,8 @@ def _first_level() -> list[Character]:
                        Pick(alternative="a", picks=("sling",)), Pick(), Pick(),
                        Pick(picks=("thieves_tools",)), Pick())))
     ysolde = create_character(
-        ScriptedRoller([]), name="Ysolde the Grey", player="Dee", race="elf",
-        rolls=_scores((2, 3, 4), (4, 4, 3), (4, 5, 3), (6, 5, 4), (4, 3, 5), (3, 4, 4)),
-        hp_typed=4,
+        _typed((2, 3, 4), (4, 4, 3), (4, 5, 3), (6, 5, 4), (4, 3, 5), (3, 4, 4), hp=4),
+        name="Ysolde the Grey", player="Dee", race="elf",
         choices=ClassChoices(
             class_id="magic_user", save=WIS,
             skills=(Skill.NATURE, Skill.INVESTIGATION, Skill.INSIGHT),

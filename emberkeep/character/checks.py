@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 if TYPE_CHECKING:
     from emberkeep.character.model import Character
@@ -130,11 +130,12 @@ def resolve_check(
     difficulty: Difficulty = Difficulty.NORMAL,
     skill: Skill | None = None,
     kind: CheckKind = "check",
-    typed: int | None = None,
 ) -> CheckResult:
-    """Roll d20 + ability modifier + PROF (if proficient) against the ROOM DC (R7)."""
+    """Roll d20 + ability modifier + PROF (if proficient) against the ROOM DC (R7); a GM's
+    typed d20 is found under ``check`` or ``save`` (``kind``)."""
     prof = prof_bonus if proficient else 0
-    record = roll("d20", roller, modifier=ability_mod + prof, typed=typed)
+    record = roll("d20", roller, modifier=ability_mod + prof,
+                  purpose=Purpose.SAVE if kind == "save" else Purpose.CHECK)
     return CheckResult(kind, ability, skill, record, ability_mod, prof, room_dc, difficulty)
 
 
@@ -146,7 +147,6 @@ def skill_check(
     *,
     difficulty: Difficulty = Difficulty.NORMAL,
     ability: Ability | None = None,
-    typed: int | None = None,
     contexts: Iterable[str] = (),
 ) -> CheckResult:
     """A skill CHECK with the skill's ability (or another the GM names, e.g. STR Intimidation)."""
@@ -158,7 +158,7 @@ def skill_check(
     return resolve_check(
         roller, ability=used, ability_mod=character.modifier(used), prof_bonus=character.prof,
         proficient=character.is_proficient(skill), room_dc=room_dc, difficulty=difficulty,
-        skill=skill, typed=typed)
+        skill=skill)
 
 
 def ability_check(
@@ -168,13 +168,11 @@ def ability_check(
     roller: Roller,
     *,
     difficulty: Difficulty = Difficulty.NORMAL,
-    typed: int | None = None,
 ) -> CheckResult:
     """A raw ability CHECK: no skill, so no PROF."""
     return resolve_check(
         roller, ability=ability, ability_mod=character.modifier(ability),
-        prof_bonus=character.prof, proficient=False, room_dc=room_dc, difficulty=difficulty,
-        typed=typed)
+        prof_bonus=character.prof, proficient=False, room_dc=room_dc, difficulty=difficulty)
 
 
 def saving_throw(
@@ -184,7 +182,6 @@ def saving_throw(
     roller: Roller,
     *,
     difficulty: Difficulty = Difficulty.NORMAL,
-    typed: int | None = None,
     contexts: Iterable[str] = (),
 ) -> CheckResult:
     """A SAVE: PROF is added for the class save and the chosen one (R7)."""
@@ -195,4 +192,4 @@ def saving_throw(
     return resolve_check(
         roller, ability=ability, ability_mod=character.modifier(ability),
         prof_bonus=character.prof, proficient=ability in character.save_proficiencies,
-        room_dc=room_dc, difficulty=difficulty, kind="save", typed=typed)
+        room_dc=room_dc, difficulty=difficulty, kind="save")

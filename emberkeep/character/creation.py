@@ -17,15 +17,17 @@ from emberkeep.character.leveling import ClassChoices, apply_first_level
 from emberkeep.character.model import Character
 from emberkeep.character.races import Race, apply_race, get_race
 from emberkeep.character.skills import Skill, skill_name
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 __all__ = ["ClassChoices", "create_character", "new_zero_level", "race_skills",
            "roll_ability_scores"]
 
 
 def roll_ability_scores(roller: Roller) -> dict[Ability, RollRecord]:
-    """3d6 for each ability, in order (the faces are kept for the sheet)."""
-    return {ability: roll("3d6", roller) for ability in ABILITIES}
+    """3d6 for each ability, in order (the faces are kept for the sheet); a GM's typed faces
+    are found under ``("ability", "STR")`` and so on, or ``"ability"`` in order."""
+    return {ability: roll("3d6", roller, purpose=Purpose.ABILITY, who=ability.value)
+            for ability in ABILITIES}
 
 
 def race_skills(race: Race, race_skill: Skill | None, *, required: bool) -> list[Skill]:
@@ -74,17 +76,16 @@ def create_character(
     race_skill: Skill | None = None,
     fixed_first_level_hp: bool = False,
     first_level_feature_allowed: bool = False,
-    rolls: Mapping[Ability, RollRecord] | None = None,
-    hp_typed: int | None = None,
 ) -> Character:
     """Roll and build a 1st-level character (R5: the 1st-level gain only, no 1d4).
 
     ``fixed_first_level_hp`` and ``first_level_feature_allowed`` are the campaign's settings.
-    ``rolls`` passes scores already rolled (e.g. typed in from physical dice).
+    Dice the GM typed are found by purpose: ``ability`` (see :func:`roll_ability_scores`) and
+    ``hit die``.
     """
     from emberkeep.character.equipment import starting_inventory
 
-    scores = dict(rolls) if rolls is not None else roll_ability_scores(roller)
+    scores = roll_ability_scores(roller)
     character = new_zero_level(scores, name=name, race=race, hp=1, player=player, swap=swap,
                                race_skill=race_skill)
     cls = apply_first_level(character, choices,
@@ -93,7 +94,7 @@ def create_character(
     if fixed_first_level_hp:
         entry = hit_points.fixed_first_level_hp(cls.first_level_fixed_hp, con)
     else:
-        entry = hit_points.roll_level_hp(1, character.hit_die_at(1), con, roller, typed=hp_typed)
+        entry = hit_points.roll_level_hp(1, character.hit_die_at(1), con, roller)
     character.hp_history = [entry]
     character.max_hp = character.hp = entry.gain
     if choices.equipment is not None:

@@ -78,7 +78,6 @@ def advance_to_first(
     *,
     first_level_feature_allowed: bool = False,
     race_skill: Skill | None = None,
-    hp_typed: int | None = None,
 ) -> LevelUpResult:
     """A funnel survivor reaches 1st level: class choices, and the 1st-level gain added (R5).
 
@@ -105,8 +104,7 @@ def advance_to_first(
     cls = apply_first_level(work, choices,
                             first_level_feature_allowed=first_level_feature_allowed)
     gear = resolve_equipment(cls, choices.equipment) if choices.equipment is not None else []
-    entry = roll_level_hp(1, work.hit_die_at(1), work.modifier(Ability.CON), roller,
-                          typed=hp_typed)
+    entry = roll_level_hp(1, work.hit_die_at(1), work.modifier(Ability.CON), roller)
     work.hp_history.append(entry)
     work.max_hp += entry.gain
     work.hp += entry.gain

@@ -18,7 +18,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from emberkeep.dice import Roller, roll
+from emberkeep.dice import Purpose, Roller, roll
 
 __all__ = [
     "LAST_ROLLED_LEVEL",
@@ -62,18 +62,17 @@ def level_gain(face: int, die: int, con_mod: int) -> int:
     return max(1, face, floor)
 
 
-def roll_zero_level_hp(roller: Roller, *, typed: int | None = None) -> HpEntry:
-    record = roll(f"d{ZERO_LEVEL_DIE}", roller, typed=typed)
+def roll_zero_level_hp(roller: Roller) -> HpEntry:
+    record = roll(f"d{ZERO_LEVEL_DIE}", roller, purpose=Purpose.HIT_DIE)
     return HpEntry(level=0, method=HpMethod.ZERO_LEVEL, die=ZERO_LEVEL_DIE, faces=record.faces,
                    gain=record.total)
 
 
-def roll_level_hp(level: int, die: int, con_mod: int, roller: Roller, *,
-                  typed: int | None = None) -> HpEntry:
+def roll_level_hp(level: int, die: int, con_mod: int, roller: Roller) -> HpEntry:
     """Roll the class die for a level from 1st to 5th (R5)."""
     if not 1 <= level <= LAST_ROLLED_LEVEL:
         raise ValueError(f"the hit die is rolled at levels 1-{LAST_ROLLED_LEVEL}, not {level}")
-    record = roll(f"d{die}", roller, typed=typed)
+    record = roll(f"d{die}", roller, purpose=Purpose.HIT_DIE)
     return HpEntry(level=level, method=HpMethod.ROLL, die=die, faces=record.faces,
                    con_mod=con_mod, gain=level_gain(record.total, die, con_mod))
 

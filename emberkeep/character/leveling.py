@@ -139,8 +139,7 @@ def apply_first_level(character: Character, choices: ClassChoices, *,
 
 
 def level_up(character: Character, roller: Roller, *, archetype_feature: str | None = None,
-             ability_increase: Ability | None = None,
-             hp_typed: int | None = None) -> LevelUpResult:
+             ability_increase: Ability | None = None) -> LevelUpResult:
     """Advance a 1st-level or higher character one level (R5, R6), in place.
 
     Choices are checked before anything changes, so a refused level-up leaves the sheet as it was.
@@ -173,7 +172,7 @@ def level_up(character: Character, roller: Roller, *, archetype_feature: str | N
         feature = _check_archetype_feature(character, archetype_feature)
         die = feature.hit_die or die  # R3: a new hit die applies from the level it is chosen
     if level <= LAST_ROLLED_LEVEL:
-        entry = roll_level_hp(level, die, character.modifier(Ability.CON), roller, typed=hp_typed)
+        entry = roll_level_hp(level, die, character.modifier(Ability.CON), roller)
     else:
         entry = fixed_high_level_hp(level, cls.high_level_hp)
     if archetype_feature is not None:

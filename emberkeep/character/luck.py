@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 __all__ = ["FAILS_FOR_FIRST_DIE", "LUCK_DIE", "MAX_LUCK_DICE", "LuckState", "record_roll",
            "spend_luck_die"]
@@ -55,10 +55,9 @@ def record_roll(state: LuckState, success: bool) -> LuckState:
     return _luck_state(min(MAX_LUCK_DICE, state.dice + gained), streak)
 
 
-def spend_luck_die(state: LuckState, roller: Roller,
-                   typed: int | None = None) -> tuple[LuckState, RollRecord]:
+def spend_luck_die(state: LuckState, roller: Roller) -> tuple[LuckState, RollRecord]:
     """Spend one die: roll the d6 to add to the roll just seen. No die left is a ValueError."""
     if state.dice <= 0:
         raise ValueError("no Luck Die left to spend")
-    record = roll(LUCK_DIE, roller, typed=typed)
+    record = roll(LUCK_DIE, roller, purpose=Purpose.LUCK)
     return state.model_copy(update={"dice": state.dice - 1}), record

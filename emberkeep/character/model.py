@@ -185,7 +185,6 @@ class Character(BaseModel):
         *,
         archetype_feature: str | None = None,
         ability_increase: Ability | None = None,
-        hp_typed: int | None = None,
     ) -> LevelUpResult:
         """Advance one level from 1st or higher: R5 HP and the R6 features of the new level.
 
@@ -195,4 +194,4 @@ class Character(BaseModel):
         from emberkeep.character.leveling import level_up
 
         return level_up(self, roller, archetype_feature=archetype_feature,
-                        ability_increase=ability_increase, hp_typed=hp_typed)
+                        ability_increase=ability_increase)

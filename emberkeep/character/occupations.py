@@ -13,7 +13,7 @@ from functools import cache
 from pydantic import Field, model_validator
 
 from emberkeep.character.skills import Skill
-from emberkeep.dice import Roller, RollRecord
+from emberkeep.dice import Purpose, Roller, RollRecord
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 
@@ -61,6 +61,6 @@ class OccupationResult:
     row: OccupationRow
 
 
-def roll_occupation(roller: Roller, *, typed: int | None = None) -> OccupationResult:
-    record, row = occupation_table().roll(roller, typed=typed)
+def roll_occupation(roller: Roller) -> OccupationResult:
+    record, row = occupation_table().roll(roller, purpose=Purpose.OCCUPATION)
     return OccupationResult(record, row)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 
@@ -45,9 +45,8 @@ class ReactionResult:
         return self.row.attitude
 
 
-def reaction_roll(roller: Roller, cha_mod: int, *,
-                  typed: int | list[int] | None = None) -> ReactionResult:
+def reaction_roll(roller: Roller, cha_mod: int) -> ReactionResult:
     """Roll 2d6 + CHA; totals past either end fall in the open rows (2 or less, 12 or more)."""
     table = reaction_table()
-    record = roll(table.die, roller, modifier=cha_mod, typed=typed)
+    record = roll(table.die, roller, modifier=cha_mod, purpose=Purpose.REACTION)
     return ReactionResult(record, table.lookup(record.total))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 if TYPE_CHECKING:
     from emberkeep.character.model import Character
@@ -47,47 +47,41 @@ class RestResult:
         return self.hp_after - self.hp_before
 
 
-def _heal(die: int, hp: int, max_hp: int, count: int, roller: Roller,
-          typed: list[int] | None) -> tuple[int, tuple[RollRecord, ...]]:
+def _heal(die: int, hp: int, max_hp: int, count: int,
+          roller: Roller) -> tuple[int, tuple[RollRecord, ...]]:
     records: list[RollRecord] = []
-    for i in range(count):
-        if hp >= max_hp and typed is None:
+    for _ in range(count):
+        if hp >= max_hp:
             break
-        face = typed[i] if typed is not None else None
-        record = roll(f"d{die}", roller, typed=face)
+        record = roll(f"d{die}", roller, purpose=Purpose.HIT_DIE)
         records.append(record)
         hp = min(max_hp, hp + max(1, record.total))
     return hp, tuple(records)
 
 
-def spend_hit_dice(*, die: int, hp: int, max_hp: int, pool: int, count: int, roller: Roller,
-                   typed: list[int] | None = None) -> RestResult:
-    """Spend ``count`` HD from the pool (Lay on Hands spends from it too, R11)."""
+def spend_hit_dice(*, die: int, hp: int, max_hp: int, pool: int, count: int,
+                   roller: Roller) -> RestResult:
+    """Spend ``count`` HD from the pool (Lay on Hands spends from it too, R11). A GM's typed
+    faces are a list under ``hit die``, one per die rolled."""
     if count > pool:
         raise ValueError(f"only {pool} HD left in the pool, cannot spend {count}")
-    if typed is not None and len(typed) != count:
-        raise ValueError(f"{count} HD spent but {len(typed)} faces typed")
-    hp_after, records = _heal(die, hp, max_hp, count, roller, typed)
+    hp_after, records = _heal(die, hp, max_hp, count, roller)
     return RestResult("spend", records, hp, hp_after, pool, pool - count)
 
 
-def short_rest(*, die: int, hp: int, max_hp: int, pool: int, roller: Roller,
-               typed: int | None = None) -> RestResult:
+def short_rest(*, die: int, hp: int, max_hp: int, pool: int, roller: Roller) -> RestResult:
     """Spend one HD if any is left; with an empty pool the rest heals nothing, and a character
     already at full HP keeps its HD rather than spend it for nothing."""
     count = 1 if pool > 0 and hp < max_hp else 0
-    faces = [typed] if typed is not None and count else None
-    hp_after, records = _heal(die, hp, max_hp, count, roller, faces)
+    hp_after, records = _heal(die, hp, max_hp, count, roller)
     return RestResult("short", records, hp, hp_after, pool, pool - count)
 
 
-def long_rest(*, die: int, hp: int, max_hp: int, pool: int, level: int, roller: Roller,
-              typed: list[int] | None = None) -> RestResult:
+def long_rest(*, die: int, hp: int, max_hp: int, pool: int, level: int,
+              roller: Roller) -> RestResult:
     """Spend every HD left (each heals), then regain the whole pool. Dice stop being rolled
     once HP is full: the rest of the pool is regained all the same."""
-    if typed is not None and len(typed) != pool:
-        raise ValueError(f"{pool} HD spent but {len(typed)} faces typed")
-    hp_after, records = _heal(die, hp, max_hp, pool, roller, typed)
+    hp_after, records = _heal(die, hp, max_hp, pool, roller)
     return RestResult("long", records, hp, hp_after, pool, max_hit_dice(level))
 
 
@@ -95,18 +89,15 @@ def _die_of(character: Character) -> int:
     return character.hit_die if character.class_id is not None else 4
 
 
-def rest_character(character: Character, kind: str, roller: Roller, *,
-                   typed: list[int] | None = None) -> RestResult:
+def rest_character(character: Character, kind: str, roller: Roller) -> RestResult:
     """Apply a ``"short"`` or ``"long"`` rest to a sheet: HP and the HD pool change in place."""
     die = _die_of(character)
     if kind == "short":
-        face = typed[0] if typed else None
         result = short_rest(die=die, hp=character.hp, max_hp=character.max_hp,
-                            pool=character.hit_dice, roller=roller, typed=face)
+                            pool=character.hit_dice, roller=roller)
     elif kind == "long":
         result = long_rest(die=die, hp=character.hp, max_hp=character.max_hp,
-                           pool=character.hit_dice, level=character.level, roller=roller,
-                           typed=typed)
+                           pool=character.hit_dice, level=character.level, roller=roller)
     else:
         raise ValueError(f"a rest is short or long, not {kind!r}")
     character.hp = result.hp_after

@@ -75,11 +75,9 @@ def dodge(enc: Encounter, cid: str) -> Step:
 
 
 def move_and_attack(enc: Encounter, cid: str, to_position: int, target_id: str, *,
-                    weapon_uid: str | None = None, typed: int | None = None,
+                    weapon_uid: str | None = None,
                     difficulty_extra: Iterable[Difficulty] = (), luck: bool = False,
-                    luck_typed: int | None = None,
-                    damage_typed: int | list[int] | None = None, crit_typed: int | None = None,
-                    fumble_typed: int | None = None, free_disengage: bool = False,
+                    free_disengage: bool = False,
                     volunteer: str | None = None,
                     advantage: Advantage = Advantage.NONE) -> Step:
     """ "Go NEAR and ATK": one zone, then the attack (``attack.py``), as one step; the attack
@@ -87,13 +85,12 @@ def move_and_attack(enc: Encounter, cid: str, to_position: int, target_id: str, 
     c = ready(enc, cid)
     with enc.action(cid, "move and attack") as tx:
         move_in(enc, tx, c, to_position, free_disengage=free_disengage)
-        roll = roll_attack(enc, tx, c, target_id, weapon_uid=weapon_uid, typed=typed,
+        roll = roll_attack(enc, tx, c, target_id, weapon_uid=weapon_uid,
                            difficulty_extra=difficulty_extra, volunteer=volunteer,
                            advantage=advantage)
         if luck and luck_would_help(enc, roll):
-            roll = spend_luck(enc, tx, roll, typed=luck_typed)
-        out = resolve_attack(enc, tx, roll, damage_typed=damage_typed, crit_typed=crit_typed,
-                             fumble_typed=fumble_typed)
+            roll = spend_luck(enc, tx, roll)
+        out = resolve_attack(enc, tx, roll)
         spend_turn(tx, c)
         target = enc.combatants[target_id]  # (``roll_attack`` found it)
         hit = f"hits {target.name} for {out.damage}" if roll.hit else f"misses {target.name}"
@@ -102,14 +99,12 @@ def move_and_attack(enc: Encounter, cid: str, to_position: int, target_id: str, 
 
 
 def move_and_cast(enc: Encounter, cid: str, to_position: int, spell_id: str,
-                  target_ids: Sequence[str] = (), *, typed: int | None = None,
-                  damage_typed: int | Sequence[int] | None = None, luck: bool = False,
-                  luck_typed: int | None = None, free_disengage: bool = False) -> Step:
+                  target_ids: Sequence[str] = (), *, luck: bool = False,
+                  free_disengage: bool = False) -> Step:
     """ "Go NEAR and SPELLCHECK": one zone, then the spell, as one step."""
     c = ready(enc, cid)
     with enc.action(cid, "move and cast") as tx:
         move_in(enc, tx, c, to_position, free_disengage=free_disengage)
-        cast_in(enc, tx, c, spell_id, target_ids, typed=typed, damage_typed=damage_typed,
-                luck=luck, luck_typed=luck_typed)
+        cast_in(enc, tx, c, spell_id, target_ids, luck=luck)
         tx.summary(f"{c.name} goes to zone {to_position}; " + tx.step.summary)
     return enc.history[-1]

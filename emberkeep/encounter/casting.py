@@ -26,7 +26,7 @@ from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.character.model import Character
 from emberkeep.character.status import Status
-from emberkeep.dice import RollRecord, parse
+from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.d20 import condition_modes, expression
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -128,17 +128,13 @@ def _dice(enc: Encounter, dc_shift: int, advantage: Advantage,
                             rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
 
 
-def _own_mishap(tx: Tx, c: Combatant, spell: Spell, typed: int | None) -> None:
+def _own_mishap(tx: Tx, c: Combatant, spell: Spell) -> None:
     """A natural 1 on a spell with its own d6 mishap texts (the spell editor, issue #12):
     that table, not the General Mishap table."""
-    from emberkeep.magic.spells import roll_own_mishap
-
     if not spell.mishaps:
         return
-    record = tx.roll("d6", c.name, "mishap", typed=typed)
-    own = roll_own_mishap(spell, tx.enc.roller, typed=record.total)
-    assert own is not None
-    tx.row(f"mishaps:{spell.id}", own[0], str(own[0]), own[1])
+    face = tx.roll("d6", c.name, "mishap", purpose=Purpose.MISHAP).total
+    tx.row(f"mishaps:{spell.id}", face, str(face), spell.mishaps[face - 1])
 
 
 def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) -> CasterState:
@@ -146,7 +142,7 @@ def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) ->
     # R21's "HARD until rest" (or disadvantage) and the advantage rule (issue #12)
     difficulty, expr = expression(enc, *condition_modes(c, ("INT", "save")))
     record = tx.roll(expr, c.name, "depletion INT SAVE",
-                     modifier=save_modifier(enc, c, Ability.INT))
+                     modifier=save_modifier(enc, c, Ability.INT), purpose=Purpose.SAVE)
     save = DepletionSaveResult(record, enc.state.room_dc + difficulty.dc_shift)
     record_outcome(enc, tx, c, save.success)
     outcome = "the count starts over" if save.success else "casting barred until a long rest"
@@ -177,31 +173,25 @@ def lose_declared_spell(enc: Encounter, tx: Tx, c: Combatant) -> None:
 
 
 def cast(enc: Encounter, caster_id: str, spell_id: str, target_ids: Sequence[str] = (), *,
-         typed: int | None = None, damage_typed: int | Sequence[int] | None = None,
-         luck: bool = False, luck_typed: int | None = None, dc_shift: int = 0,
-         scroll: bool = False, mishap_typed: int | None = None,
+         luck: bool = False, dc_shift: int = 0, scroll: bool = False,
          advantage: Advantage = Advantage.NONE) -> Step:
     """Cast ``spell_id`` (a known spell or cantrip) at ``target_ids``; the turn's one thing.
 
-    ``typed`` is a GM-typed d20, ``damage_typed`` the damage dice, ``luck`` spends a Luck Die on
-    the SPELLCHECK (R29), ``dc_shift`` is EASY (−3) or HARD (+3) from the GM (R7). ``scroll``:
-    cast from a scroll (the archetypes' "scroll" context: the Wizard's "Spells cast from
-    scrolls are EASY", the Arcane Trickster's "Read arcane scrolls, HARD SPELLCHECK");
-    ``mishap_typed``: the d6 of the spell's own mishap table (issue #12).
+    ``luck`` spends a Luck Die on the SPELLCHECK (R29), ``dc_shift`` is EASY (−3) or HARD (+3)
+    from the GM (R7). ``scroll``: cast from a scroll (the archetypes' "scroll" context: the
+    Wizard's "Spells cast from scrolls are EASY", the Arcane Trickster's "Read arcane scrolls,
+    HARD SPELLCHECK"). The GM's typed dice: ``spellcheck``, ``damage``, ``luck``, ``mishap``.
     """
     c = ready(enc, caster_id)
     with enc.action(caster_id, "cast") as tx:
-        cast_in(enc, tx, c, spell_id, target_ids, typed=typed, damage_typed=damage_typed,
-                luck=luck, luck_typed=luck_typed, dc_shift=dc_shift, scroll=scroll,
-                mishap_typed=mishap_typed, advantage=advantage)
+        cast_in(enc, tx, c, spell_id, target_ids, luck=luck, dc_shift=dc_shift, scroll=scroll,
+                advantage=advantage)
     return enc.history[-1]
 
 
 def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
-            target_ids: Sequence[str] = (), *, typed: int | None = None,
-            damage_typed: int | Sequence[int] | None = None, luck: bool = False,
-            luck_typed: int | None = None, dc_shift: int = 0, scroll: bool = False,
-            mishap_typed: int | None = None, advantage: Advantage = Advantage.NONE) -> None:
+            target_ids: Sequence[str] = (), *, luck: bool = False, dc_shift: int = 0,
+            scroll: bool = False, advantage: Advantage = Advantage.NONE) -> None:
     """The spell part of an action, inside the caller's ``tx`` ("Go NEAR and SPELLCHECK" is
     one step); spends the turn. Refusals raise before anything is rolled."""
     kind = caster_kind(enc, c)
@@ -226,9 +216,8 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
         state = _depletion_save(enc, tx, c, state)
     if state.can_cast:
         shift, adv = _check_modes(enc, c, ch, kind, dc_shift, scroll, advantage)
-        _resolve_spell(enc, tx, c, ch, kind, spell, targets, state, typed=typed,
-                       damage_typed=damage_typed, luck=luck, luck_typed=luck_typed,
-                       dc_shift=shift, mishap_typed=mishap_typed, advantage=adv)
+        _resolve_spell(enc, tx, c, ch, kind, spell, targets, state, luck=luck,
+                       dc_shift=shift, advantage=adv)
     else:
         tx.set(("pc", ch.id), "caster", state)
         spend_turn(tx, c)
@@ -237,18 +226,15 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
 
 def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Caster,
                    spell: Spell, targets: list[Combatant], state: CasterState, *,
-                   typed: int | None, damage_typed: int | Sequence[int] | None, luck: bool,
-                   luck_typed: int | None, dc_shift: int, mishap_typed: int | None = None,
-                   advantage: Advantage = Advantage.NONE) -> None:
+                   luck: bool, dc_shift: int, advantage: Advantage = Advantage.NONE) -> None:
     result = spellcheck(enc.roller, caster=kind, ability_mod=ch.modifier(_CASTING_ABILITY[kind]),
                         prof=ch.prof, room_dc=enc.state.room_dc, dc_shift=dc_shift, spell=spell,
-                        disapproval_range=state.disapproval_range, typed=typed,
-                        advantage=advantage)
+                        disapproval_range=state.disapproval_range, advantage=advantage)
     _record_check(tx, c, result)
     if result.natural == 1 and kind == "magic_user" and result.mishap is None:
-        _own_mishap(tx, c, spell, mishap_typed)
+        _own_mishap(tx, c, spell)
     if luck:  # R29: added after seeing the roll; the level moves at most one (R8)
-        result = with_luck(result, spend_luck_die(enc, tx, c, luck_typed))
+        result = with_luck(result, spend_luck_die(enc, tx, c))
     record_outcome(enc, tx, c, result.success)
     if result.disapproval:
         tx.note(f"Disapproval (natural {result.natural} within 1-{result.disapproval_range}): "
@@ -263,7 +249,8 @@ def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Ca
         if effect.damage is not None and targets:
             expr = parse(effect.damage)
             dice = f"{expr.count + (CRIT_EXTRA_DICE if result.crit else 0)}d{expr.sides}"
-            record = tx.roll(dice, c.name, f"{spell.name} damage", typed=damage_typed)
+            record = tx.roll(dice, c.name, f"{spell.name} damage",
+                             purpose=Purpose.DAMAGE)
             for target in targets:
                 change_hp(enc, tx, target, -record.total)
             damage = f": {record.total} DAM to {', '.join(t.name for t in targets)}"
@@ -288,14 +275,12 @@ def _cast_cantrip(tx: Tx, c: Combatant, cantrip_id: str) -> None:
     tx.summary(f"{c.name} casts {cantrip.name}")
 
 
-def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, typed: int | None = None,
-                 luck: bool = False, luck_typed: int | None = None,
-                 heal_typed: Sequence[int] | None = None,
+def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, luck: bool = False,
                  advantage: Advantage = Advantage.NONE) -> Step:
     """R11: "You can try to HEAL an ally CLOSE to you. On a successful SPELLCHECK, she can use
     her HD pool to recover hit points": the HD are the target's, capped by its level a day.
 
-    ``heal_typed`` are the hit-die faces the GM read, one per HD spent.
+    The GM's typed dice: ``spellcheck``, ``luck``, and ``hit die`` a list, one per HD spent.
     """
     c = ready(enc, cleric_id)
     if caster_kind(enc, c) != "cleric":
@@ -314,16 +299,16 @@ def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, typed: int |
         shift, adv = _check_modes(enc, c, ch, "cleric", 0, False, advantage)
         check = lay_on_hands_check(enc.roller, wis_mod=ch.modifier(Ability.WIS), prof=ch.prof,
                                    room_dc=enc.state.room_dc, dc_shift=shift,
-                                   disapproval_range=ch.caster.disapproval_range, typed=typed,
+                                   disapproval_range=ch.caster.disapproval_range,
                                    advantage=adv)
         _record_check(tx, c, check)
         if luck:
-            check = with_luck(check, spend_luck_die(enc, tx, c, luck_typed))
+            check = with_luck(check, spend_luck_die(enc, tx, c))
         record_outcome(enc, tx, c, check.success)
         tx.set(("pc", ch.id), "caster", ch.caster.record_spellcheck(check))
         if check.disapproval:
             tx.note(f"Disapproval (natural {check.natural}): the GM rules (R10)")
-        result = heal_with_hit_dice(check, _Typed(enc, heal_typed), target_level=tch.level,
+        result = heal_with_hit_dice(check, enc.roller, target_level=tch.level,
                                     hd_available=tch.hit_dice, hit_die=tch.hit_die,
                                     healed_today=tch.caster.healed_hd_today)
         for record in result.heal_rolls:
@@ -340,20 +325,3 @@ def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, typed: int |
                    f"{c.name}'s Lay on Hands fails ({check.total} vs DC {check.dc})")
     return enc.history[-1]
 
-
-class _Typed:
-    """A roller that answers with the GM's typed faces first, then the encounter's dice."""
-
-    __slots__ = ("_enc", "_faces")
-
-    def __init__(self, enc: Encounter, faces: Sequence[int] | None) -> None:
-        self._enc = enc
-        self._faces = list(faces or ())
-
-    def die(self, sides: int) -> int:
-        if self._faces:
-            face = self._faces.pop(0)
-            if not 1 <= face <= sides:
-                raise RuleError(f"a d{sides} cannot show {face}")
-            return face
-        return self._enc.roller.die(sides)

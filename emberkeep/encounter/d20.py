@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from emberkeep.character.checks import Difficulty, combine_difficulty
-from emberkeep.dice import RollRecord
+from emberkeep.dice import Purpose, RollRecord
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, Tx
 from emberkeep.optional_rules.advantage import (
@@ -33,7 +33,7 @@ from emberkeep.optional_rules.advantage import (
     translate,
 )
 
-__all__ = ["Advantage", "check_roll", "condition_modes", "expression", "typed_for"]
+__all__ = ["Advantage", "check_roll", "condition_modes", "expression"]
 
 _DIFFICULTY = {"HARD": Difficulty.HARD, "EASY": Difficulty.EASY}
 _ADVANTAGE = {"ADVANTAGE": Advantage.ADVANTAGE, "DISADVANTAGE": Advantage.DISADVANTAGE}
@@ -69,25 +69,19 @@ def expression(enc: Encounter, difficulty: Difficulty,
     return difficulty, d20_expression(advantage)
 
 
-def typed_for(expr: str, typed: int | list[int] | None) -> int | list[int] | None:
-    """A single GM-typed d20 under advantage/disadvantage is the kept face (both dice show it)."""
-    if isinstance(typed, int) and expr != "d20":
-        return [typed, typed]
-    return typed
-
-
-def check_roll(enc: Encounter, tx: Tx, c: Combatant, purpose: str, dc: int, modifier: int, *,
+def check_roll(enc: Encounter, tx: Tx, c: Combatant, label: str, dc: int, modifier: int, *,
                keys: Iterable[str] = (), difficulty: Difficulty = Difficulty.NORMAL,
                advantage: Advantage = Advantage.NONE,
-               typed: int | list[int] | None = None) -> tuple[RollRecord, int, bool]:
+               purpose: Purpose = Purpose.CHECK) -> tuple[RollRecord, int, bool]:
     """Roll a CHECK or SAVE of ``c`` against ``dc``: its conditions (``keys``: the ability and
     skill), the GM's EASY/HARD and advantage, the campaign's rule. Returns the record, the
-    target number and whether it was met."""
+    target number and whether it was met. ``label`` names it in the log; a GM's typed d20 is
+    found by ``purpose``."""
     own_difficulty, own_advantage = condition_modes(c, keys)
     difficulty = combine_difficulty(difficulty, own_difficulty)
     advantage = combine_advantage(advantage, own_advantage)
     difficulty, expr = expression(enc, difficulty, advantage)
     target = dc + difficulty.dc_shift
-    record = tx.roll(expr, c.name, f"{purpose} vs DC {target}", modifier=modifier,
-                     typed=typed_for(expr, typed))
+    record = tx.roll(expr, c.name, f"{label} vs DC {target}", modifier=modifier,
+                     purpose=purpose)
     return record, target, record.total >= target

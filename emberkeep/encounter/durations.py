@@ -26,6 +26,7 @@ ICRPG's timers ("Roll 1d4. After that many turns, something awful happens!") are
 
 from __future__ import annotations
 
+from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.damage import lose_hp
@@ -119,14 +120,13 @@ def _tick_timers(enc: Encounter, tx: Tx) -> None:
         tx.set(("enc",), "timers_fired", (*st.timers_fired, *fired))
 
 
-def start_timer(enc: Encounter, label: str, *, dice: str = "1d4",
-                typed: int | None = None) -> Step:
+def start_timer(enc: Encounter, label: str, *, dice: str = "1d4") -> Step:
     """ICRPG: "Roll 1d4. After that many turns, something awful happens!" (R27: turns are the
     encounter's rounds). The timer fires as the round that many rounds from now begins."""
     if not label:
         raise RuleError("a timer needs a label")
     with enc.action("gm", "timer") as tx:
-        rounds = tx.roll(dice, "GM", f"timer: {label}", typed=typed).total
+        rounds = tx.roll(dice, "GM", f"timer: {label}", purpose=Purpose.TIMER).total
         tx.set(("enc",), "timers", (*enc.state.timers, (label, max(1, rounds))))
         tx.summary(f"Timer: {label} in {rounds} round(s)")
     return enc.history[-1]

@@ -1,8 +1,9 @@
 """The encounter: its state, the targets events address, and steps applied and undone.
 
 Every change goes through a :class:`Tx` (one per action): ``tx.set`` changes a field and records
-it, ``tx.roll`` rolls and records, ``tx.row``/``tx.note`` record what was read or ruled. If the
-action fails half-way, what it had set is put back, so a refused action leaves no trace.
+it, ``tx.roll`` rolls (or takes the GM's typed answer for its purpose, :meth:`Encounter.typed`)
+and records, ``tx.row``/``tx.note`` record what was read or ruled. If the action fails half-way,
+what it had set is put back, so a refused action leaves no trace.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, Literal, ParamSpec, TypeVar
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
 from emberkeep.character.model import Character
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, Typed, TypedRoller, roll
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import NO_ACTIONS
 from emberkeep.encounter.events import Note, Ref, Rolled, Row, Set, Step
@@ -93,10 +94,12 @@ class Tx:
         setattr(obj, field, value)
         self._events.append(Set(ref, field, before, value))
 
-    def roll(self, expression: str, who: str, purpose: str, *, modifier: int = 0,
-             typed: int | Iterable[int] | None = None) -> RollRecord:
-        record = roll(expression, self.enc.roller, modifier=modifier, typed=typed)
-        self._events.append(Rolled(who, purpose, record))
+    def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
+             modifier: int = 0) -> RollRecord:
+        """Roll for ``purpose`` (what a GM's typed answer is found by, see ``Encounter.typed``)
+        and record it under ``label``, the log's text (``Rolled.purpose``)."""
+        record = roll(expression, self.enc.roller, modifier=modifier, purpose=purpose, who=who)
+        self._events.append(Rolled(who, label, record))
         return record
 
     def row(self, table: str, value: int, label: str, text: str) -> None:
@@ -191,6 +194,19 @@ class Encounter:
         """Resolve one action (``with enc.action(...) as tx``); on any error everything it set
         is put back. A small class, not ``contextlib``: the fight simulation opens ~100,000."""
         return Tx(self, actor, action)
+
+    @contextmanager
+    def typed(self, answers: Typed | Mapping[Key, Answers] | None) -> Iterator[Typed]:
+        """Inside the block, every roll whose purpose the GM typed (``{"attack": 17,
+        "damage": [3, 4]}``, see :class:`~emberkeep.dice.Typed`) takes that answer; the rest
+        are rolled. Yields the answers, so a caller can see which no roll asked for."""
+        typed = answers if isinstance(answers, Typed) else Typed(answers)
+        before = self.roller
+        self.roller = TypedRoller(before, typed)
+        try:
+            yield typed
+        finally:
+            self.roller = before
 
     @contextmanager
     def derived_cache(self) -> Iterator[None]:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from emberkeep.character import archetype_effects as fx
 from emberkeep.character.archetypes import ArchetypeFeature
 from emberkeep.character.checks import Difficulty
+from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -100,7 +101,8 @@ def extra_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) -
                 + ", ".join(t.state for t in fx.active_toggles(ch)))
     if attacker.conditions and any(x.name == HP_TO_DAMAGE for x in attacker.conditions):
         for _feature, dice in fx.hp_to_damage(ch)[:1]:
-            paid = tx.roll(dice, attacker.name, "HP converted to DAM").total
+            paid = tx.roll(dice, attacker.name, "HP converted to DAM",
+                           purpose=Purpose.EXTRA_DAMAGE).total
             tx.set(("pc", ch.id), "hp", ch.hp - paid)
             tx.set(("c", attacker.id), "conditions",
                    tuple(x for x in attacker.conditions if x.name != HP_TO_DAMAGE))
@@ -114,8 +116,7 @@ def can_reroll_attack(enc: Encounter, c: Combatant) -> bool:
         is not None
 
 
-def reroll_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *,
-                  typed: int | None = None) -> AttackRoll:
+def reroll_attack(enc: Encounter, tx: Tx, roll: AttackRoll) -> AttackRoll:
     """Spend a once-a-fight reroll: a new d20 with the same bonus; the new roll stands."""
     a = enc.combatant(roll.attacker_id)
     feature = _uses_left(a, fx.reroll_uses(enc.character(a), "attack")) \
@@ -125,7 +126,7 @@ def reroll_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *,
     tx.set(("c", a.id), "used", (*a.used, fx.use_key(feature)))
     bonus = roll.record.modifier
     record = tx.roll("d20", a.name, f"{feature.name}: reroll the attack", modifier=bonus,
-                     typed=typed)
+                     purpose=Purpose.REROLL)
     natural = record.natural or record.total - bonus
     low = crit_low(enc, a, not roll.weapon.ranged)
     total = record.total + (roll.luck.total if roll.luck is not None else 0)

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from emberkeep.character.archetype_effects import crit_low as archetype_crit_low
-from emberkeep.dice import RollRecord, parse
+from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.zones import Band
@@ -109,5 +109,6 @@ def reroll_ones(tx: Tx, record: RollRecord, who: str) -> int:
     if not ones or record.typed or not record.faces:
         return record.dice_total
     sides = parse(record.expression).sides
-    again = tx.roll(f"{ones}d{sides}", who, "2H weapon master: reroll 1s")
+    again = tx.roll(f"{ones}d{sides}", who, "2H weapon master: reroll 1s",
+                    purpose=Purpose.DAMAGE_REROLL)
     return record.dice_total - ones + again.dice_total

@@ -18,7 +18,7 @@ two attackers, rolling to hit against each of them)."
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from emberkeep.character.abilities import Ability
 from emberkeep.encounter import crits
@@ -68,10 +68,9 @@ def save_vs_death_dc(enc: Encounter, fender: Combatant) -> int:
     return enc.state.room_dc
 
 
-def fend(enc: Encounter, fender_id: str, target_ids: Sequence[str], *,
-         typed: Mapping[str, int] | None = None,
-         save_typed: Mapping[str, int] | None = None) -> Step:
-    """Fend off ``target_ids`` (see the module notes); ``typed``/``save_typed`` by target id."""
+def fend(enc: Encounter, fender_id: str, target_ids: Sequence[str]) -> Step:
+    """Fend off ``target_ids`` (see the module notes). The GM's typed dice: the fender's attack
+    d20s in the targets' order, each target's CON SAVE under ``("save", its name)``."""
     from emberkeep.encounter.ruling import ready, spend_turn
 
     a = ready(enc, fender_id)
@@ -84,16 +83,13 @@ def fend(enc: Encounter, fender_id: str, target_ids: Sequence[str], *,
     if len(ids) > limit:
         raise RuleError(f"{a.name} fends off at most {limit} (one per two HD, rounded up)")
     weapon = fending_weapon(enc, a)
-    typed = typed or {}
-    save_typed = save_typed or {}
     with enc.action(a.id, "fend") as tx:
         kept_at_bay = []
         for tid in ids:
             t = enc.combatant(tid)
             if t.side == a.side:
                 raise RuleError(f"{t.name} is not an opponent")
-            roll = roll_attack(enc, tx, a, t, weapon_uid=None if weapon is None else weapon.uid,
-                               typed=typed.get(tid))
+            roll = roll_attack(enc, tx, a, t, weapon_uid=None if weapon is None else weapon.uid)
             crits.wdd_notch(enc, tx, a, roll)
             if not roll.hit:
                 continue
@@ -102,7 +98,7 @@ def fend(enc: Encounter, fender_id: str, target_ids: Sequence[str], *,
             if enc.is_down(t):
                 continue
             dc = save_vs_death_dc(enc, a)
-            if not saving_throw(enc, tx, t, Ability.CON, dc, typed=save_typed.get(tid)):
+            if not saving_throw(enc, tx, t, Ability.CON, dc):
                 kept = tuple(x for x in t.conditions if x.name != CANT_ATTACK)
                 tx.set(("c", t.id), "conditions", (*kept, ActiveCondition(
                     CANT_ATTACK, 1, "this_round", a.id, enc.state.round)))

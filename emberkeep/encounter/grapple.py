@@ -59,13 +59,13 @@ def str_dc(enc: Encounter, c: Combatant) -> int:
     return c.monster.room_dc
 
 
-def _contest(enc: Encounter, tx: Tx, actor: Combatant, against: Combatant, purpose: str,
-             typed: int | None) -> tuple[RollRecord, int, bool]:
+def _contest(enc: Encounter, tx: Tx, actor: Combatant, against: Combatant,
+             label: str) -> tuple[RollRecord, int, bool]:
     weak = Difficulty.HARD if has_condition(actor, WEAK) else Difficulty.NORMAL  # R28
     # R21 "All CHECKs are HARD until rest" and the advantage rule (issue #12): d20.check_roll
-    record, dc, success = check_roll(enc, tx, actor, purpose, str_dc(enc, against),
+    record, dc, success = check_roll(enc, tx, actor, label, str_dc(enc, against),
                                      str_check_bonus(enc, actor), keys=("STR", "athletics"),
-                                     difficulty=weak, typed=typed)
+                                     difficulty=weak)
     record_outcome(enc, tx, actor, success)  # R29: a PC's check feeds its Luck Dice
     return record, dc, success
 
@@ -81,12 +81,12 @@ def _close_target(enc: Encounter, c: Combatant, target_id: str) -> Combatant:
     return target
 
 
-def grapple(enc: Encounter, cid: str, target_id: str, *, typed: int | None = None) -> Step:
+def grapple(enc: Encounter, cid: str, target_id: str) -> Step:
     """R31: STR check against the target's STR (or ROOM DC); success holds it (GRAPPLED)."""
     c = ready(enc, cid)
     target = _close_target(enc, c, target_id)
     with enc.action(cid, "grapple") as tx:
-        record, dc, success = _contest(enc, tx, c, target, "grapple", typed)
+        record, dc, success = _contest(enc, tx, c, target, "grapple")
         if success:
             add_condition(tx, target, ActiveCondition(GRAPPLED, source=c.id))
             tx.set(("c", target.id), "jostled", True)
@@ -96,7 +96,7 @@ def grapple(enc: Encounter, cid: str, target_id: str, *, typed: int | None = Non
     return enc.history[-1]
 
 
-def break_free(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
+def break_free(enc: Encounter, cid: str) -> Step:
     """The grappled one's action: STR check against the grappler's STR (or ROOM DC).
 
     A hold whose grappler is down or no longer CLOSE has lapsed: it is shaken off, no roll.
@@ -113,10 +113,10 @@ def break_free(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
             if holder is c:  # a hold the GM put on it: the ROOM DC resists
                 record, dc, success = check_roll(
                     enc, tx, c, "break free", enc.state.room_dc, str_check_bonus(enc, c),
-                    keys=("STR", "athletics"), typed=typed)
+                    keys=("STR", "athletics"))
                 record_outcome(enc, tx, c, success)
             else:
-                record, dc, success = _contest(enc, tx, c, holder, "break free", typed)
+                record, dc, success = _contest(enc, tx, c, holder, "break free")
             if success:
                 remove_condition(tx, c, GRAPPLED)
             outcome = "breaks free" if success else "fails to break free"
@@ -126,8 +126,7 @@ def break_free(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
 
 
 def shove(enc: Encounter, cid: str, target_id: str, *,
-          result: Literal["push", "prone"] = "push", direction: int = 1,
-          typed: int | None = None) -> Step:
+          result: Literal["push", "prone"] = "push", direction: int = 1) -> Step:
     """A STR contest like a grapple; success pushes the target one zone (``direction`` +1 or
     −1 along the line) or knocks it PRONE, and jostles it (R31)."""
     if direction not in (1, -1):
@@ -135,7 +134,7 @@ def shove(enc: Encounter, cid: str, target_id: str, *,
     c = ready(enc, cid)
     target = _close_target(enc, c, target_id)
     with enc.action(cid, "shove") as tx:
-        record, dc, success = _contest(enc, tx, c, target, "shove", typed)
+        record, dc, success = _contest(enc, tx, c, target, "shove")
         if success:
             if result == "prone":
                 add_condition(tx, target, ActiveCondition(PRONE, source=c.id))

@@ -131,7 +131,7 @@ def grip_attacks(enc: Encounter, attacker_id: str, *, weapon: Wielded | None = N
     return enc.history[-1]
 
 
-def break_free(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
+def break_free(enc: Encounter, cid: str) -> Step:
     """The held one's STR check against the gripper's STR, in lieu of an attack."""
     from emberkeep.encounter.grapple import str_check_bonus, str_dc
     from emberkeep.encounter.ruling import ready, spend_turn
@@ -145,7 +145,7 @@ def break_free(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
 
         _record, _dc, success = check_roll(
             enc, tx, c, f"STR check vs {holder.name}'s STR", str_dc(enc, holder),
-            str_check_bonus(enc, c), keys=("STR", "athletics"), typed=typed)
+            str_check_bonus(enc, c), keys=("STR", "athletics"))
         spend_turn(tx, c)
         if success:
             release(tx, holder, c)

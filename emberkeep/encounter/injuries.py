@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.dice import Purpose
 from emberkeep.encounter import crits
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
@@ -52,33 +53,30 @@ _FIGHT_ONLY = frozenset({"UNCONSCIOUS", "STUNNED", "cant_act", "PRONE", "dying_i
 _LASTS = {"rest": "rest", "permanent": "permanent", "removed": "permanent"}
 
 
-def roll_injuries(enc: Encounter, tx: Tx, c: Combatant, *, typed: int | None = None,
-                  lingering_typed: int | None = None) -> EffectRow | None:
+def roll_injuries(enc: Encounter, tx: Tx, c: Combatant) -> EffectRow | None:
     """Roll the Injuries table for a stabilized PC and apply the row (``None``: rule off)."""
     if not enc.settings.rules.injuries or c.kind != "pc":
         return None
     table = injuries_table()
-    record = tx.roll(table.die, c.name, "injuries (R21)", typed=typed)
+    record = tx.roll(table.die, c.name, "injuries (R21)", purpose=Purpose.INJURY)
     row = table.lookup(record.total)
     text = row.alt_text if enc.settings.rules.advantage_disadvantage and row.alt_text \
         else row.text
     tx.row(table.id, record.total, row.label, text)
-    apply_injury_row(enc, tx, c, row, lingering_typed=lingering_typed)
+    apply_injury_row(enc, tx, c, row)
     return row
 
 
-def roll_lingering(enc: Encounter, tx: Tx, c: Combatant, *,
-                   typed: int | None = None) -> EffectRow:
+def roll_lingering(enc: Encounter, tx: Tx, c: Combatant) -> EffectRow:
     table = lingering_injuries_table()
-    record = tx.roll(table.die, c.name, "lingering injury", typed=typed)
+    record = tx.roll(table.die, c.name, "lingering injury", purpose=Purpose.LINGERING)
     row = table.lookup(record.total)
     tx.row(table.id, record.total, row.label, row.text)
     apply_injury_row(enc, tx, c, row)
     return row
 
 
-def apply_injury_row(enc: Encounter, tx: Tx, c: Combatant, row: EffectRow, *,
-                     lingering_typed: int | None = None) -> None:
+def apply_injury_row(enc: Encounter, tx: Tx, c: Combatant, row: EffectRow) -> None:
     """Apply an Injuries or Lingering Injuries row to ``c``; what lasts goes on the sheet."""
     before = set(c.conditions)
     ctx = crits.RowContext(enc, tx, c, c, c, _NO_WEAPON, crits.level_of(enc, c))
@@ -87,7 +85,7 @@ def apply_injury_row(enc: Encounter, tx: Tx, c: Combatant, row: EffectRow, *,
         if effect.kind == "ability_loss":
             _lose_score(enc, tx, c, Ability(effect.ability), effect.dice)
         elif effect.kind == "lingering":
-            roll_lingering(enc, tx, c, typed=lingering_typed)
+            roll_lingering(enc, tx, c)
         elif effect.kind == "heal_hd":
             _heal_hit_dice(enc, tx, c, effect.count)
         elif effect.kind == "check_modifier" and effect.alt_mode is not None \
@@ -124,7 +122,8 @@ def persist(enc: Encounter, tx: Tx, c: Combatant, condition: ActiveCondition,
 
 def _lose_score(enc: Encounter, tx: Tx, c: Combatant, ability: Ability, dice: str) -> None:
     ch = enc.character(c)
-    lost = tx.roll(dice, c.name, f"{ability.value} score lost").total
+    lost = tx.roll(dice, c.name, f"{ability.value} score lost",
+                   purpose=Purpose.ABILITY_LOSS).total
     score = ch.scores.get(ability)
     loss = min(score.base, score.loss + lost)
     tx.set(("score", ch.id, ability.value), "loss", loss)
@@ -139,7 +138,8 @@ def _lose_score(enc: Encounter, tx: Tx, c: Combatant, ability: Ability, dice: st
 def _heal_hit_dice(enc: Encounter, tx: Tx, c: Combatant, count: int) -> None:
     ch = enc.character(c)
     die = ch.hit_die_at(ch.level) if ch.class_id else 4
-    healed = sum(max(1, tx.roll(f"1d{die}", c.name, "heal 1 HD (injuries 20)").total)
+    healed = sum(max(1, tx.roll(f"1d{die}", c.name, "heal 1 HD (injuries 20)",
+                                purpose=Purpose.HIT_DIE).total)
                  for _ in range(count))
     from emberkeep.encounter.ruling import change_hp
 

@@ -11,11 +11,14 @@ one event holding the state before and after.
 from __future__ import annotations
 
 from emberkeep.character.luck import LUCK_DIE, LuckState, record_roll
-from emberkeep.dice import RollRecord
+from emberkeep.dice import Purpose, RollRecord
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 
 __all__ = ["LUCK_SPENT", "can_spend_luck", "record_outcome", "spend_luck_die"]
+
+# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
+_FOR_LUCK = Purpose.LUCK
 
 LUCK_SPENT = "Luck Die"  # the purpose of the d6 roll in the log
 
@@ -26,8 +29,7 @@ def can_spend_luck(enc: Encounter, combatant: Combatant) -> bool:
             and enc.character(combatant).luck.dice > 0)
 
 
-def spend_luck_die(enc: Encounter, tx: Tx, combatant: Combatant,
-                   typed: int | None = None) -> RollRecord:
+def spend_luck_die(enc: Encounter, tx: Tx, combatant: Combatant) -> RollRecord:
     """Spend one of ``combatant``'s Luck Dice: roll the d6 (recorded) and take the die off the
     sheet. The caller adds the d6 to the roll it was spent on."""
     if not enc.settings.rules.luck_dice:
@@ -37,7 +39,7 @@ def spend_luck_die(enc: Encounter, tx: Tx, combatant: Combatant,
     ch = enc.character(combatant)
     if ch.luck.dice <= 0:
         raise RuleError(f"{combatant.name} has no Luck Die left")
-    record = tx.roll(LUCK_DIE, combatant.name, LUCK_SPENT, typed=typed)
+    record = tx.roll(LUCK_DIE, combatant.name, LUCK_SPENT, purpose=_FOR_LUCK)
     tx.set(("pc", ch.id), "luck", LuckState(dice=ch.luck.dice - 1,
                                             fail_streak=ch.luck.fail_streak))
     return record

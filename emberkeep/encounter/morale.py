@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from emberkeep.character.abilities import Ability
+from emberkeep.dice import Purpose
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Set, Step
@@ -68,14 +69,14 @@ def morale_of(enc: Encounter, side: str) -> int:
     raise RuleError(f"no monster of {side} is standing")
 
 
-def resolve_morale(enc: Encounter, side: str, *, typed: int | list[int] | None = None) -> Step:
+def resolve_morale(enc: Encounter, side: str) -> Step:
     """Roll 2d6 for ``side``: over its morale, every standing member surrenders (out of the
     fight). Clears the side's pending prompts either way."""
     if enc.state.phase == "over":
         raise RuleError("the fight is over")
     morale = morale_of(enc, side)
     with enc.action(GM, "morale") as tx:
-        record = tx.roll("2d6", side, f"morale vs {morale}", typed=typed)
+        record = tx.roll("2d6", side, f"morale vs {morale}", purpose=Purpose.MORALE)
         _clear(enc, tx, side)
         if record.total > morale:
             for c in enc.standing(side):
@@ -101,7 +102,7 @@ def _clear(enc: Encounter, tx: Tx, side: str) -> None:
     tx.set(("enc",), "morale_pending", kept)
 
 
-def pc_morale(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
+def pc_morale(enc: Encounter, cid: str) -> Step:
     """A PC's morale: WIS SAVE against the ROOM DC; a failure: FRIGHTENED (R28)."""
     c = enc.combatant(cid)
     if c.kind != "pc":
@@ -109,7 +110,8 @@ def pc_morale(enc: Encounter, cid: str, *, typed: int | None = None) -> Step:
     if enc.is_down(c):
         raise RuleError(f"{c.name} is down")
     with enc.action(GM, "morale") as tx:
-        if saving_throw(enc, tx, c, Ability.WIS, enc.state.room_dc, typed=typed):
+        if saving_throw(enc, tx, c, Ability.WIS, enc.state.room_dc,
+                        purpose=Purpose.MORALE):
             tx.summary(f"{c.name} holds firm")
         else:
             kept = tuple(x for x in c.conditions if x.name != "FRIGHTENED")

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from emberkeep.character.abilities import Ability
 from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.dice import Purpose
 from emberkeep.encounter import feature_actions
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
@@ -36,13 +37,14 @@ def save_modifier(enc: Encounter, combatant: Combatant, ability: Ability) -> int
 
 def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability | str, dc: int,
                  *, difficulty: Difficulty = Difficulty.NORMAL,
-                 typed: int | None = None, against: str | None = None,
+                 against: str | None = None, purpose: Purpose = Purpose.SAVE,
                  contexts: Iterable[str] = (), advantage: Advantage = Advantage.NONE) -> bool:
     """Roll ``combatant``'s ``ability`` SAVE against ``dc``; ``True`` on a success.
 
     Archetype features (issue #12): a SAVE ``against`` a condition the PC is immune to succeeds
     without a roll; ``contexts`` (``magic``...) select the features' EASY/HARD; ``advantage``
-    is the GM's (with the campaign's advantage rule, issue #12)."""
+    is the GM's (with the campaign's advantage rule, issue #12). ``purpose``: what a GM's typed
+    d20 is found by (a PC's morale is a SAVE the GM types as morale)."""
     ability = Ability(ability)
     if against is not None and feature_actions.blocks_condition(enc, combatant, against):
         tx.note(f"{combatant.name} is immune to {against}: the SAVE succeeds")
@@ -56,6 +58,7 @@ def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability 
     # advantage rule (instead of or beside EASY/HARD), in ``d20.check_roll``
     _record, _target, success = check_roll(
         enc, tx, combatant, f"{ability.value} SAVE", dc, save_modifier(enc, combatant, ability),
-        keys=(ability.value, "save"), difficulty=difficulty, advantage=advantage, typed=typed)
+        keys=(ability.value, "save"), difficulty=difficulty, advantage=advantage,
+        purpose=purpose)
     record_outcome(enc, tx, combatant, success)
     return success

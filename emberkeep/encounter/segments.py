@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.character.abilities import Ability
+from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.initiative import (
     KIND_RANK,
@@ -142,19 +143,18 @@ def segment_modifiers(enc: Encounter, c: Combatant, *,
     return mods
 
 
-def roll_segment(enc: Encounter, tx: Tx, c: Combatant, *, grappling: bool = False,
-                 typed: int | None = None) -> int:
+def roll_segment(enc: Encounter, tx: Tx, c: Combatant, *, grappling: bool = False) -> int:
     """Roll ``c``'s segment: d10 + modifiers (less R18's bonus), clamped to 1..10; recorded
     in ``c.initiative``."""
     mods = segment_modifiers(enc, c, grappling=grappling)
     if c.initiative_bonus:
         mods.append(("shield sacrificed", -c.initiative_bonus))  # R18: -2 on a d10
         tx.set(("c", c.id), "initiative_bonus", 0)
-    purpose = "segment"
+    label = "segment"
     if mods:
-        purpose += " (" + ", ".join(f"{label} {value:+d}" for label, value in mods) + ")"
-    record = tx.roll(SEGMENT_DIE, c.name, purpose, modifier=sum(v for _, v in mods),
-                     typed=typed)
+        label += " (" + ", ".join(f"{label} {value:+d}" for label, value in mods) + ")"
+    record = tx.roll(SEGMENT_DIE, c.name, label, modifier=sum(v for _, v in mods),
+                     purpose=Purpose.INITIATIVE)
     segment = min(LAST_SEGMENT, max(FIRST_SEGMENT, record.total))
     tx.set(("c", c.id), "initiative", segment)
     return segment
@@ -203,13 +203,13 @@ def slot_key(enc: Encounter, slot: Slot, index: dict[str, int]) -> tuple[int, in
     return (slot.segment, KIND_RANK[slot.kind], -weapon_length(enc, c), index[slot.cid])
 
 
-def segment_order(enc: Encounter, tx: Tx, *, grappling: Iterable[str] = (),
-                  typed: dict[str, int] | None = None) -> list[Slot]:
+def segment_order(enc: Encounter, tx: Tx, *, grappling: Iterable[str] = ()) -> list[Slot]:
     """Roll every standing combatant's segment and build the round's slots.
 
     A ROF 2/3 shooter with no spell declared needs no roll: its shots are on fixed segments
     (its ``initiative`` is its first, segment 1). A declared spell's slot is at segment +
-    casting time and replaces the caster's attack (casting is its action).
+    casting time and replaces the caster's attack (casting is its action). A GM's typed d10
+    is found under ``("initiative", name)``.
     """
     grapplers = set(grappling)
     slots: list[Slot] = []
@@ -219,8 +219,7 @@ def segment_order(enc: Encounter, tx: Tx, *, grappling: Iterable[str] = (),
         if c.declared_spell is None and rate_of_fire(enc, c) > 1:
             tx.set(("c", c.id), "initiative", FIRST_SEGMENT)
         else:
-            segment = roll_segment(enc, tx, c, grappling=c.id in grapplers,
-                                   typed=None if typed is None else typed.get(c.id))
+            segment = roll_segment(enc, tx, c, grappling=c.id in grapplers)
             tx.set(("c", c.id), "spell_segment", spell_segment(c, segment))
         slots.extend(combatant_slots(enc, c))
     index = {cid: i for i, cid in enumerate(enc.combatants)}

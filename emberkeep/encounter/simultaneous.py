@@ -23,13 +23,10 @@ __all__ = ["resolve_simultaneous_melee"]
 def resolve_simultaneous_melee(
     enc: Encounter,
     declarations: Mapping[str, str] | Iterable[tuple[str, str]],
-    *,
-    typed: Mapping[str, int] | None = None,
-    damage_typed: Mapping[str, int | list[int]] | None = None,
 ) -> Step:
     """Resolve the declared melee attacks (attacker id → target id) at once.
 
-    ``typed``/``damage_typed``: the GM's d20 and damage dice per attacker id.
+    The GM's typed dice are found by purpose and attacker name (``("attack", "Brom")``).
     """
     pairs = list(declarations.items() if isinstance(declarations, Mapping) else declarations)
     if enc.state.phase != "fighting":
@@ -50,7 +47,7 @@ def resolve_simultaneous_melee(
     index = {cid: i for i, cid in enumerate(enc.combatants)}
     with enc.action("gm", "simultaneous melee") as tx:
         rolls: list[AttackRoll] = [
-            roll_attack(enc, tx, a_id, t_id, typed=None if typed is None else typed.get(a_id))
+            roll_attack(enc, tx, a_id, t_id)
             for a_id, t_id in pairs
         ]
         rolls.sort(key=lambda r: (-r.total, index[r.attacker_id]))
@@ -66,8 +63,7 @@ def resolve_simultaneous_melee(
                 tx.note(f"{a.name}'s blow finds {t.name} already down")
                 continue
             up = {cid for cid, c in enc.combatants.items() if not enc.is_down(c)}
-            outcomes.append(resolve_attack(enc, tx, r, damage_typed=None if damage_typed is None
-                                           else damage_typed.get(r.attacker_id)))
+            outcomes.append(resolve_attack(enc, tx, r))
             for cid in up:
                 if enc.is_down(enc.combatants[cid]):
                     felled_by.setdefault(cid, r.total)

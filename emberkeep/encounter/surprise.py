@@ -18,9 +18,10 @@ segment + the spell's casting time, set when the segment is known.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
@@ -33,10 +34,10 @@ __all__ = ["SURPRISED_ON", "check_surprise", "declare_spell"]
 SURPRISED_ON = 2  # R20: a side is surprised on a d6 of 1-2
 
 
-def check_surprise(enc: Encounter, *, surprised: Iterable[str] | None = None,
-                   typed: Mapping[str, int] | None = None) -> Step:
+def check_surprise(enc: Encounter, *, surprised: Iterable[str] | None = None) -> Step:
     """Roll a d6 per side (``surprised`` is ``None``) or take the GM's list of surprised sides
-    (an empty list: nobody). Moves the encounter from "setup" to "surprise"."""
+    (an empty list: nobody). Moves the encounter from "setup" to "surprise". A GM's typed d6
+    is found under ``("surprise", side)``."""
     if enc.state.phase != "setup":
         raise RuleError("surprise is checked once, before the first round")
     sides = enc.sides()
@@ -49,8 +50,7 @@ def check_surprise(enc: Encounter, *, surprised: Iterable[str] | None = None,
         if surprised is None:
             chosen = []
             for side in sides:
-                record = tx.roll("d6", side, "surprise",
-                                 typed=None if typed is None else typed.get(side))
+                record = tx.roll("d6", side, "surprise", purpose=Purpose.SURPRISE)
                 if record.total <= SURPRISED_ON:
                     chosen.append(side)
         else:

@@ -45,26 +45,25 @@ _GROUP, _SIMULTANEOUS, _SEGMENTS = (InitiativeMode.GROUP, InitiativeMode.SIMULTA
 
 
 def start(enc: Encounter, *, surprise: Iterable[str] | None = None,
-          surprise_typed: Mapping[str, int] | None = None,
           spells: Mapping[str, str] | None = None, reroll: bool | None = None,
-          grappling: Iterable[str] = (), typed: Mapping[str, int] | None = None) -> Step:
+          grappling: Iterable[str] = ()) -> Step:
     """Begin the fight: the surprise check (d6 per side, or ``surprise`` lists the surprised
     sides the GM chose), the spells declared once surprise is known (caster id → spell id),
     then the first round. Three kinds of step, each undoable; returns the round's."""
-    check_surprise(enc, surprised=surprise, typed=surprise_typed)
+    check_surprise(enc, surprised=surprise)
     for caster_id, spell_id in (spells or {}).items():
         declare_spell(enc, caster_id, spell_id)
-    return begin_round(enc, reroll=reroll, grappling=grappling, typed=typed)
+    return begin_round(enc, reroll=reroll, grappling=grappling)
 
 
-def begin_round(enc: Encounter, *, reroll: bool | None = None, grappling: Iterable[str] = (),
-                typed: Mapping[str, int] | None = None) -> Step:
-    """Start the next round now (``typed``: GM-typed d6 per side or d10 per combatant)."""
+def begin_round(enc: Encounter, *, reroll: bool | None = None,
+                grappling: Iterable[str] = ()) -> Step:
+    """Start the next round now (a GM's typed initiative: ``("initiative", side or name)``)."""
     if enc.state.phase == "over":
         raise RuleError("the fight is over")
     with enc.action(GM, "round") as tx:
         if not _check_over(enc, tx):
-            _begin_round(enc, tx, reroll=reroll, grappling=grappling, typed=typed)
+            _begin_round(enc, tx, reroll=reroll, grappling=grappling)
     return enc.history[-1]
 
 
@@ -156,8 +155,8 @@ def _reroll_setting(enc: Encounter) -> bool:
     return enc.settings.rules.group_initiative_reroll
 
 
-def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None, grappling: Iterable[str],
-                 typed: Mapping[str, int] | None) -> None:
+def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
+                 grappling: Iterable[str]) -> None:
     st = enc.state
     number = st.round + 1
     tx.set(("enc",), "round", number)
@@ -175,7 +174,7 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None, grappling: Iter
         again = _reroll_setting(enc) if reroll is None else reroll
         rolls = st.side_rolls
         if number == 1 or again or not rolls:
-            rolls = roll_group(enc, tx, typed=typed)
+            rolls = roll_group(enc, tx)
         order = tuple(group_ids(enc, tx, rolls))  # ``group_order``'s, no Slot made
         tx.summary(f"Round {number}: " + ", ".join(f"{s} {v}" for s, v in rolls))
     elif st.mode == _SIMULTANEOUS:
@@ -186,8 +185,7 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None, grappling: Iter
         order = _entries(surprise_round_order(enc))
         tx.summary(f"Round {number}: surprise round, longest weapon first")
     else:
-        order = _entries(segment_order(enc, tx, grappling=grappling,
-                                       typed=None if typed is None else dict(typed)))
+        order = _entries(segment_order(enc, tx, grappling=grappling))
         tx.summary(f"Round {number}: segments")
     if number >= 2 or st.mode == _SEGMENTS:
         for c in enc.combatants.values():  # Furnace: surprise costs the first round only
@@ -215,7 +213,7 @@ def _next(enc: Encounter, tx: Tx) -> None:
             _turn_passed(enc, tx, c, turn)
     slot = _advance(enc, tx, turn + 1)
     if slot is None:
-        _begin_round(enc, tx, reroll=None, grappling=(), typed=None)
+        _begin_round(enc, tx, reroll=None, grappling=())
     else:
         tx.summary(f"{enc.combatants[slot.cid].name}'s turn")
 

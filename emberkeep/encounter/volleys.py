@@ -12,11 +12,15 @@ On when the campaign's ``volleys`` option is (WDD); the random pick is a recorde
 
 from __future__ import annotations
 
+from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.damage import Wielded
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 
 __all__ = ["bears_shield", "land"]
+
+# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
+_FOR_CHOICE = Purpose.CHOICE
 
 
 def bears_shield(enc: Encounter, c: Combatant) -> bool:
@@ -45,7 +49,8 @@ def land(enc: Encounter, tx: Tx, shooter: Combatant, target: Combatant, weapon: 
                           and not is_down(c)]
     if len(options) == 1:
         return target
-    landed = options[tx.roll(f"d{len(options)}", shooter.name, "volley: where it lands").total - 1]
+    landed = options[tx.roll(f"d{len(options)}", shooter.name, "volley: where it lands",
+                             purpose=_FOR_CHOICE).total - 1]
     if landed is not target:
         tx.note(f"Volley: the shot at {target.name} lands on {landed.name}")
     return landed

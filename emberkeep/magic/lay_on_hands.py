@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.magic.spellcheck import LUCK_MAX_LEVEL_STEP, SpellcheckResult, spellcheck
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
@@ -82,12 +82,11 @@ def lay_on_hands_hd(check: SpellcheckResult) -> int:
 
 def lay_on_hands_check(roller: Roller, *, wis_mod: int, prof: int, room_dc: int,
                        dc_shift: int = 0, disapproval_range: int = 1,
-                       typed: int | list[int] | None = None,
                        advantage: Advantage | None = None) -> SpellcheckResult:
     """The Cleric's SPELLCHECK for Lay on Hands: d20 + WIS + PROF (R8); ``advantage`` as in
     :func:`spellcheck` (issue #12)."""
     return spellcheck(roller, caster="cleric", ability_mod=wis_mod, prof=prof, room_dc=room_dc,
-                      dc_shift=dc_shift, disapproval_range=disapproval_range, typed=typed,
+                      dc_shift=dc_shift, disapproval_range=disapproval_range,
                       advantage=advantage)
 
 
@@ -106,17 +105,16 @@ def heal_with_hit_dice(check: SpellcheckResult, roller: Roller, *, target_level:
     limited_by: Literal["pool", "daily_cap"] | None = None
     if spent < band:
         limited_by = "daily_cap" if daily_room <= pool else "pool"
-    rolls = tuple(roll(f"d{hit_die}", roller) for _ in range(spent))
+    rolls = tuple(roll(f"d{hit_die}", roller, purpose=Purpose.HIT_DIE) for _ in range(spent))
     return LayOnHandsResult(check, band, spent, rolls, limited_by)
 
 
 def lay_on_hands(roller: Roller, *, wis_mod: int, prof: int, room_dc: int, target_level: int,
                  hd_available: int, hit_die: int, healed_today: int = 0, dc_shift: int = 0,
-                 disapproval_range: int = 1, typed: int | None = None) -> LayOnHandsResult:
+                 disapproval_range: int = 1) -> LayOnHandsResult:
     """Check and heal in one go (no Luck Die between them)."""
     check = lay_on_hands_check(roller, wis_mod=wis_mod, prof=prof, room_dc=room_dc,
-                               dc_shift=dc_shift, disapproval_range=disapproval_range,
-                               typed=typed)
+                               dc_shift=dc_shift, disapproval_range=disapproval_range)
     return heal_with_hit_dice(check, roller, target_level=target_level,
                               hd_available=hd_available, hit_die=hit_die,
                               healed_today=healed_today)

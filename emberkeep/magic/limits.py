@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.magic.spellcheck import Caster, SpellcheckResult, spellcheck
 from emberkeep.magic.spells import Spell
 
@@ -144,10 +144,10 @@ def _caster_state(spells_cast_since_check: int, barred_until_long_rest: bool,
                                        healed_hd_today=healed_hd_today)
 
 
-def depletion_save(roller: Roller, *, save_bonus: int, room_dc: int, dc_shift: int = 0,
-                   typed: int | None = None) -> DepletionSaveResult:
+def depletion_save(roller: Roller, *, save_bonus: int, room_dc: int,
+                   dc_shift: int = 0) -> DepletionSaveResult:
     """The INT SAVE of Spell Depletion: d20 + ``save_bonus`` (INT, + PROF if proficient)."""
-    record = roll("d20", roller, modifier=save_bonus, typed=typed)
+    record = roll("d20", roller, modifier=save_bonus, purpose=Purpose.SAVE)
     return DepletionSaveResult(record, room_dc + dc_shift)
 
 
@@ -161,7 +161,6 @@ def cast(
     room_dc: int,
     dc_shift: int = 0,
     spell: Spell | None = None,
-    typed: int | list[int] | None = None,
     advantage: Advantage | None = None,
 ) -> SpellcheckResult:
     """A SPELLCHECK by a caster with ``state``: refused while barred or while a SAVE is due.
@@ -174,5 +173,5 @@ def cast(
         raise CastingBarred("Spell Depletion: roll the INT SAVE before casting again")
     return spellcheck(roller, caster=caster, ability_mod=ability_mod, prof=prof,
                       room_dc=room_dc, dc_shift=dc_shift, spell=spell,
-                      disapproval_range=state.disapproval_range, typed=typed,
+                      disapproval_range=state.disapproval_range,
                       advantage=advantage)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 
@@ -70,10 +70,10 @@ class MishapResult:
     success_level: RollRecord | None = None
 
 
-def roll_mishap(roller: Roller, table_id: str | None = None, *,
-                typed: int | None = None) -> MishapResult:
+def roll_mishap(roller: Roller, table_id: str | None = None) -> MishapResult:
     """Roll on ``table_id`` (the spell's own table) or, without one, the General Mishap table."""
     table = load_mishap_table(table_id or GENERAL_MISHAP_TABLE)
-    record, row = table.roll(roller, typed=typed)
-    level = roll(row.success_level_die, roller) if row.success_level_die else None
+    record, row = table.roll(roller, purpose=Purpose.MISHAP)
+    level = roll(row.success_level_die, roller, purpose=Purpose.MISHAP) \
+        if row.success_level_die else None
     return MishapResult(table.id, record, row, level)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.magic.mishaps import MishapResult, MishapRow, roll_mishap
 from emberkeep.magic.spells import WONDER_LEVEL, Spell, SpellLevel
 from emberkeep.records import record
@@ -192,7 +192,6 @@ def spellcheck(
     spell: Spell | None = None,
     base_dice: int = 1,
     disapproval_range: int = 1,
-    typed: int | list[int] | None = None,
     advantage: Advantage | None = None,
 ) -> SpellcheckResult:
     """Roll a SPELLCHECK (R8). ``dc_shift`` is :data:`EASY` or :data:`HARD` (R7) or 0.
@@ -201,13 +200,11 @@ def spellcheck(
     its own mishap table. ``disapproval_range`` is the Cleric's current range (R10).
     ``advantage`` rolls 2d20 and keeps the higher (disadvantage: the lower), issue #12; the kept
     face is the natural (a natural 1 or 20, the Cleric's disapproval). A single GM-typed d20
-    under advantage is the kept face; a pair is both dice. See :func:`spellcheck_modes` for
-    the campaign's advantage mode.
+    (purpose ``spellcheck``) under advantage is the kept face; a pair is both dice. See
+    :func:`spellcheck_modes` for the campaign's advantage mode.
     """
     expr = _D20.get(str(advantage), "d20") if advantage else "d20"
-    if isinstance(typed, int) and expr != "d20":
-        typed = [typed, typed]
-    check = roll(expr, roller, modifier=ability_mod + prof, typed=typed)
+    check = roll(expr, roller, modifier=ability_mod + prof, purpose=Purpose.SPELLCHECK)
     natural = check.kept[0]
     mishap = None
     # a spell with its own d6 texts (``Spell.mishaps``, the spell editor) and no table id: the

@@ -29,7 +29,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from emberkeep.dice import Roller
+from emberkeep.dice import Purpose, Roller, roll
 from emberkeep.resources import load_model
 from emberkeep.tables.notation import DiceText
 
@@ -194,14 +194,11 @@ def get_spell(spell_id: str) -> Spell:
     return spell
 
 
-def roll_own_mishap(spell: Spell, roller: Roller, *, typed: int | None = None
-                    ) -> tuple[int, str] | None:
+def roll_own_mishap(spell: Spell, roller: Roller) -> tuple[int, str] | None:
     """Roll the spell's own d6 mishap table: the face and its text (None if it has none)."""
     if not spell.mishaps:
         return None
-    face = typed if typed is not None else roller.die(6)
-    if not 1 <= face <= 6:
-        raise ValueError(f"a d6 cannot show {face}")
+    face = roll("d6", roller, purpose=Purpose.MISHAP).total
     return face, spell.mishaps[face - 1]
 
 

@@ -69,7 +69,6 @@ class Declared:
 
     weapon: str | None = None  # catalog id; None: the knight's usual weapon or the monster's
     weapon_uid: str | None = None  # the PC's gear piece, for R26 gear damage
-    typed: int | None = None  # the d20 the GM read off a physical die
     charge: bool = False  # a lance charge (moves and fights this round)
     charge_yards: int | None = None  # how far the horse ran; default: the distance it closes
     rebated: bool = False  # rebated weapon or pulled blows
@@ -245,12 +244,11 @@ def _charge(enc: Encounter, tx: Tx, a: Combatant, b: Combatant, da: Declared,
 
 
 def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = None,
-                   b: Declared | None = None, *, damage_typed: int | None = None,
-                   knockdown_typed: int | None = None, fall_typed: int | None = None,
-                   gentle_typed: int | None = None, tick: bool | None = None,
+                   b: Declared | None = None, *, tick: bool | None = None,
                    a_share: int | None = None) -> Step:
     """One opposed exchange between ``a`` and ``b``: both rolls in one step, each phase's result
-    applied (R23-R25, R33). ``a_share`` is a's portion of its skill against several foes."""
+    applied (R23-R25, R33). ``a_share`` is a's portion of its skill against several foes. The
+    GM's typed d20s are found under ``("attack", combatant id)`` (``phases.resolve_exchange``)."""
     da, db = a or Declared(), b or Declared()
     ca, cb = enc.combatant(a_id), enc.combatant(b_id)
     if ca.side == cb.side:
@@ -267,9 +265,7 @@ def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = No
             full = sa.skill()[1]
             split_skill(full, [a_share])
             extra = (a_share - full, 0)
-        ex = resolve_exchange(tx, sa, sb, a_typed=da.typed, b_typed=db.typed,
-                              damage_typed=damage_typed, knockdown_typed=knockdown_typed,
-                              fall_typed=fall_typed, gentle_typed=gentle_typed, extra=extra,
+        ex = resolve_exchange(tx, sa, sb, extra=extra,
                               extra_reason=f"share {a_share} of the skill")
         for reason in ex.mods.reasons:
             tx.note(reason)

@@ -9,20 +9,21 @@ from __future__ import annotations
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.clock.advance import YEAR_END_HOOKS, Change
-from emberkeep.dice import Roller, roll
+from emberkeep.dice import Purpose, Roller, roll
 from emberkeep.melee_round.profile import KnightProfile
 
 __all__ = ["experience_checks", "year_end_checks"]
 
 
-def experience_checks(profile: KnightProfile, roller: Roller,
-                      typed: dict[str, int] | None = None) -> tuple[KnightProfile, list[str]]:
-    """Roll every ticked skill; the ticks are cleared. Returns the new profile and the lines."""
+def experience_checks(profile: KnightProfile,
+                      roller: Roller) -> tuple[KnightProfile, list[str]]:
+    """Roll every ticked skill; the ticks are cleared. Returns the new profile and the lines.
+    A GM's typed d20 is found under ``("experience", skill name)``."""
     lines = []
     result = profile
     for name in profile.ticks:
         value = profile.skill(name)
-        face = roll("d20", roller, typed=(typed or {}).get(name)).total
+        face = roll("d20", roller, purpose=Purpose.EXPERIENCE, who=name).total
         if face > value:
             result = result.with_skill(name, value + 1)
             lines.append(f"{name} {value} → {value + 1} (rolled {face}, over {value})")

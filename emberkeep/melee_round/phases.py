@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from emberkeep.dice import Purpose
 from emberkeep.encounter.engine import RuleError
 from emberkeep.melee_round.fighter import Fighter
 from emberkeep.melee_round.modifiers import Mods, Stance, pair_modifiers
@@ -118,7 +119,7 @@ class Exchange:
             else None
 
 
-def winners_phase(dice: Dice, winner: Side, check: Check, *, typed: int | None = None,
+def winners_phase(dice: Dice, winner: Side, check: Check, *,
                   damage_dice: int | None = None) -> Blow:
     """Roll the winner's damage: the horse's on a lance charge, Damage minus two dice when
     brawling (R33, at least 1d6), doubled dice on a critical, except rebated weapons (R25)."""
@@ -136,25 +137,23 @@ def winners_phase(dice: Dice, winner: Side, check: Check, *, typed: int | None =
     doubled = check.critical and not winner.rebated
     if doubled:
         count *= 2
-    record = dice.roll(f"{count}d6", winner.who, "damage", typed=typed)
+    record = dice.roll(f"{count}d6", winner.who, "damage", purpose=Purpose.DAMAGE)
     wounds = not winner.rebated or check.critical
     lance_broke = (charge and winner.stance.weapon.breaks_on_odd_charge
                    and record.total % 2 == 1)
     return Blow(count, record.total, doubled, wounds, lance_broke)
 
 
-def _fall(dice: Dice, who: str, mounted: bool, height_yards: int, purpose: str,
-          typed: int | None) -> int:
+def _fall(dice: Dice, who: str, mounted: bool, height_yards: int, why: str) -> int:
     if mounted:
-        return dice.roll("1d6", who, f"{purpose}: fall from the horse", typed=typed).total
+        return dice.roll("1d6", who, f"{why}: fall from the horse", purpose=Purpose.FALL).total
     n = fall_dice(height_yards)
-    return dice.roll(f"{n}d6", who, f"{purpose}: fall of {height_yards} yards",
-                     typed=typed).total
+    return dice.roll(f"{n}d6", who, f"{why}: fall of {height_yards} yards",
+                     purpose=Purpose.FALL).total
 
 
 def losers_phase(dice: Dice, loser: Side, blow: Blow, *, partial: bool,
-                 skip_knockdown: bool = False, knockdown_typed: int | None = None,
-                 fall_typed: int | None = None, gentle_typed: int | None = None) -> LoserResult:
+                 skip_knockdown: bool = False) -> LoserResult:
     """The Loser's Phase in the text's order: knockdown against SIZ and 2×SIZ, the shield on a
     partial success, armor, the wound, Major Wound, Unconscious, the DEX roll for a gentle fall,
     and R33's HP 0 or less (dying)."""
@@ -168,12 +167,12 @@ def losers_phase(dice: Dice, loser: Side, blow: Blow, *, partial: bool,
     elif blow.rolled >= f.siz:
         skill = f.skill("Horsemanship") if mounted else f.dex_roll
         knock_check = roll_check(dice, skill, who, "Horsemanship to stay mounted" if mounted
-                                 else "DEX against knockdown", knockdown_typed)
+                                 else "DEX against knockdown", Purpose.KNOCKDOWN)
         fell = not knock_check.succeeded
         knock = "fell" if fell else "recovered"
     if fell and (mounted or (loser.height_yards and knock_check is not None
                              and knock_check.fumble)):
-        fall_damage = _fall(dice, who, mounted, loser.height_yards, "knockdown", fall_typed)
+        fall_damage = _fall(dice, who, mounted, loser.height_yards, "knockdown")
     dismounted = fell and mounted
     shield = f.shield if partial else 0
     actual = max(0, blow.rolled - f.armor - shield) if blow.wounds else 0
@@ -183,9 +182,10 @@ def losers_phase(dice: Dice, loser: Side, blow: Blow, *, partial: bool,
     still_up_high = (mounted and not dismounted) or (loser.height_yards > 0 and not fell)
     collapsing = major or hp_after <= f.unconscious
     if collapsing and still_up_high:
-        gentle = roll_check(dice, f.dex_roll, who, "DEX for a gentle fall", gentle_typed)
+        gentle = roll_check(dice, f.dex_roll, who, "DEX for a gentle fall",
+                            Purpose.GENTLE_FALL)
         if not gentle.succeeded:
-            hp_after -= _fall(dice, who, mounted, loser.height_yards, "collapse", fall_typed)
+            hp_after -= _fall(dice, who, mounted, loser.height_yards, "collapse")
         fell, dismounted = True, dismounted or mounted
     elif collapsing:
         fell = True
@@ -211,12 +211,11 @@ def _gear_losses(a: Side, b: Side, result: Opposed) -> list[GearLoss]:
     return losses
 
 
-def resolve_exchange(dice: Dice, a: Side, b: Side, *, a_typed: int | None = None,
-                     b_typed: int | None = None, damage_typed: int | None = None,
-                     knockdown_typed: int | None = None, fall_typed: int | None = None,
-                     gentle_typed: int | None = None, extra: tuple[int, int] = (0, 0),
+def resolve_exchange(dice: Dice, a: Side, b: Side, *, extra: tuple[int, int] = (0, 0),
                      extra_reason: str = "") -> Exchange:
-    """One opposed exchange through the Resolution, Winner's and Loser's phases."""
+    """One opposed exchange through the Resolution, Winner's and Loser's phases. A GM's typed
+    d20s are found under ``("attack", who)`` for each side; then ``damage``, ``knockdown``,
+    ``fall`` and ``gentle fall``."""
     a.validate()
     b.validate()
     mods = pair_modifiers(a.stance, b.stance)
@@ -224,8 +223,8 @@ def resolve_exchange(dice: Dice, a: Side, b: Side, *, a_typed: int | None = None
         mods = Mods(mods.a + extra[0], mods.b + extra[1], (*mods.reasons, extra_reason))
     a_name, a_skill = a.skill()
     b_name, b_skill = b.skill()
-    ca = roll_check(dice, a_skill + mods.a, a.who, a_name, a_typed)
-    cb = roll_check(dice, b_skill + mods.b, b.who, b_name, b_typed)
+    ca = roll_check(dice, a_skill + mods.a, a.who, a_name)
+    cb = roll_check(dice, b_skill + mods.b, b.who, b_name)
     result = opposed(ca, cb)
     gear = _gear_losses(a, b, result)
     fell = tuple(s.who for s, c in ((a, ca), (b, cb)) if s.brawling and c.fumble)
@@ -234,13 +233,12 @@ def resolve_exchange(dice: Dice, a: Side, b: Side, *, a_typed: int | None = None
     if result.winner is not None:
         win, lose = (a, b) if result.winner == "a" else (b, a)
         wcheck = ca if result.winner == "a" else cb
-        blow = winners_phase(dice, win, wcheck, typed=damage_typed)
+        blow = winners_phase(dice, win, wcheck)
         if blow.lance_broke:
             gear.append(GearLoss(win.who, "broken", f"odd damage ({blow.rolled}): the "
                                  f"{win.stance.weapon.name} breaks (R25, R26)"))
         loser = losers_phase(dice, lose, blow, partial=result.partial,
-                             skip_knockdown=lose.who in fell, knockdown_typed=knockdown_typed,
-                             fall_typed=fall_typed, gentle_typed=gentle_typed)
+                             skip_knockdown=lose.who in fell)
         if wcheck.critical and not win.brawling:
             tick = (a_name if result.winner == "a" else b_name)
     return Exchange(a, b, mods, result, tuple(gear), fell, blow, loser, tick)

@@ -12,20 +12,22 @@ the step); :class:`RollerDice` wraps a plain roller for use outside an encounter
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 __all__ = ["Check", "Dice", "Opposed", "Outcome", "RollerDice", "check", "opposed",
            "roll_check"]
 
 
 class Dice(Protocol):
-    def roll(self, expression: str, who: str, purpose: str, *, modifier: int = 0,
-             typed: int | Iterable[int] | None = None) -> RollRecord: ...
+    """Rolls for a ``purpose`` (what a GM's typed answer is found by, ``dice.Typed``), recorded
+    under ``label``."""
+
+    def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
+             modifier: int = 0) -> RollRecord: ...
 
 
 class RollerDice:
@@ -37,10 +39,10 @@ class RollerDice:
         self.roller = roller
         self.rolls: list[tuple[str, str, RollRecord]] = []
 
-    def roll(self, expression: str, who: str, purpose: str, *, modifier: int = 0,
-             typed: int | Iterable[int] | None = None) -> RollRecord:
-        record = roll(expression, self.roller, modifier=modifier, typed=typed)
-        self.rolls.append((who, purpose, record))
+    def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
+             modifier: int = 0) -> RollRecord:
+        record = roll(expression, self.roller, modifier=modifier, purpose=purpose, who=who)
+        self.rolls.append((who, label, record))
         return record
 
 
@@ -97,9 +99,9 @@ def check(skill: int, natural: int) -> Check:
     return Check(natural, skill, natural, outcome)
 
 
-def roll_check(dice: Dice, skill: int, who: str, purpose: str,
-               typed: int | None = None) -> Check:
-    record = dice.roll("d20", who, f"{purpose} (against {skill})", typed=typed)
+def roll_check(dice: Dice, skill: int, who: str, label: str,
+               purpose: Purpose = Purpose.ATTACK) -> Check:
+    record = dice.roll("d20", who, f"{label} (against {skill})", purpose=purpose)
     return check(skill, record.total)
 
 

@@ -40,8 +40,7 @@ __all__ = ["award_glory", "dodge_step", "evade_step", "melee_several", "unoppose
 
 
 def melee_several(enc: Encounter, knight_id: str, shares: Mapping[str, int],
-                  declared: Mapping[str, Declared] | None = None, *,
-                  damage_typed: Mapping[str, int] | None = None) -> list[Step]:
+                  declared: Mapping[str, Declared] | None = None) -> list[Step]:
     """A knight against several foes: "he can divide his weapon value among them as he wishes"
     and rolls separately against each (up to 3 on foot, 2 if all are mounted)."""
     declared = declared or {}
@@ -56,17 +55,14 @@ def melee_several(enc: Encounter, knight_id: str, shares: Mapping[str, int],
     steps = []
     for foe in foes:
         steps.append(melee_exchange(enc, knight_id, foe.id, declared.get(knight_id),
-                                    declared.get(foe.id), a_share=shares[foe.id],
-                                    damage_typed=(damage_typed or {}).get(foe.id)))
+                                    declared.get(foe.id), a_share=shares[foe.id]))
     return steps
 
 
 def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
                    a: Declared | None = None, *, surprise: bool = False,
-                   damage_typed: int | None = None, knockdown_typed: int | None = None,
                    damage_dice: int | None = None, glory: int = 0,
-                   target_cover: bool = False, fall_typed: int | None = None,
-                   gentle_typed: int | None = None) -> Step:
+                   target_cover: bool = False) -> Step:
     """An attack from surprise (+5, unopposed; "very dishonorable") or a ranged attack
     (unopposed, the target's shield as cover -5)."""
     da = a or Declared()
@@ -76,11 +72,8 @@ def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
         if not sa.stance.weapon.ranged and not engaged(ca.position, ct.position):
             raise RuleError(f"{ct.name} is not within 1 yard of {ca.name}")
         st = _side_target(enc, ct, target_cover)
-        res = unopposed_attack(tx, sa, st, surprise=surprise, typed=da.typed,
-                               damage_typed=damage_typed, damage_dice=damage_dice,
-                               target_shield=sa.stance.weapon.ranged and st.fighter.shield > 0,
-                               knockdown_typed=knockdown_typed, fall_typed=fall_typed,
-                               gentle_typed=gentle_typed)
+        res = unopposed_attack(tx, sa, st, surprise=surprise, damage_dice=damage_dice,
+                               target_shield=sa.stance.weapon.ranged and st.fighter.shield > 0)
         for reason in res.reasons:
             tx.note(reason)
         _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
@@ -103,19 +96,15 @@ def _side_target(enc: Encounter, c: Combatant, cover: bool) -> Side:
 
 
 def dodge_step(enc: Encounter, dodger_id: str, attacker_id: str, a: Declared | None = None, *,
-               dodge_typed: int | None = None, dex_share: int | None = None,
-               damage_typed: int | None = None, fall_typed: int | None = None,
-               gentle_typed: int | None = None) -> Step:
+               dex_share: int | None = None) -> Step:
     """Dodge ``attacker_id``'s blow: an unopposed DEX roll (``dex_share``: the part of DEX
-    against this foe when dodging several); the fall and gentle-fall d20s may be typed."""
+    against this foe when dodging several)."""
     da = a or Declared()
     cd, ca = enc.combatant(dodger_id), enc.combatant(attacker_id)
     with enc.action(dodger_id, "dodge") as tx:
         sd = _side(enc, cd, Declared(brawl=True))
         sa = _side(enc, ca, da)
-        res = dodge(tx, sd, sa, dex_share=dex_share, dodge_typed=dodge_typed,
-                    attack_typed=da.typed, damage_typed=damage_typed, fall_typed=fall_typed,
-                    gentle_typed=gentle_typed)
+        res = dodge(tx, sd, sa, dex_share=dex_share)
         _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
         if res.fell:
             _fall_down(enc, tx, cd)
@@ -129,19 +118,14 @@ def dodge_step(enc: Encounter, dodger_id: str, attacker_id: str, a: Declared | N
 
 
 def evade_step(enc: Encounter, evader_id: str, attacker_id: str, a: Declared | None = None, *,
-               evade_typed: int | None = None, gm_approves: bool = False,
-               damage_typed: int | None = None, fall_typed: int | None = None,
-               knockdown_typed: int | None = None, gentle_typed: int | None = None) -> Step:
-    """Leave a melee (opposed DEX, or Horsemanship when both ride); every d20 may be typed."""
+               gm_approves: bool = False) -> Step:
+    """Leave a melee (opposed DEX, or Horsemanship when both ride)."""
     da = a or Declared()
     ce, ca = enc.combatant(evader_id), enc.combatant(attacker_id)
     with enc.action(evader_id, "evade") as tx:
         se, sa = _side(enc, ce, Declared(brawl=True)), _side(enc, ca, da)
         foes = sum(1 for o in enc.enemies(ce) if engaged(o.position, ce.position))
-        res = evade(tx, se, sa, opponents=foes, gm_approves=gm_approves,
-                    evade_typed=evade_typed, attack_typed=da.typed, damage_typed=damage_typed,
-                    fall_typed=fall_typed, knockdown_typed=knockdown_typed,
-                    gentle_typed=gentle_typed)
+        res = evade(tx, se, sa, opponents=foes, gm_approves=gm_approves)
         _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
         if res.fell:
             ref, hp, _ = enc.hp_ref(ce)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from emberkeep.dice import Purpose
 from emberkeep.encounter.engine import RuleError
 from emberkeep.melee_round.modifiers import COVER, SURPRISE, VISIBILITY, pair_modifiers
 from emberkeep.melee_round.phases import (
@@ -45,10 +46,8 @@ def _fumble_loss(side: Side, chk: Check) -> tuple[GearLoss, ...]:
 
 
 def unopposed_attack(dice: Dice, attacker: Side, target: Side, *, surprise: bool = False,
-                     typed: int | None = None, damage_typed: int | None = None,
-                     damage_dice: int | None = None, target_shield: bool = False,
-                     knockdown_typed: int | None = None, fall_typed: int | None = None,
-                     gentle_typed: int | None = None) -> Unopposed:
+                     damage_dice: int | None = None,
+                     target_shield: bool = False) -> Unopposed:
     """An attack the target does not oppose: from surprise ("always unopposed by the surprised
     victim, and also gains a +5 modifier") or with a ranged weapon ("All ranged attacks are made
     as unopposed rolls. If the target has a shield ... the shield acts as "cover," imposing a -5
@@ -74,12 +73,11 @@ def unopposed_attack(dice: Dice, attacker: Side, target: Side, *, surprise: bool
         mod += SURPRISE
         reasons.append("surprise +5")
     name, skill = attacker.skill()
-    chk = roll_check(dice, skill + mod, attacker.who, name, typed)
+    chk = roll_check(dice, skill + mod, attacker.who, name)
     blow = loser = None
     if chk.succeeded:
-        blow = winners_phase(dice, attacker, chk, typed=damage_typed, damage_dice=damage_dice)
-        loser = losers_phase(dice, target, blow, partial=False, knockdown_typed=knockdown_typed,
-                             fall_typed=fall_typed, gentle_typed=gentle_typed)
+        blow = winners_phase(dice, attacker, chk, damage_dice=damage_dice)
+        loser = losers_phase(dice, target, blow, partial=False)
     return Unopposed(chk, mod, tuple(reasons), _fumble_loss(attacker, chk), blow, loser)
 
 
@@ -99,28 +97,24 @@ class Dodge:
     loser: LoserResult | None
 
 
-def dodge(dice: Dice, dodger: Side, attacker: Side, *, dex_share: int | None = None,
-          dodge_typed: int | None = None, attack_typed: int | None = None,
-          damage_typed: int | None = None, gentle_typed: int | None = None,
-          fall_typed: int | None = None) -> Dodge:
+def dodge(dice: Dice, dodger: Side, attacker: Side, *, dex_share: int | None = None) -> Dodge:
     """"Treat a dodge as an unopposed DEX roll, with the attacking character making an unopposed
     weapon skill roll at the same time." A dodger facing several foes divides its DEX among them
     (``dex_share``)."""
     dex = dodger.fighter.dex_roll if dex_share is None else dex_share
     if dex_share is not None and not 0 <= dex_share <= dodger.fighter.dex_roll:
         raise RuleError(f"a share of {dex_share} is more DEX than {dodger.fighter.name} has")
-    d = roll_check(dice, dex, dodger.who, "DEX to dodge", dodge_typed)
+    d = roll_check(dice, dex, dodger.who, "DEX to dodge", Purpose.DODGE)
     mods = pair_modifiers(attacker.stance, dodger.stance)
     name, skill = attacker.skill()
-    a = roll_check(dice, skill + mods.a, attacker.who, name, attack_typed)
+    a = roll_check(dice, skill + mods.a, attacker.who, name)
     gear = _fumble_loss(attacker, a)
     if d.succeeded:  # "avoided the blow entirely, taking no damage and avoiding any knockdown"
         return Dodge(d, a, gear, False, None, None)
     blow = loser = None
     if a.succeeded:
-        blow = winners_phase(dice, attacker, a, typed=damage_typed)
-        loser = losers_phase(dice, dodger, blow, partial=False, skip_knockdown=True,
-                             gentle_typed=gentle_typed, fall_typed=fall_typed)
+        blow = winners_phase(dice, attacker, a)
+        loser = losers_phase(dice, dodger, blow, partial=False, skip_knockdown=True)
     return Dodge(d, a, gear, True, blow, loser)
 
 
@@ -137,10 +131,7 @@ class Evasion:
 
 
 def evade(dice: Dice, evader: Side, attacker: Side, *, opponents: int = 1,
-          gm_approves: bool = False, evade_typed: int | None = None,
-          attack_typed: int | None = None, damage_typed: int | None = None,
-          fall_typed: int | None = None, knockdown_typed: int | None = None,
-          gentle_typed: int | None = None) -> Evasion:
+          gm_approves: bool = False) -> Evasion:
     """Leave a melee: an opposed DEX roll on foot (Horsemanship if both are mounted) against the
     attacker's modified weapon skill, at +5 for the attacker and -5 for the evader."""
     if evader.stance.mounted and not attacker.stance.mounted:
@@ -152,22 +143,21 @@ def evade(dice: Dice, evader: Side, attacker: Side, *, opponents: int = 1,
     skill = evader.fighter.skill("Horsemanship") if both_mounted else evader.fighter.dex_roll
     mods = pair_modifiers(attacker.stance, evader.stance)
     e = roll_check(dice, skill - EVASION, evader.who,
-                   "Horsemanship to evade" if both_mounted else "DEX to evade", evade_typed)
+                   "Horsemanship to evade" if both_mounted else "DEX to evade", Purpose.EVADE)
     name, wskill = attacker.skill()
-    a = roll_check(dice, wskill + mods.a + EVASION, attacker.who, name, attack_typed)
+    a = roll_check(dice, wskill + mods.a + EVASION, attacker.who, name)
     result = opposed(a, e)
     gear = _fumble_loss(attacker, a)
     fall = 0
     if e.fumble and evader.stance.mounted:
         fall = dice.roll("1d6", evader.who, "fumbled evasion: fall from the horse",
-                         typed=fall_typed).total
+                         purpose=Purpose.FALL).total
     blow = loser = None
     if result.winner == "a":  # "he deals damage normally and the evading character cannot move"
-        blow = winners_phase(dice, attacker, a, typed=damage_typed)
+        blow = winners_phase(dice, attacker, a)
         hit = Side(evader.who, evader.fighter, evader.stance, evader.hp - fall, evader.rebated,
                    evader.brawling, evader.height_yards)
-        loser = losers_phase(dice, hit, blow, partial=result.partial, skip_knockdown=e.fumble,
-                             knockdown_typed=knockdown_typed, gentle_typed=gentle_typed)
+        loser = losers_phase(dice, hit, blow, partial=result.partial, skip_knockdown=e.fumble)
     return Evasion(e, a, result.winner == "b", e.fumble, fall, gear, blow, loser)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from emberkeep.character.checks import Difficulty
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 __all__ = ["Advantage", "AdvantageMode", "combine_advantage", "d20_expression", "roll_d20",
            "translate"]
@@ -55,10 +55,10 @@ def d20_expression(advantage: Advantage) -> str:
 
 
 def roll_d20(roller: Roller, advantage: Advantage = Advantage.NONE, *, modifier: int = 0,
-             typed: list[int] | int | None = None) -> RollRecord:
+             purpose: Purpose = Purpose.CHECK) -> RollRecord:
     """The d20 of a CHECK, SAVE or ATK with advantage (keep high) or disadvantage (keep low);
-    the record's ``natural`` is the kept face."""
-    return roll(d20_expression(advantage), roller, modifier=modifier, typed=typed)
+    the record's ``natural`` is the kept face (what a single typed number stands for)."""
+    return roll(d20_expression(advantage), roller, modifier=modifier, purpose=purpose)
 
 
 def translate(difficulty: Difficulty, advantage: Advantage,

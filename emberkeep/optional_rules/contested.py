@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 __all__ = ["BothFail", "ContestResult", "Contestant", "contest"]
 
@@ -56,11 +56,11 @@ def _by_score(a: Contestant, b: Contestant) -> Contestant | None:
 
 
 def contest(roller: Roller, a: Contestant, b: Contestant, *,
-            both_fail: BothFail = BothFail.REROLL,
-            typed: tuple[int | None, int | None] = (None, None)) -> ContestResult:
-    """Both sides roll a d20 under their score; see the module notes for every edge."""
-    ra = roll("d20", roller, typed=typed[0])
-    rb = roll("d20", roller, typed=typed[1])
+            both_fail: BothFail = BothFail.REROLL) -> ContestResult:
+    """Both sides roll a d20 under their score; see the module notes for every edge. A GM's
+    typed d20s: ``("contest", name)`` for each side, or ``"contest"`` in order (a, then b)."""
+    ra = roll("d20", roller, purpose=Purpose.CONTEST, who=a.name)
+    rb = roll("d20", roller, purpose=Purpose.CONTEST, who=b.name)
     x, y = ra.total, rb.total
     ok_a, ok_b = x <= a.score, y <= b.score
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.character.checks import Difficulty
-from emberkeep.dice import Roller, roll
+from emberkeep.dice import Purpose, Roller, roll
 
 __all__ = ["EffortAttempt", "EffortTask", "attempt_effort", "effort_dice"]
 
@@ -59,19 +59,20 @@ def effort_dice(proficient: bool) -> str:
 
 def attempt_effort(task: EffortTask, roller: Roller, *, who: str, ability_mod: int,
                    prof_bonus: int, proficient: bool,
-                   difficulty: Difficulty = Difficulty.NORMAL,
-                   typed: int | None = None, effort_typed: int | None = None) -> EffortAttempt:
-    """One attempt: a CHECK against the attempt DC; on a success, effort is rolled and added."""
+                   difficulty: Difficulty = Difficulty.NORMAL) -> EffortAttempt:
+    """One attempt: a CHECK against the attempt DC; on a success, effort is rolled and added.
+    A GM's typed dice: ``check`` and ``effort``."""
     if task.done:
         raise ValueError(f"{task.name} is already done ({task.progress}/{task.effort_needed})")
     dc = task.attempt_dc + difficulty.dc_shift
     check = roll("d20", roller, modifier=ability_mod + (prof_bonus if proficient else 0),
-                 typed=typed)
+                 purpose=Purpose.CHECK, who=who)
     if check.total < dc:
         entry = EffortAttempt(who=who, check_total=check.total, dc=dc, success=False)
     else:
         dice = effort_dice(proficient)
-        amount = max(0, roll(dice, roller, modifier=ability_mod, typed=effort_typed).total)
+        amount = max(0, roll(dice, roller, modifier=ability_mod, purpose=Purpose.EFFORT,
+                              who=who).total)
         task.progress = min(task.progress + amount, 2000)
         entry = EffortAttempt(who=who, check_total=check.total, dc=dc, success=True,
                               effort_dice=dice, effort=amount)

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.character.checks import Difficulty
-from emberkeep.dice import Roller, roll
+from emberkeep.dice import Purpose, Roller, roll
 
 __all__ = ["ChallengeAttempt", "ChallengeState", "SkillChallenge", "attempt_challenge"]
 
@@ -59,13 +59,13 @@ class SkillChallenge(BaseModel):
 
 
 def attempt_challenge(challenge: SkillChallenge, roller: Roller, *, who: str, skill: str,
-                      bonus: int, difficulty: Difficulty = Difficulty.NORMAL,
-                      typed: int | None = None) -> ChallengeAttempt:
+                      bonus: int,
+                      difficulty: Difficulty = Difficulty.NORMAL) -> ChallengeAttempt:
     """Roll d20 + ``bonus`` (ability + PROF) against the DC (EASY/HARD ±3, R7) and log it."""
     if challenge.state != "running":
         raise ValueError(f"{challenge.name} is over: it {challenge.state}")
     dc = challenge.dc + difficulty.dc_shift
-    record = roll("d20", roller, modifier=bonus, typed=typed)
+    record = roll("d20", roller, modifier=bonus, purpose=Purpose.CHECK, who=who)
     entry = ChallengeAttempt(who=who, skill=skill, total=record.total, dc=dc,
                              success=record.total >= dc)
     challenge.log.append(entry)

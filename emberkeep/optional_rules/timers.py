@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from emberkeep.campaign.model import Campaign
 from emberkeep.clock.schedule import start_timer
 from emberkeep.clock.timeline import Timed
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 __all__ = ["TIMER_DIE", "RolledTimer", "roll_timer", "turn_seconds"]
 
@@ -34,9 +34,9 @@ def turn_seconds(campaign: Campaign, *, in_combat: bool) -> int:
 
 
 def roll_timer(campaign: Campaign, roller: Roller, label: str, *, in_combat: bool = True,
-               die: str = TIMER_DIE, typed: int | None = None) -> RolledTimer:
+               die: str = TIMER_DIE) -> RolledTimer:
     """Roll the timer's turns and put it on the game clock."""
-    record = roll(die, roller, typed=typed)
+    record = roll(die, roller, purpose=Purpose.TIMER)
     turns = max(1, record.total)
     seconds = turns * turn_seconds(campaign, in_combat=in_combat)
     unit = "round" if in_combat else "turn"

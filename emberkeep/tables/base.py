@@ -95,7 +95,8 @@ class RollTable(BaseModel, Generic[R]):
             else self.rows[-1]
 
     def roll(self, roller: Roller, *, die: str | None = None,
-             typed: int | None = None) -> tuple[RollRecord, R]:
-        """Roll on the table (``die`` overrides, e.g. a crit die that grows with level)."""
-        record = roll(die or self.die, roller, typed=typed)
+             purpose: str | None = None) -> tuple[RollRecord, R]:
+        """Roll on the table (``die`` overrides, e.g. a crit die that grows with level);
+        ``purpose``: what a GM's typed answer is found by (see ``dice.Typed``)."""
+        record = roll(die or self.die, roller, purpose=purpose)
         return record, self.lookup(record.total)

@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from emberkeep.dice import Roller, RollRecord
+from emberkeep.dice import Purpose, Roller, RollRecord
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 from emberkeep.tables.effects import Effect
@@ -225,14 +225,13 @@ def lingering_injuries_table() -> EffectTable:
     return load_model(EffectTable, "tables", "lingering_injuries.json")
 
 
-def roll_crit(class_id: str | None, level: int, roller: Roller,
-              typed: int | None = None) -> tuple[RollRecord, EffectRow]:
-    """Roll the level's crit die on the class's crit table (``typed``: the die's face)."""
+def roll_crit(class_id: str | None, level: int,
+              roller: Roller) -> tuple[RollRecord, EffectRow]:
+    """Roll the level's crit die on the class's crit table."""
     table = crit_table_for_class(class_id, level)
-    return table.roll(roller, die=crit_die(level), typed=typed)
+    return table.roll(roller, die=crit_die(level), purpose=Purpose.CRIT)
 
 
-def roll_fumble(armor_weight: str, roller: Roller,
-                typed: int | None = None) -> tuple[RollRecord, EffectRow]:
+def roll_fumble(armor_weight: str, roller: Roller) -> tuple[RollRecord, EffectRow]:
     """Roll the armor's fumble die on the fumble table."""
-    return fumble_table().roll(roller, die=fumble_die(armor_weight), typed=typed)
+    return fumble_table().roll(roller, die=fumble_die(armor_weight), purpose=Purpose.FUMBLE)

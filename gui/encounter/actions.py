@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emberkeep.dice import Answers, Key, Purpose
 from emberkeep.encounter.actions import dodge, move
 from emberkeep.encounter.casting import cast
 from emberkeep.encounter.conditions import ActiveCondition
@@ -25,7 +26,7 @@ from emberkeep.encounter.ruling import (
     gm_ruling,
 )
 from emberkeep.optional_rules.advantage import Advantage
-from gui.encounter.attack_panel import parse_typed
+from gui.encounter.attack_panel import parse_typed, typed_action
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -89,18 +90,18 @@ def roll_morale(window: EncounterWindow) -> str | None:
     """The check the engine asks for (2d6 vs the side's morale); none: the selected PC's."""
     enc = window.enc
     pending = enc.state.morale_pending
-    typed = window.panel.die.text()
+    try:
+        dice: dict[Key, Answers | None] = {Purpose.MORALE: parse_typed(window.panel.die.text())}
+    except ValueError:
+        return "the dice must be numbers"
     if pending:
         side = pending[0].rpartition(":")[0]
-        try:
-            dice = parse_typed(typed)
-        except ValueError:
-            return "the dice must be numbers"
-        return window.run(f"Morale: {side}", lambda e: resolve_morale(e, side, typed=dice))
+        return window.run(f"Morale: {side}",
+                          typed_action(dice, lambda e: resolve_morale(e, side)))
     c = window.selected()
     if c is None or c.kind != "pc":
         return "no morale check is due; select a PC for its WIS SAVE"
-    return window.run(f"Morale: {c.name}", lambda e: pc_morale(e, c.id))
+    return window.run(f"Morale: {c.name}", typed_action(dice, lambda e: pc_morale(e, c.id)))
 
 
 def skip_morale(window: EncounterWindow) -> str | None:
@@ -139,15 +140,16 @@ def cast_spell(window: EncounterWindow, caster: str, spell: str,
         typed = parse_typed(window.panel.die.text())
     except ValueError:
         return "the d20 must be a number"
-    if isinstance(typed, list):
+    if isinstance(typed, tuple):
         return "type one d20"
     chosen = list(targets)
     # the attack panel's advantage goes to the SPELLCHECK too (issue #12)
     advantage = (Advantage(window.panel.advantage.currentData())
                  if window.panel.advantage.currentIndex() else Advantage.NONE)
     return window.run(f"Cast {spell}" + (" from a scroll" if scroll else ""),
-                      lambda enc: cast(enc, caster, spell, chosen, typed=typed, scroll=scroll,
-                                       advantage=advantage))
+                      typed_action({Purpose.SPELLCHECK: typed},
+                                   lambda enc: cast(enc, caster, spell, chosen, scroll=scroll,
+                                                    advantage=advantage)))
 
 
 def ask_condition(window: EncounterWindow) -> str | None:

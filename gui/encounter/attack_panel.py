@@ -10,6 +10,9 @@ rolled a physical d20 types it in the die field (and the damage dice, if wanted)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -22,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.character.checks import Difficulty
+from emberkeep.dice import Answer, Answers, DiceError, Key, Purpose
 from emberkeep.encounter.actions import move_and_attack
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.combatant import Combatant
@@ -31,19 +35,39 @@ from emberkeep.optional_rules.advantage import Advantage
 from gui.encounter.preview_panel import PreviewPanel
 from gui.encounter.session import EncounterSession
 
-__all__ = ["AttackPanel", "parse_typed"]
+__all__ = ["AttackPanel", "parse_typed", "typed_action", "typed_dice"]
+
+T = TypeVar("T")
 
 DIFFICULTIES = (("normal", ()), ("EASY (−3 to the target number)", (Difficulty.EASY,)),
                 ("HARD (+3 to the target number)", (Difficulty.HARD,)))
 
 
-def parse_typed(text: str) -> int | list[int] | None:
-    """ "14" → 14, "3 5" or "3,5" → [3, 5], "" → None; ValueError when not numbers."""
+def parse_typed(text: str) -> Answer | None:
+    """ "14" → 14, "3 5" or "3,5" → (3, 5) (every face of one roll), "" → None; ValueError
+    when not numbers."""
     parts = text.replace(",", " ").split()
     if not parts:
         return None
-    values = [int(p) for p in parts]
+    values = tuple(int(p) for p in parts)
     return values[0] if len(values) == 1 else values
+
+
+def typed_dice(answers: Mapping[Key, Answers | None]) -> dict[Key, Answers]:
+    """The GM's typed dice by purpose (``enc.typed``); an empty field is left out: rolled."""
+    return {key: value for key, value in answers.items() if value is not None}
+
+
+def typed_action(answers: Mapping[Key, Answers | None],
+                 action: Callable[[Encounter], T]) -> Callable[[Encounter], T]:
+    """``action`` run with the GM's typed dice (``typed_dice``) answering by purpose."""
+    dice = typed_dice(answers)
+
+    def run(enc: Encounter) -> T:
+        with enc.typed(dice):
+            return action(enc)
+
+    return run
 
 
 class AttackPanel(PreviewPanel):
@@ -188,12 +212,12 @@ class AttackPanel(PreviewPanel):
             damage = parse_typed(self.damage.text())
         except ValueError as exc:
             return str(exc) if isinstance(exc, RuleError) else "the dice must be numbers"
-        if isinstance(typed, list):
+        if isinstance(typed, tuple):
             return "type one d20"
+        dice = typed_dice({Purpose.ATTACK: typed, Purpose.DAMAGE: damage})
         extra = DIFFICULTIES[self.difficulty.currentIndex()][1]
-        options = {"weapon_uid": self.weapon.currentData(), "typed": typed,
-                   "difficulty_extra": extra, "luck": self.luck.isChecked(),
-                   "damage_typed": damage}
+        options = {"weapon_uid": self.weapon.currentData(),
+                   "difficulty_extra": extra, "luck": self.luck.isChecked()}
         if self.volunteer.currentData():
             options["volunteer"] = str(self.volunteer.currentData())
         if self.advantage.currentIndex():
@@ -201,21 +225,25 @@ class AttackPanel(PreviewPanel):
         near = self.enc.band(a, t) == Band.NEAR
 
         def strike(enc: Encounter) -> object:
-            return attack(enc, a.id, t.id, modifier=self.modifier.value(), **options)
+            with enc.typed(dice):
+                return attack(enc, a.id, t.id, modifier=self.modifier.value(), **options)
 
         def go_near(enc: Encounter) -> object:  # issue #9: advantage and volunteer go along
-            return move_and_attack(enc, a.id, t.position, t.id, **options)
+            with enc.typed(dice):
+                return move_and_attack(enc, a.id, t.position, t.id, **options)
 
         # The Melee Round has its own panel (``melee_panel``); the window never shows this one
         # then, so the attack panel keeps no Melee Round branch (issue #11).
         try:
             steps = self.session.preview(strike)
+        except DiceError as exc:  # a face the die cannot show: nothing was changed
+            return str(exc)
         except RuleError as exc:
             if not near or self.modifier.value():
                 return str(exc)
             try:  # Furnace: "Go NEAR and ATK"
                 steps = self.session.preview(go_near)
-            except RuleError as second:
+            except (RuleError, DiceError) as second:
                 return str(second)
         self.show_pending(steps, steps[0].summary if steps else "attack")
         return None

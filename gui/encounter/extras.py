@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.dice import Answer, Answers, Key, Purpose
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.fending import fend
 from emberkeep.encounter.grapple import break_free as break_hold
@@ -27,7 +28,7 @@ from emberkeep.encounter.mounts import MOUNT_RANKS, mount, mount_name
 from emberkeep.encounter.simultaneous import resolve_simultaneous_melee
 from emberkeep.encounter.surprise import check_surprise, declare_spell
 from emberkeep.encounter.volleys import bears_shield
-from gui.encounter.attack_panel import parse_typed
+from gui.encounter.attack_panel import parse_typed, typed_action
 
 if TYPE_CHECKING:
     from gui.encounter.window import EncounterWindow
@@ -144,27 +145,28 @@ def resolve_melee(window: EncounterWindow) -> str | None:
         dice = typed_per_blow(window.panel.die.text(), list(pairs))
     except ValueError as exc:
         return str(exc)
-    err = window.run("Simultaneous melee",
-                     lambda enc: resolve_simultaneous_melee(enc, pairs, typed=dice))
+    answers: dict[Key, Answers | None] = {Purpose.ATTACK: dice}
+    err = window.run("Simultaneous melee", typed_action(
+        answers, lambda enc: resolve_simultaneous_melee(enc, pairs)))
     if err is None:
         window.melee_declared.clear()
     return err
 
 
-def typed_per_blow(text: str, attackers: list[str]) -> dict[str, int] | None:
-    """The GM's d20s for the declared blows, in declaration order ("12 7 15"; issue #9);
-    nothing typed: the engine rolls them all."""
+def typed_per_blow(text: str, attackers: list[str]) -> list[Answer] | None:
+    """The GM's d20s for the declared blows, in declaration order ("12 7 15"; issue #9), the
+    order the engine rolls them in; nothing typed: the engine rolls them all."""
     try:
         typed = parse_typed(text)
     except ValueError:
         raise ValueError("the d20s must be numbers") from None
     if typed is None:
         return None
-    faces = [typed] if isinstance(typed, int) else list(typed)
+    faces: list[Answer] = [typed] if isinstance(typed, int) else list(typed)
     if len(faces) != len(attackers):
         raise ValueError(f"type one d20 per declared blow ({len(attackers)}), in the order "
                          "declared, or none")
-    return dict(zip(attackers, faces, strict=True))
+    return faces
 
 
 # --- WDD: fending, the knife grip, mounts, volleys --------------------------------------------
@@ -188,8 +190,9 @@ def do_fend(window: EncounterWindow) -> str | None:
         typed = parse_typed(window.panel.die.text())
     except ValueError:
         return "the d20 must be a number"
-    dice = {targets[0]: typed} if isinstance(typed, int) and len(targets) == 1 else None
-    return window.run(f"{c.name} fends", lambda enc: fend(enc, c.id, targets, typed=dice))
+    dice = typed if isinstance(typed, int) and len(targets) == 1 else None
+    return window.run(f"{c.name} fends", typed_action(
+        {Purpose.ATTACK: dice}, lambda enc: fend(enc, c.id, targets)))
 
 
 def do_grip(window: EncounterWindow) -> str | None:
@@ -213,7 +216,8 @@ def do_break_free(window: EncounterWindow) -> str | None:
     die = typed if isinstance(typed, int) else None
     gripped = any(x.name == GRIPPED for x in c.conditions)
     action = break_free if gripped else break_hold
-    return window.run(f"{c.name} breaks free", lambda enc: action(enc, c.id, typed=die))
+    return window.run(f"{c.name} breaks free", typed_action(
+        {Purpose.CHECK: die}, lambda enc: action(enc, c.id)))
 
 
 def ask_mount(window: EncounterWindow, rank: int | None = None) -> str | None:

@@ -239,7 +239,6 @@ class MeleePanel(PreviewPanel):
     def declared(self, side: int) -> Declared:
         f = {key: box.isChecked() for key, box in self.flags[side].items()}
         return Declared(weapon=self.weapon[side].currentData(),
-                        typed=_int_or_none(self.die[side].text(), "the d20"),
                         charge=f["charge"], rebated=f["rebated"], brawl=f["brawl"],
                         cover=f["cover"], higher_ground=f["higher_ground"],
                         immobilized=f["immobilized"], poor_visibility=f["poor_visibility"])

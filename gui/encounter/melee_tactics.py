@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from emberkeep.dice import Answers, Key, Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.melee_round.engine_bridge import Declared, able, melee_exchange
@@ -25,6 +26,7 @@ from emberkeep.melee_round.tactic_steps import (
     melee_several,
     unopposed_step,
 )
+from gui.encounter.attack_panel import typed_action
 
 if TYPE_CHECKING:
     from gui.encounter.melee_panel import MeleePanel
@@ -60,39 +62,43 @@ def engaged_foes(enc: Encounter, c: Combatant) -> list[Combatant]:
 
 
 def tactic_action(panel: MeleePanel, a: Combatant, b: Combatant) -> tuple[str, Action]:
-    """The log text and the engine call of the panel's chosen tactic."""
+    """The log text and the engine call of the panel's chosen tactic, with the dice the GM
+    typed answering by purpose (A's and B's d20 by the combatant who rolls it)."""
     key = str(panel.tactic.currentData())
+    text, action = _tactic(panel, key, a, b)
+    # A's d20 is its attack, or its DEX to dodge or evade; B's is always its attack
+    a_purpose = {"dodge": Purpose.DODGE, "evade": Purpose.EVADE}.get(key, Purpose.ATTACK)
+    dice: dict[Key, Answers | None] = {(a_purpose, a.id): panel.typed(panel.die[0], "the d20"),
+            (Purpose.ATTACK, b.id): panel.typed(panel.die[1], "the d20"),
+            Purpose.DAMAGE: panel.typed(panel.damage, "the damage"),
+            Purpose.KNOCKDOWN: panel.typed(panel.knockdown, "the knockdown roll"),
+            Purpose.FALL: panel.typed(panel.fall, "the fall d20"),
+            Purpose.GENTLE_FALL: panel.typed(panel.gentle, "the gentle-fall d20")}
+    return text, typed_action(dice, action)
+
+
+def _tactic(panel: MeleePanel, key: str, a: Combatant, b: Combatant) -> tuple[str, Action]:
     da, db = panel.declared(0), panel.declared(1)
-    damage = panel.typed(panel.damage, "the damage")
-    knockdown = panel.typed(panel.knockdown, "the knockdown roll")
-    fall = panel.typed(panel.fall, "the fall d20")
-    gentle = panel.typed(panel.gentle, "the gentle-fall d20")
     shares = parse_shares(panel.shares.text())
     glory = panel.glory.value()
     if key == "exchange":
         return f"{a.name} and {b.name} exchange blows", lambda enc: melee_exchange(
-            enc, a.id, b.id, da, db, damage_typed=damage, knockdown_typed=knockdown,
-            fall_typed=fall, gentle_typed=gentle)
+            enc, a.id, b.id, da, db)
     if key == "several":
         return _several(panel, a, b, da, db, shares)
     if key == "dodge":
         share = shares[0] if shares else None
         return f"{a.name} dodges {b.name}", lambda enc: dodge_step(
-            enc, a.id, b.id, db, dodge_typed=da.typed, dex_share=share, damage_typed=damage,
-            fall_typed=fall, gentle_typed=gentle)
+            enc, a.id, b.id, db, dex_share=share)
     if key == "evade":
         approves = panel.gm_approves.isChecked()
         return f"{a.name} evades {b.name}", lambda enc: evade_step(
-            enc, a.id, b.id, db, evade_typed=da.typed, gm_approves=approves,
-            damage_typed=damage, fall_typed=fall, knockdown_typed=knockdown,
-            gentle_typed=gentle)
+            enc, a.id, b.id, db, gm_approves=approves)
     if key in ("surprise", "ranged"):
         surprise = key == "surprise"
         return f"{a.name} {'surprises' if surprise else 'shoots'} {b.name}", \
             lambda enc: unopposed_step(enc, a.id, b.id, da, surprise=surprise,
-                                       damage_typed=damage, knockdown_typed=knockdown,
-                                       glory=glory, target_cover=db.cover, fall_typed=fall,
-                                       gentle_typed=gentle)
+                                       glory=glory, target_cover=db.cover)
     if key == "glory":
         if glory <= 0:
             raise RuleError("type the Glory the defeated foe is worth")
@@ -105,7 +111,8 @@ def tactic_action(panel: MeleePanel, a: Combatant, b: Combatant) -> tuple[str, A
 def _several(panel: MeleePanel, a: Combatant, b: Combatant, da: Declared, db: Declared,
              shares: list[int]) -> tuple[str, Action]:
     """A's skill split over its engaged foes in :func:`engaged_foes` order; a 0 share leaves
-    that foe out; B keeps its own declaration (its d20, its flags)."""
+    that foe out; B keeps its own declaration (its d20, its flags); A's typed d20 is its first
+    exchange's."""
     foes = engaged_foes(panel.enc, a)
     if not foes:
         raise RuleError(f"nobody is engaged with {a.name} (within 1 yard)")

@@ -30,7 +30,7 @@ from emberkeep.character.hit_points import LAST_ROLLED_LEVEL, HpEntry
 from emberkeep.character.leveling import LevelUpResult, level_up
 from emberkeep.character.races import get_race
 from emberkeep.character.skills import Skill, skill_name
-from emberkeep.dice import Roller
+from emberkeep.dice import Purpose, Roller, TypedRoller
 from gui.document import CampaignDocument, EditRefused
 from gui.wizard.choices import ClassChoicesForm
 
@@ -154,6 +154,7 @@ class LevelUpDialog(QDialog):
         before = self.document.character(self.character_id)
         work = before.model_copy(deep=True)
         typed = self.hp_typed.value() or None
+        roller = TypedRoller(self.roller, {Purpose.HIT_DIE: typed} if typed else None)
         try:
             if self.choices is not None:
                 choices = self.choices.choices()
@@ -161,8 +162,7 @@ class LevelUpDialog(QDialog):
                     choices = choices.model_copy(update={"equipment": None})
                 skill = (Skill(str(self.race_skill.currentData()))
                          if self.race_skill is not None else None)
-                self.level_result = advance_to_first(work, choices, self.roller, race_skill=skill,
-                                               hp_typed=typed)
+                self.level_result = advance_to_first(work, choices, roller, race_skill=skill)
                 text = f"Advance {before.name} to 1st level"
             else:
                 if self.archetype is not None:
@@ -171,8 +171,8 @@ class LevelUpDialog(QDialog):
                            and self.feature.currentData() is not None else None)
                 increase = (Ability(str(self.increase.currentData()))
                             if self.increase is not None else None)
-                self.level_result = level_up(work, self.roller, archetype_feature=feature,
-                                       ability_increase=increase, hp_typed=typed)
+                self.level_result = level_up(work, roller, archetype_feature=feature,
+                                             ability_increase=increase)
                 text = f"Level up {before.name} to {self.level}"
             self.document.replace_character(work, text)
         except (ValueError, EditRefused) as exc:

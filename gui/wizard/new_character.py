@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.abilities import ABILITIES, Ability
-from emberkeep.character.creation import create_character
+from emberkeep.character.creation import create_character, roll_ability_scores
 from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE, roll_funnel
 from emberkeep.character.model import Character
 from emberkeep.character.races import apply_race, get_race, races
 from emberkeep.character.skills import Skill, skill_name
-from emberkeep.dice import Roller, RollRecord, roll
+from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, TypedRoller, roll
 from gui.wizard.choices import ClassChoicesForm
 
 __all__ = ["NewCharacterWizard"]
@@ -121,10 +121,14 @@ class ScoresPage(QWizardPage):
         for ability in ABILITIES:
             self.totals[ability].setText(f"= {sum(s.value() for s in self.dice[ability])}")
 
+    def typed(self) -> dict[Key, Answers]:
+        """The dice shown, as the GM's typed 3d6 per ability."""
+        return {(Purpose.ABILITY, a.value): tuple(s.value() for s in self.dice[a])
+                for a in ABILITIES}
+
     def rolls(self) -> dict[Ability, RollRecord]:
         """Records of the dice shown (typed in: the GM's dice are the record)."""
-        return {a: roll("3d6", self.roller, typed=[s.value() for s in self.dice[a]])
-                for a in ABILITIES}
+        return roll_ability_scores(TypedRoller(self.roller, self.typed()))
 
     def validatePage(self) -> bool:
         if not self.name.text().strip():
@@ -316,12 +320,14 @@ class NewCharacterWizard(QWizard):
         """Build the 1st-level character with the core (raises ValueError with the reason)."""
         race = self.race_page
         hp = self.class_page.hp_typed.value()
+        dice = self.scores_page.typed()
+        if hp:
+            dice[Purpose.HIT_DIE] = hp
         self.built = create_character(
-            self.roller, name=self.scores_page.name.text().strip(),
+            TypedRoller(self.roller, dice), name=self.scores_page.name.text().strip(),
             player=self.scores_page.player.text().strip(), race=race.race_id,
             choices=self.class_page.form.choices(), swap=race.swap(),
-            race_skill=race.race_skill(), rolls=self.scores_page.rolls(),
-            hp_typed=hp or None,
+            race_skill=race.race_skill(),
             fixed_first_level_hp=self.settings.rules.fixed_first_level_hp,
             first_level_feature_allowed=self.settings.rules.first_level_archetype_feature)
         return self.built

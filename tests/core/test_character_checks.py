@@ -19,7 +19,7 @@ from emberkeep.character.model import Character
 from emberkeep.character.reaction import Attitude, reaction_roll, reaction_table
 from emberkeep.character.rest import long_rest, max_hit_dice, short_rest, spend_hit_dice
 from emberkeep.character.skills import Skill
-from emberkeep.dice import ScriptedRoller
+from emberkeep.dice import ScriptedRoller, TypedRoller
 
 
 def _rogue(level: int = 3) -> Character:
@@ -74,8 +74,8 @@ def test_r7_saves_use_the_save_proficiencies() -> None:
 
 
 def test_check_with_a_typed_d20_and_plain_numbers() -> None:
-    result = resolve_check(ScriptedRoller([]), ability=Ability.STR, ability_mod=-1,
-                           prof_bonus=3, proficient=True, room_dc=12, typed=10)
+    result = resolve_check(TypedRoller(ScriptedRoller([]), {"check": 10}), ability=Ability.STR,
+                           ability_mod=-1, prof_bonus=3, proficient=True, room_dc=12)
     assert result.total == 12 and result.roll.typed and result.success
     assert "STR CHECK" in result.describe()
 

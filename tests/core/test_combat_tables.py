@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from pydantic import ValidationError
 
-from emberkeep.dice import ScriptedRoller
+from emberkeep.dice import ScriptedRoller, TypedRoller
 from emberkeep.tables.combat import (
     CritKind,
     EffectRow,
@@ -426,7 +426,7 @@ def test_roll_crit_scripted(class_id: str, level: int, face: int, sides: int,
 
 
 def test_roll_crit_typed_face() -> None:
-    record, row = roll_crit("cleric", 8, ScriptedRoller([]), typed=19)
+    record, row = roll_crit("cleric", 8, TypedRoller(ScriptedRoller([]), {"crit": 19}))
     assert record.typed and record.total == 25 and row.label == "25"
 
 

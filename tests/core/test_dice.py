@@ -7,10 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from emberkeep.dice import (
+    Answer,
+    Answers,
     DiceError,
+    Purpose,
     RandomRoller,
     ScriptedRoller,
     ScriptExhausted,
+    Typed,
+    TypedRoller,
     parse,
     roll,
 )
@@ -88,23 +93,65 @@ def test_seeded_roller_repeats() -> None:
     assert a == b
 
 
+def _typed(purpose: str, answer: Answers) -> TypedRoller:
+    return TypedRoller(ScriptedRoller([]), {purpose: answer})
+
+
 def test_typed_single_die_and_faces() -> None:
-    rec = roll("d20+1", RandomRoller(1), typed=20)
+    rec = roll("d20+1", _typed("attack", 20), purpose=Purpose.ATTACK)
     assert rec.typed and rec.natural == 20 and rec.total == 21
-    rec = roll("3d6", RandomRoller(1), typed=[6, 6, 1])
+    rec = roll("3d6", _typed("ability", (6, 6, 1)), purpose=Purpose.ABILITY)
     assert rec.faces == (6, 6, 1) and rec.total == 13
 
 
 def test_typed_total_of_several_dice() -> None:
-    rec = roll("3d6", RandomRoller(1), typed=11)
+    rec = roll("3d6", _typed("damage", 11), purpose=Purpose.DAMAGE)
     assert rec.total == 11 and rec.typed
 
 
-@pytest.mark.parametrize(("expr", "typed"), [("d20", 21), ("d20", 0), ("3d6", 2), ("3d6", [1, 2]),
-                                             ("4d6kh3", 12), ("d6", [7])])
-def test_typed_impossible_values_refused(expr: str, typed: int | list[int]) -> None:
-    with pytest.raises(DiceError):
-        roll(expr, RandomRoller(1), typed=typed)
+def test_a_single_typed_face_under_advantage_is_the_kept_die() -> None:
+    rec = roll("2d20kh1", _typed("attack", 11), purpose=Purpose.ATTACK)
+    assert rec.faces == (11, 11) and rec.natural == 11 and rec.typed
+
+
+@pytest.mark.parametrize(("expr", "typed", "reason"), [
+    ("d20", 21, "cannot show 21"), ("d20", 0, "cannot show 0"), ("3d6", 2, "only 3 to 18"),
+    ("3d6", (1, 2), "rolls 3 dice, 2 faces"), ("4d6kh3", 12, "type every face"),
+    ("d6", (7,), "a d6 cannot show 7")])
+def test_typed_impossible_values_refused_and_left_unused(expr: str, typed: Answer,
+                                                          reason: str) -> None:
+    roller = _typed("damage", typed)
+    with pytest.raises(DiceError, match=reason):
+        roll(expr, roller, purpose=Purpose.DAMAGE)
+    assert roller.typed.unused() == {"damage": [typed]}
+
+
+def test_a_purpose_rolled_twice_takes_its_answers_in_order_then_rolls() -> None:
+    roller = TypedRoller(ScriptedRoller([5]), {"damage": [3, (2, 6)]})
+    assert roll("d8", roller, purpose=Purpose.DAMAGE).total == 3
+    assert roll("2d6", roller, purpose=Purpose.DAMAGE).faces == (2, 6)
+    third = roll("d8", roller, purpose=Purpose.DAMAGE)
+    assert third.total == 5 and not third.typed  # no answer left: rolled
+    assert not roller.typed
+
+
+def test_an_untyped_purpose_rolls_and_leaves_the_answers_alone() -> None:
+    roller = TypedRoller(ScriptedRoller([4, 9]), {"crit": 17})
+    assert roll("d6", roller, purpose=Purpose.DAMAGE).total == 4
+    assert roll("d20", roller).total == 9  # a roll naming no purpose is never answered
+    assert roller.typed.unused() == {"crit": [17]}
+
+
+def test_an_answer_for_one_roller_comes_before_the_plain_purpose() -> None:
+    roller = TypedRoller(ScriptedRoller([]), {("initiative", "foes"): 2, "initiative": 5})
+    assert roll("d6", roller, purpose=Purpose.INITIATIVE, who="party").total == 5
+    assert roll("d6", roller, purpose=Purpose.INITIATIVE, who="foes").total == 2
+
+
+@pytest.mark.parametrize("bad", ["17", 2.5, True, (1, "2")])
+def test_an_answer_that_is_not_dice_is_refused(bad: object) -> None:
+    with pytest.raises(DiceError, match="not a typed die"):
+        Typed({"attack": bad})  # type: ignore[dict-item]
 
 
 @given(st.integers(1, 20), st.integers(2, 100), st.integers(-20, 20), st.integers(0, 2**32))
@@ -113,3 +160,10 @@ def test_totals_stay_within_bounds(count: int, sides: int, mod: int, seed: int) 
     rec = roll(expr, RandomRoller(seed))
     assert expr.minimum <= rec.total <= expr.maximum
     assert len(rec.faces) == count
+
+
+def test_an_answer_for_a_purpose_no_die_has_is_refused() -> None:
+    with pytest.raises(DiceError, match="no die is rolled for 'atack'"):
+        Typed({"atack": 17})
+    with pytest.raises(DiceError, match="no die is rolled for 'initiativ'"):
+        Typed({("initiativ", "party"): 3})

@@ -323,7 +323,8 @@ def test_go_near_and_attack_is_one_step_with_the_attack_module() -> None:
     against AC 12 (R30: the ROOM DC); the GM typed every die, so nothing else is rolled."""
     enc = _encounter([])
     brannoc, goblin = _pc(enc, "Brannoc"), enc.combatant("goblin-1")
-    step = move_and_attack(enc, brannoc.id, 1, goblin.id, typed=15, damage_typed=4)
+    with enc.typed({"attack": 15, "damage": 4}):
+        step = move_and_attack(enc, brannoc.id, 1, goblin.id)
     assert brannoc.position == 1 and brannoc.acted
     assert step.action == "move and attack" and step.rolls()[0].total == 17
     assert goblin.hp == 0 and goblin.jostled
@@ -337,8 +338,8 @@ def test_go_near_and_attack_refuses_a_ranged_move_and_changes_nothing() -> None:
     brannoc = _pc(enc, "Brannoc")
     enc.combatant("goblin-1").position = 2
     start = enc.fingerprint()
-    with pytest.raises(RuleError, match="only NEAR"):
-        move_and_attack(enc, brannoc.id, 2, "goblin-1", typed=15)
+    with pytest.raises(RuleError, match="only NEAR"), enc.typed({"attack": 15}):
+        move_and_attack(enc, brannoc.id, 2, "goblin-1")
     assert enc.fingerprint() == start
 
 

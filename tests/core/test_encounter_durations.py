@@ -103,7 +103,8 @@ def test_lasting_conditions_do_not_tick(until: str) -> None:
 def test_a_stunned_monsters_skipped_turn_counts_in_the_round_flow() -> None:
     """The turn order skips a STUNNED goblin (R28), and the skipped turn expires the stun."""
     enc = make([])
-    turns.start(enc, surprise=[], typed={"party": 6, "foes": 1})
+    with enc.typed({("initiative", "party"): 6, ("initiative", "foes"): 1}):
+        turns.start(enc, surprise=[])
     goblin = enc.combatant("goblin-1")
     gm_ruling(enc, "stunned", [AddCondition(goblin.id, ActiveCondition("STUNNED", 1, "rounds",
                                                                        "gm", 1))])

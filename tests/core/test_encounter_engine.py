@@ -6,7 +6,7 @@ import pytest
 
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.character.luck import LuckState
-from emberkeep.dice import ScriptedRoller
+from emberkeep.dice import Purpose, ScriptedRoller
 from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import Encounter, RuleError
@@ -38,7 +38,7 @@ def test_a_step_records_results_and_undo_restores_them() -> None:
     goblin = enc.combatant("goblin-1")
     start = enc.fingerprint()
     with enc.action("goblin-1", "test") as tx:
-        record = tx.roll("d6", goblin.name, "damage")
+        record = tx.roll("d6", goblin.name, "damage", purpose=Purpose.DAMAGE)
         tx.set(("c", goblin.id), "hp", goblin.hp - record.total)
         tx.set(("c", goblin.id), "conditions", (ActiveCondition("PRONE"),))
     assert goblin.hp == 1 and goblin.conditions[0].name == "PRONE"
@@ -64,7 +64,7 @@ def test_steps_survive_json_and_replay_to_the_same_state() -> None:
     fighter = next(c for c in enc.standing("party") if c.name == "Brannoc Ironhand")
     character = enc.character(fighter)
     with enc.action(fighter.id, "test") as tx:
-        tx.roll("d6", fighter.name, "luck")
+        tx.roll("d6", fighter.name, "luck", purpose=Purpose.LUCK)
         tx.set(("pc", character.id), "hp", 3)
         tx.set(("pc", character.id), "luck", LuckState(dice=1, fail_streak=2))
         tx.set(("c", "goblin-1"), "conditions", (ActiveCondition("STUNNED", 2, "rounds"),))

@@ -126,7 +126,8 @@ def test_sacrificed_shield_gives_its_side_plus_two_on_the_next_d6_once() -> None
 
 def test_group_d6_takes_gm_typed_dice() -> None:
     enc = party_vs_goblins()
-    start(enc, surprise=[], typed={"party": 1, "foes": 6})
+    with enc.typed({("initiative", "party"): 1, ("initiative", "foes"): 6}):
+        start(enc, surprise=[])
     assert enc.state.side_rolls == (("party", 1), ("foes", 6))
     assert enc.history[-1].rolls()[0].typed
 

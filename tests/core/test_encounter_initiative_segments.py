@@ -322,6 +322,8 @@ def test_heavy_two_handed_weapon_every_other_round_unless_str_15() -> None:
 def test_segment_takes_a_gm_typed_d10() -> None:
     enc = make_encounter([make_pc("Pat", gear=["mace", "brigandine"])], goblins(1), mode=SEG)
     pat_id = cid(enc, "Pat")
-    start(enc, surprise=[], typed={pat_id: 7, "goblin-1": 1})
+    goblin = enc.combatant("goblin-1").name
+    with enc.typed({("initiative", "Pat"): 7, ("initiative", goblin): 1}):
+        start(enc, surprise=[])
     assert enc.combatant(pat_id).initiative == 9  # 7 + 2 (medium armor)
     assert all(r.typed for r in enc.history[-1].rolls())

@@ -7,11 +7,15 @@ the killed target is lower, it loses it's attack."
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 import pytest
 
 from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.dice import Answers, Key
 from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.events import Step
 from emberkeep.encounter.initiative import MELEE_PHASE, MISSILE_PHASE, Slot
 from emberkeep.encounter.setup import monster_combatants
 from emberkeep.encounter.simultaneous import resolve_simultaneous_melee
@@ -37,6 +41,16 @@ def brawl(per_side: int = 1) -> Encounter:
     return enc
 
 
+def _melee(enc: Encounter, pairs: Mapping[str, str] | Iterable[tuple[str, str]], *,
+           typed: Mapping[str, int], damage_typed: Mapping[str, int] | None = None) -> Step:
+    """The blows with the GM's d20s and damage by attacker id, typed by purpose and name."""
+    answers: dict[Key, Answers] = {("attack", enc.combatant(c).name): v for c, v in typed.items()}
+    answers.update({("damage", enc.combatant(c).name): v
+                    for c, v in (damage_typed or {}).items()})
+    with enc.typed(answers):
+        return resolve_simultaneous_melee(enc, pairs)
+
+
 def test_round_runs_missiles_and_magic_then_melee() -> None:
     enc = brawl()
     assert [Slot.parse(e) for e in enc.state.order] == [
@@ -53,7 +67,7 @@ def test_round_runs_missiles_and_magic_then_melee() -> None:
 def test_killed_lower_attacker_loses_its_attack() -> None:
     """Red 18 kills Blue; Blue's 12 is lower, so Blue's blow is lost."""
     enc = brawl()
-    step = resolve_simultaneous_melee(enc, {"red-1": "blue-2", "blue-2": "red-1"},
+    step = _melee(enc, {"red-1": "blue-2", "blue-2": "red-1"},
                                       typed={"red-1": 18, "blue-2": 12},
                                       damage_typed={"red-1": 4, "blue-2": 4})
     assert enc.combatant("blue-2").hp == 0 and enc.combatant("red-1").hp == 4
@@ -64,7 +78,7 @@ def test_killed_lower_attacker_loses_its_attack() -> None:
 def test_killed_higher_attacker_still_strikes() -> None:
     """Red rolls higher (18) but only wounds; Blue's lower blow (12) kills Red — Red's landed."""
     enc = brawl()
-    resolve_simultaneous_melee(enc, {"red-1": "blue-2", "blue-2": "red-1"},
+    _melee(enc, {"red-1": "blue-2", "blue-2": "red-1"},
                                typed={"red-1": 18, "blue-2": 12},
                                damage_typed={"red-1": 1, "blue-2": 4})
     assert enc.combatant("red-1").hp == 0 and enc.combatant("blue-2").hp == 3
@@ -73,7 +87,7 @@ def test_killed_higher_attacker_still_strikes() -> None:
 def test_equal_attacks_both_land() -> None:
     """Neither attack is lower: both brutes fall."""
     enc = brawl()
-    resolve_simultaneous_melee(enc, [("red-1", "blue-2"), ("blue-2", "red-1")],
+    _melee(enc, [("red-1", "blue-2"), ("blue-2", "red-1")],
                                typed={"red-1": 15, "blue-2": 15},
                                damage_typed={"red-1": 4, "blue-2": 4})
     assert enc.combatant("red-1").hp == 0 and enc.combatant("blue-2").hp == 0
@@ -83,7 +97,7 @@ def test_killed_by_a_third_attacker_with_a_higher_total() -> None:
     """Red 1 (17) kills Blue 3 before Blue 3's 14 against Red 2 can land; Blue 4's 11 against
     Red 1 lands (Red 1 is not killed), and a blow on the fallen lands on nobody."""
     enc = brawl(2)
-    resolve_simultaneous_melee(
+    _melee(
         enc, {"red-1": "blue-3", "blue-3": "red-2", "blue-4": "red-1", "red-2": "blue-3"},
         typed={"red-1": 17, "blue-3": 14, "blue-4": 11, "red-2": 10},
         damage_typed={"red-1": 5, "blue-3": 4, "blue-4": 2, "red-2": 3})
@@ -96,7 +110,7 @@ def test_killed_by_a_third_attacker_with_a_higher_total() -> None:
 def test_simultaneous_melee_is_one_undoable_step() -> None:
     enc = brawl()
     before = enc.fingerprint()
-    resolve_simultaneous_melee(enc, {"red-1": "blue-2", "blue-2": "red-1"},
+    _melee(enc, {"red-1": "blue-2", "blue-2": "red-1"},
                                typed={"red-1": 18, "blue-2": 12},
                                damage_typed={"red-1": 4, "blue-2": 4})
     enc.undo()
@@ -107,7 +121,7 @@ def test_simultaneous_melee_refuses_who_already_acted() -> None:
     enc = brawl()
     enc.combatant("red-1").acted = True
     with pytest.raises(RuleError):
-        resolve_simultaneous_melee(enc, {"red-1": "blue-2"}, typed={"red-1": 18})
+        _melee(enc, {"red-1": "blue-2"}, typed={"red-1": 18})
     assert enc.history[-1].action == "round"
 
 
@@ -115,7 +129,7 @@ def test_after_simultaneous_melee_next_turn_starts_the_next_round() -> None:
     enc = brawl()
     next_turn(enc)
     next_turn(enc)  # both passed the missiles phase
-    resolve_simultaneous_melee(enc, {"red-1": "blue-2", "blue-2": "red-1"},
+    _melee(enc, {"red-1": "blue-2", "blue-2": "red-1"},
                                typed={"red-1": 11, "blue-2": 3},
                                damage_typed={"red-1": 1})
     next_turn(enc)

@@ -94,8 +94,8 @@ def test_instead_easy_and_hard_cancel_to_one_d20() -> None:
 
 def test_a_typed_d20_under_advantage_is_the_kept_face() -> None:
     enc = make([3], settings=_settings(AdvantageMode.INSTEAD))
-    attack(enc, pc(enc, "Brannoc").id, "goblin-1", difficulty_extra=(Difficulty.EASY,),
-           typed=11)
+    with enc.typed({"attack": 11}):
+        attack(enc, pc(enc, "Brannoc").id, "goblin-1", difficulty_extra=(Difficulty.EASY,))
     assert _first_roll(enc).record.total == 13
 
 
@@ -300,7 +300,8 @@ def test_spellcheck_r21_disadvantage_condition_rolls_2d20_keep_low() -> None:
 def test_spellcheck_a_typed_d20_under_advantage_is_the_kept_face() -> None:
     enc = make([2], settings=_settings(AdvantageMode.INSTEAD))
     ysolde = pc(enc, "Ysolde")
-    cast(enc, ysolde.id, "fireball", ["goblin-1"], typed=10, advantage=Advantage.ADVANTAGE)
+    with enc.typed({"spellcheck": 10}):
+        cast(enc, ysolde.id, "fireball", ["goblin-1"], advantage=Advantage.ADVANTAGE)
     record = _check(enc).record
     assert record.faces == (10, 10) and record.total == 13
 

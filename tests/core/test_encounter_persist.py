@@ -39,10 +39,12 @@ def _fight(faces: list[int]) -> tuple[Campaign, EncounterRecord, Encounter]:
 def _play(enc: Encounter, record: EncounterRecord) -> None:
     check_surprise(enc, surprised=[])
     persist.push_step(record, enc, enc.history[-1])
-    begin_round(enc, typed={"party": 5, "foes": 2})
+    with enc.typed({("initiative", "party"): 5, ("initiative", "foes"): 2}):
+        begin_round(enc)
     persist.push_step(record, enc, enc.history[-1])
     fighter = next(c for c in enc.combatants.values() if c.name == "Sister Maud")
-    attack(enc, fighter.id, "goblin-1", typed=15, damage_typed=3)
+    with enc.typed({"attack": 15, "damage": 3}):
+        attack(enc, fighter.id, "goblin-1")
     persist.push_step(record, enc, enc.history[-1])
 
 
@@ -66,7 +68,8 @@ def test_replay_leaves_the_sheets_alone() -> None:
     campaign, record, enc = _fight([])
     check_surprise(enc, surprised=[])
     persist.push_step(record, enc, enc.history[-1])
-    begin_round(enc, typed={"party": 1, "foes": 6})
+    with enc.typed({("initiative", "party"): 1, ("initiative", "foes"): 6}):
+        begin_round(enc)
     persist.push_step(record, enc, enc.history[-1])
     maud = next(c for c in enc.combatants.values() if c.name == "Sister Maud")
     sheet = enc.character(maud)

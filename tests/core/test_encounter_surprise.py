@@ -53,7 +53,8 @@ def test_the_gm_decides_surprise_without_rolling() -> None:
 
 def test_surprise_takes_gm_typed_dice() -> None:
     enc = party_vs_goblins()
-    check_surprise(enc, typed={"party": 5, "foes": 2})
+    with enc.typed({("surprise", "party"): 5, ("surprise", "foes"): 2}):
+        check_surprise(enc)
     assert enc.combatant("goblin-1").surprised and not enc.combatant(cid(enc, "Ann")).surprised
 
 

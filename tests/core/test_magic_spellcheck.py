@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emberkeep.dice import ScriptedRoller, roll
+from emberkeep.dice import ScriptedRoller, TypedRoller, roll
 from emberkeep.magic import EASY, HARD, get_spell, spell_dice_count, spellcheck, with_luck
 
 
@@ -210,8 +210,9 @@ def test_r29_luck_die_cannot_undo_a_natural_1_or_be_spent_twice() -> None:
 
 def test_typed_d20_from_a_physical_die() -> None:
     roller = ScriptedRoller([])
-    result = spellcheck(roller, caster="cleric", ability_mod=2, prof=1, room_dc=12, typed=14)
-    assert roller.asked == []
+    typed = TypedRoller(roller, {"spellcheck": 14})
+    result = spellcheck(typed, caster="cleric", ability_mod=2, prof=1, room_dc=12)
+    assert roller.asked == [] and not typed.typed
     assert result.check.typed and result.total == 17 and result.level == 2
 
 

@@ -106,8 +106,8 @@ def test_typed_rolls_take_the_gms_dice() -> None:
     enc, _, b, roller = knights([])
     ca, cb = enc.combatants.values()
     cb.position = 1
-    step = melee_exchange(enc, ca.id, cb.id, Declared(typed=14), Declared(typed=2),
-                          damage_typed=13)
+    with enc.typed({("attack", ca.id): 14, ("attack", cb.id): 2, "damage": 13}):
+        step = melee_exchange(enc, ca.id, cb.id, Declared(), Declared())
     assert b.hp == 28 and step.rolls()[0].typed  # 13: below SIZ, all stopped by 10 + 6
     assert roller.remaining == 0 and "wins" in step.summary
 

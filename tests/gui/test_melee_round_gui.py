@@ -16,8 +16,10 @@ from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import Resolution
-from emberkeep.dice import ScriptedRoller
+from emberkeep.dice import Answer, ScriptedRoller, TypedRoller
+from emberkeep.dice import Key as DiceKey
 from emberkeep.encounter.conditions import names
+from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
 from emberkeep.melee_round.engine_bridge import knight_hit_points, melee_over
 from emberkeep.melee_round.fighter import MeleeMonster
@@ -337,10 +339,11 @@ def test_fall_and_gentle_fall_dice_reach_the_exchange(
     """The GM's fall and gentle-fall d20s go to the core exchange as typed dice."""
     import gui.encounter.melee_tactics as tactics
 
-    seen: dict[str, object] = {}
+    seen: dict[DiceKey, list[Answer]] = {}
 
-    def exchange(enc: object, a: str, b: str, *args: object, **kw: object) -> None:
-        seen.update(kw)
+    def exchange(enc: Encounter, a: str, b: str, *args: object, **kw: object) -> None:
+        assert isinstance(enc.roller, TypedRoller)
+        seen.update(enc.roller.typed.unused())
 
     monkeypatch.setattr(tactics, "melee_exchange", exchange)
     _window, ew, _ = open_bandits(tmp_path, qtbot, monkeypatch, ScriptedRoller([]), 1)
@@ -350,8 +353,7 @@ def test_fall_and_gentle_fall_dice_reach_the_exchange(
     panel.gentle.setText("17")
     panel.knockdown.setText("5")
     panel.roll()
-    assert seen["fall_typed"] == 4 and seen["gentle_typed"] == 17
-    assert seen["knockdown_typed"] == 5
+    assert seen == {"fall": [4], "gentle fall": [17], "knockdown": [5]}
     panel.fall.setText("x")
     assert "fall d20 must be a whole number" in str(panel.roll())
 
@@ -387,7 +389,7 @@ def test_melee_round_keys_and_shortcuts_help(
 
 def test_simultaneous_resolve_takes_a_typed_d20_per_declared_blow() -> None:
     """Issue #9: the GM's d20s for the declared blows, in declaration order."""
-    assert typed_per_blow("12 7", ["a", "b"]) == {"a": 12, "b": 7}
+    assert typed_per_blow("12 7", ["a", "b"]) == [12, 7]
     assert typed_per_blow("", ["a", "b"]) is None
     with pytest.raises(ValueError, match="one d20 per declared blow"):
         typed_per_blow("12", ["a", "b"])
