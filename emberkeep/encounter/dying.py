@@ -23,6 +23,7 @@ How the engine keeps it:
 from __future__ import annotations
 
 from emberkeep.character.abilities import Ability
+from emberkeep.character.bonuses import skill_bonus
 from emberkeep.character.skills import Skill
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
@@ -151,8 +152,7 @@ def healed(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> Non
 
 def _medicine_bonus(enc: Encounter, c: Combatant) -> int:
     if c.kind == "pc":
-        ch = enc.character(c)
-        return ch.modifier(Ability.WIS) + (ch.prof if ch.is_proficient(Skill.MEDICINE) else 0)
+        return skill_bonus(enc.character(c), Skill.MEDICINE)  # the sheet's Medicine (R7)
     assert c.monster is not None
     return c.monster.save_bonus
 
