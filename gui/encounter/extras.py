@@ -24,7 +24,7 @@ from emberkeep.encounter.fending import fend
 from emberkeep.encounter.grapple import break_free as break_hold
 from emberkeep.encounter.grip import GRIPPED, break_free, grip_attacks
 from emberkeep.encounter.mounts import MOUNT_RANKS, mount, mount_name
-from emberkeep.encounter.simultaneous import resolve_simultaneous_melee
+from emberkeep.encounter.simultaneous import melee_pairs, resolve_simultaneous_melee
 from emberkeep.encounter.surprise import check_surprise, declare_spell
 from emberkeep.encounter.volleys import bears_shield
 from gui.encounter.attack_panel import parse_typed
@@ -106,15 +106,8 @@ def declare(window: EncounterWindow, spell_id: str | None = None) -> str | None:
 # --- simultaneous melee (R20) -----------------------------------------------------------------
 
 def melee_candidates(enc: Encounter) -> dict[str, str]:
-    """Every able combatant that has not acted, on the first standing foe CLOSE to it."""
-    pairs: dict[str, str] = {}
-    for c in enc.combatants.values():
-        if c.acted or not enc.can_act(c):
-            continue
-        close = [o for o in enc.enemies(c) if o.position == c.position]
-        if close:
-            pairs[c.id] = close[0].id
-    return pairs
+    """Who strikes whom when nothing was declared: the core's rule (``melee_pairs``)."""
+    return melee_pairs(enc)
 
 
 def declare_melee(window: EncounterWindow) -> str | None:
