@@ -1,5 +1,8 @@
-"""Putting things on the timeline: conditions, timers, lights, spell effects, the dying
-countdown, repairs and training. Each returns the :class:`Timed` entry it made."""
+"""Putting things on the timeline: conditions, timers, lights, spell effects, repairs and
+training. Each returns the :class:`Timed` entry it made.
+
+R21's dying countdown is the fight's (``encounter.dying``): it runs in rounds, with its d20
+each round, and has no second copy on the campaign clock."""
 
 from __future__ import annotations
 
@@ -19,8 +22,6 @@ __all__ = [
     "mounted_combat_training",
     "repair_hours",
     "spell_effect",
-    "stabilize",
-    "start_dying",
     "start_repair",
     "start_timer",
     "start_training",
@@ -76,21 +77,6 @@ def light(campaign: Campaign, character: Character, item_uid: str, seconds: int)
         item.quantity = quantity - 1
     return _entry(campaign, TimedKind.LIGHT, f"{item.name} burning", seconds,
                   character_id=character.id, item_uid=item_uid)
-
-
-def start_dying(campaign: Campaign, character: Character, rounds: int,
-                round_seconds: int) -> Timed:
-    """R21: at 0 HP, death in 1d4 rounds unless stabilized."""
-    return _entry(campaign, TimedKind.DYING, f"dying, {rounds} round(s) left",
-                  rounds * round_seconds, character_id=character.id)
-
-
-def stabilize(campaign: Campaign, character: Character) -> bool:
-    """An ally's Medicine check or any healing stops the countdown (R21)."""
-    before = len(campaign.timeline)
-    campaign.timeline = [e for e in campaign.timeline
-                         if not (e.kind == TimedKind.DYING and e.character_id == character.id)]
-    return len(campaign.timeline) != before
 
 
 def bar_casting_until_long_rest(campaign: Campaign, character: Character, reason: str) -> Timed:
