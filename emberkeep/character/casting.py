@@ -25,6 +25,7 @@ from emberkeep.character.abilities import Ability
 from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.bonuses import CASTING_ABILITY, caster_kind, save_bonus
 from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.character.rest import healed_hp, hit_die_of
 from emberkeep.dice import Roller
 from emberkeep.magic.lay_on_hands import LayOnHandsResult, heal_with_hit_dice, lay_on_hands_check
 from emberkeep.magic.limits import CastingBarred, DepletionSaveResult, depletion_save
@@ -37,14 +38,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEPLETION_KEYS",
-    "ZERO_LEVEL_DIE",
     "Modes",
     "cast_spell",
     "condition_modes",
     "depletion_difficulty",
     "heal_target",
-    "healed_hp",
-    "healing_die",
     "lay_on_hands",
     "roll_depletion_save",
     "sheet_modes",
@@ -53,7 +51,6 @@ __all__ = [
     "spellcheck_shift",
 ]
 
-ZERO_LEVEL_DIE = 4  # R5: a 0-level character's HP are 1d4
 DEPLETION_KEYS = (Ability.INT.value, "save")
 _SCROLL = ("scroll",)
 _DIFFICULTY = {"HARD": Difficulty.HARD, "EASY": Difficulty.EASY}
@@ -113,20 +110,10 @@ def depletion_difficulty(character: Character, own: Difficulty = Difficulty.NORM
     return combine_difficulty(gm, own, roll_difficulty(character, "save", ability=Ability.INT))
 
 
-def healing_die(character: Character) -> int:
-    """The die a Hit Die heals with: the class's (R3), a 0-level character's d4 (R5)."""
-    return character.hit_die if character.class_id else ZERO_LEVEL_DIE
-
-
-def healed_hp(hp: int, max_hp: int, amount: int) -> int:
-    """HP after healing ``amount``: never above the maximum, never lowered by it."""
-    return max(hp, min(max_hp, hp + amount))
-
-
 def heal_target(check: SpellcheckResult, target: Character, roller: Roller) -> LayOnHandsResult:
     """R11: spend the target's HD the check grants, within its pool and its level a day."""
     return heal_with_hit_dice(check, roller, target_level=target.level,
-                              hd_available=target.hit_dice, hit_die=healing_die(target),
+                              hd_available=target.hit_dice, hit_die=hit_die_of(target),
                               healed_today=target.caster.healed_hd_today)
 
 

@@ -119,8 +119,10 @@ class MonsterForm(QDialog):
         self._derive()
 
     def _derive(self) -> None:
-        dc = self.room_dc.value()
-        self.derived.setText(f"AC {dc} · save +{dc - 10} · morale {dc // 2} (R30)")
+        # the stat block's own numbers for this ROOM DC (R30), not a second copy of them
+        probe = MonsterStats(name="probe", max_hp=1, room_dc=self.room_dc.value())
+        self.derived.setText(f"AC {probe.armor_class} · save {probe.save_bonus:+d} · "
+                             f"morale {probe.enemy_morale} (R30)")
 
     def stats(self) -> MonsterStats:
         """The form as monster stats; ValueError with a plain reason when something is off."""
