@@ -13,6 +13,7 @@ from emberkeep.clock.calendar import HOUR, WEEK
 from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 from emberkeep.gear.purse import format_coins
+from emberkeep.repairs.costs import repair_units
 
 __all__ = [
     "MOUNTED_COMBAT",
@@ -98,14 +99,9 @@ def start_repair(campaign: Campaign, character: Character, item_uid: str, *,
     item = character.inventory.find(item_uid)
     if item.at_smith:
         raise ValueError(f"{item.name} is already at the smith")
-    if isinstance(item, OwnedShield) and item.destroyed:
-        points = 1
-    elif isinstance(item, OwnedArmor | OwnedShield):
-        points = item.damage_points
-    elif isinstance(item, OwnedWeapon):
-        points = 1 if item.broken else item.notches
-    else:
+    if not isinstance(item, OwnedArmor | OwnedShield | OwnedWeapon):
         raise ValueError(f"{item.name} is not armor, a shield or a weapon")
+    points = repair_units(item)  # what the ledger prices: the same units (R16)
     if points == 0:
         raise ValueError(f"{item.name} needs no repair")
     if units is not None:

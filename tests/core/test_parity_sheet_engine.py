@@ -63,7 +63,11 @@ def with_features(draw: st.DrawFn, character: Character) -> Character:
 def check_character(character: Character) -> None:
     """Every number the sheet shows equals the engine's (the heart of the parity test)."""
     engine = parity.engine_numbers(character)
-    assert character.armor_class == armor_class_parts(character).total == engine.armor_class
+    parts = armor_class_parts(character)
+    assert character.armor_class == parts.total == engine.armor_class
+    dents = 0 if parts.armor_broken else parts.armor_damage
+    assert parts.total == (parts.armor_base - dents + parts.dex_applied + parts.shield_bonus
+                           + parts.style_bonus + parts.feature_bonus)  # the parts shown add up
     for line in parity.lines(character):
         numbers = parity.weapon_numbers(character, line)
         where = f"{character.name}: {line.label}"
