@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -106,6 +107,9 @@ class CastDialog(QDialog):
             self.advantage.addItem("no advantage" if adv is Advantage.NONE else adv.value, adv)
         self.advantage.setAccessibleName("advantage")
         form.addRow("Advantage", self.advantage)
+        # issue #12's "scroll" context, as the fight's Cast dialog offers it
+        self.from_scroll = QCheckBox("cast from a scroll", self)
+        form.addRow("Scroll", self.from_scroll)
         self.typed = QSpinBox(self)
         self.typed.setRange(0, 20)
         self.typed.setSpecialValueText("roll it")
@@ -178,7 +182,7 @@ class CastDialog(QDialog):
                 spell = get_spell(str(self.spell.currentData()))
                 result = cast_spell(after, spell, self.roller, room_dc=dc, dc_shift=shift,
                                     advantage=advantage, typed=typed, rule_on=rule_on,
-                                    mode=mode)
+                                    mode=mode, scroll=self.from_scroll.isChecked())
                 text = describe_spellcheck(result)
                 label = f"{character.name} casts {spell.name}"
         except (CastingBarred, ValueError) as exc:
