@@ -26,7 +26,7 @@ from emberkeep.encounter.grip import GRIPPED, break_free, grip_attacks
 from emberkeep.encounter.mounts import MOUNT_RANKS, mount, mount_name
 from emberkeep.encounter.simultaneous import melee_pairs, resolve_simultaneous_melee
 from emberkeep.encounter.surprise import check_surprise, declare_spell
-from emberkeep.encounter.volleys import bears_shield
+from emberkeep.encounter.volleys import shield_volunteers as core_volunteers
 from gui.encounter.attack_panel import parse_typed
 
 if TYPE_CHECKING:
@@ -226,13 +226,9 @@ def ask_mount(window: EncounterWindow, rank: int | None = None) -> str | None:
 
 
 def shield_volunteers(enc: Encounter, shooter_id: str, target_id: str) -> list[str]:
-    """Shield bearers CLOSE to the target who may take a volley shot meant for it (R31)."""
-    t = enc.combatants.get(target_id)
-    if t is None:
-        return []
-    return [c.id for c in enc.combatants.values()
-            if c.id not in (shooter_id, target_id) and c.position == t.position
-            and not enc.is_down(c) and bears_shield(enc, c)]
+    """Shield bearers CLOSE to the target who may take a volley shot meant for it: the
+    core's rule (R31), the one ``volleys.land`` checks."""
+    return core_volunteers(enc, shooter_id, target_id)
 
 
 def finish(window: EncounterWindow) -> str | None:
