@@ -9,7 +9,7 @@ time back exactly, dice included.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -35,10 +35,11 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.model import Character
 from emberkeep.clock.advance import Change, advance, advance_to
-from emberkeep.clock.calendar import DAY, HOUR, MINUTE, WEEK, Calendar, format_duration
+from emberkeep.clock.calendar import Calendar, format_duration
 from emberkeep.clock.rests import rest
 from emberkeep.clock.schedule import upcoming
 from emberkeep.clock.timeline import Timed
+from emberkeep.clock.units import Unit, seconds
 from emberkeep.dice import RandomRoller, Roller
 from gui.core_command import CoreCommand
 from gui.document import CampaignDocument
@@ -99,8 +100,7 @@ class ClockController(QObject):
             label = "Short rest" if what == "short" else "Long rest"
             command = AdvanceClock(self, label, lambda c, r: rest(c, what, r))  # type: ignore[arg-type]
         else:
-            size = {"turn": time.exploration_turn_minutes * MINUTE, "hour": HOUR, "day": DAY,
-                    "week": WEEK}[what]
+            size = seconds(cast(Unit, what), 1, time)  # R27: a turn out of combat
             command = AdvanceClock(self, f"Advance a {what}",
                                    lambda c, r: advance(c, size, r))
         self.document.undo_stack.push(command)
