@@ -1,17 +1,18 @@
 """Casting from the sheet: a SPELLCHECK (R8), Lay on Hands (R11), the depletion SAVE (R10).
 
 The GM picks the spell (or Lay on Hands and its target), the ROOM DC and EASY/HARD, and rolls or
-types the d20. The core resolves it (``cast``, ``lay_on_hands_check``, ``heal_with_hit_dice``,
-``depletion_save``); the dialog shows the total, the Success Level, the spell dice to roll and,
-on a natural 1, the mishap (Magic-user) or the disapproval (Cleric). The counters it changes
-(spells since the SAVE, the disapproval range, the target's HP, HD pool and daily healing) are
-written back as one undo step.
+types the d20. The core resolves it with the fight's own rules (``character.casting``: the cap,
+the HD spent, the archetype features, the sheet's conditions); the dialog shows the total, the
+Success Level, the spell dice to roll and, on a natural 1, the mishap (Magic-user) or the
+disapproval (Cleric). The counters it changes (spells since the SAVE, the disapproval range, the
+target's HP, HD pool and daily healing) are written back as one undo step.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -23,13 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.character.abilities import Ability
+from emberkeep.character.bonuses import caster_kind
+from emberkeep.character.casting import cast_spell, lay_on_hands, roll_depletion_save
 from emberkeep.character.model import Character
-from emberkeep.character.sheet_numbers import caster_kind
 from emberkeep.dice import Purpose, Roller, TypedRoller
-from emberkeep.magic.lay_on_hands import heal_with_hit_dice, lay_on_hands_check
-from emberkeep.magic.limits import CastingBarred, cast, depletion_save
-from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult, spellcheck_modes
+from emberkeep.magic.limits import CastingBarred
+from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult
 from emberkeep.magic.spells import get_spell
 from emberkeep.optional_rules.advantage import Advantage
 from gui.document import CampaignDocument, EditRefused
@@ -107,6 +107,9 @@ class CastDialog(QDialog):
             self.advantage.addItem("no advantage" if adv is Advantage.NONE else adv.value, adv)
         self.advantage.setAccessibleName("advantage")
         form.addRow("Advantage", self.advantage)
+        # issue #12's "scroll" context, as the fight's Cast dialog offers it
+        self.from_scroll = QCheckBox("cast from a scroll", self)
+        form.addRow("Scroll", self.from_scroll)
         self.typed = QSpinBox(self)
         self.typed.setRange(0, 20)
         self.typed.setSpecialValueText("roll it")
@@ -143,17 +146,11 @@ class CastDialog(QDialog):
         if state.depletion_save_due and self.kind == "magic_user":
             self.outcome.setText("Spell Depletion: roll the INT SAVE before casting again (R10).")
 
-    def _ability_mod(self, character: Character) -> int:
-        return character.modifier(Ability.INT if self.kind == "magic_user" else Ability.WIS)
-
     def dice(self) -> tuple[int, int, Advantage]:
-        """ROOM DC, DC shift and advantage under the campaign's rule (issue #12: ``instead``
-        turns EASY/HARD into advantage/disadvantage, ``beside`` keeps both)."""
-        rules = self.document.campaign.settings.rules
-        shift, advantage = spellcheck_modes(
-            int(self.difficulty.currentData()), Advantage(self.advantage.currentData()),
-            rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
-        return self.room_dc.value(), shift, advantage
+        """ROOM DC, the GM's DC shift and advantage; the core adds the features', the sheet's
+        conditions and the campaign's advantage rule (``character.casting``)."""
+        return (self.room_dc.value(), int(self.difficulty.currentData()),
+                Advantage(self.advantage.currentData()))
 
     def cast(self) -> str:
         """Resolve the cast with the core and record it; returns the text shown."""
@@ -162,30 +159,20 @@ class CastDialog(QDialog):
         typed = self.typed.value() or None
         roller = TypedRoller(self.roller, {Purpose.SPELLCHECK: typed} if typed else None)
         dc, shift, advantage = self.dice()
+        rules = self.document.campaign.settings.rules
+        rule_on, mode = rules.advantage_disadvantage, rules.advantage_mode
         after = character.model_copy(deep=True)
         changed = [after]
         try:
             if self.spell.currentData() == LAY_ON_HANDS:
-                check = lay_on_hands_check(
-                    roller, wis_mod=character.modifier(Ability.WIS), prof=character.prof,
-                    room_dc=dc, dc_shift=shift,
-                    disapproval_range=character.caster.disapproval_range,
-                    advantage=advantage)
                 target_id = str(self.target.currentData())
                 target = after if target_id == after.id else \
                     self.document.character(target_id).model_copy(deep=True)
                 if target is not after:
                     changed.append(target)
-                healed = heal_with_hit_dice(
-                    check, roller, target_level=max(1, target.level),
-                    hd_available=target.hit_dice,
-                    hit_die=target.hit_die if target.class_id else 4,
-                    healed_today=target.caster.healed_hd_today)
-                target.hp = min(target.max_hp, target.hp + healed.healed)
-                target.hit_dice -= healed.hd_spent
-                target.caster = target.caster.record_healed(healed.hd_spent)
-                after.caster = after.caster.record_spellcheck(check)
-                text = describe_spellcheck(check) + (
+                healed = lay_on_hands(after, target, roller, room_dc=dc, dc_shift=shift,
+                                      advantage=advantage, rule_on=rule_on, mode=mode)
+                text = describe_spellcheck(healed.check) + (
                     f"\nLay on Hands: {healed.band_hd} HD granted, {healed.hd_spent} spent"
                     + (f" (limited by the {healed.limited_by.replace('_', ' ')})"
                        if healed.limited_by else "")
@@ -193,10 +180,9 @@ class CastDialog(QDialog):
                 label = f"{character.name}: Lay on Hands on {target.name}"
             else:
                 spell = get_spell(str(self.spell.currentData()))
-                result = cast(character.caster, roller, caster=self.kind,
-                              ability_mod=self._ability_mod(character), prof=character.prof,
-                              room_dc=dc, dc_shift=shift, spell=spell, advantage=advantage)
-                after.caster = after.caster.record_spellcheck(result)
+                result = cast_spell(after, spell, roller, room_dc=dc, dc_shift=shift,
+                                    advantage=advantage, rule_on=rule_on, mode=mode,
+                                    scroll=self.from_scroll.isChecked())
                 text = describe_spellcheck(result)
                 label = f"{character.name} casts {spell.name}"
         except (CastingBarred, ValueError) as exc:
@@ -209,17 +195,13 @@ class CastDialog(QDialog):
         return text
 
     def roll_depletion_save(self) -> str:
-        """R10: INT SAVE (+ PROF if proficient) against the ROOM DC."""
-        character = self.character
-        bonus = character.modifier(Ability.INT) + (
-            character.prof if Ability.INT in character.save_proficiencies else 0)
+        """R10: the INT SAVE against the ROOM DC, by the core's rule (features included)."""
+        after = self.character.model_copy(deep=True)
         typed = self.typed.value() or None
-        save = depletion_save(TypedRoller(self.roller, {Purpose.SAVE: typed} if typed else None),
-                              save_bonus=bonus, room_dc=self.room_dc.value(),
-                              dc_shift=int(self.difficulty.currentData()))
-        after = character.model_copy(deep=True)
-        after.caster = after.caster.after_depletion_save(save)
-        self._record([after], f"{character.name}: depletion SAVE")
+        save = roll_depletion_save(
+            after, TypedRoller(self.roller, {Purpose.SAVE: typed} if typed else None),
+            room_dc=self.room_dc.value(), dc_shift=int(self.difficulty.currentData()))
+        self._record([after], f"{after.name}: depletion SAVE")
         text = (f"INT SAVE {save.record.describe()} vs DC {save.dc}: "
                 + ("success, the count resets" if save.success
                    else "failure: no casting until a long rest (R10, R29)"))

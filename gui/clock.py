@@ -9,7 +9,7 @@ timeline redraws only when a change names the time or the timeline.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -36,10 +36,11 @@ from emberkeep.campaign.changes import Change as CampaignChange
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.model import Character
 from emberkeep.clock.advance import Change, advance, advance_to
-from emberkeep.clock.calendar import DAY, HOUR, MINUTE, WEEK, Calendar, format_duration
+from emberkeep.clock.calendar import Calendar, format_duration
 from emberkeep.clock.rests import rest
 from emberkeep.clock.schedule import upcoming
 from emberkeep.clock.timeline import Timed
+from emberkeep.clock.units import Unit, seconds
 from emberkeep.dice import RandomRoller, Roller
 from gui.commands import CampaignCommand
 from gui.document import CampaignDocument
@@ -94,8 +95,7 @@ class ClockController(QObject):
         if what in ("short", "long"):
             label = "Short rest" if what == "short" else "Long rest"
             return self._push(label, lambda c, r: rest(c, what, r))  # type: ignore[arg-type]
-        size = {"turn": time.exploration_turn_minutes * MINUTE, "hour": HOUR, "day": DAY,
-                "week": WEEK}[what]
+        size = seconds(cast(Unit, what), 1, time)  # R27: a turn out of combat
         return self._push(f"Advance a {what}", lambda c, r: advance(c, size, r))
 
     def advance_to(self, target: int) -> AdvanceClock:

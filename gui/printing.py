@@ -157,7 +157,8 @@ def _paint_one(painter: QPainter, character: Character) -> None:
     right = _Page(painter, _MARGIN + column + 18, column, start)
     right.heading("Attacks")
     for attack in attack_lines(character):
-        notes = f", {attack.notches} notches" if attack.notches else ""
+        notes = f", crit {attack.crit_text}" if attack.crit_low < 20 else ""
+        notes += f", {attack.notches} notches" if attack.notches else ""
         notes += ", BROKEN" if attack.broken else ""
         right.block(f"{attack.label}: ATK {attack.atk_bonus:+d}, DAM {attack.damage_text}"
                     f"{notes}", 9)

@@ -18,8 +18,8 @@ from emberkeep.dice import Purpose, Roller, RollRecord, roll
 if TYPE_CHECKING:
     from emberkeep.character.model import Character
 
-__all__ = ["MAX_POOL", "RestResult", "long_rest", "max_hit_dice", "rest_character", "short_rest",
-           "spend_hit_dice"]
+__all__ = ["MAX_POOL", "ZERO_LEVEL_DIE", "RestResult", "healed_hp", "hit_die_of", "long_rest",
+           "max_hit_dice", "rest_character", "short_rest", "spend_hit_dice"]
 
 MAX_POOL = 5
 
@@ -30,6 +30,8 @@ def max_hit_dice(level: int) -> int:
         raise ValueError(f"level cannot be negative ({level})")
     return min(level, MAX_POOL)
 
+
+ZERO_LEVEL_DIE = 4  # R5: a 0-level character's HP are 1d4
 
 @dataclass(frozen=True, slots=True)
 class RestResult:
@@ -47,6 +49,18 @@ class RestResult:
         return self.hp_after - self.hp_before
 
 
+def healed_hp(hp: int, max_hp: int, amount: int) -> int:
+    """HP after healing ``amount``: never above the maximum, and never lowering HP a GM's hand
+    put above it (rests, Lay on Hands and healing in a fight all heal by this)."""
+    return max(hp, min(max_hp, hp + amount))
+
+
+def hit_die_of(character: Character) -> int:
+    """The die a Hit Die heals with: the class's (R3); a 0-level character's d4 (R5: its HP
+    are 1d4)."""
+    return character.hit_die if character.class_id is not None else ZERO_LEVEL_DIE
+
+
 def _heal(die: int, hp: int, max_hp: int, count: int,
           roller: Roller) -> tuple[int, tuple[RollRecord, ...]]:
     records: list[RollRecord] = []
@@ -55,7 +69,7 @@ def _heal(die: int, hp: int, max_hp: int, count: int,
             break
         record = roll(f"d{die}", roller, purpose=Purpose.HIT_DIE)
         records.append(record)
-        hp = min(max_hp, hp + max(1, record.total))
+        hp = healed_hp(hp, max_hp, max(1, record.total))  # R29: at least 1
     return hp, tuple(records)
 
 
@@ -85,13 +99,9 @@ def long_rest(*, die: int, hp: int, max_hp: int, pool: int, level: int,
     return RestResult("long", records, hp, hp_after, pool, max_hit_dice(level))
 
 
-def _die_of(character: Character) -> int:
-    return character.hit_die if character.class_id is not None else 4
-
-
 def rest_character(character: Character, kind: str, roller: Roller) -> RestResult:
     """Apply a ``"short"`` or ``"long"`` rest to a sheet: HP and the HD pool change in place."""
-    die = _die_of(character)
+    die = hit_die_of(character)
     if kind == "short":
         result = short_rest(die=die, hp=character.hp, max_hp=character.max_hp,
                             pool=character.hit_dice, roller=roller)

@@ -3,14 +3,10 @@
 A sheet (on screen or on paper) must show the same numbers the encounter engine uses, so every
 number is a function of the :class:`Character` here, built from the core's own rules:
 
-- ATK (R7, R29): d20 + STR for melee (fists too), + DEX for ranged weapons, + PROF when the class
-  is proficient with the weapon's category (R4: the Classes table); the Fighter's Archery style
-  adds +1 ATK with ranged weapons. A 0-level character's PROF is +0 (R6), so its weapons need no
-  proficiency check.
-- Damage (R12, R17, R29): the weapon's dice for its grip; STR for melee, the two-handed bonus in
-  two hands, nothing for ranged unless Recoil; -1 per notch; the Dueling style's +1 one-handed.
-  A hit always does at least 1 (the floor is applied to the roll, not shown here).
-- Skills and saves (R7): ability modifier + PROF when proficient (Expertise counts as PROF).
+- ATK, damage, crit range, skills, saves and the SPELLCHECK are :mod:`emberkeep.character.bonuses`,
+  the very functions the encounter engine rolls with (issue #16): a dagger's ATK here is the
+  better of STR and DEX, as in a fight. The damage shown is the dice for the grip and the flat
+  number; a hit always does at least 1 (the floor is applied to the roll, not shown here).
 - AC (R12, R15): the worn armor's base less its damage, DEX where it applies, the shield, and
   +1 for the Defense style; stealth is HARD in armor that says so.
 - Load (R14): 10 + STR; spells known (R10): Cleric 1 + LVL, Magic-user 1 + LVL + INT, plus
@@ -26,15 +22,29 @@ from dataclasses import dataclass
 
 from emberkeep.character import archetype_effects as fx
 from emberkeep.character.abilities import ABILITIES, Ability
+from emberkeep.character.bonuses import (
+    ARCHERY_STYLE,
+    DUELING_STYLE,
+    attack_ability,
+    attack_bonus,
+    caster_kind,
+    crit_low,
+    damage_bonus,
+    save_bonus,
+    skill_bonus,
+    spellcheck_bonus,
+    state_damage,
+    weapon_proficient,
+)
 from emberkeep.character.checks import Difficulty
 from emberkeep.character.model import Character
 from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
 from emberkeep.character.status import DEFENSE_STYLE
-from emberkeep.gear.damage import Grip, damage_dice, grip_of, weapon_damage_modifier
+from emberkeep.gear.damage import Grip, damage_dice, grip_of
 from emberkeep.gear.encumbrance import load, load_limit
 from emberkeep.gear.owned import OwnedWeapon
+from emberkeep.gear.small import is_small_weapon
 from emberkeep.magic.limits import spells_known
-from emberkeep.magic.spellcheck import Caster
 
 __all__ = [
     "ARCHERY_STYLE",
@@ -54,10 +64,6 @@ __all__ = [
     "spellcheck_bonus",
     "spells_known_limit",
 ]
-
-ARCHERY_STYLE = "archery"  # Fighting Style (a): +1 ATK with ranged weapons
-DUELING_STYLE = "dueling"  # Fighting Style (c): +1 DAM when using one-handed weapons
-_CASTERS: dict[str, Caster] = {"cleric": "cleric", "magic_user": "magic_user"}
 
 
 def dice_text(dice: str, modifier: int) -> str:
@@ -80,6 +86,12 @@ class AttackLine:
     notches: int
     broken: bool
     dropped: bool
+    crit_low: int = 20  # the lowest natural d20 that crits (R15)
+
+    @property
+    def crit_text(self) -> str:
+        """``20`` or ``19-20``: the crit range on the d20."""
+        return "20" if self.crit_low >= 20 else f"{self.crit_low}-20"
 
     @property
     def damage_text(self) -> str:
@@ -90,32 +102,23 @@ class AttackLine:
         return f"{self.name} (2H)" if self.grip == "two_handed" and self.name else self.name
 
 
-def _weapon_proficient(character: Character, weapon: OwnedWeapon) -> bool:
-    cls = character.class_def
-    if cls is None or weapon.kind == "fist":
-        return True  # 0-level PROF is +0 (R6); everyone knows their fists
-    return weapon.category in cls.weapons or fx.weapon_proficient(
-        character, weapon.category, melee=weapon.kind != "ranged")
-
-
 def attack_line(character: Character, weapon: OwnedWeapon, grip: Grip | None = None) -> AttackLine:
-    """ATK bonus and damage of ``weapon`` in ``grip`` for this character (R4, R7, R12, R17, R29)."""
+    """ATK bonus and damage of ``weapon`` in ``grip`` for this character (R4, R7, R12, R17, R29):
+    the numbers of :mod:`emberkeep.character.bonuses`, the ones the engine rolls."""
     ranged = weapon.kind == "ranged"
-    ability = Ability.DEX if ranged else Ability.STR
-    proficient = _weapon_proficient(character, weapon)
-    atk = fx.attack_modifier(character, character.modifier(ability), melee=not ranged) \
-        + (character.prof if proficient else 0) + fx.toggle_attack(character, melee=not ranged)
-    if ranged and character.fighting_style == ARCHERY_STYLE:
-        atk += 1
+    small = is_small_weapon(weapon.kind, weapon.tags, weapon.length_ft)
+    proficient = weapon_proficient(character, weapon.category, weapon.kind)
     held = grip_of(weapon, grip)
-    modifier = weapon_damage_modifier(weapon, character.modifier(Ability.STR), grip)
-    if held == "one_handed" and character.fighting_style == DUELING_STYLE:
-        modifier += 1
-    modifier += fx.toggle_damage(character, melee=not ranged)  # Rage: +PROF dam
+    modifier = damage_bonus(character, ranged=ranged, recoil="Recoil" in weapon.tags,
+                            grip=held, notches=weapon.notches) \
+        + state_damage(character, ranged=ranged)  # Rage: +PROF dam
     return AttackLine(
-        uid=weapon.uid, name=weapon.name, grip=held, ability=ability, proficient=proficient,
-        atk_bonus=atk, dice=damage_dice(weapon, grip), damage_modifier=modifier,
-        notches=weapon.notches, broken=weapon.broken, dropped=weapon.dropped)
+        uid=weapon.uid, name=weapon.name, grip=held,
+        ability=attack_ability(character, ranged=ranged, small=small), proficient=proficient,
+        atk_bonus=attack_bonus(character, ranged=ranged, small=small, proficient=proficient),
+        dice=damage_dice(weapon, grip), damage_modifier=modifier,
+        notches=weapon.notches, broken=weapon.broken, dropped=weapon.dropped,
+        crit_low=crit_low(character, ranged=ranged))
 
 
 def attack_lines(character: Character) -> list[AttackLine]:
@@ -144,9 +147,7 @@ def skill_lines(character: Character) -> list[SkillLine]:
     easy = fx.easy_skills(character)
     return [SkillLine(skill=s, name=skill_name(s), ability=SKILL_ABILITY[s],
                       proficient=character.is_proficient(s), expertise=s in character.expertise,
-                      bonus=character.modifier(SKILL_ABILITY[s])
-                      + (character.prof if character.is_proficient(s) else 0),
-                      easy=s in easy)
+                      bonus=skill_bonus(character, s), easy=s in easy)
             for s in Skill]
 
 
@@ -160,9 +161,7 @@ class SaveLine:
 
 def save_lines(character: Character) -> list[SaveLine]:
     """R7: a SAVE is d20 + ability + PROF for the class's save and the chosen one."""
-    return [SaveLine(a, a in character.save_proficiencies,
-                     character.modifier(a)
-                     + (character.prof if a in character.save_proficiencies else 0),
+    return [SaveLine(a, a in character.save_proficiencies, save_bonus(character, a),
                      fx.roll_difficulty(character, "save", ability=a) is Difficulty.EASY)
             for a in ABILITIES]
 
@@ -214,20 +213,6 @@ def armor_class_parts(character: Character) -> ArmorClassParts:
 def load_and_limit(character: Character) -> tuple[int, int]:
     """R14: the load carried and the limit, 10 + STR."""
     return load(character.inventory), load_limit(character.modifier(Ability.STR))
-
-
-def caster_kind(character: Character) -> Caster | None:
-    """Which SPELLCHECK the class makes (R8), or None for a class that casts no spells."""
-    return _CASTERS.get(character.class_id or "")
-
-
-def spellcheck_bonus(character: Character) -> int | None:
-    """R8: INT (Magic-user) or WIS (Cleric) + PROF; None for a non-caster."""
-    kind = caster_kind(character)
-    if kind is None:
-        return None
-    ability = Ability.INT if kind == "magic_user" else Ability.WIS
-    return character.modifier(ability) + character.prof
 
 
 def spells_known_limit(character: Character) -> int | None:

@@ -84,9 +84,6 @@ def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Chang
         if entry.kind in (TimedKind.CONDITION, TimedKind.INJURY) and character is not None:
             character.conditions = [c for c in character.conditions
                                     if c.timed_id != entry.id]
-        elif entry.kind == TimedKind.DYING and character is not None and character.alive:
-            character.alive = False  # R21: the countdown ran out before anyone stabilized it
-            text = f"{character.name} bled out and died ({entry.label})"
         elif entry.kind == TimedKind.CANNOT_CAST and character is not None:
             character.caster = character.caster.model_copy(
                 update={"barred_until_long_rest": False})

@@ -15,7 +15,7 @@ from emberkeep.campaign.model import Campaign
 from emberkeep.character.rest import rest_character
 from emberkeep.clock.advance import Change, advance, end_entries
 from emberkeep.clock.calendar import HOUR, MINUTE
-from emberkeep.clock.timeline import EndsOn, TimedKind
+from emberkeep.clock.timeline import EndsOn
 from emberkeep.dice import Roller
 
 __all__ = ["rest"]
@@ -32,9 +32,7 @@ def rest(campaign: Campaign, kind: RestKind, roller: Roller,
     length = time.short_rest_minutes * MINUTE if kind == "short" else time.long_rest_hours * HOUR
     wanted = None if character_ids is None else set(character_ids)
     changes = advance(campaign, length, roller)
-    bleeding = {e.character_id for e in campaign.timeline if e.kind == TimedKind.DYING}
-    resting = [c for c in campaign.characters
-               if (wanted is None or c.id in wanted) and c.alive and c.id not in bleeding]
+    resting = [c for c in campaign.characters if (wanted is None or c.id in wanted) and c.alive]
     for character in resting:
         before = character.hp
         result = rest_character(character, kind, roller)

@@ -1,5 +1,8 @@
-"""Putting things on the timeline: conditions, timers, lights, spell effects, the dying
-countdown, repairs and training. Each returns the :class:`Timed` entry it made."""
+"""Putting things on the timeline: conditions, timers, lights, spell effects, repairs and
+training. Each returns the :class:`Timed` entry it made.
+
+R21's dying countdown is the fight's (``encounter.dying``): it runs in rounds, with its d20
+each round, and has no second copy on the campaign clock."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from emberkeep.clock.calendar import HOUR, WEEK
 from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 from emberkeep.gear.purse import format_coins
+from emberkeep.repairs.costs import repair_units
 
 __all__ = [
     "MOUNTED_COMBAT",
@@ -19,8 +23,6 @@ __all__ = [
     "mounted_combat_training",
     "repair_hours",
     "spell_effect",
-    "stabilize",
-    "start_dying",
     "start_repair",
     "start_timer",
     "start_training",
@@ -78,21 +80,6 @@ def light(campaign: Campaign, character: Character, item_uid: str, seconds: int)
                   character_id=character.id, item_uid=item_uid)
 
 
-def start_dying(campaign: Campaign, character: Character, rounds: int,
-                round_seconds: int) -> Timed:
-    """R21: at 0 HP, death in 1d4 rounds unless stabilized."""
-    return _entry(campaign, TimedKind.DYING, f"dying, {rounds} round(s) left",
-                  rounds * round_seconds, character_id=character.id)
-
-
-def stabilize(campaign: Campaign, character: Character) -> bool:
-    """An ally's Medicine check or any healing stops the countdown (R21)."""
-    before = len(campaign.timeline)
-    campaign.timeline = [e for e in campaign.timeline
-                         if not (e.kind == TimedKind.DYING and e.character_id == character.id)]
-    return len(campaign.timeline) != before
-
-
 def bar_casting_until_long_rest(campaign: Campaign, character: Character, reason: str) -> Timed:
     """R10, R29: a failed depletion save (or a mishap) bars casting until a long rest."""
     character.caster = character.caster.model_copy(update={"barred_until_long_rest": True})
@@ -112,14 +99,9 @@ def start_repair(campaign: Campaign, character: Character, item_uid: str, *,
     item = character.inventory.find(item_uid)
     if item.at_smith:
         raise ValueError(f"{item.name} is already at the smith")
-    if isinstance(item, OwnedShield) and item.destroyed:
-        points = 1
-    elif isinstance(item, OwnedArmor | OwnedShield):
-        points = item.damage_points
-    elif isinstance(item, OwnedWeapon):
-        points = 1 if item.broken else item.notches
-    else:
+    if not isinstance(item, OwnedArmor | OwnedShield | OwnedWeapon):
         raise ValueError(f"{item.name} is not armor, a shield or a weapon")
+    points = repair_units(item)  # what the ledger prices: the same units (R16)
     if points == 0:
         raise ValueError(f"{item.name} needs no repair")
     if units is not None:

@@ -23,7 +23,7 @@ GameTime = Annotated[int, Field(ge=0, le=10**13)]
 class TimedKind(StrEnum):
     CONDITION = "condition"
     SPELL_EFFECT = "spell_effect"
-    DYING = "dying"
+    DYING = "dying"  # read from older files only: R21's countdown is the fight's
     TIMER = "timer"
     LIGHT = "light"
     CANNOT_CAST = "cannot_cast"

@@ -7,9 +7,10 @@ An attack is two steps so simultaneous melee can roll every attack before resolv
 and marks the attacker as having acted.
 
 - Ability: STR for melee, DEX for a ranged attack (a thrown weapon too: Furnace's DEX is "used
-  for ... ranged attacks"); a *tiny* weapon (the seed: "like dagger - tiny ... use DEX for the
-  attack") may use DEX in melee, so it takes the better of STR and DEX. PROF if the class is
-  proficient with the weapon's category (classes.json: simple / martial; a fist always).
+  for ... ranged attacks"); a *small* weapon (``gear.small``; the seed: "like dagger - tiny
+  ... use DEX for the attack") takes the better of STR and DEX in melee. PROF if the class is
+  proficient with the weapon's category (classes.json: simple / martial; a fist always). The
+  number is ``character.bonuses.attack_bonus``, the one the sheet shows.
 - Range by zones: melee needs CLOSE; *Thrown* can attack NEAR; *Low-range* only NEAR; other
   ranged weapons NEAR or RANGED; FAR never. A dropped or broken weapon cannot attack: by default
   a PC fights with the first weapon in hand that reaches, else a fist when CLOSE, else a carried
@@ -32,8 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from emberkeep.campaign.settings import CritDamage, InitiativeMode, MonsterCrits
-from emberkeep.character import archetype_effects as fx
-from emberkeep.character.abilities import Ability
+from emberkeep.character.bonuses import attack_bonus
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.dice import Purpose, RollRecord
 from emberkeep.encounter import crits, feature_actions, mounts, shields, volleys
@@ -44,10 +44,8 @@ from emberkeep.encounter.damage import DamageMode, Wielded, lose_hp, reaches, st
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.features import (
-    ARCHERY,
     cleave_candidates,
     crit_low,
-    fighting_style,
     has_class_feature,
     sneak_attack_applies,
     use_protection,
@@ -115,7 +113,7 @@ def _attack_numbers(enc: Encounter, attacker: Combatant, weapon: Wielded) -> tup
         assert attacker.monster is not None
         return attacker.monster.attack_bonus, crit_low(enc, attacker, not weapon.ranged)
     # Hot path (every PC attack roll): both numbers kept under one key, read at once.
-    key = ("atk", weapon.ranged, "tiny" in weapon.tags, weapon.proficient)  # all they read
+    key = ("atk", weapon.ranged, weapon.small, weapon.proficient)  # all they read
     return enc.kept(attacker, key, _pc_attack_numbers, enc, attacker, weapon)
 
 
@@ -125,21 +123,9 @@ def _pc_attack_numbers(enc: Encounter, attacker: Combatant, weapon: Wielded) -> 
 
 
 def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
-    ch = enc.character(attacker)
-    if weapon.ranged:
-        mod = ch.modifier(Ability.DEX)
-    elif "tiny" in weapon.tags:
-        mod = max(ch.modifier(Ability.STR), ch.modifier(Ability.DEX))
-    else:
-        mod = ch.modifier(Ability.STR)
-    # Archetype features (issue #12): another ability for the ATK (Arcane strike), a state's bonus
-    mod = fx.attack_modifier(ch, mod, melee=not weapon.ranged) \
-        + fx.toggle_attack(ch, melee=not weapon.ranged)
-    if weapon.proficient:
-        mod += ch.prof
-    if weapon.ranged and fighting_style(enc, attacker) == ARCHERY:
-        mod += 1
-    return mod
+    # The sheet shows this same number (``character.bonuses``, issue #16)
+    return attack_bonus(enc.character(attacker), ranged=weapon.ranged, small=weapon.small,
+                        proficient=weapon.proficient)
 
 
 def _difficulties(attacker: Combatant, target: Combatant, ranged: bool) -> list[Difficulty]:

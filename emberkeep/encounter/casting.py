@@ -21,9 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from emberkeep.character import casting as core
 from emberkeep.character.abilities import Ability
-from emberkeep.character.archetype_effects import roll_difficulty
-from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.character.bonuses import CASTING_ABILITY
+from emberkeep.character.bonuses import caster_kind as sheet_caster_kind
+from emberkeep.character.casting import (
+    DEPLETION_KEYS,
+    depletion_difficulty,
+    heal_target,
+    spellcheck_keys,
+)
 from emberkeep.character.model import Character
 from emberkeep.character.status import Status
 from emberkeep.dice import Purpose, RollRecord, parse
@@ -42,7 +49,6 @@ from emberkeep.magic import (
     SpellcheckResult,
     get_cantrip,
     get_spell,
-    heal_with_hit_dice,
     lay_on_hands_check,
     spellcheck,
     with_luck,
@@ -52,19 +58,13 @@ from emberkeep.optional_rules.advantage import Advantage, combine_advantage
 
 __all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spell"]
 
-_CASTERS: dict[str, Caster] = {"magic_user": "magic_user", "cleric": "cleric"}
-_CASTING_ABILITY = {"magic_user": Ability.INT, "cleric": Ability.WIS}
-# The condition keys a SPELLCHECK answers to (R21: ``HARD:INT``, ``DISADVANTAGE:spellcheck``)
-_KEYS = {kind: (ability.value, "spellcheck") for kind, ability in _CASTING_ABILITY.items()}
-_SCROLL = ("scroll",)
 
 
 def caster_kind(enc: Encounter, c: Combatant) -> Caster:
     """The character's kind of magic (R8), or a RuleError for a non-caster or a monster."""
     if c.kind != "pc":
         raise RuleError(f"{c.name}: a monster's magic is the GM's to rule (gm_ruling)")
-    class_id = enc.character(c).class_id
-    kind = _CASTERS.get(class_id or "")
+    kind = sheet_caster_kind(enc.character(c))  # the sheet's answer (issue #16)
     if kind is None:
         raise RuleError(f"{c.name} casts no spells")
     return kind
@@ -91,8 +91,8 @@ def spellcheck_shift(c: Combatant, ch: Character, kind: Caster, dc_shift: int,
     """The SPELLCHECK's EASY/HARD as a DC shift (R7: they cancel, repeats count once): the
     GM's, the archetype features' (with the "scroll" context when cast from a scroll, issue
     #12) and the caster's conditions (R21: "All CHECKs are HARD until rest")."""
-    own, _advantage = condition_modes(c, _KEYS[kind])
-    return _shift(ch, dc_shift, scroll, own)
+    own, _advantage = condition_modes(c, spellcheck_keys(kind))
+    return core.spellcheck_shift(ch, dc_shift, scroll=scroll, own=own)
 
 
 def spellcheck_dice(enc: Encounter, c: Combatant, kind: Caster, dc_shift: int,
@@ -101,31 +101,21 @@ def spellcheck_dice(enc: Encounter, c: Combatant, kind: Caster, dc_shift: int,
     the GM's advantage with the caster's ``ADVANTAGE:``/``DISADVANTAGE:`` conditions (R21's
     "disadvantage where the campaign uses advantage and disadvantage"), then the campaign's
     mode (``instead``: EASY/HARD become advantage/disadvantage; ``beside``: both apply)."""
-    _own, own = condition_modes(c, _KEYS[kind])
-    return _dice(enc, dc_shift, advantage, own)
+    _own, own = condition_modes(c, spellcheck_keys(kind))
+    rules = enc.settings.rules
+    return spellcheck_modes(dc_shift, combine_advantage(advantage, own),
+                            rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
 
 
 def _check_modes(enc: Encounter, c: Combatant, ch: Character, kind: Caster, dc_shift: int,
                  scroll: bool, advantage: Advantage) -> tuple[int, Advantage]:
-    """``spellcheck_dice(enc, c, kind, spellcheck_shift(c, ch, kind, dc_shift, scroll),
-    advantage)``, reading the caster's conditions once for both (every cast and Lay on
-    Hands asks)."""
-    own_difficulty, own_advantage = condition_modes(c, _KEYS[kind])
-    return _dice(enc, _shift(ch, dc_shift, scroll, own_difficulty), advantage, own_advantage)
-
-
-def _shift(ch: Character, dc_shift: int, scroll: bool, own: Difficulty) -> int:
-    gm = (Difficulty.EASY if dc_shift < 0 else Difficulty.HARD if dc_shift > 0
-          else Difficulty.NORMAL)
-    features = roll_difficulty(ch, "spellcheck", contexts=_SCROLL if scroll else ())
-    return combine_difficulty(gm, features, own).dc_shift
-
-
-def _dice(enc: Encounter, dc_shift: int, advantage: Advantage,
-          own: Advantage) -> tuple[int, Advantage]:
+    """The SPELLCHECK's shift and advantage, by the rule the sheet's Cast dialog uses too
+    (``character.casting.spellcheck_dice``), with the caster's conditions read once (every
+    cast and Lay on Hands asks)."""
     rules = enc.settings.rules
-    return spellcheck_modes(dc_shift, combine_advantage(advantage, own),
-                            rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
+    return core.spellcheck_dice(ch, dc_shift, advantage,
+                                condition_modes(c, spellcheck_keys(kind)), scroll=scroll,
+                                rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
 
 
 def _own_mishap(tx: Tx, c: Combatant, spell: Spell) -> None:
@@ -139,8 +129,10 @@ def _own_mishap(tx: Tx, c: Combatant, spell: Spell) -> None:
 
 def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) -> CasterState:
     """R10: INT SAVE (+ PROF if INT is a save of the character's) against the ROOM DC."""
-    # R21's "HARD until rest" (or disadvantage) and the advantage rule (issue #12)
-    difficulty, expr = expression(enc, *condition_modes(c, ("INT", "save")))
+    # R21's "HARD until rest" (or disadvantage), the features' EASY/HARD on an INT SAVE (as
+    # on the sheet, ``character.casting``) and the advantage rule (issue #12)
+    own, advantage = condition_modes(c, DEPLETION_KEYS)
+    difficulty, expr = expression(enc, depletion_difficulty(enc.character(c), own), advantage)
     record = tx.roll(expr, c.name, "depletion INT SAVE",
                      modifier=save_modifier(enc, c, Ability.INT), purpose=Purpose.SAVE)
     save = DepletionSaveResult(record, enc.state.room_dc + difficulty.dc_shift)
@@ -227,7 +219,7 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
 def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Caster,
                    spell: Spell, targets: list[Combatant], state: CasterState, *,
                    luck: bool, dc_shift: int, advantage: Advantage = Advantage.NONE) -> None:
-    result = spellcheck(enc.roller, caster=kind, ability_mod=ch.modifier(_CASTING_ABILITY[kind]),
+    result = spellcheck(enc.roller, caster=kind, ability_mod=ch.modifier(CASTING_ABILITY[kind]),
                         prof=ch.prof, room_dc=enc.state.room_dc, dc_shift=dc_shift, spell=spell,
                         disapproval_range=state.disapproval_range, advantage=advantage)
     _record_check(tx, c, result)
@@ -308,9 +300,7 @@ def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, luck: bool =
         tx.set(("pc", ch.id), "caster", ch.caster.record_spellcheck(check))
         if check.disapproval:
             tx.note(f"Disapproval (natural {check.natural}): the GM rules (R10)")
-        result = heal_with_hit_dice(check, enc.roller, target_level=tch.level,
-                                    hd_available=tch.hit_dice, hit_die=tch.hit_die,
-                                    healed_today=tch.caster.healed_hd_today)
+        result = heal_target(check, tch, enc.roller)  # R11, as on the sheet
         for record in result.heal_rolls:
             _record(tx, c.name, f"heal {target.name}", record)
         if result.hd_spent:

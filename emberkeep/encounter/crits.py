@@ -38,9 +38,10 @@ from emberkeep.encounter.damage import Wielded, lose_hp, strike_damage, weapon_r
 from emberkeep.encounter.engine import Encounter, Tx
 from emberkeep.encounter.saves import saving_throw
 from emberkeep.encounter.zones import Band
-from emberkeep.gear.damage import notch_allowance
+from emberkeep.gear.damage import after_notch
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.records import record
+from emberkeep.repairs.condition import allowances
 from emberkeep.tables.combat import (
     EffectRow,
     crit_die,
@@ -231,17 +232,16 @@ def _break(ctx: RowContext, c: Combatant) -> bool:
 
 def notch(enc: Encounter, tx: Tx, c: Combatant, piece: OwnedWeapon) -> None:
     """One notch with the campaign's allowances (R17); past them the weapon breaks."""
-    repair = enc.settings.repair
-    allow = {"cheap": repair.notches_cheap, "standard": repair.notches_standard,
-             "fine": repair.notches_fine}
     ref = ("gear", enc.character(c).id, piece.uid)
     if piece.broken:
         return
-    if piece.notches >= notch_allowance(piece.quality, allow):
+    notches, broken = after_notch(piece.notches, piece.broken, piece.quality,
+                                  allowances(enc.settings.repair))  # as the sheet's gear does
+    if broken:
         tx.set(ref, "broken", True)
         tx.note(f"R17: {piece.name} takes one notch too many and breaks")
     else:
-        tx.set(ref, "notches", piece.notches + 1)
+        tx.set(ref, "notches", notches)
 
 
 def wdd_notch(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll) -> tuple[bool, bool]:

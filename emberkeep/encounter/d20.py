@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from emberkeep.character.casting import condition_modes as modes_of
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.dice import Purpose, RollRecord
 from emberkeep.encounter.combatant import Combatant
@@ -35,28 +36,16 @@ from emberkeep.optional_rules.advantage import (
 
 __all__ = ["Advantage", "check_roll", "condition_modes", "expression"]
 
-_DIFFICULTY = {"HARD": Difficulty.HARD, "EASY": Difficulty.EASY}
-_ADVANTAGE = {"ADVANTAGE": Advantage.ADVANTAGE, "DISADVANTAGE": Advantage.DISADVANTAGE}
 _NOTHING = (Difficulty.NORMAL, Advantage.NONE)  # no condition (an enum member named once)
 
 
 def condition_modes(c: Combatant, keys: Iterable[str]) -> tuple[Difficulty, Advantage]:
     """EASY/HARD and advantage from ``c``'s ``MODE:key`` conditions whose key is in ``keys``
-    (``all`` always counts): R21's "All CHECKs are HARD until rest"."""
+    (``all`` always counts): R21's "All CHECKs are HARD until rest". The sheet reads its own
+    conditions with the same rule (``character.casting.condition_modes``)."""
     if not c.conditions:
         return _NOTHING
-    wanted = {"all", *keys}
-    found: list[Difficulty] = []
-    advantages: list[Advantage] = []
-    for x in c.conditions:
-        mode, sep, what = x.name.partition(":")
-        if not sep or what not in wanted:
-            continue
-        if mode in _DIFFICULTY:
-            found.append(_DIFFICULTY[mode])
-        elif mode in _ADVANTAGE:
-            advantages.append(_ADVANTAGE[mode])
-    return combine_difficulty(*found), combine_advantage(*advantages)
+    return modes_of((x.name for x in c.conditions), keys)
 
 
 def expression(enc: Encounter, difficulty: Difficulty,

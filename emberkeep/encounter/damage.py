@@ -22,20 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from emberkeep.character.abilities import Ability
+from emberkeep.character.bonuses import damage_bonus
 from emberkeep.dice import Purpose, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.engine import Encounter, Tx
-from emberkeep.encounter.features import (
-    DUELING,
-    GREAT_WEAPON_MASTER,
-    TWO_WEAPON_FIGHTING,
-    fighting_style,
-    reroll_ones,
-)
+from emberkeep.encounter.features import GREAT_WEAPON_MASTER, fighting_style, reroll_ones
 from emberkeep.encounter.zones import Band
-from emberkeep.gear.damage import Grip, two_handed_bonus
+from emberkeep.gear.damage import Grip
 from emberkeep.records import record
 
 
@@ -69,6 +63,7 @@ class Wielded:
     magical: bool = False
     proficient: bool = True
     off_hand: bool = False
+    small: bool = False  # ``gear.small``: DEX for the ATK, WDD's initiative and knife grip
 
 
 # The bands as module names: naming a member on its enum class goes through EnumType's
@@ -104,21 +99,10 @@ def _modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
 
 
 def _pc_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
-    ch = enc.character(attacker)
-    str_mod = ch.modifier(Ability.STR)
-    style = fighting_style(enc, attacker)
-    if weapon.ranged:
-        mod = str_mod if "Recoil" in weapon.tags else 0  # R29
-    elif weapon.grip == "two_handed":
-        mod = two_handed_bonus(str_mod)  # R12
-    else:
-        mod = str_mod
-    if weapon.off_hand and style != TWO_WEAPON_FIGHTING:
-        mod = min(0, mod)  # 5e: the off-hand blow adds no positive modifier
-    if style == DUELING and weapon.grip == "one_handed" and not weapon.ranged \
-            and not weapon.off_hand:
-        mod += 1
-    return mod - weapon.notches
+    # The sheet shows this same number (``character.bonuses``, issue #16)
+    return damage_bonus(enc.character(attacker), ranged=weapon.ranged,
+                        recoil="Recoil" in weapon.tags, grip=weapon.grip,
+                        notches=weapon.notches, off_hand=weapon.off_hand)
 
 
 def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, *,

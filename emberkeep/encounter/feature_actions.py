@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from emberkeep.character import archetype_effects as fx
 from emberkeep.character.archetypes import ArchetypeFeature
+from emberkeep.character.bonuses import state_damage
 from emberkeep.character.checks import Difficulty
 from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
@@ -95,7 +96,7 @@ def extra_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) -
     ch = enc.character(attacker)
     # A toggled state is on while the sheet carries its condition (archetype_effects): a
     # sheet with no condition (nearly every blow) adds nothing.
-    extra = fx.toggle_damage(ch, melee=not weapon.ranged) if ch.conditions else 0
+    extra = state_damage(ch, ranged=weapon.ranged) if ch.conditions else 0
     if extra:
         tx.note(f"{attacker.name}: {extra:+d} DAM from "
                 + ", ".join(t.state for t in fx.active_toggles(ch)))

@@ -15,7 +15,8 @@
 
 from __future__ import annotations
 
-from emberkeep.character.archetype_effects import crit_low as archetype_crit_low
+from emberkeep.character import bonuses
+from emberkeep.character.model import Character
 from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -68,7 +69,11 @@ def crit_low(enc: Encounter, c: Combatant, melee: bool) -> int:
     if c.kind != "pc":
         return 20
     # Asked on every attack roll; a CritRange effect (issue #12) can widen it
-    return enc.kept(c, ("crit_low", melee), archetype_crit_low, enc.character(c), melee)
+    return enc.kept(c, ("crit_low", melee), _pc_crit_low, enc.character(c), melee)
+
+
+def _pc_crit_low(ch: Character, melee: bool) -> int:
+    return bonuses.crit_low(ch, ranged=not melee)  # the sheet's crit range (issue #16)
 
 
 def sneak_attack_applies(enc: Encounter, attacker: Combatant, target: Combatant) -> bool:

@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 
 from emberkeep.character.abilities import Ability
+from emberkeep.character.rest import max_hit_dice
 from emberkeep.encounter import crits
 from emberkeep.encounter.attack import roll_attack
 from emberkeep.encounter.combatant import Combatant
@@ -57,8 +58,11 @@ def _can_fend(enc: Encounter, c: Combatant) -> bool:
 
 
 def fend_limit(enc: Encounter, c: Combatant) -> int:
-    """One opponent per two HD, rounded up (at least one)."""
-    return max(1, math.ceil(crits.level_of(enc, c) / 2))
+    """One opponent per two HD, rounded up (at least one). R36: a character's HD is its Hit
+    Dice count (``rest.max_hit_dice``: it stops at 5, so 7th level fends three); a monster's is
+    set in its form."""
+    hd = max_hit_dice(enc.character(c).level) if c.kind == "pc" else crits.level_of(enc, c)
+    return max(1, math.ceil(hd / 2))
 
 
 def save_vs_death_dc(enc: Encounter, fender: Combatant) -> int:

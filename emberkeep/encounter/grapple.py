@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Literal
 
 from emberkeep.character.abilities import Ability
+from emberkeep.character.bonuses import skill_bonus
 from emberkeep.character.checks import Difficulty
 from emberkeep.character.skills import Skill
 from emberkeep.dice import RollRecord
@@ -44,9 +45,7 @@ WEAK = "WEAK"
 def str_check_bonus(enc: Encounter, c: Combatant) -> int:
     """R7 for a character (STR + PROF in Athletics), R30 for a monster (ROOM DC − 10)."""
     if c.kind == "pc":
-        ch = enc.character(c)
-        prof = ch.prof if ch.is_proficient(Skill.ATHLETICS) else 0
-        return ch.modifier(Ability.STR) + prof
+        return skill_bonus(enc.character(c), Skill.ATHLETICS)  # the sheet's Athletics (R7)
     assert c.monster is not None
     return c.monster.save_bonus
 

@@ -7,7 +7,8 @@ and make two attacks per following round, that hit automatically for maximum dam
 check vs the opponents STR. A character in the grip of another in this manner may only attack
 with one-handed weapons, at -2 to hit."
 
-- A small weapon is one tagged *tiny* (the dagger) or named knife or dagger. The grip is taken
+- A small weapon is :mod:`emberkeep.gear.small`'s: tagged *tiny* (the dagger) or 1 ft at most
+  (R31: dagger or knife), one definition with the ATK and WDD's initiative. The grip is taken
   by :func:`after_hit` (``attack.resolve_attack``) when the campaign's ``knife_grip`` is on.
 - It is kept as two conditions: ``gripping`` on the gripper (source: the held one's id, since:
   the round it began) and ``gripped`` on the held one (source: the gripper's id). It ends when
@@ -44,8 +45,9 @@ GRIP_PENALTY = -2
 
 
 def is_small(weapon: Wielded) -> bool:
-    name = weapon.name.lower()
-    return "tiny" in weapon.tags or "dagger" in name or "knife" in name
+    """``gear.small``'s small weapon, as ``weapon_choice.choose_weapon`` read it off the piece
+    (its tag or its length, never its name)."""
+    return weapon.small
 
 
 def _condition(c: Combatant, name: str) -> ActiveCondition | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from emberkeep.character.rest import healed_hp
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.damage import lose_hp
@@ -102,7 +103,7 @@ def change_hp(enc: Encounter, tx: Tx, c: Combatant, delta: int) -> int:
         tx.set(("c", c.id), "jostled", True)
         return after
     ref, hp, max_hp = enc.hp_ref(c)
-    new = max(hp, min(max_hp, hp + delta))
+    new = healed_hp(hp, max_hp, delta)  # as a rest or the sheet's Lay on Hands heals
     tx.set(ref, "hp", new)
     if c.kind == "pc" and new > hp:
         from emberkeep.encounter.dying import healed  # R21: any healing stabilizes

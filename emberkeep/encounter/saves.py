@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.archetype_effects import roll_difficulty
+from emberkeep.character.bonuses import save_bonus
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.dice import Purpose
 from emberkeep.encounter import feature_actions
@@ -28,9 +29,7 @@ __all__ = ["save_modifier", "saving_throw"]
 def save_modifier(enc: Encounter, combatant: Combatant, ability: Ability) -> int:
     """What a combatant adds to a d20 SAVE: ability + PROF (PC, R7) or ROOM DC − 10 (R30)."""
     if combatant.kind == "pc":
-        ch = enc.character(combatant)
-        prof = ch.prof if ability in ch.save_proficiencies else 0
-        return ch.modifier(ability) + prof
+        return save_bonus(enc.character(combatant), ability)  # the sheet's SAVE (R7)
     assert combatant.monster is not None
     return combatant.monster.save_bonus
 

@@ -14,7 +14,8 @@ Readings of the list (each "apply every listed modifier that applies"):
   great spear or a spear in two hands takes both (-1 + 1 = 0). (The text's halberd "without
   extra damage" / "with extra damage" reads as a choice; Furnace always gives the two-handed
   damage, and the brief's list puts the halberd among the long thrusting weapons.)
-- a small weapon is one tagged "tiny" or of 1 ft or less (dagger, knife); a fist is no weapon.
+- a small weapon is ``gear.small``'s (tagged "tiny", or 1 ft at most: dagger, knife); a fist is
+  no weapon.
 - monsters: d10 + ``MonsterStats.initiative_modifier`` + the length modifiers of their weapon.
 - R18: a sacrificed shield gives -2 on the next d10 (``Combatant.initiative_bonus``, cleared).
 
@@ -41,6 +42,7 @@ from emberkeep.encounter.initiative import (
     main_weapon,
     weapon_length,
 )
+from emberkeep.gear.small import is_small_weapon
 from emberkeep.magic.spells import get_spell
 
 if TYPE_CHECKING:
@@ -67,7 +69,6 @@ __all__ = [
 SEGMENT_DIE = "d10"
 FIRST_SEGMENT, LAST_SEGMENT = 1, 10
 LONG_THRUST_FT = 8  # R31: spear 8 ft (the text's example), halberd 8, great spear 10, lance 10
-SMALL_WEAPON_FT = 1  # R31: dagger or knife 1 ft
 
 # R20: "ROF 2 acts on 1 and 6, ROF 3 on 1, 4 and 7". Tags "ROF 2"/"ROF 3" in weapons.json.
 ROF_SEGMENTS: dict[int, tuple[int, ...]] = {2: (1, 6), 3: (1, 4, 7)}
@@ -80,13 +81,6 @@ HEAVY_TWO_HANDED_IDS = frozenset({"maul", "greataxe"})
 def _score(enc: Encounter, c: Combatant, ability: Ability) -> int:
     """R20, R31: the raw (effective) score, 19 and 20 counting as 18."""
     return min(18, enc.character(c).scores.effective(ability))
-
-
-def _small(weapon: OwnedWeapon) -> bool:
-    if weapon.kind in ("fist", "ranged"):
-        return False
-    tiny = any(t.lower() == "tiny" for t in weapon.tags)
-    return tiny or (weapon.length_ft is not None and weapon.length_ft <= SMALL_WEAPON_FT)
 
 
 def _two_handed(weapon: OwnedWeapon, inventory: Inventory) -> bool:
@@ -108,13 +102,13 @@ def segment_modifiers(enc: Encounter, c: Combatant, *,
         m = c.monster
         if m.initiative_modifier:
             mods.append(("monster", m.initiative_modifier))
-        if not m.ranged and 0 < m.weapon_length_ft <= SMALL_WEAPON_FT:
+        if is_small_weapon("ranged" if m.ranged else "one_handed", (), m.weapon_length_ft):
             mods.append(("small weapon", -1))
         if not m.ranged and m.weapon_length_ft >= LONG_THRUST_FT:
             mods.append(("long thrusting weapon", -1))
         return mods
     weapon = main_weapon(enc, c)
-    if weapon is not None and _small(weapon):
+    if weapon is not None and is_small_weapon(weapon.kind, weapon.tags, weapon.length_ft):
         mods.append(("small weapon", -1))
     dex, strength = _score(enc, c, Ability.DEX), _score(enc, c, Ability.STR)
     if dex >= 18:

@@ -50,7 +50,7 @@ from emberkeep.encounter.initiative import Slot
 from emberkeep.encounter.morale import dismiss_morale, resolve_morale
 from emberkeep.encounter.movement import close_threats, grappler_of
 from emberkeep.encounter.ruling import has_condition
-from emberkeep.encounter.simultaneous import resolve_simultaneous_melee
+from emberkeep.encounter.simultaneous import melee_pairs, resolve_simultaneous_melee
 from emberkeep.magic import get_spell
 
 __all__ = ["FightResult", "run_fight", "take_turn"]
@@ -197,13 +197,7 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None,
 
 def _melee_phase(enc: Encounter) -> None:
     """Simultaneous mode: every able combatant with a foe CLOSE strikes at once."""
-    pairs: dict[str, str] = {}
-    for c in enc.combatants.values():
-        if c.acted or not enc.can_act(c):
-            continue
-        close = [o for o in enc.enemies(c) if o.position == c.position]
-        if close:
-            pairs[c.id] = close[0].id
+    pairs = melee_pairs(enc)
     if pairs:
         resolve_simultaneous_melee(enc, pairs)
 

@@ -17,7 +17,21 @@ from emberkeep.encounter.attack import AttackOutcome, AttackRoll, resolve_attack
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Step
 
-__all__ = ["resolve_simultaneous_melee"]
+__all__ = ["melee_pairs", "resolve_simultaneous_melee"]
+
+
+def melee_pairs(enc: Encounter) -> dict[str, str]:
+    """Who strikes whom when nobody declared: every able combatant that has not acted, on the
+    first standing foe CLOSE to it (encounter order). The GM's table and the simulated fight
+    both ask here."""
+    pairs: dict[str, str] = {}
+    for c in enc.combatants.values():
+        if c.acted or not enc.can_act(c):
+            continue
+        close = [o for o in enc.enemies(c) if o.position == c.position]
+        if close:
+            pairs[c.id] = close[0].id
+    return pairs
 
 
 def resolve_simultaneous_melee(

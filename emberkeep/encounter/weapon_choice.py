@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from emberkeep.character import archetype_effects as fx
+from emberkeep.character.bonuses import weapon_proficient
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.damage import Wielded, reaches
@@ -21,6 +22,7 @@ from emberkeep.encounter.zones import band as zone_band
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.damage import Grip
 from emberkeep.gear.owned import OwnedWeapon
+from emberkeep.gear.small import is_small_weapon
 
 __all__ = ["choose_weapon"]
 
@@ -55,7 +57,6 @@ def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
            off_hand: bool = False) -> Wielded:
     ch = enc.character(attacker)
     inv = ch.inventory
-    cls = ch.class_def
     grip: Grip | None = None
     if w.kind == "two_handed":
         grip = "two_handed"
@@ -64,12 +65,12 @@ def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
         grip = "two_handed" if w.versatile and both_free and not off_hand else "one_handed"
     thrown = w.kind != "ranged" and band == _NEAR and "Thrown" in w.tags
     dice = w.versatile_damage if grip == "two_handed" and w.versatile_damage else w.damage
-    # archetype features (issue #12): PROF, magical weapons
-    proficient = cls is not None and (w.category in cls.weapons or fx.weapon_proficient(
-        ch, w.category, melee=w.kind != "ranged"))
+    # PROF as the sheet reads it (R4, archetype features); magical weapons (issue #12)
+    proficient = weapon_proficient(ch, w.category, w.kind)
     return Wielded(w.uid, w.name, dice, w.kind, w.kind == "ranged" or thrown, thrown,
                    grip if not thrown else None, tuple(w.tags), w.notches,
-                   w.magical or fx.weapons_magical(ch), proficient, off_hand)
+                   w.magical or fx.weapons_magical(ch), proficient, off_hand,
+                   is_small_weapon(w.kind, w.tags, w.length_ft))
 
 
 def _usable(enc: Encounter, attacker: Combatant, w: OwnedWeapon) -> bool:

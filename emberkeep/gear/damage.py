@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_NOTCH_ALLOWANCE",
     "Grip",
+    "after_notch",
     "apply_notch_penalty",
     "damage_dice",
     "damage_total",
@@ -47,6 +48,21 @@ def notch_allowance(quality: Quality, allowances: Mapping[str, int] | None = Non
     """
     table = DEFAULT_NOTCH_ALLOWANCE if allowances is None else allowances
     return table[quality]
+
+
+def after_notch(notches: int, broken: bool, quality: Quality,
+                allowances: Mapping[str, int] | None = None) -> tuple[int, bool]:
+    """R17: a weapon's notches and broken state after one more notch.
+
+    A weapon holds ``notch_allowance(quality)`` notches; the next one breaks it and is not
+    counted as a notch (cheap: the first fumble notches, the second breaks). A weapon already
+    broken stays as it is. The sheet's gear, the repair ledger and the fight all notch here.
+    """
+    if broken:
+        return notches, True
+    if notches >= notch_allowance(quality, allowances):
+        return notches, True
+    return notches + 1, False
 
 
 def two_handed_bonus(str_mod: int) -> int:

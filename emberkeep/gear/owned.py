@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from emberkeep.gear.damage import apply_notch_penalty, notch_allowance
+from emberkeep.gear.damage import after_notch, apply_notch_penalty
 from emberkeep.gear.magic_items import OwnedMagic
 from emberkeep.gear.specs import (
     ArmorSpec,
@@ -193,13 +193,10 @@ class OwnedWeapon(OwnedGear):
         counted as a notch (cheap: the first fumble notches, the second breaks). A weapon
         already broken stays broken.
         """
-        if self.broken:
-            return False
-        if self.notches >= notch_allowance(self.quality, allowances):
-            self.broken = True
-            return True
-        self.notches += 1
-        return False
+        was_broken = self.broken
+        self.notches, self.broken = after_notch(self.notches, self.broken, self.quality,
+                                                allowances)
+        return self.broken and not was_broken
 
     def apply_notch_penalty(self, total: int) -> int:
         """R17: the damage of a hit less one per notch, at least 1."""

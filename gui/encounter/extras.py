@@ -25,9 +25,9 @@ from emberkeep.encounter.fending import fend
 from emberkeep.encounter.grapple import break_free as break_hold
 from emberkeep.encounter.grip import GRIPPED, break_free, grip_attacks
 from emberkeep.encounter.mounts import MOUNT_RANKS, mount, mount_name
-from emberkeep.encounter.simultaneous import resolve_simultaneous_melee
+from emberkeep.encounter.simultaneous import melee_pairs, resolve_simultaneous_melee
 from emberkeep.encounter.surprise import check_surprise, declare_spell
-from emberkeep.encounter.volleys import bears_shield
+from emberkeep.encounter.volleys import shield_volunteers as core_volunteers
 from gui.encounter.attack_panel import parse_typed, typed_action
 
 if TYPE_CHECKING:
@@ -107,15 +107,8 @@ def declare(window: EncounterWindow, spell_id: str | None = None) -> str | None:
 # --- simultaneous melee (R20) -----------------------------------------------------------------
 
 def melee_candidates(enc: Encounter) -> dict[str, str]:
-    """Every able combatant that has not acted, on the first standing foe CLOSE to it."""
-    pairs: dict[str, str] = {}
-    for c in enc.combatants.values():
-        if c.acted or not enc.can_act(c):
-            continue
-        close = [o for o in enc.enemies(c) if o.position == c.position]
-        if close:
-            pairs[c.id] = close[0].id
-    return pairs
+    """Who strikes whom when nothing was declared: the core's rule (``melee_pairs``)."""
+    return melee_pairs(enc)
 
 
 def declare_melee(window: EncounterWindow) -> str | None:
@@ -237,13 +230,9 @@ def ask_mount(window: EncounterWindow, rank: int | None = None) -> str | None:
 
 
 def shield_volunteers(enc: Encounter, shooter_id: str, target_id: str) -> list[str]:
-    """Shield bearers CLOSE to the target who may take a volley shot meant for it (R31)."""
-    t = enc.combatants.get(target_id)
-    if t is None:
-        return []
-    return [c.id for c in enc.combatants.values()
-            if c.id not in (shooter_id, target_id) and c.position == t.position
-            and not enc.is_down(c) and bears_shield(enc, c)]
+    """Shield bearers CLOSE to the target who may take a volley shot meant for it: the
+    core's rule (R31), the one ``volleys.land`` checks."""
+    return core_volunteers(enc, shooter_id, target_id)
 
 
 def finish(window: EncounterWindow) -> str | None:

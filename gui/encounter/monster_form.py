@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.dice import DiceError, Roller, parse, roll
+from emberkeep.dice import DiceError, Roller, parse
 from emberkeep.encounter.combatant import Combatant, MonsterStats
+from emberkeep.encounter.setup import monster_combatants
 from emberkeep.melee_round.fighter import MeleeMonster
 
 __all__ = ["MonsterForm", "make_monsters"]
@@ -32,23 +33,9 @@ __all__ = ["MonsterForm", "make_monsters"]
 def make_monsters(stats: MonsterStats, count: int, *, hit_dice: int = 0,
                   roller: Roller | None = None, side: str = "foes", position: int = 1,
                   taken: set[str] | frozenset[str] = frozenset()) -> list[Combatant]:
-    """``count`` numbered monsters whose ids are not in ``taken``; with ``hit_dice`` each rolls
-    its own HP (``hit_dice``d8) with ``roller``."""
-    slug = re.sub(r"[^a-z0-9]+", "-", stats.name.lower()).strip("-") or "monster"
-    number, made = 1, list[Combatant]()
-    while len(made) < count:
-        cid = f"{slug}-{number}"
-        if cid not in taken:
-            own = stats
-            if hit_dice:
-                assert roller is not None
-                hp = max(1, roll(f"{hit_dice}d8", roller).total)
-                own = stats.model_copy(update={"max_hp": hp})
-            name = f"{stats.name} {number}"
-            made.append(Combatant(id=cid, name=name, side=side, kind="monster", monster=own,
-                                  hp=own.max_hp, position=position))
-        number += 1
-    return made
+    """The form's monsters, made by the core (``setup.monster_combatants``)."""
+    return monster_combatants(stats, count, side=side, position=position, taken=taken,
+                              hit_dice=hit_dice, roller=roller)
 
 
 class MonsterForm(QDialog):
@@ -132,8 +119,10 @@ class MonsterForm(QDialog):
         self._derive()
 
     def _derive(self) -> None:
-        dc = self.room_dc.value()
-        self.derived.setText(f"AC {dc} · save +{dc - 10} · morale {dc // 2} (R30)")
+        # the stat block's own numbers for this ROOM DC (R30), not a second copy of them
+        probe = MonsterStats(name="probe", max_hp=1, room_dc=self.room_dc.value())
+        self.derived.setText(f"AC {probe.armor_class} · save {probe.save_bonus:+d} · "
+                             f"morale {probe.enemy_morale} (R30)")
 
     def stats(self) -> MonsterStats:
         """The form as monster stats; ValueError with a plain reason when something is off."""

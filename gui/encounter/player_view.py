@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.dying import life_state
 from emberkeep.encounter.initiative import Slot
 from gui.encounter.combatants import CURRENT, DOWN
 from gui.encounter.session import EncounterSession
@@ -33,6 +34,8 @@ __all__ = ["PlayerModel", "PlayerView"]
 _Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("", "Name", "Health", "Conditions")
 
+
+_PC_WORDS = {"dying": " — dying", "stable": " — stable", "out": " — out of the fight"}
 
 class PlayerModel(ListTableModel[str]):
     """Combatants in the round's order (those not in it yet, after), health as players see it.
@@ -66,11 +69,11 @@ class PlayerModel(ListTableModel[str]):
     def health(self, c: Combatant) -> str:
         enc = self.session.enc
         if c.kind == "pc":
-            _ref, hp, max_hp = enc.hp_ref(c)
-            ch = enc.character(c)
-            if not ch.alive:
+            state = life_state(enc, c)  # the core's dead/dying (R21, R22), as the GM's table
+            if state == "dead":
                 return "dead"
-            return f"{hp}/{max_hp} HP" + (" — dying" if hp <= 0 else "")
+            _ref, hp, max_hp = enc.hp_ref(c)
+            return f"{hp}/{max_hp} HP" + _PC_WORDS.get(state, "")
         return monster_word(enc, c)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

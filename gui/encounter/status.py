@@ -8,21 +8,14 @@ The player view only ever uses :func:`monster_word` for a monster: never a numbe
 from __future__ import annotations
 
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.dying import DYING, dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
 
 __all__ = ["MONSTER_WORDS", "conditions_text", "dying_rounds", "monster_word", "morale_text",
            "status_text", "timers_text"]
 
-DYING = "dying_in"  # engine II (dying.py): the 1d4 rounds a PC at 0 HP has left (R21)
 MONSTER_WORDS = ("unhurt", "wounded", "bloodied", "down")
 _HIDDEN = frozenset({DYING})  # shown in the status column as a countdown instead
-
-
-def dying_rounds(c: Combatant) -> int | None:
-    for x in c.conditions:
-        if x.name == DYING:
-            return x.rounds_left
-    return None
 
 
 def conditions_text(c: Combatant) -> str:
@@ -35,20 +28,18 @@ def conditions_text(c: Combatant) -> str:
 
 
 def status_text(enc: Encounter, c: Combatant) -> str:
-    """Out, dead, dying with its countdown, down, or where it stands in the round."""
-    if c.out:
-        return "out of the fight"
+    """Out, dead, dying with its countdown, down, or where it stands in the round (the
+    core's ``life_state``)."""
+    state = life_state(enc, c)
     left = dying_rounds(c)
-    if c.kind == "pc":
-        ch = enc.character(c)
-        if not ch.alive or ch.status.value == "dead":
-            return "dead"
-        if ch.hp <= 0:
-            if left is not None:
-                return f"dying: {left} round{'s' if left != 1 else ''} left"
-            return "down (stable)"
-    elif c.hp <= 0:
-        return "down"
+    if state == "out":
+        return "out of the fight"
+    if state in ("dead", "down"):
+        return state
+    if state == "dying":
+        return f"dying: {left} round{'s' if left != 1 else ''} left"
+    if state == "stable":
+        return "down (stable)"
     words = []
     if left is not None:
         words.append(f"expires in {left}")

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import Roller
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.dying import dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.recap import MODE_NAMES, recap_markdown
 from emberkeep.encounter.surprise import check_surprise
@@ -48,7 +49,7 @@ from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
 from gui.encounter.setup_bar import SetupBar
 from gui.encounter.shortcuts import ShortcutsDialog
-from gui.encounter.status import dying_rounds, morale_text, timers_text
+from gui.encounter.status import morale_text, timers_text
 
 __all__ = ["EncounterWindow"]
 
@@ -258,8 +259,8 @@ class EncounterWindow(QWidget):
     def _update_banner(self) -> None:
         parts = [morale_text(self.enc), timers_text(self.enc)]
         dying = [f"{c.name} dies in {left}" for c in self.enc.combatants.values()
-                 if (left := dying_rounds(c)) is not None and c.kind == "pc"
-                 and self.enc.is_down(c)]
+                 if life_state(self.enc, c) == "dying"
+                 and (left := dying_rounds(c)) is not None]
         if dying:
             parts.append("Dying: " + ", ".join(dying) + " (B: stabilize, H: heal)")
         text = "   ·   ".join(p for p in parts if p)

@@ -182,7 +182,8 @@ class AttacksModel(SheetTableModel):
     """Each weapon (a versatile one twice): ATK bonus and damage, read-only (R12, R17, R29)."""
 
     HEADERS = ("Weapon", "ATK", "Damage", "Notes")
-    WATCHED = frozenset({"scores", "inventory", "level", "class_id", "fighting_style"})
+    WATCHED = frozenset({"scores", "inventory", "level", "class_id", "fighting_style",
+                         "archetype_features", "conditions"})
 
     def _lines(self) -> Sequence[AttackLine]:
         if self._cache is None:
@@ -207,7 +208,8 @@ class AttacksModel(SheetTableModel):
             prof = " + PROF" if line.proficient else " (not proficient: no PROF)"
             return (f"ATK d20 {signed(line.atk_bonus)}: {line.ability.value}{prof}. "
                     f"Damage {line.damage_text}: the dice, STR by grip, "
-                    f"-1 per notch; a hit does at least 1 (R12, R17, R29)")
+                    f"-1 per notch; a hit does at least 1 (R12, R17, R29). "
+                    f"Crit on a natural {line.crit_text} (R15)")
         if role == UidRole:
             return line.uid
         return None
@@ -219,7 +221,7 @@ class AttacksModel(SheetTableModel):
 
 
 def _attack_notes(line: AttackLine) -> str:
-    notes = []
+    notes = [f"crit {line.crit_text}"] if line.crit_low < 20 else []
     if line.notches:
         notes.append(f"{line.notches} notch{'es' if line.notches > 1 else ''} (-{line.notches})")
     if line.broken:

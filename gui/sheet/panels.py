@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.character.archetypes import get_archetype
+from emberkeep.character.bonuses import CASTING_ABILITY
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind, spellcheck_bonus, spells_known_limit
 from emberkeep.gear.catalog import GearError, gear_catalog
@@ -228,7 +229,7 @@ class MagicPanel(QGroupBox):
                 character.spells_known) > limit else ""
             self.summary.setText(
                 f"SPELLCHECK d20 {spellcheck_bonus(character):+d} "
-                f"({'INT' if kind == 'magic_user' else 'WIS'} + PROF). "
+                f"({CASTING_ABILITY[kind].value} + PROF). "
                 f"Spells known {len(character.spells_known)} / {limit}{over}."
                 f" Healed today {state.healed_hd_today} HD.{barred}{due}")
         self.cast_button.setEnabled(kind is not None)

@@ -21,8 +21,6 @@ from emberkeep.clock.schedule import (
     light,
     mounted_combat_training,
     spell_effect,
-    stabilize,
-    start_dying,
     start_repair,
     start_timer,
     upcoming,
@@ -115,18 +113,6 @@ def test_r10_cannot_cast_lasts_until_a_long_rest_not_a_short_one() -> None:
     assert mage.caster.can_cast and campaign.timeline == []
 
 
-def test_r21_dying_countdown_kills_unless_stabilized() -> None:
-    campaign = _campaign()
-    fighter, cleric = _pc(campaign, "fighter"), _pc(campaign, "cleric")
-    for pc in (fighter, cleric):
-        pc.hp = 0
-        start_dying(campaign, pc, rounds=3, round_seconds=6)
-    assert stabilize(campaign, cleric)
-    changes = advance(campaign, 18, ScriptedRoller([]))
-    assert not fighter.alive and cleric.alive
-    assert "bled out" in changes[0].text
-
-
 def test_timers_lights_and_spell_effects_say_when_they_end() -> None:
     campaign = _campaign()
     mage = _pc(campaign, "magic_user")
@@ -198,17 +184,6 @@ def test_r29_long_rest_spends_and_regains_all_hd_and_resets_disapproval() -> Non
     assert cleric.hp == 4 and cleric.hit_dice == 1
     assert cleric.caster.disapproval_range == 1  # R10: resets on a long rest
 
-
-def test_the_dying_do_not_rest() -> None:
-    campaign = _campaign()
-    fighter = _pc(campaign, "fighter")
-    fighter.hp = 0
-    start_dying(campaign, fighter, rounds=4, round_seconds=6)
-    changes = rest(campaign, "short", ScriptedRoller([]), [fighter.id])
-    assert not fighter.alive and not any(c.kind == "rest" for c in changes)
-
-
-# --- downtime ---------------------------------------------------------------------------------
 
 def test_a_repair_takes_hours_per_point_and_the_item_is_away_until_done() -> None:
     campaign = _campaign()

@@ -127,6 +127,8 @@ def test_one_opponent_per_two_hd_rounded_up() -> None:
     assert [r.total for r in step.rolls()] == [12 + 1 + 2, 5 + 2, 4 + 1 + 2]
     assert "cant_attack" in names(enc.combatant("goblin-1"))
     assert enc.combatant("goblin-2").hp == 5
+    enc.character(brannoc).level = 7
+    assert fend_limit(enc, brannoc) == 3  # R36: Hit Dice stop at 5, so 7th level fends three
 
 
 def test_fending_needs_a_weapon_over_five_feet() -> None:

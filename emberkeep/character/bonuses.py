@@ -1,0 +1,142 @@
+"""The numbers a character adds to its d20s and its damage: one function for each.
+
+The sheet, the PDF, the roster and the encounter engine all ask here, so the ATK a GM reads on
+the sheet is the ATK the engine rolls (issue #16, "one rule, one place"):
+
+- CHECK with a skill (R7): ability + PROF when proficient (Expertise is PROF too).
+- SAVE (R7): ability + PROF for the class's save and the chosen one.
+- ATK (R7, R29): STR for melee (fists too), DEX for a ranged attack (a thrown weapon too); a
+  *small* weapon (``gear.small``: the seed's "like dagger - tiny ... use DEX for the attack")
+  takes the better of STR and DEX in melee; an archetype's better ability (Arcane strike) and
+  a switched-on state (Rage); PROF when proficient with the weapon's category (R4: the Classes
+  table; a fist always; 0-level PROF is +0, R6); the Archery style's +1 with ranged attacks.
+- Damage modifier (R12, R17, R29): STR for melee, ceil(1.5 × STR) in two hands, nothing for a
+  ranged attack unless Recoil; an off-hand blow adds no positive STR without the 2 weapon
+  fighting style (5e); Dueling's +1 one-handed in melee; -1 per notch. A switched-on state's
+  damage (Rage: +PROF) is :func:`state_damage`, added to a hit beside this (the engine notes it).
+- SPELLCHECK (R8): INT (Magic-user) or WIS (Cleric) + PROF.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from emberkeep.character import archetype_effects as fx
+from emberkeep.character.abilities import Ability
+from emberkeep.character.skills import SKILL_ABILITY, Skill
+from emberkeep.gear.damage import Grip, two_handed_bonus
+from emberkeep.magic.spellcheck import Caster
+
+if TYPE_CHECKING:
+    from emberkeep.character.model import Character
+
+__all__ = [
+    "ARCHERY_STYLE",
+    "CASTING_ABILITY",
+    "DUELING_STYLE",
+    "TWO_WEAPON_STYLE",
+    "attack_ability",
+    "attack_bonus",
+    "caster_kind",
+    "crit_low",
+    "damage_bonus",
+    "save_bonus",
+    "skill_bonus",
+    "spellcheck_bonus",
+    "state_damage",
+    "weapon_proficient",
+]
+
+ARCHERY_STYLE = "archery"  # Fighting Style (a): +1 ATK with ranged weapons
+DUELING_STYLE = "dueling"  # Fighting Style (c): +1 DAM when using one-handed weapons
+TWO_WEAPON_STYLE = "two_weapon_fighting"  # Fighting Style (d): the off hand adds its STR too
+
+_CASTERS: dict[str, Caster] = {"cleric": "cleric", "magic_user": "magic_user"}
+CASTING_ABILITY: dict[Caster, Ability] = {"magic_user": Ability.INT, "cleric": Ability.WIS}
+
+
+def skill_bonus(character: Character, skill: Skill, ability: Ability | None = None) -> int:
+    """R7: a CHECK with ``skill`` (with its own ability unless the GM names another)."""
+    used = ability or SKILL_ABILITY[skill]
+    return character.modifier(used) + (character.prof if character.is_proficient(skill) else 0)
+
+
+def save_bonus(character: Character, ability: Ability) -> int:
+    """R7: a SAVE adds PROF for the class's save and the chosen one."""
+    proficient = ability in character.save_proficiencies
+    return character.modifier(ability) + (character.prof if proficient else 0)
+
+
+def weapon_proficient(character: Character, category: str, kind: str) -> bool:
+    """R4: the class's weapon categories, or a feature's (issue #12); a fist always, and a
+    0-level character needs none (its PROF is +0, R6)."""
+    cls = character.class_def
+    if cls is None or kind == "fist":
+        return True
+    return category in cls.weapons or fx.weapon_proficient(character, category,
+                                                           melee=kind != "ranged")
+
+
+def attack_ability(character: Character, *, ranged: bool, small: bool) -> Ability:
+    """The ability an ATK adds before features: DEX at range, STR in melee, the better of
+    the two with a small weapon (see the module notes)."""
+    if ranged:
+        return Ability.DEX
+    if small and character.modifier(Ability.DEX) > character.modifier(Ability.STR):
+        return Ability.DEX
+    return Ability.STR
+
+
+def attack_bonus(character: Character, *, ranged: bool, small: bool, proficient: bool) -> int:
+    """What an ATK adds to the d20 (R7, R29, issue #12); the engine rolls exactly this."""
+    melee = not ranged
+    usual = character.modifier(attack_ability(character, ranged=ranged, small=small))
+    mod = fx.attack_modifier(character, usual, melee=melee) \
+        + fx.toggle_attack(character, melee=melee)
+    if proficient:
+        mod += character.prof
+    if ranged and character.fighting_style == ARCHERY_STYLE:
+        mod += 1
+    return mod
+
+
+def damage_bonus(character: Character, *, ranged: bool, recoil: bool, grip: Grip | None,
+                 notches: int, off_hand: bool = False) -> int:
+    """The flat number a blow adds to its dice, before a state's damage (module notes)."""
+    str_mod = character.modifier(Ability.STR)
+    style = character.fighting_style
+    if ranged:
+        mod = str_mod if recoil else 0  # R29
+    elif grip == "two_handed":
+        mod = two_handed_bonus(str_mod)  # R12
+    else:
+        mod = str_mod
+    if off_hand and style != TWO_WEAPON_STYLE:
+        mod = min(0, mod)  # 5e: the off-hand blow adds no positive modifier
+    if style == DUELING_STYLE and grip == "one_handed" and not ranged and not off_hand:
+        mod += 1
+    return mod - notches
+
+
+def state_damage(character: Character, *, ranged: bool) -> int:
+    """Damage a switched-on archetype state adds to a hit (Rage: +PROF)."""
+    return fx.toggle_damage(character, melee=not ranged)
+
+
+def crit_low(character: Character, *, ranged: bool) -> int:
+    """R15: the lowest natural d20 that crits (20; 19 with a widened melee crit range)."""
+    return fx.crit_low(character, not ranged)
+
+
+def caster_kind(character: Character) -> Caster | None:
+    """Which SPELLCHECK the class makes (R8), or None for a class that casts no spells."""
+    return _CASTERS.get(character.class_id or "")
+
+
+def spellcheck_bonus(character: Character) -> int | None:
+    """R8: INT (Magic-user) or WIS (Cleric) + PROF; None for a non-caster."""
+    kind = caster_kind(character)
+    if kind is None:
+        return None
+    return character.modifier(CASTING_ABILITY[kind]) + character.prof
+
