@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (
 
 from emberkeep.character.bonuses import caster_kind
 from emberkeep.character.casting import cast_spell, lay_on_hands, roll_depletion_save
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.dice import Purpose, Roller, TypedRoller
 from emberkeep.magic.limits import CastingBarred
 from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult
-from emberkeep.magic.spells import get_spell
 from emberkeep.optional_rules.advantage import Advantage
 from gui.document import CampaignDocument, EditRefused
 
@@ -75,6 +75,7 @@ class CastDialog(QDialog):
         self.roller = roller
         self.last_text = ""
         character = document.character(character_id)
+        catalog = Catalog(document.campaign)
         self.kind = caster_kind(character)
         self.setWindowTitle(f"Cast — {character.name}")
         layout = QVBoxLayout(self)
@@ -83,7 +84,7 @@ class CastDialog(QDialog):
         self.spell = QComboBox(self)
         for spell_id in character.spells_known:
             try:
-                self.spell.addItem(get_spell(spell_id).name, spell_id)
+                self.spell.addItem(catalog.spell(spell_id).name, spell_id)
             except KeyError:
                 continue
         if self.kind == "cleric":
@@ -163,6 +164,7 @@ class CastDialog(QDialog):
         rule_on, mode = rules.advantage_disadvantage, rules.advantage_mode
         after = character.model_copy(deep=True)
         changed = [after]
+        catalog = Catalog(self.document.campaign)
         try:
             if self.spell.currentData() == LAY_ON_HANDS:
                 target_id = str(self.target.currentData())
@@ -170,8 +172,9 @@ class CastDialog(QDialog):
                     self.document.character(target_id).model_copy(deep=True)
                 if target is not after:
                     changed.append(target)
-                healed = lay_on_hands(after, target, roller, room_dc=dc, dc_shift=shift,
-                                      advantage=advantage, rule_on=rule_on, mode=mode)
+                healed = lay_on_hands(after, target, catalog, roller, room_dc=dc,
+                                      dc_shift=shift, advantage=advantage, rule_on=rule_on,
+                                      mode=mode)
                 text = describe_spellcheck(healed.check) + (
                     f"\nLay on Hands: {healed.band_hd} HD granted, {healed.hd_spent} spent"
                     + (f" (limited by the {healed.limited_by.replace('_', ' ')})"
@@ -179,8 +182,8 @@ class CastDialog(QDialog):
                     + f": {target.name} heals {healed.healed} HP (R11, R29)")
                 label = f"{character.name}: Lay on Hands on {target.name}"
             else:
-                spell = get_spell(str(self.spell.currentData()))
-                result = cast_spell(after, spell, roller, room_dc=dc, dc_shift=shift,
+                spell = catalog.spell(str(self.spell.currentData()))
+                result = cast_spell(after, catalog, spell, roller, room_dc=dc, dc_shift=shift,
                                     advantage=advantage, rule_on=rule_on, mode=mode,
                                     scroll=self.from_scroll.isChecked())
                 text = describe_spellcheck(result)
@@ -199,7 +202,8 @@ class CastDialog(QDialog):
         after = self.character.model_copy(deep=True)
         typed = self.typed.value() or None
         save = roll_depletion_save(
-            after, TypedRoller(self.roller, {Purpose.SAVE: typed} if typed else None),
+            after, Catalog(self.document.campaign),
+            TypedRoller(self.roller, {Purpose.SAVE: typed} if typed else None),
             room_dc=self.room_dc.value(), dc_shift=int(self.difficulty.currentData()))
         self._record([after], f"{after.name}: depletion SAVE")
         text = (f"INT SAVE {save.record.describe()} vs DC {save.dc}: "

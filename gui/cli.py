@@ -34,7 +34,7 @@ def _check(files: list[str]) -> int:
                     "Exits 0 when every file is valid, 1 otherwise.")
     parser.add_argument("files", nargs="+", metavar="FILE")
     options = parser.parse_args(files)
-    from emberkeep.campaign.check import check_files
+    from emberkeep.check import check_files
 
     lines, status = check_files(options.files)
     for line in lines:

@@ -32,14 +32,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.calendar import Calendar, format_duration
 from emberkeep.campaign.changes import Change as CampaignChange
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.timeline import Timed
 from emberkeep.character.model import Character
 from emberkeep.clock.advance import Change, advance, advance_to
-from emberkeep.clock.calendar import Calendar, format_duration
 from emberkeep.clock.rests import rest
 from emberkeep.clock.schedule import upcoming
-from emberkeep.clock.timeline import Timed
 from emberkeep.clock.units import Unit, seconds
 from emberkeep.dice import RandomRoller, Roller
 from gui.commands import CampaignCommand

@@ -83,13 +83,11 @@ class CampaignCommand(QUndoCommand, Generic[T]):
                 self.result, step = record(document.campaign, self.op)
             except (ValueError, KeyError) as exc:
                 self.error = exc
-                document.refused()
                 self.setObsolete(True)
                 return
             except BaseException:
                 # A bug, not a refusal: the campaign is already put back; drop the command
                 # rather than leave one on the stack that has nothing to undo.
-                document.refused()
                 self.setObsolete(True)
                 raise
             self.step = step

@@ -24,7 +24,6 @@ from PySide6.QtGui import QUndoStack
 from emberkeep.campaign import recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.changes import Change
-from emberkeep.campaign.custom import activate
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
@@ -257,17 +256,10 @@ class CampaignDocument(QObject):
 
     def announce(self, change: Change) -> None:
         """Tell every view what changed (once the campaign already holds it)."""
-        if change.catalogs:
-            activate(self.campaign)  # rules look the campaign's own entries up by id
         if change.name:
             self.titleChanged.emit(self.campaign.name)
         if change:
             self.campaignChanged.emit(change)
-
-    def refused(self) -> None:
-        """An operation raised and was rolled back; catalogs it installed are put back too."""
-        activate(self.campaign)
-
 
 class _DocumentRows(ListRows):
     """Row edits of the roster, told to item models as Qt's begin/end pairs."""

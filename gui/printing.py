@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from emberkeep.character.abilities import ABILITIES
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import (
     armor_class_parts,
@@ -45,14 +46,12 @@ _WIDTH, _HEIGHT = 595.0, 842.0  # A4 in points (the writer works at 72 dpi)
 _MARGIN = 36.0
 
 
-def class_line(character: Character) -> str:
+def class_line(character: Character, catalog: Catalog) -> str:
     from gui.roster_model import _class_name, _race_name
 
     archetype = ""
     if character.archetype is not None:
-        from emberkeep.character.archetypes import get_archetype
-
-        archetype = f" ({get_archetype(character.archetype).name})"
+        archetype = f" ({catalog.archetype(character.archetype).name})"
     return (f"Level {character.level} {_class_name(character)}{archetype} · "
             f"{_race_name(character)} · XP {character.xp}"
             + (f" · Player: {character.player}" if character.player else ""))
@@ -115,17 +114,18 @@ def _fit(text: str, metrics: QFontMetricsF, width: float, height: float) -> str:
     return "\n".join(out[:lines])
 
 
-def _paint_one(painter: QPainter, character: Character) -> None:
+def _paint_one(painter: QPainter, character: Character, catalog: Catalog) -> None:
     painter.setPen(QPen(Qt.GlobalColor.black, 0.8))
     column = (_WIDTH - 2 * _MARGIN - 18) / 2
     top = _Page(painter, _MARGIN, _WIDTH - 2 * _MARGIN, _MARGIN)
     top.block(character.name, 18, bold=True)
-    top.block(class_line(character), 10)
-    parts = armor_class_parts(character)
+    top.block(class_line(character, catalog), 10)
+    parts = armor_class_parts(character, catalog)
     carried, limit = load_and_limit(character)
-    top.block(f"AC {character.armor_class}    HP {character.hp} / {character.max_hp}    "
+    top.block(f"AC {parts.total}    HP {character.hp} / {character.max_hp}    "
               f"HD {character.hit_dice} / {character.max_hit_dice}"
-              + (f" × d{character.hit_die}" if character.class_id else "")
+              + (f" × d{character.hit_die_at(catalog, character.level)}"
+                 if character.class_id else "")
               + f"    PROF {character.prof:+d}    Luck dice {character.luck.dice}    "
               f"Load {carried} / {limit}    Dead at {character.death_threshold} HP", 10.5,
               bold=True)
@@ -149,14 +149,14 @@ def _paint_one(painter: QPainter, character: Character) -> None:
                    f"{loss}", 10)
     left.heading("Saves")
     left.block("   ".join(f"{s.ability.value} {s.bonus:+d}{'*' if s.proficient else ''}"
-                           for s in save_lines(character)) + "   (* PROF)")
+                           for s in save_lines(character, catalog)) + "   (* PROF)")
     left.heading("Skills")
-    for line in skill_lines(character):
+    for line in skill_lines(character, catalog):
         mark = " (Expertise)" if line.expertise else (" *" if line.proficient else "")
         left.block(f"{line.name} ({line.ability.value}) {line.bonus:+d}{mark}", 8)
     right = _Page(painter, _MARGIN + column + 18, column, start)
     right.heading("Attacks")
-    for attack in attack_lines(character):
+    for attack in attack_lines(character, catalog):
         notes = f", crit {attack.crit_text}" if attack.crit_low < 20 else ""
         notes += f", {attack.notches} notches" if attack.notches else ""
         notes += ", BROKEN" if attack.broken else ""
@@ -168,7 +168,7 @@ def _paint_one(painter: QPainter, character: Character) -> None:
             for g in character.inventory.all_gear()]
     right.block(", ".join(gear) or "—", 8.5)
     right.block(f"Coins: {format_coins(character.inventory.purse.total_cp)}", 8.5)
-    limit_known = spells_known_limit(character)
+    limit_known = spells_known_limit(character, catalog)
     if limit_known is not None:
         right.heading("Magic")
         right.block(f"SPELLCHECK d20 {spellcheck_bonus(character):+d}; spells known "
@@ -181,7 +181,7 @@ def _paint_one(painter: QPainter, character: Character) -> None:
     right.heading("Features")
     from gui.sheet.panels import NotesPanel
 
-    right.block(NotesPanel.feature_text(character), 8.5)
+    right.block(NotesPanel.feature_text(character, catalog), 8.5)
     right.heading("Notes")
     right.block(character.notes or "—", 8.5, limit=_HEIGHT - _MARGIN)
 
@@ -194,8 +194,10 @@ def _spell_names(ids: Sequence[str]) -> list[str]:
     return [names.get(i, i) for i in ids]
 
 
-def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character]) -> None:
-    """One page per character on ``device`` (a QPdfWriter or a QPrinter)."""
+def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character],
+                 catalog: Catalog) -> None:
+    """One page per character on ``device`` (a QPdfWriter or a QPrinter); ``catalog``: their
+    campaign's."""
     painter = QPainter(device)
     try:
         scale = device.logicalDpiX() / 72.0
@@ -204,20 +206,21 @@ def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character]) -> 
                 device.newPage()
             painter.save()
             painter.scale(scale, scale)
-            _paint_one(painter, character)
+            _paint_one(painter, character, catalog)
             painter.restore()
     finally:
         painter.end()
 
 
-def write_pdf(path: Path | str, characters: Sequence[Character], title: str = "") -> None:
+def write_pdf(path: Path | str, characters: Sequence[Character], catalog: Catalog,
+              title: str = "") -> None:
     writer = QPdfWriter(str(path))
     writer.setResolution(72)
     writer.setTitle(title or ", ".join(c.name for c in characters))
     writer.setCreator("Emberkeep")
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
                                      QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
-    paint_sheets(writer, characters)
+    paint_sheets(writer, characters, catalog)
 
 
 def export_dialog(parent: QWidget | None, document: CampaignDocument,
@@ -236,5 +239,5 @@ def export_dialog(parent: QWidget | None, document: CampaignDocument,
     if not name:
         return None
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    write_pdf(path, characters, document.title)
+    write_pdf(path, characters, Catalog(document.campaign), document.title)
     return path

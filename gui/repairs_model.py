@@ -22,12 +22,13 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.model import Campaign, LedgerEntry
 from emberkeep.character.model import Character
-from emberkeep.clock.calendar import Calendar
+from emberkeep.gear.mending import repair_units
 from emberkeep.gear.purse import format_coins
 from emberkeep.repairs.condition import GearCondition, condition_of, damaged_gear
-from emberkeep.repairs.costs import repair_cost, repair_units
+from emberkeep.repairs.costs import repair_cost
 from emberkeep.repairs.ledger import PARTY
 from gui.document import CampaignDocument
 from gui.list_table import ListTableModel

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
-from emberkeep.clock.calendar import Calendar
+from emberkeep.gear.mending import repair_units
 from emberkeep.gear.purse import format_coins
-from emberkeep.repairs.costs import repair_units
 from emberkeep.repairs.ledger import PARTY, ledger_totals, pick_up, repair
 from gui.document import CampaignDocument
 from gui.repairs_model import (

@@ -26,7 +26,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from emberkeep.campaign.changes import Change
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.status import character_armor_class
 from gui.document import CampaignDocument, EditRefused
 
 __all__ = ["COLUMNS", "CharacterIdRole", "RosterModel", "SortRole", "StatusRole", "status_of"]
@@ -69,9 +71,9 @@ def _class_name(character: Character) -> str:
     return cls.name if cls is not None else character.class_id
 
 
-def _armor_class(character: Character) -> int | None:
+def _armor_class(character: Character, catalog: Catalog) -> int | None:
     try:
-        return character.armor_class
+        return character_armor_class(character, catalog)
     except Exception:  # gear the catalog no longer knows: leave the cell blank, not a crash
         return None
 
@@ -80,9 +82,10 @@ def _armor_class(character: Character) -> int | None:
 class Column:
     title: str
     tooltip: str
-    value: Callable[[Character], Any]
-    """The raw value: EditRole for editable columns, SortRole for all."""
-    text: Callable[[Character], str] | None = None
+    value: Callable[[Character, Catalog], Any]
+    """The raw value: EditRole for editable columns, SortRole for all (the campaign's catalog
+    for the numbers an archetype feature changes)."""
+    text: Callable[[Character, Catalog], str] | None = None
     field: str | None = None
     """The Character field this column edits, or None when read-only."""
     numeric: bool = False
@@ -92,21 +95,23 @@ class Column:
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column("Name", "The character's name", lambda c: c.name, field="name", width=180),
-    Column("Player", "Who plays the character", lambda c: c.player, field="player", width=120),
-    Column("Race", "Race", _race_name, width=90, shows=("race",)),
-    Column("Class", "Class (0-level characters have none yet)", _class_name, width=100,
-           shows=("class_id", "level")),
-    Column("Level", "Level", lambda c: c.level, numeric=True, width=50, shows=("level",)),
-    Column("HP", "Current / maximum hit points", lambda c: c.hp,
-           text=lambda c: f"{c.hp}/{c.max_hp}", numeric=True, width=70,
+    Column("Name", "The character's name", lambda c, _: c.name, field="name", width=180),
+    Column("Player", "Who plays the character", lambda c, _: c.player, field="player",
+           width=120),
+    Column("Race", "Race", lambda c, _: _race_name(c), width=90, shows=("race",)),
+    Column("Class", "Class (0-level characters have none yet)", lambda c, _: _class_name(c),
+           width=100, shows=("class_id", "level")),
+    Column("Level", "Level", lambda c, _: c.level, numeric=True, width=50, shows=("level",)),
+    Column("HP", "Current / maximum hit points", lambda c, _: c.hp,
+           text=lambda c, _: f"{c.hp}/{c.max_hp}", numeric=True, width=70,
            shows=("hp", "max_hp")),
     Column("AC", "Armor class from worn armor and shield, plus DEX", _armor_class,
-           text=lambda c: "" if (ac := _armor_class(c)) is None else str(ac), numeric=True,
-           width=50, shows=("inventory", "scores")),
-    Column("XP", "Experience points (R32)", lambda c: c.xp, field="xp", numeric=True, width=70),
-    Column("Status", "Alive, dying (R21: at 0 HP) or dead (R22)", status_of, width=70,
-           shows=("hp", "alive")),
+           text=lambda c, k: "" if (ac := _armor_class(c, k)) is None else str(ac),
+           numeric=True, width=50, shows=("inventory", "scores")),
+    Column("XP", "Experience points (R32)", lambda c, _: c.xp, field="xp", numeric=True,
+           width=70),
+    Column("Status", "Alive, dying (R21: at 0 HP) or dead (R22)", lambda c, _: status_of(c),
+           width=70, shows=("hp", "alive")),
 )
 
 
@@ -148,10 +153,12 @@ class RosterModel(QAbstractTableModel):
             return None
         character = self.characters[index.row()]
         column = COLUMNS[index.column()]
+        catalog = Catalog(self.document.campaign)
         if role == Qt.ItemDataRole.DisplayRole:
-            return column.text(character) if column.text else column.value(character)
+            return column.text(character, catalog) if column.text \
+                else column.value(character, catalog)
         if role == Qt.ItemDataRole.EditRole:
-            return column.value(character)
+            return column.value(character, catalog)
         if role == Qt.ItemDataRole.ToolTipRole:
             return _plain_tooltip(self._tooltip(character, column))
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
@@ -166,7 +173,7 @@ class RosterModel(QAbstractTableModel):
         if role == CharacterIdRole:
             return character.id
         if role == SortRole:
-            return column.value(character)
+            return column.value(character, catalog)
         if role == StatusRole:
             return status_of(character)
         return None
@@ -177,7 +184,9 @@ class RosterModel(QAbstractTableModel):
                     f"dead at {character.death_threshold} or below (R22)")
         if column.title == "XP" and character.can_level_up:
             return f"{character.xp} XP: enough for level {character.level + 1} (R32)"
-        text = column.text(character) if column.text else str(column.value(character))
+        catalog = Catalog(self.document.campaign)
+        text = column.text(character, catalog) if column.text \
+            else str(column.value(character, catalog))
         return f"{character.name}: {text}" if column.title != "Name" else text
 
     def headerData(self, section: int, orientation: Qt.Orientation,

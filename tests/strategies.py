@@ -28,13 +28,13 @@ from emberkeep.campaign.settings import (
     Resolution,
     TimeSettings,
 )
+from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.abilities import Ability, AbilityScore, AbilityScores
 from emberkeep.character.archetypes import shipped_archetypes
 from emberkeep.character.luck import LuckState
 from emberkeep.character.model import Character, CharacterCondition
 from emberkeep.character.rest import max_hit_dice
 from emberkeep.character.skills import Skill
-from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
 from emberkeep.gear.catalog import gear_catalog
 from emberkeep.gear.inventory import Inventory
 from emberkeep.gear.purse import Purse

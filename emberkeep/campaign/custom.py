@@ -2,10 +2,9 @@
 
 Furnace's whole idea is that each group makes these its own. The campaign file keeps the GM's
 entries (``Campaign.archetypes``, ``spells``, ``magic_items``); the shipped catalogs are the
-defaults, and an entry with a shipped id replaces that one. :func:`activate` installs a
-campaign's entries so every rule that looks one up by id (level-up, hit dice, the engine, the
-spell list) sees them; ``storage.load``/``loads`` call it on every load (a script that loads
-a campaign sees its entries), and the GUI after each edit.
+defaults, and an entry with a shipped id replaces that one. The rules see them through the
+campaign's :class:`~emberkeep.character.catalog.Catalog`, which reads these lists, so an edit
+here is seen at once by whatever holds it.
 """
 
 from __future__ import annotations
@@ -13,21 +12,14 @@ from __future__ import annotations
 from typing import TypeVar
 
 from emberkeep.campaign.model import Campaign
-from emberkeep.character.archetypes import Archetype, set_campaign_archetypes
+from emberkeep.character.archetypes import Archetype
 from emberkeep.gear.inventory import Owned, own_magic
-from emberkeep.gear.magic_items import MagicItemSpec, set_campaign_magic_items
-from emberkeep.magic.spells import Spell, set_campaign_spells
+from emberkeep.gear.magic_items import MagicItemSpec
+from emberkeep.magic.spells import Spell
 
-__all__ = ["activate", "archetype_users", "own_magic_item", "remove_entry", "upsert"]
+__all__ = ["archetype_users", "own_magic_item", "remove_entry", "upsert"]
 
 T = TypeVar("T", Archetype, Spell, MagicItemSpec)
-
-
-def activate(campaign: Campaign) -> None:
-    """Install the campaign's own entries over the shipped catalogs."""
-    set_campaign_archetypes(campaign.archetypes)
-    set_campaign_spells(campaign.spells)
-    set_campaign_magic_items(campaign.magic_items)
 
 
 def _replace(entries: list[T], entry: T) -> None:
@@ -39,14 +31,13 @@ def _replace(entries: list[T], entry: T) -> None:
 
 
 def upsert(campaign: Campaign, entry: Archetype | Spell | MagicItemSpec) -> None:
-    """Add the GM's entry, or replace the campaign's entry with its id; then activate."""
+    """Add the GM's entry, or replace the campaign's entry with its id."""
     if isinstance(entry, Archetype):
         _replace(campaign.archetypes, entry)
     elif isinstance(entry, Spell):
         _replace(campaign.spells, entry)
     else:
         _replace(campaign.magic_items, entry)
-    activate(campaign)
 
 
 def _without(entries: list[T], entry_id: str) -> list[T]:
@@ -58,14 +49,13 @@ def _without(entries: list[T], entry_id: str) -> list[T]:
 
 def remove_entry(campaign: Campaign, kind: type[Archetype | Spell | MagicItemSpec],
                  entry_id: str) -> None:
-    """Remove the campaign's own entry (a shipped one it replaced comes back); then activate."""
+    """Remove the campaign's own entry (a shipped one it replaced comes back)."""
     if kind is Archetype:
         campaign.archetypes = _without(campaign.archetypes, entry_id)
     elif kind is Spell:
         campaign.spells = _without(campaign.spells, entry_id)
     else:
         campaign.magic_items = _without(campaign.magic_items, entry_id)
-    activate(campaign)
 
 
 def archetype_users(campaign: Campaign, archetype_id: str) -> list[str]:

@@ -1,7 +1,7 @@
 """The bundled example campaign: four 1st-level characters, one of each class, and a funnel.
 
-It is built by the same creation rules a GM uses, from dice "typed in" here so the result is
-fixed, then written to ``resources/example_campaign.json``
+It is built by the same creation rules a GM uses, with the shipped archetypes, from dice "typed
+in" here so the result is fixed, then written to ``resources/example_campaign.json``
 (``uv run python -m emberkeep.campaign.example``). A test rebuilds it and compares, so the
 shipped file can never drift from the rules.
 """
@@ -11,16 +11,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.storage import dumps
 from emberkeep.character.abilities import Ability
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.classes import EquipmentSelection as Pick
 from emberkeep.character.creation import create_character
 from emberkeep.character.funnel import roll_zero_level
 from emberkeep.character.leveling import ClassChoices
 from emberkeep.character.model import Character
 from emberkeep.character.skills import Skill
-from emberkeep.clock.calendar import Calendar
 from emberkeep.dice import Purpose, ScriptedRoller, TypedRoller
 from emberkeep.gear.purse import Purse
 from emberkeep.resources import resource_path
@@ -38,7 +39,7 @@ def _typed(*faces: tuple[int, int, int], hp: int) -> TypedRoller:
 def _first_level() -> list[Character]:
     brannoc = create_character(
         _typed((6, 5, 4), (3, 4, 5), (5, 5, 4), (2, 3, 4), (4, 4, 3), (3, 3, 2), hp=7),
-        name="Brannoc Ironhand", player="Ada", race="dwarf",
+        catalog=SHIPPED, name="Brannoc Ironhand", player="Ada", race="dwarf",
         choices=ClassChoices(
             class_id="fighter", save=CON, skills=(Skill.ATHLETICS,), fighting_style="defense",
             archetype="barbarian",
@@ -46,7 +47,7 @@ def _first_level() -> list[Character]:
                        Pick(alternative="a", picks=("crossbow",)), Pick(alternative="b"), Pick())))
     sister = create_character(
         _typed((6, 6, 4), (2, 5, 3), (4, 4, 4), (3, 3, 4), (2, 3, 4), (5, 4, 3), hp=5),
-        name="Sister Maud", player="Ben", race="human",
+        catalog=SHIPPED, name="Sister Maud", player="Ben", race="human",
         swap=(STR, WIS), race_skill=Skill.MEDICINE,
         choices=ClassChoices(
             class_id="cleric", save=CHA, skills=(Skill.RELIGION,),
@@ -55,7 +56,7 @@ def _first_level() -> list[Character]:
     sister.spells_known = ["bless", "shield"]
     wren = create_character(
         _typed((3, 3, 3), (6, 5, 5), (4, 3, 4), (5, 4, 3), (3, 4, 4), (4, 4, 4), hp=6),
-        name="Wren Quickfingers", player="Cal", race="halfling",
+        catalog=SHIPPED, name="Wren Quickfingers", player="Cal", race="halfling",
         choices=ClassChoices(
             class_id="rogue", save=INT,
             skills=(Skill.STEALTH, Skill.SLEIGHT_OF_HAND, Skill.ACROBATICS),
@@ -65,7 +66,7 @@ def _first_level() -> list[Character]:
                        Pick(picks=("thieves_tools",)), Pick())))
     ysolde = create_character(
         _typed((2, 3, 4), (4, 4, 3), (4, 5, 3), (6, 5, 4), (4, 3, 5), (3, 4, 4), hp=4),
-        name="Ysolde the Grey", player="Dee", race="elf",
+        catalog=SHIPPED, name="Ysolde the Grey", player="Dee", race="elf",
         choices=ClassChoices(
             class_id="magic_user", save=WIS,
             skills=(Skill.NATURE, Skill.INVESTIGATION, Skill.INSIGHT),

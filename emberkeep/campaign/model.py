@@ -14,9 +14,9 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
+from emberkeep.campaign.timeline import GameTime, Timed
 from emberkeep.character.archetypes import Archetype
 from emberkeep.character.model import Character
-from emberkeep.clock.timeline import GameTime, Timed
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.purse import Purse
 from emberkeep.magic.spells import Spell

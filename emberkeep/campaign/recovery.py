@@ -140,7 +140,7 @@ def read_recovery(path: Path) -> tuple[RecoveryHeader, Campaign]:
         raise RecoveryError(path, f"is cut short ({len(body)} of {header.size} bytes)")
     if hashlib.sha256(body).hexdigest() != header.sha256:
         raise RecoveryError(path, "fails its checksum: the disk changed it")
-    return header, storage.loads(body, path, activate=False)  # a peek (issue #12)
+    return header, storage.loads(body, path)
 
 
 def sha256_of_file(path: Path) -> str | None:
@@ -185,7 +185,7 @@ def _offer(path: Path) -> RecoveryOffer | None:
         discard(path)  # the campaign file already holds this work
         return None
     try:
-        storage.load(original, activate=False)  # only: does it still load?
+        storage.load(original)  # only: does it still load?
     except CampaignFileError as exc:
         return RecoveryOffer(path, header, campaign, CampaignState.BROKEN, str(exc))
     state = CampaignState.UNCHANGED if on_disk == header.base_sha256 else CampaignState.CHANGED

@@ -81,6 +81,12 @@ class RepairCosts(BaseModel):
     notches_standard: int = Field(2, ge=0, le=20)
     notches_fine: int = Field(3, ge=0, le=20)
 
+    def allowances(self) -> dict[str, int]:
+        """R17: notches per quality before the next breaks the weapon (``gear.damage``'s
+        ``allowances``: the fight, the ledger and the sheet's gear read these)."""
+        return {"cheap": self.notches_cheap, "standard": self.notches_standard,
+                "fine": self.notches_fine}
+
 
 class TimeSettings(BaseModel):
     """R27: round lengths per procedure, the exploration turn and the calendar."""

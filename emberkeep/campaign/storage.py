@@ -39,16 +39,12 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def load(path: Path | str, *, activate: bool = True) -> Campaign:
-    """Read and validate a campaign file. Never writes anything.
-
-    ``activate`` (the default) installs the campaign's own archetypes, spells and magic items
-    (:func:`emberkeep.campaign.custom.activate`), so a script that loads a campaign and builds a
-    sheet or an encounter sees them (issue #12). Pass ``activate=False`` only to *peek* at a
-    file (a recovery check, a backup listing) without switching the open campaign's entries.
-    """
+def load(path: Path | str) -> Campaign:
+    """Read and validate a campaign file. Never writes anything, installs nothing: the rules
+    see the campaign's own archetypes, spells and magic items through its catalog
+    (``Catalog(campaign)``), handed to them."""
     path = Path(path)
-    return loads(read(path), path, activate=activate)
+    return loads(read(path), path)
 
 
 def read(path: Path) -> bytes:
@@ -67,18 +63,9 @@ def read(path: Path) -> bytes:
     return data
 
 
-def loads(data: bytes, path: Path | str = "campaign.json", *,
-          activate: bool = True) -> Campaign:
-    """Validate a campaign from its bytes; ``activate`` as in :func:`load`."""
-    campaign = _loads(data, Path(path))
-    if activate:
-        # The catalogs' campaign entries are a module-level registry (``set_campaign_*``);
-        # activating on load is the smaller safe change (issue #12): every lookup by id keeps
-        # its signature, and the GUI already re-activates whenever a document opens.
-        from emberkeep.campaign.custom import activate as install
-
-        install(campaign)
-    return campaign
+def loads(data: bytes, path: Path | str = "campaign.json") -> Campaign:
+    """Validate a campaign from its bytes, as :func:`load`."""
+    return _loads(data, Path(path))
 
 
 def _loads(data: bytes, path: Path) -> Campaign:

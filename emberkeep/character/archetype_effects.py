@@ -8,6 +8,9 @@ A toggled state (Rage) is "on" while the character carries a condition of that n
 :class:`~emberkeep.character.model.CharacterCondition` on the sheet, which the engine changes
 by events like any other field), so the sheet and the fight read the same switch. A feature on
 the sheet counts (its level matters only to the hit die's history, R3, which the sheet keeps).
+
+Each function is given the campaign's :class:`~emberkeep.character.catalog.Catalog`: the
+features are the campaign's archetypes' (the GM's own over the shipped).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from emberkeep.character.abilities import Ability
-from emberkeep.character.archetypes import ArchetypeFeature, archetypes
+from emberkeep.character.archetypes import ArchetypeFeature
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.character.feature_effects import (
     AllyAttackEasy,
@@ -35,6 +38,7 @@ from emberkeep.character.feature_effects import (
 from emberkeep.character.skills import Skill
 
 if TYPE_CHECKING:
+    from emberkeep.character.catalog import Catalog
     from emberkeep.character.model import Character, CharacterCondition
 
 __all__ = [
@@ -66,14 +70,15 @@ E = TypeVar("E")
 TOGGLE_SOURCE = "archetype feature"  # the CharacterCondition.source of a switched-on state
 
 
-def chosen_effects(character: Character) -> Iterator[tuple[ArchetypeFeature, object]]:
+def chosen_effects(character: Character,
+                   catalog: Catalog) -> Iterator[tuple[ArchetypeFeature, object]]:
     """Each (feature, effect) of the features the character has taken, up to its level.
 
     An archetype or feature the campaign no longer defines is skipped: a sheet stays readable
     after the GM deletes a custom archetype (the editor warns before that)."""
     if character.archetype is None or not character.archetype_features:
         return
-    archetype = archetypes().get(character.archetype)
+    archetype = catalog.find_archetype(character.archetype)
     if archetype is None:
         return
     by_id = {f.id: f for f in archetype.features}
@@ -85,11 +90,11 @@ def chosen_effects(character: Character) -> Iterator[tuple[ArchetypeFeature, obj
             yield feature, effect
 
 
-def effects_of(character: Character, kind: type[E]) -> list[E]:
+def effects_of(character: Character, catalog: Catalog, kind: type[E]) -> list[E]:
     """The character's effects of one shape."""
     if not character.archetype_features:  # none taken (asked ~12 times a fight): no generator
         return []
-    return [e for _, e in chosen_effects(character) if isinstance(e, kind)]
+    return [e for _, e in chosen_effects(character, catalog) if isinstance(e, kind)]
 
 
 def use_key(feature: ArchetypeFeature) -> str:
@@ -99,93 +104,99 @@ def use_key(feature: ArchetypeFeature) -> str:
 
 # --- attacks ----------------------------------------------------------------------------
 
-def crit_low(character: Character, melee: bool) -> int:
+def crit_low(character: Character, catalog: Catalog, melee: bool) -> int:
     """The lowest natural d20 that crits (20, or 19 with "Melee CRIT range 19-20"; R15)."""
-    lows = [e.low for e in effects_of(character, CritRange) if melee or not e.melee_only]
+    lows = [e.low for e in effects_of(character, catalog, CritRange)
+            if melee or not e.melee_only]
     return min([20, *lows]) if lows else 20
 
 
-def attack_modifier(character: Character, usual: int, *, melee: bool) -> int:
+def attack_modifier(character: Character, catalog: Catalog, usual: int, *, melee: bool) -> int:
     """The ability modifier for an ATK: the usual one, or a better one a feature allows
     (Arcane strike: "Can use INT for ATK")."""
     best = usual
-    for e in effects_of(character, AttackAbility):
+    for e in effects_of(character, catalog, AttackAbility):
         if (melee and e.melee) or (not melee and e.ranged):
             best = max(best, character.modifier(e.ability))
     return best
 
 
-def weapon_proficient(character: Character, category: str, *, melee: bool) -> bool:
+def weapon_proficient(character: Character, catalog: Catalog, category: str, *,
+                      melee: bool) -> bool:
     """Whether a feature gives PROF with this weapon category ("a martial melee weapon")."""
     return any(e.category == category and (melee or not e.melee_only)
-               for e in effects_of(character, WeaponProficiency))
+               for e in effects_of(character, catalog, WeaponProficiency))
 
 
-def weapons_magical(character: Character) -> bool:
+def weapons_magical(character: Character, catalog: Catalog) -> bool:
     """"Weapon counts as magical" (R26: such a weapon may dent and break magical gear)."""
-    return bool(effects_of(character, MagicalWeapons))
+    return bool(effects_of(character, catalog, MagicalWeapons))
 
 
-def reroll_uses(character: Character, roll: RollKind = "attack") -> list[tuple[ArchetypeFeature,
-                                                                                int]]:
+def reroll_uses(character: Character, catalog: Catalog,
+                roll: RollKind = "attack") -> list[tuple[ArchetypeFeature, int]]:
     """Features that reroll a d20 of this kind, each with its uses per fight (Chosen one)."""
-    return [(f, e.uses) for f, e in chosen_effects(character)
+    return [(f, e.uses) for f, e in chosen_effects(character, catalog)
             if isinstance(e, Reroll) and e.roll == roll]
 
 
-def hp_to_damage(character: Character) -> list[tuple[ArchetypeFeature, str]]:
+def hp_to_damage(character: Character, catalog: Catalog) -> list[tuple[ArchetypeFeature, str]]:
     """Features that turn HP into damage, with their dice (Bloodmagic: 1d6)."""
-    return [(f, e.dice) for f, e in chosen_effects(character) if isinstance(e, HpToDamage)]
+    return [(f, e.dice) for f, e in chosen_effects(character, catalog)
+            if isinstance(e, HpToDamage)]
 
 
-def ally_easy_uses(character: Character) -> list[tuple[ArchetypeFeature, int]]:
+def ally_easy_uses(character: Character, catalog: Catalog) -> list[tuple[ArchetypeFeature, int]]:
     """Features that make a chosen ally's ATK EASY, with their uses per fight."""
-    return [(f, e.uses) for f, e in chosen_effects(character) if isinstance(e, AllyAttackEasy)]
+    return [(f, e.uses) for f, e in chosen_effects(character, catalog)
+            if isinstance(e, AllyAttackEasy)]
 
 
 # --- toggled states ----------------------------------------------------------------------
 
-def toggles(character: Character) -> list[ToggledState]:
+def toggles(character: Character, catalog: Catalog) -> list[ToggledState]:
     """The states this character can switch on (Rage)."""
-    return effects_of(character, ToggledState)
+    return effects_of(character, catalog, ToggledState)
 
 
-def active_toggles(character: Character, extra: Iterable[str] = ()) -> list[ToggledState]:
+def active_toggles(character: Character, catalog: Catalog,
+                   extra: Iterable[str] = ()) -> list[ToggledState]:
     """The states now on: a condition of that name on the sheet, or named in ``extra``."""
     if not character.conditions and not extra:
         return []  # nothing on (asked on every attack and AC in a simulated fight)
     on = {c.name for c in character.conditions} | set(extra)
-    return [t for t in toggles(character) if t.state in on]
+    return [t for t in toggles(character, catalog) if t.state in on]
 
 
-def toggle_damage(character: Character, *, melee: bool) -> int:
+def toggle_damage(character: Character, catalog: Catalog, *, melee: bool) -> int:
     """Damage the active states add (Rage: +PROF)."""
     if not character.conditions:  # nothing switched on (every blow asks)
         return 0
-    return sum(t.damage.value(character.prof) for t in active_toggles(character)
+    return sum(t.damage.value(character.prof) for t in active_toggles(character, catalog)
                if melee or not t.melee_only)
 
 
-def toggle_attack(character: Character, *, melee: bool) -> int:
+def toggle_attack(character: Character, catalog: Catalog, *, melee: bool) -> int:
     if not character.conditions:  # nothing switched on (every attack asks)
         return 0
-    return sum(t.attack.value(character.prof) for t in active_toggles(character)
+    return sum(t.attack.value(character.prof) for t in active_toggles(character, catalog)
                if melee or not t.melee_only)
 
 
-def toggle_ac(character: Character) -> int:
+def toggle_ac(character: Character, catalog: Catalog) -> int:
     """AC the active states move (Rage: -PROF)."""
     if not character.conditions:  # nothing switched on (every AC asks)
         return 0
-    return sum(t.ac.value(character.prof) for t in active_toggles(character))
+    return sum(t.ac.value(character.prof) for t in active_toggles(character, catalog))
 
 
-def set_toggle(character: Character, state: str, on: bool) -> list[CharacterCondition]:
+def set_toggle(character: Character, catalog: Catalog, state: str,
+               on: bool) -> list[CharacterCondition]:
     """The sheet's conditions with ``state`` switched on or off (the caller stores them, so an
     undo or an encounter event holds the list before and after)."""
     from emberkeep.character.model import CharacterCondition
 
-    if state not in {t.state for t in toggles(character)}:
+    if state not in {t.state for t in toggles(character, catalog)}:
         raise ValueError(f"{character.name} has no feature that switches on {state!r}")
     kept = [c for c in character.conditions if c.name != state]
     if on:
@@ -195,33 +206,35 @@ def set_toggle(character: Character, state: str, on: bool) -> list[CharacterCond
 
 # --- checks, saves, spells, conditions -----------------------------------------------------
 
-def roll_difficulty(character: Character, roll: RollKind, *, skill: Skill | None = None,
-                    ability: Ability | None = None, contexts: Iterable[str] = ()) -> Difficulty:
+def roll_difficulty(character: Character, catalog: Catalog, roll: RollKind, *,
+                    skill: Skill | None = None, ability: Ability | None = None,
+                    contexts: Iterable[str] = ()) -> Difficulty:
     """EASY/HARD the features put on a roll (they cancel and don't stack, R7)."""
     if not character.archetype_features:  # no feature taken: nothing moves the roll
         return Difficulty.NORMAL
     ctx = frozenset(contexts)
-    found = [Difficulty(e.difficulty) for e in effects_of(character, RollDifficulty)
+    found = [Difficulty(e.difficulty) for e in effects_of(character, catalog, RollDifficulty)
              if e.matches(roll, skill=skill, ability=ability, contexts=ctx)]
     return combine_difficulty(*found)
 
 
-def easy_skills(character: Character) -> set[Skill]:
+def easy_skills(character: Character, catalog: Catalog) -> set[Skill]:
     """Skills whose CHECKs are EASY in any context (the sheet marks them)."""
     return {s for s in Skill
-            if roll_difficulty(character, "check", skill=s) is Difficulty.EASY}
+            if roll_difficulty(character, catalog, "check", skill=s) is Difficulty.EASY}
 
 
-def extra_spells_known(character: Character) -> int:
+def extra_spells_known(character: Character, catalog: Catalog) -> int:
     """Spells known beyond R10's limit (Bookworm: two)."""
-    return sum(e.spells for e in effects_of(character, ExtraSpells))
+    return sum(e.spells for e in effects_of(character, catalog, ExtraSpells))
 
 
-def extra_cantrips(character: Character) -> int:
-    return sum(e.cantrips for e in effects_of(character, ExtraSpells))
+def extra_cantrips(character: Character, catalog: Catalog) -> int:
+    return sum(e.cantrips for e in effects_of(character, catalog, ExtraSpells))
 
 
-def immune_to(character: Character, condition: str) -> bool:
+def immune_to(character: Character, catalog: Catalog, condition: str) -> bool:
     """"Immune to FEAR effects": the condition never takes hold (names compare case-blind)."""
     wanted = condition.casefold()
-    return any(e.condition.casefold() == wanted for e in effects_of(character, Immunity))
+    return any(e.condition.casefold() == wanted
+               for e in effects_of(character, catalog, Immunity))

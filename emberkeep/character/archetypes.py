@@ -8,13 +8,13 @@ each feature's ``effects`` are typed data (:mod:`emberkeep.character.feature_eff
 ``melee_crit_low`` and ``easy_skills`` are read-only views of those effects.
 
 The shipped archetypes are the defaults; a campaign's own (issue #12: "Archetypes are data the
-GM creates and edits") are installed over them with :func:`set_campaign_archetypes`, the same id
-replacing the shipped one, so every lookup (level-up, hit dice, the engine) sees the GM's.
+GM creates and edits") are over them in its :class:`~emberkeep.character.catalog.Catalog`, the
+same id replacing the shipped one, which every rule that looks one up (level-up, hit dice, the
+engine) is given.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -33,11 +33,6 @@ __all__ = [
     "ArchetypeCatalog",
     "ArchetypeFeature",
     "ChosenFeature",
-    "archetypes",
-    "archetypes_for",
-    "campaign_archetypes",
-    "get_archetype",
-    "set_campaign_archetypes",
     "shipped_archetypes",
 ]
 
@@ -124,37 +119,3 @@ class ArchetypeCatalog(BaseModel):
 def shipped_archetypes() -> dict[str, Archetype]:
     """The seed's four, from ``resources/archetypes.json``."""
     return {a.id: a for a in load_model(ArchetypeCatalog, "archetypes.json").archetypes}
-
-
-_campaign: dict[str, Archetype] = {}
-
-
-def set_campaign_archetypes(custom: Iterable[Archetype]) -> None:
-    """Install the open campaign's own archetypes over the shipped ones (same id replaces)."""
-    _campaign.clear()
-    _campaign.update({a.id: a for a in custom})
-
-
-def campaign_archetypes() -> dict[str, Archetype]:
-    """The campaign's own archetypes now installed (by id)."""
-    return dict(_campaign)
-
-
-def archetypes() -> dict[str, Archetype]:
-    """Every archetype in play: the shipped ones, with the campaign's over them."""
-    return {**shipped_archetypes(), **_campaign}
-
-
-def get_archetype(archetype_id: str) -> Archetype:
-    try:
-        return archetypes()[archetype_id]
-    except KeyError:
-        known = ", ".join(archetypes())
-        raise ValueError(f"unknown archetype {archetype_id!r} (known: {known})") from None
-
-
-def archetypes_for(class_id: str, race_id: str | None = None) -> list[Archetype]:
-    """The archetypes a character of this class (and race) may take."""
-    return [a for a in archetypes().values()
-            if a.class_id == class_id
-            and (a.prerequisite_race is None or a.prerequisite_race == race_id)]

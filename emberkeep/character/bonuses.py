@@ -28,6 +28,7 @@ from emberkeep.gear.damage import Grip, two_handed_bonus
 from emberkeep.magic.spellcheck import Caster
 
 if TYPE_CHECKING:
+    from emberkeep.character.catalog import Catalog
     from emberkeep.character.model import Character
 
 __all__ = [
@@ -67,14 +68,14 @@ def save_bonus(character: Character, ability: Ability) -> int:
     return character.modifier(ability) + (character.prof if proficient else 0)
 
 
-def weapon_proficient(character: Character, category: str, kind: str) -> bool:
+def weapon_proficient(character: Character, catalog: Catalog, category: str, kind: str) -> bool:
     """R4: the class's weapon categories, or a feature's (issue #12); a fist always, and a
     0-level character needs none (its PROF is +0, R6)."""
     cls = character.class_def
     if cls is None or kind == "fist":
         return True
-    return category in cls.weapons or fx.weapon_proficient(character, category,
-                                                           melee=kind != "ranged")
+    return category in cls.weapons or fx.weapon_proficient(
+        character, catalog, category, melee=kind != "ranged")
 
 
 def attack_ability(character: Character, *, ranged: bool, small: bool) -> Ability:
@@ -87,12 +88,13 @@ def attack_ability(character: Character, *, ranged: bool, small: bool) -> Abilit
     return Ability.STR
 
 
-def attack_bonus(character: Character, *, ranged: bool, small: bool, proficient: bool) -> int:
+def attack_bonus(character: Character, catalog: Catalog, *, ranged: bool, small: bool,
+                 proficient: bool) -> int:
     """What an ATK adds to the d20 (R7, R29, issue #12); the engine rolls exactly this."""
     melee = not ranged
     usual = character.modifier(attack_ability(character, ranged=ranged, small=small))
-    mod = fx.attack_modifier(character, usual, melee=melee) \
-        + fx.toggle_attack(character, melee=melee)
+    mod = fx.attack_modifier(character, catalog, usual, melee=melee) \
+        + fx.toggle_attack(character, catalog, melee=melee)
     if proficient:
         mod += character.prof
     if ranged and character.fighting_style == ARCHERY_STYLE:
@@ -118,14 +120,14 @@ def damage_bonus(character: Character, *, ranged: bool, recoil: bool, grip: Grip
     return mod - notches
 
 
-def state_damage(character: Character, *, ranged: bool) -> int:
+def state_damage(character: Character, catalog: Catalog, *, ranged: bool) -> int:
     """Damage a switched-on archetype state adds to a hit (Rage: +PROF)."""
-    return fx.toggle_damage(character, melee=not ranged)
+    return fx.toggle_damage(character, catalog, melee=not ranged)
 
 
-def crit_low(character: Character, *, ranged: bool) -> int:
+def crit_low(character: Character, catalog: Catalog, *, ranged: bool) -> int:
     """R15: the lowest natural d20 that crits (20; 19 with a widened melee crit range)."""
-    return fx.crit_low(character, not ranged)
+    return fx.crit_low(character, catalog, not ranged)
 
 
 def caster_kind(character: Character) -> Caster | None:

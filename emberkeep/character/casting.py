@@ -34,6 +34,7 @@ from emberkeep.magic.spells import Spell
 from emberkeep.optional_rules.advantage import Advantage, AdvantageMode, combine_advantage
 
 if TYPE_CHECKING:
+    from emberkeep.character.catalog import Catalog
     from emberkeep.character.model import Character
 
 __all__ = [
@@ -86,34 +87,39 @@ def spellcheck_keys(kind: Caster) -> tuple[str, str]:
     return CASTING_ABILITY[kind].value, "spellcheck"
 
 
-def spellcheck_shift(character: Character, gm_shift: int, *, scroll: bool = False,
+def spellcheck_shift(character: Character, catalog: Catalog, gm_shift: int, *,
+                     scroll: bool = False,
                      own: Difficulty = Difficulty.NORMAL) -> int:
     """The SPELLCHECK's EASY/HARD as a DC shift: the GM's, the features' and the caster's."""
     gm = (Difficulty.EASY if gm_shift < 0 else Difficulty.HARD if gm_shift > 0
           else Difficulty.NORMAL)
-    features = roll_difficulty(character, "spellcheck", contexts=_SCROLL if scroll else ())
+    features = roll_difficulty(character, catalog, "spellcheck", contexts=_SCROLL if scroll else ())
     return combine_difficulty(gm, features, own).dc_shift
 
 
-def spellcheck_dice(character: Character, gm_shift: int, gm_advantage: Advantage, own: Modes,
-                    *, scroll: bool = False, rule_on: bool = False,
+def spellcheck_dice(character: Character, catalog: Catalog, gm_shift: int,
+                    gm_advantage: Advantage, own: Modes, *, scroll: bool = False,
+                    rule_on: bool = False,
                     mode: AdvantageMode | None = None) -> tuple[int, Advantage]:
     """The SPELLCHECK's DC shift and advantage under the campaign's advantage rule."""
-    shift = spellcheck_shift(character, gm_shift, scroll=scroll, own=own[0])
+    shift = spellcheck_shift(character, catalog, gm_shift, scroll=scroll, own=own[0])
     return spellcheck_modes(shift, combine_advantage(gm_advantage, own[1]), rule_on=rule_on,
                             mode=mode)
 
 
-def depletion_difficulty(character: Character, own: Difficulty = Difficulty.NORMAL,
+def depletion_difficulty(character: Character, catalog: Catalog,
+                         own: Difficulty = Difficulty.NORMAL,
                          gm: Difficulty = Difficulty.NORMAL) -> Difficulty:
     """R10's INT SAVE: the features' EASY/HARD on an INT SAVE, the caster's and the GM's."""
-    return combine_difficulty(gm, own, roll_difficulty(character, "save", ability=Ability.INT))
+    return combine_difficulty(gm, own,
+                              roll_difficulty(character, catalog, "save", ability=Ability.INT))
 
 
-def heal_target(check: SpellcheckResult, target: Character, roller: Roller) -> LayOnHandsResult:
+def heal_target(check: SpellcheckResult, target: Character, catalog: Catalog,
+                roller: Roller) -> LayOnHandsResult:
     """R11: spend the target's HD the check grants, within its pool and its level a day."""
     return heal_with_hit_dice(check, roller, target_level=target.level,
-                              hd_available=target.hit_dice, hit_die=hit_die_of(target),
+                              hd_available=target.hit_dice, hit_die=hit_die_of(target, catalog),
                               healed_today=target.caster.healed_hd_today)
 
 
@@ -124,7 +130,8 @@ def _gm(dc_shift: int) -> Difficulty:
         else Difficulty.NORMAL
 
 
-def cast_spell(character: Character, spell: Spell, roller: Roller, *, room_dc: int,
+def cast_spell(character: Character, catalog: Catalog, spell: Spell, roller: Roller, *,
+               room_dc: int,
                dc_shift: int = 0, advantage: Advantage = Advantage.NONE,
                rule_on: bool = False, mode: AdvantageMode | None = None,
                scroll: bool = False) -> SpellcheckResult:
@@ -138,7 +145,7 @@ def cast_spell(character: Character, spell: Spell, roller: Roller, *, room_dc: i
         raise CastingBarred("casting is barred until a long rest (failed depletion SAVE)")
     if state.depletion_save_due:
         raise CastingBarred("Spell Depletion: roll the INT SAVE before casting again")
-    shift, adv = spellcheck_dice(character, dc_shift, advantage,
+    shift, adv = spellcheck_dice(character, catalog, dc_shift, advantage,
                                  sheet_modes(character, spellcheck_keys(kind)), scroll=scroll,
                                  rule_on=rule_on, mode=mode)
     result = spellcheck(roller, caster=kind,
@@ -149,14 +156,15 @@ def cast_spell(character: Character, spell: Spell, roller: Roller, *, room_dc: i
     return result
 
 
-def lay_on_hands(cleric: Character, target: Character, roller: Roller, *, room_dc: int,
+def lay_on_hands(cleric: Character, target: Character, catalog: Catalog, roller: Roller, *,
+                 room_dc: int,
                  dc_shift: int = 0, advantage: Advantage = Advantage.NONE,
                  rule_on: bool = False, mode: AdvantageMode | None = None) -> LayOnHandsResult:
     """R11 out of a fight: the Cleric's SPELLCHECK, then the target's HD; changes both sheets
     (the same object when the Cleric heals itself)."""
     if caster_kind(cleric) != "cleric":
         raise ValueError(f"{cleric.name} has no Lay on Hands (a Cleric's)")
-    shift, adv = spellcheck_dice(cleric, dc_shift, advantage,
+    shift, adv = spellcheck_dice(cleric, catalog, dc_shift, advantage,
                                  sheet_modes(cleric, spellcheck_keys("cleric")),
                                  rule_on=rule_on, mode=mode)
     check = lay_on_hands_check(roller, wis_mod=cleric.modifier(Ability.WIS), prof=cleric.prof,
@@ -164,7 +172,7 @@ def lay_on_hands(cleric: Character, target: Character, roller: Roller, *, room_d
                                disapproval_range=cleric.caster.disapproval_range,
                                advantage=adv)
     cleric.caster = cleric.caster.record_spellcheck(check)
-    healed = heal_target(check, target, roller)
+    healed = heal_target(check, target, catalog, roller)
     if healed.hd_spent:
         target.hit_dice -= healed.hd_spent
         target.caster = target.caster.record_healed(healed.hd_spent)
@@ -172,11 +180,12 @@ def lay_on_hands(cleric: Character, target: Character, roller: Roller, *, room_d
     return healed
 
 
-def roll_depletion_save(character: Character, roller: Roller, *, room_dc: int,
+def roll_depletion_save(character: Character, catalog: Catalog, roller: Roller, *,
+                        room_dc: int,
                         dc_shift: int = 0) -> DepletionSaveResult:
     """R10 out of a fight: the INT SAVE; records its outcome on ``character.caster``."""
     own, _advantage = sheet_modes(character, DEPLETION_KEYS)
-    difficulty = depletion_difficulty(character, own, _gm(dc_shift))
+    difficulty = depletion_difficulty(character, catalog, own, _gm(dc_shift))
     save = depletion_save(roller, save_bonus=save_bonus(character, Ability.INT),
                           room_dc=room_dc, dc_shift=difficulty.dc_shift)
     character.caster = character.caster.after_depletion_save(save)

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Literal
 from emberkeep.character.abilities import Ability
 from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
+from emberkeep.optional_rules.advantage import Advantage, AdvantageMode, combine_advantage
 
 if TYPE_CHECKING:
+    from emberkeep.character.catalog import Catalog
     from emberkeep.character.model import Character
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "resolve_check",
     "saving_throw",
     "skill_check",
+    "translate",
 ]
 
 EASY_HARD_SHIFT = 3
@@ -141,6 +144,7 @@ def resolve_check(
 
 def skill_check(
     character: Character,
+    catalog: Catalog,
     skill: Skill,
     room_dc: int,
     roller: Roller,
@@ -154,7 +158,7 @@ def skill_check(
 
     used = ability or SKILL_ABILITY[skill]
     difficulty = combine_difficulty(difficulty, roll_difficulty(
-        character, "check", skill=skill, ability=used, contexts=contexts))
+        character, catalog, "check", skill=skill, ability=used, contexts=contexts))
     return resolve_check(
         roller, ability=used, ability_mod=character.modifier(used), prof_bonus=character.prof,
         proficient=character.is_proficient(skill), room_dc=room_dc, difficulty=difficulty,
@@ -177,6 +181,7 @@ def ability_check(
 
 def saving_throw(
     character: Character,
+    catalog: Catalog,
     ability: Ability,
     room_dc: int,
     roller: Roller,
@@ -188,8 +193,18 @@ def saving_throw(
     from emberkeep.character.archetype_effects import roll_difficulty
 
     difficulty = combine_difficulty(difficulty, roll_difficulty(
-        character, "save", ability=ability, contexts=contexts))
+        character, catalog, "save", ability=ability, contexts=contexts))
     return resolve_check(
         roller, ability=ability, ability_mod=character.modifier(ability),
         prof_bonus=character.prof, proficient=ability in character.save_proficiencies,
         room_dc=room_dc, difficulty=difficulty, kind="save")
+
+
+def translate(difficulty: Difficulty, advantage: Advantage,
+              mode: AdvantageMode) -> tuple[Difficulty, Advantage]:
+    """What a roll uses under the campaign's mode: ``instead`` turns EASY into advantage and
+    HARD into disadvantage (then combined with what the GM gave); ``beside`` keeps both."""
+    if mode is AdvantageMode.BESIDE or difficulty is Difficulty.NORMAL:
+        return difficulty, advantage
+    moved = Advantage.ADVANTAGE if difficulty is Difficulty.EASY else Advantage.DISADVANTAGE
+    return Difficulty.NORMAL, combine_advantage(advantage, moved)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from emberkeep.character import hit_points
 from emberkeep.character.abilities import ABILITIES, Ability, AbilityScores
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.leveling import ClassChoices, apply_first_level
 from emberkeep.character.model import Character
 from emberkeep.character.races import Race, apply_race, get_race
@@ -68,6 +69,7 @@ def new_zero_level(
 def create_character(
     roller: Roller,
     *,
+    catalog: Catalog,
     name: str,
     race: str,
     choices: ClassChoices,
@@ -88,13 +90,13 @@ def create_character(
     scores = roll_ability_scores(roller)
     character = new_zero_level(scores, name=name, race=race, hp=1, player=player, swap=swap,
                                race_skill=race_skill)
-    cls = apply_first_level(character, choices,
+    cls = apply_first_level(character, catalog, choices,
                             first_level_feature_allowed=first_level_feature_allowed)
     con = character.modifier(Ability.CON)
     if fixed_first_level_hp:
         entry = hit_points.fixed_first_level_hp(cls.first_level_fixed_hp, con)
     else:
-        entry = hit_points.roll_level_hp(1, character.hit_die_at(1), con, roller)
+        entry = hit_points.roll_level_hp(1, character.hit_die_at(catalog, 1), con, roller)
     character.hp_history = [entry]
     character.max_hp = character.hp = entry.gain
     if choices.equipment is not None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.advancement import features_at
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.creation import new_zero_level, race_skills, roll_ability_scores
 from emberkeep.character.hit_points import roll_level_hp, roll_zero_level_hp
 from emberkeep.character.leveling import ClassChoices, LevelUpResult, apply_first_level
@@ -73,6 +74,7 @@ def roll_funnel(
 
 def advance_to_first(
     character: Character,
+    catalog: Catalog,
     choices: ClassChoices,
     roller: Roller,
     *,
@@ -101,10 +103,10 @@ def advance_to_first(
             raise ValueError(f"already proficient in {skill_name(new[0])}; choose another")
         work.race_skill = race_skill
         work.skill_proficiencies += new
-    cls = apply_first_level(work, choices,
+    cls = apply_first_level(work, catalog, choices,
                             first_level_feature_allowed=first_level_feature_allowed)
     gear = resolve_equipment(cls, choices.equipment) if choices.equipment is not None else []
-    entry = roll_level_hp(1, work.hit_die_at(1), work.modifier(Ability.CON), roller)
+    entry = roll_level_hp(1, work.hit_die_at(catalog, 1), work.modifier(Ability.CON), roller)
     work.hp_history.append(entry)
     work.max_hp += entry.gain
     work.hp += entry.gain

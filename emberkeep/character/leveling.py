@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict
 
 from emberkeep.character.abilities import NATURAL_CAP, Ability
 from emberkeep.character.advancement import MAX_LEVEL, LevelFeature, features_at
-from emberkeep.character.archetypes import ArchetypeFeature, ChosenFeature, get_archetype
+from emberkeep.character.archetypes import ArchetypeFeature, ChosenFeature
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import ClassDef, EquipmentSelection, get_class
 from emberkeep.character.hit_points import (
     LAST_ROLLED_LEVEL,
@@ -75,17 +76,18 @@ def _check_new_skills(what: str, picks: tuple[Skill, ...], count: int, have: lis
         raise ValueError(f"{what}: already proficient in {_names(already)}; choose others")
 
 
-def _check_archetype_feature(character: Character, feature_id: str) -> ArchetypeFeature:
+def _check_archetype_feature(character: Character, catalog: Catalog,
+                             feature_id: str) -> ArchetypeFeature:
     if character.archetype is None:
         raise ValueError("choose an archetype before an archetype feature")
-    archetype = get_archetype(character.archetype)
+    archetype = catalog.archetype(character.archetype)
     feature = archetype.feature(feature_id)  # raises for an unknown id
     if any(c.feature_id == feature_id for c in character.archetype_features):
         raise ValueError(f"{archetype.name}: {feature_id!r} was already picked")
     return feature
 
 
-def apply_first_level(character: Character, choices: ClassChoices, *,
+def apply_first_level(character: Character, catalog: Catalog, choices: ClassChoices, *,
                       first_level_feature_allowed: bool = False) -> ClassDef:
     """Validate and apply the 1st-level choices (everything but HP and equipment)."""
     if character.level != 0 or character.class_id is not None:
@@ -93,7 +95,7 @@ def apply_first_level(character: Character, choices: ClassChoices, *,
     cls = get_class(choices.class_id)
     skills = list(character.skill_proficiencies)
     if choices.archetype is not None:
-        archetype = get_archetype(choices.archetype)
+        archetype = catalog.archetype(choices.archetype)
         if archetype.class_id != cls.id:
             raise ValueError(f"{archetype.name} is an archetype of {archetype.class_id}, "
                              f"not {cls.name}")
@@ -121,7 +123,7 @@ def apply_first_level(character: Character, choices: ClassChoices, *,
             raise ValueError("this campaign gives no archetype feature at 1st level")
         if choices.archetype is None:
             raise ValueError("choose an archetype before an archetype feature")
-        get_archetype(choices.archetype).feature(choices.archetype_feature)
+        catalog.archetype(choices.archetype).feature(choices.archetype_feature)
 
     character.class_id = cls.id
     character.level = 1
@@ -138,7 +140,8 @@ def apply_first_level(character: Character, choices: ClassChoices, *,
     return cls
 
 
-def level_up(character: Character, roller: Roller, *, archetype_feature: str | None = None,
+def level_up(character: Character, catalog: Catalog, roller: Roller, *,
+             archetype_feature: str | None = None,
              ability_increase: Ability | None = None) -> LevelUpResult:
     """Advance a 1st-level or higher character one level (R5, R6), in place.
 
@@ -167,9 +170,9 @@ def level_up(character: Character, roller: Roller, *, archetype_feature: str | N
                              f"{NATURAL_CAP} (R1); raise another score")
     cls = character.class_def
     assert cls is not None
-    die = character.hit_die_at(level)
+    die = character.hit_die_at(catalog, level)
     if archetype_feature is not None:
-        feature = _check_archetype_feature(character, archetype_feature)
+        feature = _check_archetype_feature(character, catalog, archetype_feature)
         die = feature.hit_die or die  # R3: a new hit die applies from the level it is chosen
     if level <= LAST_ROLLED_LEVEL:
         entry = roll_level_hp(level, die, character.modifier(Ability.CON), roller)

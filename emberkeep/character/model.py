@@ -15,20 +15,21 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from emberkeep.character.abilities import Ability, AbilityScores
 from emberkeep.character.advancement import MAX_LEVEL, prof_bonus
-from emberkeep.character.archetypes import ChosenFeature, get_archetype
+from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.character.classes import ClassDef, get_class
 from emberkeep.character.hit_points import HpEntry
+from emberkeep.character.knight import KnightProfile
 from emberkeep.character.luck import LuckState
 from emberkeep.character.rest import max_hit_dice
 from emberkeep.character.skills import Skill
-from emberkeep.character.status import Status, character_armor_class
+from emberkeep.character.status import Status
 from emberkeep.character.status import status as character_status
 from emberkeep.dice import Roller
 from emberkeep.gear.inventory import Inventory
 from emberkeep.magic.limits import CasterState
-from emberkeep.melee_round.profile import KnightProfile
 
 if TYPE_CHECKING:
+    from emberkeep.character.catalog import Catalog
     from emberkeep.character.leveling import LevelUpResult
 
 __all__ = ["AbilityIncrease", "Character", "CharacterCondition", "new_id"]
@@ -137,24 +138,21 @@ class Character(BaseModel):
     def all_skill_proficiencies(self) -> list[Skill]:
         return [s for s in Skill if self.is_proficient(s)]
 
-    def hit_die_at(self, level: int) -> int:
+    def hit_die_at(self, catalog: Catalog, level: int) -> int:
         """The hit die for ``level``: the class's, or a feature's (the Barbarian's d12) from the
-        level at which that feature was chosen (R3). 0-level characters have none: 1d4 HP."""
+        level at which that feature was chosen (R3), the feature as ``catalog`` defines it.
+        0-level characters have none: 1d4 HP."""
         cls = self.class_def
         if cls is None:
             raise ValueError(f"{self.name} has no class and so no hit die")
         die = cls.hit_die
         if self.archetype is not None:
-            archetype = get_archetype(self.archetype)
+            archetype = catalog.archetype(self.archetype)
             for chosen in sorted(self.archetype_features, key=lambda c: c.level):
                 feature = archetype.feature(chosen.feature_id)
                 if feature.hit_die is not None and chosen.level <= level:
                     die = feature.hit_die
         return die
-
-    @property
-    def hit_die(self) -> int:
-        return self.hit_die_at(self.level)
 
     @property
     def can_level_up(self) -> bool:
@@ -169,10 +167,6 @@ class Character(BaseModel):
         return character_status(self)
 
     @property
-    def armor_class(self) -> int:
-        return character_armor_class(self)
-
-    @property
     def death_threshold(self) -> int:
         """R22: dead at -(3 + LVL + CON) HP or below."""
         return -(3 + self.level + self.modifier(Ability.CON))
@@ -181,6 +175,7 @@ class Character(BaseModel):
 
     def level_up(
         self,
+        catalog: Catalog,
         roller: Roller,
         *,
         archetype_feature: str | None = None,
@@ -193,5 +188,5 @@ class Character(BaseModel):
         """
         from emberkeep.character.leveling import level_up
 
-        return level_up(self, roller, archetype_feature=archetype_feature,
+        return level_up(self, catalog, roller, archetype_feature=archetype_feature,
                         ability_increase=ability_increase)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 if TYPE_CHECKING:
+    from emberkeep.character.catalog import Catalog
     from emberkeep.character.model import Character
 
 __all__ = ["MAX_POOL", "ZERO_LEVEL_DIE", "RestResult", "healed_hp", "hit_die_of", "long_rest",
@@ -55,10 +56,12 @@ def healed_hp(hp: int, max_hp: int, amount: int) -> int:
     return max(hp, min(max_hp, hp + amount))
 
 
-def hit_die_of(character: Character) -> int:
-    """The die a Hit Die heals with: the class's (R3); a 0-level character's d4 (R5: its HP
-    are 1d4)."""
-    return character.hit_die if character.class_id is not None else ZERO_LEVEL_DIE
+def hit_die_of(character: Character, catalog: Catalog) -> int:
+    """The die a Hit Die heals with: the class's at the character's level, a feature's as
+    ``catalog`` defines it (R3); a 0-level character's d4 (R5: its HP are 1d4)."""
+    if character.class_id is None:
+        return ZERO_LEVEL_DIE
+    return character.hit_die_at(catalog, character.level)
 
 
 def _heal(die: int, hp: int, max_hp: int, count: int,
@@ -99,9 +102,10 @@ def long_rest(*, die: int, hp: int, max_hp: int, pool: int, level: int,
     return RestResult("long", records, hp, hp_after, pool, max_hit_dice(level))
 
 
-def rest_character(character: Character, kind: str, roller: Roller) -> RestResult:
+def rest_character(character: Character, catalog: Catalog, kind: str,
+                   roller: Roller) -> RestResult:
     """Apply a ``"short"`` or ``"long"`` rest to a sheet: HP and the HD pool change in place."""
-    die = hit_die_of(character)
+    die = hit_die_of(character, catalog)
     if kind == "short":
         result = short_rest(die=die, hp=character.hp, max_hp=character.max_hp,
                             pool=character.hit_dice, roller=roller)

@@ -36,10 +36,11 @@ from emberkeep.character.bonuses import (
     state_damage,
     weapon_proficient,
 )
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.checks import Difficulty
 from emberkeep.character.model import Character
 from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
-from emberkeep.character.status import DEFENSE_STYLE
+from emberkeep.character.status import DEFENSE_STYLE, character_armor_class
 from emberkeep.gear.damage import Grip, damage_dice, grip_of
 from emberkeep.gear.encumbrance import load, load_limit
 from emberkeep.gear.owned import OwnedWeapon
@@ -102,32 +103,34 @@ class AttackLine:
         return f"{self.name} (2H)" if self.grip == "two_handed" and self.name else self.name
 
 
-def attack_line(character: Character, weapon: OwnedWeapon, grip: Grip | None = None) -> AttackLine:
+def attack_line(character: Character, catalog: Catalog, weapon: OwnedWeapon,
+                grip: Grip | None = None) -> AttackLine:
     """ATK bonus and damage of ``weapon`` in ``grip`` for this character (R4, R7, R12, R17, R29):
     the numbers of :mod:`emberkeep.character.bonuses`, the ones the engine rolls."""
     ranged = weapon.kind == "ranged"
     small = is_small_weapon(weapon.kind, weapon.tags, weapon.length_ft)
-    proficient = weapon_proficient(character, weapon.category, weapon.kind)
+    proficient = weapon_proficient(character, catalog, weapon.category, weapon.kind)
     held = grip_of(weapon, grip)
     modifier = damage_bonus(character, ranged=ranged, recoil="Recoil" in weapon.tags,
                             grip=held, notches=weapon.notches) \
-        + state_damage(character, ranged=ranged)  # Rage: +PROF dam
+        + state_damage(character, catalog, ranged=ranged)  # Rage: +PROF dam
     return AttackLine(
         uid=weapon.uid, name=weapon.name, grip=held,
         ability=attack_ability(character, ranged=ranged, small=small), proficient=proficient,
-        atk_bonus=attack_bonus(character, ranged=ranged, small=small, proficient=proficient),
+        atk_bonus=attack_bonus(character, catalog, ranged=ranged, small=small,
+                               proficient=proficient),
         dice=damage_dice(weapon, grip), damage_modifier=modifier,
         notches=weapon.notches, broken=weapon.broken, dropped=weapon.dropped,
-        crit_low=crit_low(character, ranged=ranged))
+        crit_low=crit_low(character, catalog, ranged=ranged))
 
 
-def attack_lines(character: Character) -> list[AttackLine]:
+def attack_lines(character: Character, catalog: Catalog) -> list[AttackLine]:
     """Every weapon carried; a versatile weapon gets a second line for its two-handed grip."""
     lines: list[AttackLine] = []
     for weapon in character.inventory.weapons:
-        lines.append(attack_line(character, weapon))
+        lines.append(attack_line(character, catalog, weapon))
         if weapon.versatile_damage is not None:
-            lines.append(attack_line(character, weapon, "two_handed"))
+            lines.append(attack_line(character, catalog, weapon, "two_handed"))
     return lines
 
 
@@ -142,9 +145,9 @@ class SkillLine:
     easy: bool
 
 
-def skill_lines(character: Character) -> list[SkillLine]:
+def skill_lines(character: Character, catalog: Catalog) -> list[SkillLine]:
     """R7: each skill's CHECK bonus, ability + PROF when proficient (Expertise is PROF too)."""
-    easy = fx.easy_skills(character)
+    easy = fx.easy_skills(character, catalog)
     return [SkillLine(skill=s, name=skill_name(s), ability=SKILL_ABILITY[s],
                       proficient=character.is_proficient(s), expertise=s in character.expertise,
                       bonus=skill_bonus(character, s), easy=s in easy)
@@ -159,10 +162,11 @@ class SaveLine:
     easy: bool = False  # an archetype feature makes this SAVE EASY in any context
 
 
-def save_lines(character: Character) -> list[SaveLine]:
+def save_lines(character: Character, catalog: Catalog) -> list[SaveLine]:
     """R7: a SAVE is d20 + ability + PROF for the class's save and the chosen one."""
     return [SaveLine(a, a in character.save_proficiencies, save_bonus(character, a),
-                     fx.roll_difficulty(character, "save", ability=a) is Difficulty.EASY)
+                     fx.roll_difficulty(character, catalog, "save", ability=a)
+                     is Difficulty.EASY)
             for a in ABILITIES]
 
 
@@ -184,8 +188,9 @@ class ArmorClassParts:
     feature_bonus: int = 0  # a switched-on archetype state (Rage: -PROF AC)
 
 
-def armor_class_parts(character: Character) -> ArmorClassParts:
-    """The parts of :attr:`Character.armor_class` (R12, R15); ``total`` is that same number."""
+def armor_class_parts(character: Character, catalog: Catalog) -> ArmorClassParts:
+    """The parts of :func:`~emberkeep.character.status.character_armor_class` (R12, R15);
+    ``total`` is that same number."""
     inventory = character.inventory
     dex = character.modifier(Ability.DEX)
     armor = inventory.worn_armor
@@ -206,8 +211,8 @@ def armor_class_parts(character: Character) -> ArmorClassParts:
         shield_damage=shield.damage_points if shield is not None else 0,
         armor_broken=armor is not None and armor.is_broken,
         stealth_hard=armor is not None and armor.stealth_hard,
-        magic=tuple(magic), total=character.armor_class,
-        feature_bonus=fx.toggle_ac(character))
+        magic=tuple(magic), total=character_armor_class(character, catalog),
+        feature_bonus=fx.toggle_ac(character, catalog))
 
 
 def load_and_limit(character: Character) -> tuple[int, int]:
@@ -215,11 +220,11 @@ def load_and_limit(character: Character) -> tuple[int, int]:
     return load(character.inventory), load_limit(character.modifier(Ability.STR))
 
 
-def spells_known_limit(character: Character) -> int | None:
+def spells_known_limit(character: Character, catalog: Catalog) -> int | None:
     """R10: Cleric 1 + LVL, Magic-user 1 + LVL + INT, + what features add (Bookworm: 2);
     None for a class that casts no spells."""
     kind = caster_kind(character)
     if kind is None:
         return None
     return spells_known(kind, character.level, character.modifier(Ability.INT),
-                        extra=fx.extra_spells_known(character))
+                        extra=fx.extra_spells_known(character, catalog))

@@ -13,6 +13,7 @@ from emberkeep.character.archetype_effects import toggle_ac  # Rage: -PROF AC (i
 from emberkeep.gear.armor_class import armor_class
 
 if TYPE_CHECKING:
+    from emberkeep.character.catalog import Catalog
     from emberkeep.character.model import Character
 
 __all__ = ["DEFENSE_STYLE", "Status", "character_armor_class", "status"]
@@ -37,9 +38,9 @@ def status(character: Character) -> Status:
     return Status.ALIVE
 
 
-def character_armor_class(character: Character) -> int:
-    """Worn armor and shield with their dents (R15), DEX where the armor allows, and the
-    Fighter's Defense style."""
+def character_armor_class(character: Character, catalog: Catalog) -> int:
+    """Worn armor and shield with their dents (R15), DEX where the armor allows, the
+    Fighter's Defense style, and what a switched-on feature does (Rage, as ``catalog`` has it)."""
     extra = 1 if character.fighting_style == DEFENSE_STYLE else 0
     return armor_class(character.inventory, character.modifier(Ability.DEX),
-                       extra + toggle_ac(character))
+                       extra + toggle_ac(character, catalog))

@@ -8,18 +8,19 @@ applied in turn. Advancing by ``a`` then ``b`` therefore leaves the same campaig
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
+from emberkeep.character.knight import experience_checks
 from emberkeep.character.model import Character
-from emberkeep.clock.calendar import Calendar
-from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
 from emberkeep.dice import Roller, roll
 from emberkeep.gear.magic_items import daily_charges
+from emberkeep.gear.mending import mend_item
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 
-__all__ = ["YEAR_END_HOOKS", "Change", "advance", "advance_to", "end_entries"]
+__all__ = ["Change", "advance", "advance_to", "end_entries", "year_end_checks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +31,6 @@ class Change:
     kind: str
     text: str
     character_id: str | None = None
-
-
-YearEndHook = Callable[[Campaign, Roller, int], list[Change]]
-# Rules that act at the year's end register here (the Melee Round's experience checks, R32).
-YEAR_END_HOOKS: list[YearEndHook] = []
 
 
 def advance(campaign: Campaign, seconds: int, roller: Roller) -> list[Change]:
@@ -65,8 +61,7 @@ def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
             changes.extend(_midnight(campaign, roller, at))
         else:
             changes.append(Change(at, "year_end", f"Year {calendar.to_date(at).year - 1} ended"))
-            for hook in YEAR_END_HOOKS:
-                changes.extend(hook(campaign, roller, at))
+            changes.extend(year_end_checks(campaign, roller, at))
     campaign.time = target
     return changes
 
@@ -88,11 +83,9 @@ def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Chang
             character.caster = character.caster.model_copy(
                 update={"barred_until_long_rest": False})
         elif entry.kind == TimedKind.REPAIR and character is not None and entry.item_uid:
-            from emberkeep.repairs.ledger import mend
-
             item = character.inventory.find(entry.item_uid)
             if isinstance(item, OwnedArmor | OwnedShield | OwnedWeapon):
-                mend(item, entry.units)
+                mend_item(item, entry.units)
             item.at_smith = False
             text = f"{character.name}'s {item.name} is back from the smith, mended"
         elif entry.kind == TimedKind.TRAINING and character is not None and entry.feat:
@@ -100,6 +93,20 @@ def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Chang
                 character.feats.append(entry.feat)
             text = f"{character.name} finished training: {entry.feat}"
         changes.append(Change(at, entry.kind.value, text, entry.character_id))
+    return changes
+
+
+def year_end_checks(campaign: Campaign, roller: Roller, at: int) -> list[Change]:
+    """R32: every knight rolls its ticked skills at the year's end."""
+    changes = []
+    for character in campaign.characters:
+        knight = character.knight
+        if knight is None or not knight.ticks:
+            continue
+        character.knight, lines = experience_checks(knight, roller)
+        for line in lines:
+            changes.append(Change(at, "experience", f"{character.name}: {line} (R32)",
+                                  character.id))
     return changes
 
 
@@ -131,7 +138,3 @@ def _character(campaign: Campaign, character_id: str | None) -> Character | None
         if character.id == character_id:
             return character
     return None
-
-
-# The Melee Round's year-end experience checks (R32) register themselves on import.
-import emberkeep.melee_round.experience  # noqa: E402, F401

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from emberkeep.campaign.calendar import HOUR, MINUTE
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.timeline import EndsOn
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.rest import rest_character
 from emberkeep.clock.advance import Change, advance, end_entries
-from emberkeep.clock.calendar import HOUR, MINUTE
-from emberkeep.clock.timeline import EndsOn
 from emberkeep.dice import Roller
 
 __all__ = ["rest"]
@@ -32,10 +33,11 @@ def rest(campaign: Campaign, kind: RestKind, roller: Roller,
     length = time.short_rest_minutes * MINUTE if kind == "short" else time.long_rest_hours * HOUR
     wanted = None if character_ids is None else set(character_ids)
     changes = advance(campaign, length, roller)
+    catalog = Catalog(campaign)
     resting = [c for c in campaign.characters if (wanted is None or c.id in wanted) and c.alive]
     for character in resting:
         before = character.hp
-        result = rest_character(character, kind, roller)
+        result = rest_character(character, catalog, kind, roller)
         character.caster = (character.caster.long_rest() if kind == "long"
                             else character.caster.short_rest())
         healed = character.hp - before

@@ -6,14 +6,14 @@ each round, and has no second copy on the campaign clock."""
 
 from __future__ import annotations
 
+from emberkeep.campaign.calendar import HOUR, WEEK
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.abilities import Ability
 from emberkeep.character.model import Character, CharacterCondition
-from emberkeep.clock.calendar import HOUR, WEEK
-from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
+from emberkeep.gear.mending import repair_units
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 from emberkeep.gear.purse import format_coins
-from emberkeep.repairs.costs import repair_units
 
 __all__ = [
     "MOUNTED_COMBAT",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from emberkeep.campaign.calendar import DAY, HOUR, MINUTE, WEEK
 from emberkeep.campaign.settings import InitiativeMode, Resolution, TimeSettings
-from emberkeep.clock.calendar import DAY, HOUR, MINUTE, WEEK
 
 __all__ = ["Unit", "round_seconds", "seconds"]
 

@@ -124,8 +124,8 @@ def _pc_attack_numbers(enc: Encounter, attacker: Combatant, weapon: Wielded) -> 
 
 def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
     # The sheet shows this same number (``character.bonuses``, issue #16)
-    return attack_bonus(enc.character(attacker), ranged=weapon.ranged, small=weapon.small,
-                        proficient=weapon.proficient)
+    return attack_bonus(enc.character(attacker), enc.catalog, ranged=weapon.ranged,
+                        small=weapon.small, proficient=weapon.proficient)
 
 
 def _difficulties(attacker: Combatant, target: Combatant, ranged: bool) -> list[Difficulty]:

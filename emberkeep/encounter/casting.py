@@ -31,6 +31,7 @@ from emberkeep.character.casting import (
     heal_target,
     spellcheck_keys,
 )
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.status import Status
 from emberkeep.dice import Purpose, RollRecord, parse
@@ -48,7 +49,6 @@ from emberkeep.magic import (
     Spell,
     SpellcheckResult,
     get_cantrip,
-    get_spell,
     lay_on_hands_check,
     spellcheck,
     with_luck,
@@ -86,13 +86,13 @@ def _record_check(tx: Tx, c: Combatant, result: SpellcheckResult) -> None:
             _record(tx, c.name, "mishap Success Level", mishap.success_level)
 
 
-def spellcheck_shift(c: Combatant, ch: Character, kind: Caster, dc_shift: int,
-                     scroll: bool) -> int:
+def spellcheck_shift(c: Combatant, ch: Character, catalog: Catalog, kind: Caster,
+                     dc_shift: int, scroll: bool) -> int:
     """The SPELLCHECK's EASY/HARD as a DC shift (R7: they cancel, repeats count once): the
     GM's, the archetype features' (with the "scroll" context when cast from a scroll, issue
     #12) and the caster's conditions (R21: "All CHECKs are HARD until rest")."""
     own, _advantage = condition_modes(c, spellcheck_keys(kind))
-    return core.spellcheck_shift(ch, dc_shift, scroll=scroll, own=own)
+    return core.spellcheck_shift(ch, catalog, dc_shift, scroll=scroll, own=own)
 
 
 def spellcheck_dice(enc: Encounter, c: Combatant, kind: Caster, dc_shift: int,
@@ -113,7 +113,7 @@ def _check_modes(enc: Encounter, c: Combatant, ch: Character, kind: Caster, dc_s
     (``character.casting.spellcheck_dice``), with the caster's conditions read once (every
     cast and Lay on Hands asks)."""
     rules = enc.settings.rules
-    return core.spellcheck_dice(ch, dc_shift, advantage,
+    return core.spellcheck_dice(ch, enc.catalog, dc_shift, advantage,
                                 condition_modes(c, spellcheck_keys(kind)), scroll=scroll,
                                 rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
 
@@ -132,7 +132,8 @@ def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) ->
     # R21's "HARD until rest" (or disadvantage), the features' EASY/HARD on an INT SAVE (as
     # on the sheet, ``character.casting``) and the advantage rule (issue #12)
     own, advantage = condition_modes(c, DEPLETION_KEYS)
-    difficulty, expr = expression(enc, depletion_difficulty(enc.character(c), own), advantage)
+    difficulty = depletion_difficulty(enc.character(c), enc.catalog, own)
+    difficulty, expr = expression(enc, difficulty, advantage)
     record = tx.roll(expr, c.name, "depletion INT SAVE",
                      modifier=save_modifier(enc, c, Ability.INT), purpose=Purpose.SAVE)
     save = DepletionSaveResult(record, enc.state.room_dc + difficulty.dc_shift)
@@ -198,7 +199,7 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
         return
     if spell_id not in ch.spells_known:
         raise RuleError(f"{c.name} does not know {spell_id}")
-    spell = get_spell(spell_id)
+    spell = enc.catalog.spell(spell_id)
     reach = Band.CLOSE if spell.kind == "melee" else Band.RANGED
     targets = _targets(enc, c, target_ids, reach)
     if ch.caster.barred_until_long_rest:
@@ -300,7 +301,7 @@ def lay_on_hands(enc: Encounter, cleric_id: str, target_id: str, *, luck: bool =
         tx.set(("pc", ch.id), "caster", ch.caster.record_spellcheck(check))
         if check.disapproval:
             tx.note(f"Disapproval (natural {check.natural}): the GM rules (R10)")
-        result = heal_target(check, tch, enc.roller)  # R11, as on the sheet
+        result = heal_target(check, tch, enc.catalog, enc.roller)  # R11, as on the sheet
         for record in result.heal_rolls:
             _record(tx, c.name, f"heal {target.name}", record)
         if result.hd_spent:

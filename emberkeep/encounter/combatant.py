@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.encounter.conditions import ActiveCondition
 
-__all__ = ["Combatant", "MonsterStats"]
+__all__ = ["Combatant", "MeleeMonster", "MonsterStats"]
 
 Kind = Literal["pc", "monster"]
 
@@ -52,6 +52,19 @@ class MonsterStats(BaseModel):
     def enemy_morale(self) -> int:
         """Furnace: "Enemy moral is usually half of the room DC (rounded down)"."""
         return self.morale if self.morale is not None else self.room_dc // 2
+
+
+class MeleeMonster(MonsterStats):
+    """R33's monster: weapon skill, armor points, SIZ, Damage dice (``damage``) and HP
+    (``max_hp``). DEX (for knockdown rolls) is not among R33's numbers: 10 unless given."""
+
+    room_dc: int = Field(10, ge=1, le=40)
+    skill: int = Field(ge=0, le=60)
+    armor_points: int = Field(0, ge=0, le=40)
+    siz: int = Field(ge=1, le=200)
+    dex: int = Field(10, ge=0, le=99)
+    weapon_id: str | None = None  # a catalog weapon (sword, spear...), None: claws and teeth
+    move: int = Field(3, ge=0, le=60)  # yards a round (not among R33's numbers: a default)
 
 
 @dataclass(slots=True)
@@ -112,11 +125,12 @@ class Combatant:
         return cls(**values)
 
 
-def _monster_class(name: str | None) -> type[MonsterStats]:
-    if name is None or name == "MonsterStats":
-        return MonsterStats
-    if name == "MeleeMonster":  # imported here: the Melee Round builds on this module
-        from emberkeep.melee_round.fighter import MeleeMonster
+_MONSTER_CLASSES: dict[str, type[MonsterStats]] = {"MonsterStats": MonsterStats,
+                                                   "MeleeMonster": MeleeMonster}
 
-        return MeleeMonster
-    raise ValueError(f"unknown kind of monster {name!r}")
+
+def _monster_class(name: str | None) -> type[MonsterStats]:
+    try:
+        return _MONSTER_CLASSES[name or "MonsterStats"]
+    except KeyError:
+        raise ValueError(f"unknown kind of monster {name!r}") from None

@@ -41,7 +41,6 @@ from emberkeep.encounter.zones import Band
 from emberkeep.gear.damage import after_notch
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.records import record
-from emberkeep.repairs.condition import allowances
 from emberkeep.tables.combat import (
     EffectRow,
     crit_die,
@@ -236,7 +235,7 @@ def notch(enc: Encounter, tx: Tx, c: Combatant, piece: OwnedWeapon) -> None:
     if piece.broken:
         return
     notches, broken = after_notch(piece.notches, piece.broken, piece.quality,
-                                  allowances(enc.settings.repair))  # as the sheet's gear does
+                                  enc.settings.repair.allowances())  # as the sheet's gear does
     if broken:
         tx.set(ref, "broken", True)
         tx.note(f"R17: {piece.name} takes one notch too many and breaks")

@@ -6,7 +6,7 @@ Two sources meet here (issue #12, R7, R21):
   (Furnace: "Use instead or next to HARD and EASY"). ``instead``: an EASY becomes advantage
   (2d20 keep high) and a HARD disadvantage (2d20 keep low), the DC stays put; ``beside``: the
   EASY/HARD shift stays and a GM-given advantage or disadvantage rolls on top of it
-  (``optional_rules.advantage.translate``). With the rule off, a GM-given advantage still rolls
+  (``character.checks.translate``). With the rule off, a GM-given advantage still rolls
   two dice (it was asked for), and EASY/HARD are R7's ±3.
 - Conditions a PC carries (R21, injuries 14-19 "All CHECKs are HARD until rest", written on the
   sheet and brought into the fight by ``injuries.sheet_conditions``): ``HARD:all``,
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from emberkeep.character.casting import condition_modes as modes_of
-from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.character.checks import Difficulty, combine_difficulty, translate
 from emberkeep.dice import Purpose, RollRecord
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, Tx
@@ -31,7 +31,6 @@ from emberkeep.optional_rules.advantage import (
     AdvantageMode,
     combine_advantage,
     d20_expression,
-    translate,
 )
 
 __all__ = ["Advantage", "check_roll", "condition_modes", "expression"]

@@ -14,7 +14,9 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
+from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.status import character_armor_class
 from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, Typed, TypedRoller, roll
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import NO_ACTIONS
@@ -30,8 +32,8 @@ T = TypeVar("T")
 _UNKNOWN = object()  # ``Encounter.kept``: nothing kept under that key yet
 
 
-def _sheet_armor_class(ch: Character) -> int:
-    return ch.armor_class
+def _sheet_armor_class(ch: Character, catalog: Catalog) -> int:
+    return character_armor_class(ch, catalog)
 
 
 class RuleError(ValueError):
@@ -138,9 +140,13 @@ class Encounter:
     def __init__(self, combatants: Iterable[Combatant], characters: Mapping[str, Character],
                  roller: Roller, *, room_dc: int = 12,
                  mode: InitiativeMode = InitiativeMode.GROUP,
-                 settings: CampaignSettings | None = None) -> None:
+                 settings: CampaignSettings | None = None,
+                 catalog: Catalog = SHIPPED) -> None:
         self.roller = roller
         self.settings = settings or CampaignSettings()
+        # The campaign's archetypes and spells over the shipped ones (a fight of generated
+        # characters, as the simulator's, knows only the shipped).
+        self.catalog = catalog
         self.state = EncounterState(mode=mode, room_dc=room_dc)
         self.combatants: dict[str, Combatant] = {}
         for combatant in combatants:
@@ -382,7 +388,7 @@ class Encounter:
 
     def armor_class(self, c: Combatant) -> int:
         if c.kind == "pc":
-            return self.kept(c, "ac", _sheet_armor_class, self.character(c))
+            return self.kept(c, "ac", _sheet_armor_class, self.character(c), self.catalog)
         assert c.monster is not None
         return c.monster.armor_class - c.ac_penalty
 

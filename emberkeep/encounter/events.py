@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from emberkeep.character.knight import KnightProfile
 from emberkeep.character.luck import LuckState
 from emberkeep.character.model import CharacterCondition
 from emberkeep.dice import RollRecord
@@ -21,8 +22,7 @@ from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.magic.limits import CasterState
 from emberkeep.records import record
 
-__all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "encode",
-           "register_model"]
+__all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "encode"]
 
 # ("enc",) the encounter; ("c", id) a combatant; ("pc", character_id) a character;
 # ("gear", character_id, uid) one owned piece of gear.
@@ -85,16 +85,11 @@ class Step:
                    [_event_from(e) for e in data["events"]])
 
 
-# Frozen pydantic values an event may hold whole (a character's luck dice).
-_MODELS: dict[str, type[BaseModel]] = {"LuckState": LuckState, "CasterState": CasterState,
-                                       "CharacterCondition": CharacterCondition}
-
-
-def register_model(model: type[BaseModel]) -> None:
-    """Let events hold whole values of a frozen pydantic model (a rules package adds its own)."""
-    if not model.model_config.get("frozen"):
-        raise TypeError(f"{model.__name__} must be frozen to be an event value")
-    _MODELS.setdefault(model.__name__, model)
+# Frozen pydantic values an event may hold whole (a character's luck dice, a knight's Glory).
+# All of them are named here, not registered by the packages that use them: a script that only
+# loads a campaign must decode every step it holds.
+_MODELS: dict[str, type[BaseModel]] = {m.__name__: m for m in (
+    LuckState, CasterState, CharacterCondition, KnightProfile)}
 
 
 def encode(value: Any) -> Any:

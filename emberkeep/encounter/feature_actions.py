@@ -67,7 +67,7 @@ def toggle_state(enc: Encounter, combatant_id: str, state: str, on: bool) -> Ste
         raise RuleError(f"{c.name} is a monster: it has no archetype features")
     ch = enc.character(c)
     try:
-        conditions = fx.set_toggle(ch, state, on)
+        conditions = fx.set_toggle(ch, enc.catalog, state, on)
     except ValueError as error:
         raise RuleError(str(error)) from None
     with enc.action(c.id, f"{state} {'on' if on else 'off'}") as tx:
@@ -79,7 +79,7 @@ def toggle_state(enc: Encounter, combatant_id: str, state: str, on: bool) -> Ste
 def declare_hp_to_damage(enc: Encounter, combatant_id: str) -> Step:
     """Mark the next blow that hits to convert HP into damage (Bloodmagic)."""
     c = enc.combatant(combatant_id)
-    if c.kind != "pc" or not fx.hp_to_damage(enc.character(c)):
+    if c.kind != "pc" or not fx.hp_to_damage(enc.character(c), enc.catalog):
         raise RuleError(f"{c.name} has no feature that converts HP into damage")
     with enc.action(c.id, "convert HP to DAM") as tx:
         kept = tuple(x for x in c.conditions if x.name != HP_TO_DAMAGE)
@@ -96,12 +96,12 @@ def extra_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) -
     ch = enc.character(attacker)
     # A toggled state is on while the sheet carries its condition (archetype_effects): a
     # sheet with no condition (nearly every blow) adds nothing.
-    extra = state_damage(ch, ranged=weapon.ranged) if ch.conditions else 0
+    extra = state_damage(ch, enc.catalog, ranged=weapon.ranged) if ch.conditions else 0
     if extra:
         tx.note(f"{attacker.name}: {extra:+d} DAM from "
-                + ", ".join(t.state for t in fx.active_toggles(ch)))
+                + ", ".join(t.state for t in fx.active_toggles(ch, enc.catalog)))
     if attacker.conditions and any(x.name == HP_TO_DAMAGE for x in attacker.conditions):
-        for _feature, dice in fx.hp_to_damage(ch)[:1]:
+        for _feature, dice in fx.hp_to_damage(ch, enc.catalog)[:1]:
             paid = tx.roll(dice, attacker.name, "HP converted to DAM",
                            purpose=Purpose.EXTRA_DAMAGE).total
             tx.set(("pc", ch.id), "hp", ch.hp - paid)
@@ -113,14 +113,14 @@ def extra_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) -
 
 
 def can_reroll_attack(enc: Encounter, c: Combatant) -> bool:
-    return c.kind == "pc" and _uses_left(c, fx.reroll_uses(enc.character(c), "attack")) \
-        is not None
+    return c.kind == "pc" and _uses_left(
+        c, fx.reroll_uses(enc.character(c), enc.catalog, "attack")) is not None
 
 
 def reroll_attack(enc: Encounter, tx: Tx, roll: AttackRoll) -> AttackRoll:
     """Spend a once-a-fight reroll: a new d20 with the same bonus; the new roll stands."""
     a = enc.combatant(roll.attacker_id)
-    feature = _uses_left(a, fx.reroll_uses(enc.character(a), "attack")) \
+    feature = _uses_left(a, fx.reroll_uses(enc.character(a), enc.catalog, "attack")) \
         if a.kind == "pc" else None
     if feature is None:
         raise RuleError(f"{a.name} has no attack reroll left this fight")
@@ -141,7 +141,7 @@ def use_ally_easy(enc: Encounter, tx: Tx, user_id: str, ally: Combatant) -> Diff
     user = enc.combatant(user_id)
     if user.kind != "pc" or user.side != ally.side or user.id == ally.id:
         raise RuleError(f"{user.name} can make only an ally's attack EASY")
-    feature = _uses_left(user, fx.ally_easy_uses(enc.character(user)))
+    feature = _uses_left(user, fx.ally_easy_uses(enc.character(user), enc.catalog))
     if feature is None:
         raise RuleError(f"{user.name} has no use of that feature left this fight")
     tx.set(("c", user.id), "used", (*user.used, fx.use_key(feature)))
@@ -151,4 +151,4 @@ def use_ally_easy(enc: Encounter, tx: Tx, user_id: str, ally: Combatant) -> Diff
 
 def blocks_condition(enc: Encounter, c: Combatant, name: str) -> bool:
     """Whether ``c`` is immune to the condition ``name`` ("Immune to FEAR effects")."""
-    return c.kind == "pc" and fx.immune_to(enc.character(c), name)
+    return c.kind == "pc" and fx.immune_to(enc.character(c), enc.catalog, name)

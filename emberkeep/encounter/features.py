@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from emberkeep.character import bonuses
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
@@ -69,11 +70,11 @@ def crit_low(enc: Encounter, c: Combatant, melee: bool) -> int:
     if c.kind != "pc":
         return 20
     # Asked on every attack roll; a CritRange effect (issue #12) can widen it
-    return enc.kept(c, ("crit_low", melee), _pc_crit_low, enc.character(c), melee)
+    return enc.kept(c, ("crit_low", melee), _pc_crit_low, enc.character(c), enc.catalog, melee)
 
 
-def _pc_crit_low(ch: Character, melee: bool) -> int:
-    return bonuses.crit_low(ch, ranged=not melee)  # the sheet's crit range (issue #16)
+def _pc_crit_low(ch: Character, catalog: Catalog, melee: bool) -> int:
+    return bonuses.crit_low(ch, catalog, ranged=not melee)  # the sheet's crit range (issue #16)
 
 
 def sneak_attack_applies(enc: Encounter, attacker: Combatant, target: Combatant) -> bool:

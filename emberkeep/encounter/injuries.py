@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.rest import hit_die_of
 from emberkeep.dice import Purpose
 from emberkeep.encounter import crits
 from emberkeep.encounter.combatant import Combatant
@@ -41,7 +42,7 @@ from emberkeep.tables.effects import Effect
 
 if TYPE_CHECKING:
     from emberkeep.campaign.model import Campaign
-    from emberkeep.clock.timeline import Timed
+    from emberkeep.campaign.timeline import Timed
 
 __all__ = ["INJURY_SOURCE", "apply_injury_row", "persist", "roll_injuries", "roll_lingering",
            "schedule_rest_conditions", "sheet_conditions"]
@@ -137,7 +138,7 @@ def _lose_score(enc: Encounter, tx: Tx, c: Combatant, ability: Ability, dice: st
 
 def _heal_hit_dice(enc: Encounter, tx: Tx, c: Combatant, count: int) -> None:
     ch = enc.character(c)
-    die = ch.hit_die_at(ch.level) if ch.class_id else 4
+    die = hit_die_of(ch, enc.catalog)  # a 0-level character's d4 (R5)
     healed = sum(max(1, tx.roll(f"1d{die}", c.name, "heal 1 HD (injuries 20)",
                                 purpose=Purpose.HIT_DIE).total)
                  for _ in range(count))
@@ -159,7 +160,7 @@ def sheet_conditions(character: Character) -> tuple[ActiveCondition, ...]:
 def schedule_rest_conditions(campaign: Campaign, character: Character) -> list[Timed]:
     """Put each "until rest" condition the fight wrote on the sheet on the campaign timeline
     (ended by any rest), so the clock removes it; returns the entries made."""
-    from emberkeep.clock.timeline import EndsOn, Timed, TimedKind
+    from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 
     made: list[Timed] = []
     updated: list[CharacterCondition] = []

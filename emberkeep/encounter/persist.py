@@ -21,10 +21,11 @@ from typing import Any, cast
 
 from emberkeep.campaign.model import EncounterRecord, EncounterStatus, LogEvent
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.dice import Roller
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Set, Step
 
 __all__ = [
@@ -68,12 +69,13 @@ def replay_own(enc: Encounter, step: Step) -> None:
 
 
 def build_encounter(record: EncounterRecord, characters: Mapping[str, Character],
-                    roller: Roller, settings: CampaignSettings) -> Encounter:
-    """The encounter as it stood after its last recorded step."""
+                    roller: Roller, settings: CampaignSettings, catalog: Catalog) -> Encounter:
+    """The encounter as it stood after its last recorded step; ``catalog``: the campaign's
+    (``Catalog(campaign)``), so its own spells and archetypes are the ones the fight uses."""
     try:
         combatants = [Combatant.from_json(dict(c)) for c in record.combatants]
         steps = [Step.from_json(cast(dict[str, Any], s)) for s in record.steps]
-    except (KeyError, TypeError, ValueError) as exc:
+    except (LookupError, TypeError, ValueError) as exc:
         raise EncounterFileError(f"{record.name}: a combatant or step cannot be read ({exc})"
                                  ) from exc
     wanted = {c.character_id for c in combatants if c.character_id is not None}
@@ -84,11 +86,11 @@ def build_encounter(record: EncounterRecord, characters: Mapping[str, Character]
     try:
         enc = Encounter(combatants, {cid: characters[cid] for cid in wanted}, roller,
                         room_dc=record.room_dc, mode=initiative_mode(record, settings),
-                        settings=settings)
+                        settings=settings, catalog=catalog)
         for step in steps:
             replay_own(enc, step)
             enc.history.append(step)
-    except (RuleError, KeyError, AttributeError) as exc:
+    except (LookupError, AttributeError, TypeError, ValueError) as exc:  # RuleError included
         raise EncounterFileError(f"{record.name}: its steps do not fit its combatants ({exc})"
                                  ) from exc
     return enc

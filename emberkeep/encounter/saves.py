@@ -50,7 +50,7 @@ def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability 
         return True
     if combatant.kind == "pc":
         difficulty = combine_difficulty(difficulty, roll_difficulty(
-            enc.character(combatant), "save", ability=ability, contexts=contexts))
+            enc.character(combatant), enc.catalog, "save", ability=ability, contexts=contexts))
     if ability is Ability.STR and "WEAK" in names(combatant.conditions):
         difficulty = combine_difficulty(difficulty, Difficulty.HARD)  # R28: WEAK
     # R21/issue #12: sheet conditions ("All CHECKs are HARD until rest") and the campaign's

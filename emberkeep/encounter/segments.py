@@ -43,7 +43,6 @@ from emberkeep.encounter.initiative import (
     weapon_length,
 )
 from emberkeep.gear.small import is_small_weapon
-from emberkeep.magic.spells import get_spell
 
 if TYPE_CHECKING:
     from emberkeep.encounter.engine import Encounter, Tx
@@ -167,12 +166,12 @@ def rate_of_fire(enc: Encounter, c: Combatant) -> int:
     return 1
 
 
-def spell_segment(c: Combatant, segment: int) -> int | None:
+def spell_segment(enc: Encounter, c: Combatant, segment: int) -> int | None:
     """R20: "M-Us will add their casting time to this number to find out when their spell
     executes"; ``None`` without a declared spell."""
     if c.declared_spell is None:
         return None
-    return segment + get_spell(c.declared_spell).casting_time
+    return segment + enc.catalog.spell(c.declared_spell).casting_time
 
 
 def combatant_slots(enc: Encounter, c: Combatant) -> list[Slot]:
@@ -214,7 +213,7 @@ def segment_order(enc: Encounter, tx: Tx, *, grappling: Iterable[str] = ()) -> l
             tx.set(("c", c.id), "initiative", FIRST_SEGMENT)
         else:
             segment = roll_segment(enc, tx, c, grappling=c.id in grapplers)
-            tx.set(("c", c.id), "spell_segment", spell_segment(c, segment))
+            tx.set(("c", c.id), "spell_segment", spell_segment(enc, c, segment))
         slots.extend(combatant_slots(enc, c))
     index = {cid: i for i, cid in enumerate(enc.combatants)}
     slots.sort(key=lambda s: slot_key(enc, s, index))

@@ -51,7 +51,6 @@ from emberkeep.encounter.morale import dismiss_morale, resolve_morale
 from emberkeep.encounter.movement import close_threats, grappler_of
 from emberkeep.encounter.ruling import has_condition
 from emberkeep.encounter.simultaneous import melee_pairs, resolve_simultaneous_melee
-from emberkeep.magic import get_spell
 
 __all__ = ["FightResult", "run_fight", "take_turn"]
 
@@ -100,7 +99,7 @@ def _damage_spells(enc: Encounter, c: Combatant) -> list[str]:
     ch = enc.character(c)
     if ch.class_id != "magic_user" or not ch.caster.can_cast:
         return []
-    return [s for s in ch.spells_known if get_spell(s).levels[0].damage is not None]
+    return [s for s in ch.spells_known if enc.catalog.spell(s).levels[0].damage is not None]
 
 
 def _dying_allies(enc: Encounter, c: Combatant) -> list[Combatant]:

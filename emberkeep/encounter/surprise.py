@@ -27,7 +27,6 @@ from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.initiative import Slot
 from emberkeep.encounter.segments import combatant_slots, slot_key, spell_segment
-from emberkeep.magic.spells import get_spell
 
 __all__ = ["SURPRISED_ON", "check_surprise", "declare_spell"]
 
@@ -79,7 +78,7 @@ def declare_spell(enc: Encounter, caster_id: str, spell_id: str) -> Step:
     if enc.is_down(c):
         raise RuleError(f"{c.name} cannot cast now")
     try:
-        get_spell(spell_id)
+        enc.catalog.spell(spell_id)
     except KeyError:
         raise RuleError(f"no spell {spell_id!r}") from None
     if c.kind == "pc" and spell_id not in enc.character(c).spells_known:
@@ -101,7 +100,7 @@ def _reschedule(enc: Encounter, tx: Tx, c: Combatant) -> None:
     now = slots[st.turn]
     if now.segment == 0:  # the WDD surprise round has no segments: the spell waits a round
         return
-    segment = spell_segment(c, c.initiative)
+    segment = spell_segment(enc, c, c.initiative)
     index = {cid: i for i, cid in enumerate(enc.combatants)}
     now_key = slot_key(enc, now, index)
     tx.set(("c", c.id), "spell_segment", segment)

@@ -66,10 +66,10 @@ def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
     thrown = w.kind != "ranged" and band == _NEAR and "Thrown" in w.tags
     dice = w.versatile_damage if grip == "two_handed" and w.versatile_damage else w.damage
     # PROF as the sheet reads it (R4, archetype features); magical weapons (issue #12)
-    proficient = weapon_proficient(ch, w.category, w.kind)
+    proficient = weapon_proficient(ch, enc.catalog, w.category, w.kind)
     return Wielded(w.uid, w.name, dice, w.kind, w.kind == "ranged" or thrown, thrown,
                    grip if not thrown else None, tuple(w.tags), w.notches,
-                   w.magical or fx.weapons_magical(ch), proficient, off_hand,
+                   w.magical or fx.weapons_magical(ch, enc.catalog), proficient, off_hand,
                    is_small_weapon(w.kind, w.tags, w.length_ft))
 
 

@@ -8,8 +8,8 @@ spells, R9, but scaling linearly). Each effect line keeps the seed's text and th
 A magic item is built on a base piece (a shield, a warhammer...): owning one gives an owned copy
 of that base marked ``magical`` with an :class:`OwnedMagic` attached (see ``owned.py``).
 
-A campaign's own magic items (the magic item editor, issue #12) are installed over the shipped
-ones with :func:`set_campaign_magic_items`.
+A campaign's own magic items (the magic item editor, issue #12) are over the shipped ones in its
+:class:`~emberkeep.character.catalog.Catalog`.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ __all__ = [
     "OwnedMagic",
     "die_sides",
     "item_dice",
-    "magic_items_in_play",
-    "set_campaign_magic_items",
 ]
 
 MagicTier = Literal["common", "uncommon", "rare", "epic"]
@@ -125,22 +123,6 @@ class OwnedMagic(_MagicFields):
 
     magic_item_id: str | None = None
     charges_left: int | None = Field(default=None, ge=0, le=1000)
-
-
-_campaign: dict[str, MagicItemSpec] = {}
-
-
-def set_campaign_magic_items(custom: tuple[MagicItemSpec, ...] | list[MagicItemSpec]) -> None:
-    """Install the open campaign's own magic items over the shipped ones (same id replaces)."""
-    _campaign.clear()
-    _campaign.update({m.id: m for m in custom})
-
-
-def magic_items_in_play() -> dict[str, MagicItemSpec]:
-    """The shipped magic items with the campaign's over them, by id."""
-    from emberkeep.gear.catalog import gear_catalog
-
-    return {**gear_catalog().magic_items, **_campaign}
 
 
 _WORDS = {"once": "1", "twice": "2", "thrice": "3"}

@@ -38,8 +38,8 @@ from emberkeep.magic.spells import (
     SpellLevel,
     cast_cantrip,
     get_cantrip,
-    get_spell,
     load_spells,
+    shipped_spells,
     spell_die,
 )
 
@@ -64,7 +64,6 @@ __all__ = [
     "cast_cantrip",
     "depletion_save",
     "get_cantrip",
-    "get_spell",
     "heal_with_hit_dice",
     "lay_on_hands",
     "lay_on_hands_check",
@@ -72,6 +71,7 @@ __all__ = [
     "load_mishap_table",
     "load_spells",
     "roll_mishap",
+    "shipped_spells",
     "spell_dice_count",
     "spell_die",
     "spellcheck",

@@ -17,7 +17,8 @@ succeeds without a roll.
 
 A spell may carry its own d6 mishap table inline (``mishaps``: six rows, the seed's "work out a
 spell-specific Mishapt table"), which the spell editor writes (issue #12). A campaign's own spells
-are installed over the shipped ones with :func:`set_campaign_spells` (the same id replaces).
+are over the shipped ones in its :class:`~emberkeep.character.catalog.Catalog` (the same id
+replaces), which the rules that look a spell up are given.
 """
 
 from __future__ import annotations
@@ -44,12 +45,10 @@ __all__ = [
     "SpellLevel",
     "cast_cantrip",
     "get_cantrip",
-    "get_spell",
     "load_spells",
     "roll_own_mishap",
-    "set_campaign_spells",
+    "shipped_spells",
     "spell_die",
-    "spells_in_play",
 ]
 
 SpellKind = Literal["effect", "ranged", "melee"]
@@ -164,34 +163,11 @@ def load_spells() -> SpellCatalog:
     return load_model(SpellCatalog, "spells.json")
 
 
-_campaign: dict[str, Spell] = {}
-
-
-def set_campaign_spells(custom: tuple[Spell, ...] | list[Spell]) -> None:
-    """Install the open campaign's own spells over the shipped ones (same id replaces)."""
-    _campaign.clear()
-    _campaign.update({s.id: s for s in custom})
-
-
-def spells_in_play() -> dict[str, Spell]:
-    """The shipped spells with the campaign's over them, by id."""
-    return {**{s.id: s for s in load_spells().spells}, **_campaign}
-
-
 @cache
-def _shipped_by_id() -> dict[str, Spell]:
-    """The shipped spells by id (ids are unique, ``SpellCatalog``): made once, like
-    :func:`load_spells`, whose cached catalog it indexes."""
+def shipped_spells() -> dict[str, Spell]:
+    """The shipped spells by id, in the catalog's order (ids are unique, ``SpellCatalog``).
+    A campaign's own are over them in its :class:`~emberkeep.character.catalog.Catalog`."""
     return {s.id: s for s in load_spells().spells}
-
-
-def get_spell(spell_id: str) -> Spell:
-    if spell_id in _campaign:
-        return _campaign[spell_id]
-    spell = _shipped_by_id().get(spell_id)  # a dict, not a scan: ~9 calls a fight
-    if spell is None:
-        raise KeyError(f"no spell {spell_id!r}")
-    return spell
 
 
 def roll_own_mishap(spell: Spell, roller: Roller) -> tuple[int, str] | None:

@@ -7,23 +7,17 @@ the text: the catalog's values are Pendragon's, kept as data the GM can edit.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from emberkeep.character.knight import HorseKind
 from emberkeep.resources import load_model
 
 __all__ = ["ArmorSpec", "HorseKind", "HorseSpec", "MeleeCatalog", "MeleeWeapon", "armor_spec",
            "catalog", "horse", "weapon"]
 
 _FROZEN = ConfigDict(extra="forbid", frozen=True)
-
-
-class HorseKind(StrEnum):
-    CHARGER = "charger"
-    COURSER = "courser"
-    ROUNCY = "rouncy"
 
 
 class MeleeWeapon(BaseModel):

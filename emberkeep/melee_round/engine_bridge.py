@@ -15,14 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from emberkeep.character.model import Character
-from emberkeep.encounter import events as _events
-from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.combatant import Combatant, MeleeMonster
 from emberkeep.encounter.conditions import ActiveCondition, names
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Rolled, Step
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.melee_round.catalog import MeleeWeapon, weapon
-from emberkeep.melee_round.fighter import Fighter, MeleeMonster, from_knight, from_monster
+from emberkeep.melee_round.fighter import Fighter, from_knight, from_monster
 from emberkeep.melee_round.modifiers import Stance, fatigue_penalty
 from emberkeep.melee_round.movement import Plan, engaged, move_simultaneously
 from emberkeep.melee_round.phases import (
@@ -32,7 +31,6 @@ from emberkeep.melee_round.phases import (
     Side,
     resolve_exchange,
 )
-from emberkeep.melee_round.profile import KnightProfile
 from emberkeep.melee_round.report import phase_lines
 from emberkeep.melee_round.tactics import split_skill
 
@@ -54,9 +52,6 @@ def __getattr__(name: str) -> object:
 
         return getattr(tactic_steps, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-# Frozen knight profiles are event values (Glory, Honor, ticks); let the step JSON carry them.
-_events.register_model(KnightProfile)
 
 MOUNTED, PRONE, UNCONSCIOUS, OUT = "MOUNTED", "PRONE", "UNCONSCIOUS", "INCAPACITATED"
 MELEE_ACTIONS = frozenset({"melee", "melee-several", "dodge", "evade", "unopposed"})

@@ -1,8 +1,8 @@
 """A fighter's numbers for one exchange: a knight's (R24, R33) or a monster's (R33).
 
-R33: "Monsters fight with a weapon skill, armor points, SIZ, Damage dice and HP." A
-:class:`MeleeMonster` is the encounter's monster stats with those numbers added, so it rides in
-``Combatant.monster`` and its HP lives on the combatant as every monster's does.
+R33: "Monsters fight with a weapon skill, armor points, SIZ, Damage dice and HP": a
+:class:`~emberkeep.encounter.combatant.MeleeMonster`, kept with the encounter's other monster
+stats so a saved fight loads its combatants without this package.
 """
 
 from __future__ import annotations
@@ -10,26 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pydantic import Field
-
-from emberkeep.encounter.combatant import MonsterStats
+from emberkeep.character.knight import KnightProfile, half_up
+from emberkeep.encounter.combatant import MeleeMonster
 from emberkeep.melee_round.catalog import HorseKind, HorseSpec, horse
-from emberkeep.melee_round.profile import KnightProfile, half_up
 
+# MeleeMonster stays importable from here for the GUI's monster form.
 __all__ = ["Fighter", "MeleeMonster", "from_knight", "from_monster"]
-
-
-class MeleeMonster(MonsterStats):
-    """R33's monster: weapon skill, armor points, SIZ, Damage dice (``damage``) and HP
-    (``max_hp``). DEX (for knockdown rolls) is not among R33's numbers: 10 unless given."""
-
-    room_dc: int = Field(10, ge=1, le=40)
-    skill: int = Field(ge=0, le=60)
-    armor_points: int = Field(0, ge=0, le=40)
-    siz: int = Field(ge=1, le=200)
-    dex: int = Field(10, ge=0, le=99)
-    weapon_id: str | None = None  # a catalog weapon (sword, spear...), None: claws and teeth
-    move: int = Field(3, ge=0, le=60)  # yards a round (not among R33's numbers: a default)
 
 
 @dataclass(frozen=True, slots=True)

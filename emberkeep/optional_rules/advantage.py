@@ -8,17 +8,18 @@ character you can give both or you can give autosuccess to the attempt."
 - ``instead``: an EASY becomes advantage and a HARD disadvantage, and the DC stays the ROOM DC
   (R21's "disadvantage where the campaign uses advantage and disadvantage"). ``beside``: both
   apply as they are, so a very favourable attempt may be EASY *and* roll with advantage.
+  That meeting of EASY/HARD with advantage is :func:`emberkeep.character.checks.translate`:
+  this module knows only dice, so the spells' and the items' rules below the character can
+  use it.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from emberkeep.character.checks import Difficulty
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
-__all__ = ["Advantage", "AdvantageMode", "combine_advantage", "d20_expression", "roll_d20",
-           "translate"]
+__all__ = ["Advantage", "AdvantageMode", "combine_advantage", "d20_expression", "roll_d20"]
 
 
 class Advantage(StrEnum):
@@ -59,13 +60,3 @@ def roll_d20(roller: Roller, advantage: Advantage = Advantage.NONE, *, modifier:
     """The d20 of a CHECK, SAVE or ATK with advantage (keep high) or disadvantage (keep low);
     the record's ``natural`` is the kept face (what a single typed number stands for)."""
     return roll(d20_expression(advantage), roller, modifier=modifier, purpose=purpose)
-
-
-def translate(difficulty: Difficulty, advantage: Advantage,
-              mode: AdvantageMode) -> tuple[Difficulty, Advantage]:
-    """What a roll uses under the campaign's mode: ``instead`` turns EASY into advantage and
-    HARD into disadvantage (then combined with what the GM gave); ``beside`` keeps both."""
-    if mode is AdvantageMode.BESIDE or difficulty is Difficulty.NORMAL:
-        return difficulty, advantage
-    moved = Advantage.ADVANTAGE if difficulty is Difficulty.EASY else Advantage.DISADVANTAGE
-    return Difficulty.NORMAL, combine_advantage(advantage, moved)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.timeline import Timed
 from emberkeep.clock.schedule import start_timer
-from emberkeep.clock.timeline import Timed
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 __all__ = ["TIMER_DIE", "RolledTimer", "roll_timer", "turn_seconds"]

@@ -7,7 +7,6 @@ tracker all read it from here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -17,15 +16,9 @@ from emberkeep.character.model import Character
 from emberkeep.gear.damage import notch_allowance
 from emberkeep.gear.owned import OwnedArmor, OwnedGear, OwnedShield, OwnedWeapon
 
-__all__ = ["GearCondition", "allowances", "condition_of", "damaged_gear", "is_damaged"]
+__all__ = ["GearCondition", "condition_of", "damaged_gear", "is_damaged"]
 
 Kind = Literal["armor", "shield", "weapon"]
-
-
-def allowances(costs: RepairCosts) -> Mapping[str, int]:
-    """R17: the campaign's notches per quality before the next breaks the weapon."""
-    return {"cheap": costs.notches_cheap, "standard": costs.notches_standard,
-            "fine": costs.notches_fine}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +73,7 @@ def condition_of(owner: Character, item: OwnedGear, costs: RepairCosts) -> GearC
                              item.is_broken, False, destroyed, item.at_smith, item.value_cp,
                              _smith(words, item), effect)
     assert isinstance(item, OwnedWeapon)
-    allowed = notch_allowance(item.quality, allowances(costs))
+    allowed = notch_allowance(item.quality, costs.allowances())
     if item.broken:
         words, effect = "broken", "unusable"
     elif item.notches:

@@ -10,25 +10,14 @@ value. Costs round up to the copper piece: a smith does not give change for a fr
 from __future__ import annotations
 
 from emberkeep.campaign.settings import RepairCosts
+from emberkeep.gear.mending import repair_units
 from emberkeep.gear.owned import OwnedArmor, OwnedGear, OwnedShield, OwnedWeapon
 
-__all__ = ["repair_cost", "repair_units"]
+__all__ = ["repair_cost"]
 
 
 def _percent(value_cp: int, pct: int, count: int = 1) -> int:
     return -(-value_cp * pct * count // 100)  # ceiling division
-
-
-def repair_units(item: OwnedGear) -> int:
-    """How many separately mendable units the item has: points, notches, or 1 (a break or a
-    destroyed shield, mended whole)."""
-    if isinstance(item, OwnedShield) and item.destroyed:
-        return 1
-    if isinstance(item, OwnedArmor | OwnedShield):
-        return item.damage_points
-    if isinstance(item, OwnedWeapon):
-        return 1 if item.broken else item.notches
-    return 0
 
 
 def repair_cost(item: OwnedGear, costs: RepairCosts, units: int | None = None) -> int:

@@ -10,13 +10,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal
 
+from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.model import Campaign, LedgerEntry, LedgerKind
 from emberkeep.character.model import Character
-from emberkeep.clock.calendar import Calendar
+from emberkeep.gear.mending import mend_item, repair_units
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 from emberkeep.gear.purse import Purse, format_coins
-from emberkeep.repairs.condition import allowances
-from emberkeep.repairs.costs import repair_cost, repair_units
+from emberkeep.repairs.costs import repair_cost
 
 __all__ = ["PARTY", "LedgerTotals", "damage_by_hand", "describe_mending", "ledger_totals", "mend",
            "pick_up", "repair"]
@@ -80,25 +80,13 @@ def describe_mending(item: OwnedArmor | OwnedShield | OwnedWeapon,
 def mend(item: OwnedArmor | OwnedShield | OwnedWeapon,
          count: int | None = None) -> tuple[str, LedgerKind]:
     """Take ``count`` units of damage off the item (all when None); say what was done."""
-    if count is None:
-        count = max(1, repair_units(item))
     if isinstance(item, OwnedShield) and item.destroyed:
-        item.destroyed = False
-        item.damage_points = 0
-        return f"replaced the destroyed {item.name}", LedgerKind.REPLACEMENT
-    if isinstance(item, OwnedArmor | OwnedShield):
-        was_broken = item.is_broken
-        item.repair(count)
-        word = "point" if count == 1 else "points"
-        broken = " (it was broken)" if was_broken else ""
-        return f"mended {count} {word} of {item.name}{broken}", LedgerKind.ARMOR_REPAIR
-    if item.broken:
-        item.broken = False
-        item.notches = 0
-        return f"reforged the broken {item.name}", LedgerKind.WEAPON_REPAIR
-    item.notches -= count
-    word = "notch" if count == 1 else "notches"
-    return f"ground out {count} {word} from {item.name}", LedgerKind.WEAPON_REPAIR
+        kind = LedgerKind.REPLACEMENT
+    elif isinstance(item, OwnedArmor | OwnedShield):
+        kind = LedgerKind.ARMOR_REPAIR
+    else:
+        kind = LedgerKind.WEAPON_REPAIR
+    return mend_item(item, count), kind
 
 
 def _purse(campaign: Campaign, payer_id: str) -> tuple[Purse, str]:
@@ -126,7 +114,7 @@ def damage_by_hand(campaign: Campaign, character_id: str, item_uid: str, what: D
         if what == "notch":
             broke = False
             for _ in range(count):
-                broke = item.notch(allowances(campaign.settings.repair)) or broke
+                broke = item.notch(campaign.settings.repair.allowances()) or broke
             return f"{item.name} notched" + (": it broke" if broke else "")
         if what == "break":
             item.broken = True

@@ -119,7 +119,7 @@ def ask_cast(window: EncounterWindow) -> str | None:
     c = window._actor()
     if c is None or c.kind != "pc":
         return "only a player character casts here (a monster's magic: G, a GM ruling)"
-    dialog = CastDialog(window.enc.character(c), window)
+    dialog = CastDialog(window.enc.character(c), window.enc.catalog, window)
     if not dialog.exec():
         return None
     spell = dialog.spell_id()

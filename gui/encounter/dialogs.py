@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
-from emberkeep.magic.spells import get_spell
 
 __all__ = ["CONDITIONS", "CastDialog", "ConditionDialog", "PcPicker"]
 
@@ -63,13 +63,14 @@ class PcPicker(QDialog):
 class CastDialog(QDialog):
     """A spell the caster knows (or a cantrip), for a SPELLCHECK (R8)."""
 
-    def __init__(self, caster: Character, parent: QWidget | None = None) -> None:
+    def __init__(self, caster: Character, catalog: Catalog,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"{caster.name} casts")
         self.list = QListWidget(self)
         for spell_id in [*caster.spells_known, *caster.cantrips]:
             try:
-                name = get_spell(spell_id).name
+                name = catalog.spell(spell_id).name
             except KeyError:
                 name = spell_id
             item = QListWidgetItem(name + (" (cantrip)" if spell_id in caster.cantrips else ""))

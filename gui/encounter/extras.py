@@ -92,7 +92,7 @@ def declare(window: EncounterWindow, spell_id: str | None = None) -> str | None:
     if c is None or c.kind != "pc":
         return "select the caster (a player character) first"
     if spell_id is None:
-        dialog = CastDialog(window.enc.character(c), window)
+        dialog = CastDialog(window.enc.character(c), window.enc.catalog, window)
         dialog.setWindowTitle(f"{c.name} declares a spell")
         if not dialog.exec():
             return None

@@ -27,6 +27,7 @@ from PySide6.QtGui import QUndoCommand
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import EncounterRecord, EncounterStatus
 from emberkeep.campaign.settings import Resolution
+from emberkeep.character.catalog import Catalog
 from emberkeep.dice import Roller
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import Combatant
@@ -139,7 +140,7 @@ class EncounterSession(QObject):
         self.record = record
         campaign = document.campaign
         self.enc = persist.build_encounter(record, {c.id: c for c in campaign.characters},
-                                           roller, campaign.settings)
+                                           roller, campaign.settings, Catalog(campaign))
         self._emitting = False
         self._current: str | None = self.current_id()
         document.campaignChanged.connect(self._external_change)

@@ -70,10 +70,13 @@ def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
 
 
 def new_character(window: MainWindow) -> None:
+    from emberkeep.character.catalog import Catalog
     from gui.wizard import NewCharacterWizard
 
     assert window.document is not None
-    wizard = NewCharacterWizard(window.roller, window, window.document.campaign.settings)
+    campaign = window.document.campaign
+    wizard = NewCharacterWizard(window.roller, window, campaign.settings,
+                                catalog=Catalog(campaign))
     if wizard.exec():
         characters = wizard.characters()
         document = window.document

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.character.knight import ATTRIBUTES, WEAPON_SKILLS, KnightProfile
 from emberkeep.character.model import Character
 from emberkeep.melee_round.catalog import HorseKind, catalog, horse
-from emberkeep.melee_round.profile import ATTRIBUTES, WEAPON_SKILLS, KnightProfile
 from gui.document import EditRefused
 from gui.sheet.fields import FieldEdit, int_text
 

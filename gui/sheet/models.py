@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 )
 
 from emberkeep.campaign.changes import Change
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import AttackLine, SkillLine, attack_lines, skill_lines
 from emberkeep.gear.catalog import GearError
@@ -73,6 +74,10 @@ class SheetTableModel(QAbstractTableModel):
     @property
     def character(self) -> Character:
         return self.document.character(self.character_id)
+
+    @property
+    def catalog(self) -> Catalog:
+        return Catalog(self.document.campaign)
 
     def _row_keys(self) -> list[str]:
         raise NotImplementedError
@@ -125,7 +130,7 @@ class SkillsModel(SheetTableModel):
 
     def _lines(self) -> list[SkillLine]:
         if self._cache is None:
-            self._cache = list(skill_lines(self.character))
+            self._cache = list(skill_lines(self.character, self.catalog))
         lines: list[SkillLine] = self._cache
         return lines
 
@@ -187,7 +192,7 @@ class AttacksModel(SheetTableModel):
 
     def _lines(self) -> Sequence[AttackLine]:
         if self._cache is None:
-            self._cache = list(attack_lines(self.character))
+            self._cache = list(attack_lines(self.character, self.catalog))
         lines: list[AttackLine] = self._cache
         return lines
 

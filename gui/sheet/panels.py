@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.character.archetypes import get_archetype
 from emberkeep.character.bonuses import CASTING_ABILITY
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind, spellcheck_bonus, spells_known_limit
 from emberkeep.gear.catalog import GearError, gear_catalog
@@ -193,7 +193,7 @@ class MagicPanel(QGroupBox):
         except EditRefused as exc:
             self.sheet.status.emit(f"Not learned: {exc}")
             return
-        limit = spells_known_limit(character)
+        limit = spells_known_limit(character, Catalog(self.sheet.document.campaign))
         if field == "spells_known" and limit is not None and len(known) + 1 > limit:
             self.sheet.status.emit(f"{character.name} now knows {len(known) + 1} spells, "
                                    f"over the limit of {limit} (R10)")
@@ -218,7 +218,7 @@ class MagicPanel(QGroupBox):
                 view.addItem(names.get(spell_id, spell_id))
                 view.item(view.count() - 1).setData(Qt.ItemDataRole.UserRole, spell_id)
         kind = caster_kind(character)
-        limit = spells_known_limit(character)
+        limit = spells_known_limit(character, Catalog(self.sheet.document.campaign))
         if kind is None:
             self.summary.setText("No SPELLCHECK: this class casts no spells.")
         else:
@@ -292,14 +292,14 @@ class NotesPanel(QGroupBox):
         return False
 
     @staticmethod
-    def feature_text(character: Character) -> str:
+    def feature_text(character: Character, catalog: Catalog) -> str:
         """Class features, archetype features with their levels, ability increases, tools."""
         lines = []
         cls = character.class_def
         if cls is not None:
             lines.append(f"{cls.name}: " + ", ".join(f.name for f in cls.features))
         if character.archetype is not None:
-            archetype = get_archetype(character.archetype)
+            archetype = catalog.archetype(character.archetype)
             picked = [f"{archetype.feature(c.feature_id).name} (L{c.level})"
                       for c in character.archetype_features]
             lines.append(f"{archetype.name}: " + (", ".join(picked) or "no feature yet"))
@@ -311,7 +311,7 @@ class NotesPanel(QGroupBox):
         return "\n".join(lines) or "No features yet (0-level)."
 
     def refresh(self, character: Character) -> None:
-        self.features.setText(self.feature_text(character))
+        self.features.setText(self.feature_text(character, Catalog(self.sheet.document.campaign)))
         if self.notes.toPlainText() != character.notes:
             self.notes.blockSignals(True)
             self.notes.setPlainText(character.notes)

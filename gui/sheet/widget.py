@@ -34,11 +34,12 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.changes import Change
 from emberkeep.character.abilities import ABILITIES, Ability
-from emberkeep.character.archetypes import archetypes_for
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
 from emberkeep.character.model import Character
 from emberkeep.character.races import races
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
+from emberkeep.character.status import character_armor_class
 from gui.document import CampaignDocument, EditRefused
 from gui.sheet.fields import FieldEdit, int_text
 from gui.sheet.knight_panel import KnightPanel
@@ -131,6 +132,14 @@ class CharacterSheet(QScrollArea):
     def character(self) -> Character:
         return self.document.character(self.character_id)
 
+    @property
+    def catalog(self) -> Catalog:
+        """The campaign's archetypes and spells over the shipped, read at each refresh."""
+        return Catalog(self.document.campaign)
+
+    def _save_text(self, character: Character, *, ability: Ability) -> str:
+        return _save_text(character, self.catalog, ability)
+
     # -- building blocks ------------------------------------------------------------------------
 
     def field(self, key: str, label: str, read: Callable[[Character], str],
@@ -204,7 +213,7 @@ class CharacterSheet(QScrollArea):
             (r.name, r.id) for r in races().values()]))
         form.addRow("Class", self._combo("class", box, "class_id", "class", _class_options))
         form.addRow("Archetype", self._combo("archetype", box, "archetype", "archetype",
-                                             _archetype_options))
+                                             lambda c: _archetype_options(c, self.catalog)))
         form.addRow("Fighting style", self._combo("style", box, "fighting_style",
                                                   "fighting style", _style_options))
         level_row = QHBoxLayout()
@@ -260,7 +269,7 @@ class CharacterSheet(QScrollArea):
             self.save_boxes[ability] = check
             grid.addWidget(check, number // 3, (number % 3) * 2)
             grid.addWidget(self.label(f"save_{ability.value}", box,
-                                      partial(_save_text_of, ability=ability)),
+                                      partial(self._save_text, ability=ability)),
                            number // 3, (number % 3) * 2 + 1)
         return box
 
@@ -287,15 +296,15 @@ class CharacterSheet(QScrollArea):
         pool = QHBoxLayout()
         pool.addWidget(self._int_field("hit_dice", "HD pool", "hit_dice", box,
                                        "Hit dice left in the pool (R6: one per level to 5)"))
-        pool.addWidget(self.label("hit_die", box, _hit_die_text))
+        pool.addWidget(self.label("hit_die", box, lambda c: _hit_die_text(c, self.catalog)))
         grid.addLayout(pool, 0, 3)
         grid.addWidget(plain_label("AC", box), 1, 0)
-        ac = self.label("ac", box, lambda c: str(c.armor_class), _ac_tip)
+        ac = self.label("ac", box, lambda c: str(character_armor_class(c, self.catalog)), _ac_tip)
         ac.setStyleSheet("font-weight: bold; font-size: 15pt;")
         grid.addWidget(ac, 1, 1)
         grid.addWidget(plain_label("PROF", box), 1, 2)
         grid.addWidget(self.label("prof", box, lambda c: f"{c.prof:+d}"), 1, 3)
-        self.label("ac_parts", box, _ac_parts).setWordWrap(True)
+        self.label("ac_parts", box, lambda c: _ac_parts(c, self.catalog)).setWordWrap(True)
         grid.addWidget(self.labels["ac_parts"], 2, 0, 1, 4)
         grid.addWidget(plain_label("Luck dice", box), 3, 0)
         grid.addWidget(self.field("luck", "luck dice", lambda c: str(c.luck.dice),
@@ -342,11 +351,11 @@ def _class_options(character: Character) -> list[tuple[str, Any]]:
     return [(c.name, c.id) for c in classes().values()]
 
 
-def _archetype_options(character: Character) -> list[tuple[str, Any]]:
+def _archetype_options(character: Character, catalog: Catalog) -> list[tuple[str, Any]]:
     if character.class_id is None:
         return [("—", None)]
-    return [("—", None)] + [(a.name, a.id) for a in archetypes_for(character.class_id,
-                                                                   character.race)]
+    return [("—", None)] + [(a.name, a.id) for a in catalog.archetypes_for(character.class_id,
+                                                                           character.race)]
 
 
 def _style_options(character: Character) -> list[tuple[str, Any]]:
@@ -366,19 +375,19 @@ def _occupation(character: Character) -> str:
         return character.occupation
 
 
-def _save_text(character: Character, ability: Ability) -> str:
-    line = next(s for s in save_lines(character) if s.ability == ability)
+def _save_text(character: Character, catalog: Catalog, ability: Ability) -> str:
+    line = next(s for s in save_lines(character, catalog) if s.ability == ability)
     return f"{line.bonus:+d}"
 
 
-def _hit_die_text(character: Character) -> str:
+def _hit_die_text(character: Character, catalog: Catalog) -> str:
     if character.class_def is None:
         return f"of {character.max_hit_dice} (0-level: none)"
-    return f"of {character.max_hit_dice} × d{character.hit_die}"
+    return f"of {character.max_hit_dice} × d{character.hit_die_at(catalog, character.level)}"
 
 
-def _ac_parts(character: Character) -> str:
-    parts = armor_class_parts(character)
+def _ac_parts(character: Character, catalog: Catalog) -> str:
+    parts = armor_class_parts(character, catalog)
     words = [f"{parts.armor_name or 'no armor'} {parts.armor_base}"]
     if parts.armor_damage:
         words.append(f"−{parts.armor_damage} damage" + (" (BROKEN)" if parts.armor_broken
@@ -423,5 +432,3 @@ def _modifier_text(character: Character, *, ability: Ability) -> str:
     return f"{character.modifier(ability):+d}"
 
 
-def _save_text_of(character: Character, *, ability: Ability) -> str:
-    return _save_text(character, ability)

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.campaign.custom import activate
 from emberkeep.magic.spell_names import SpellName, roll_spell_name
 from gui.document import CampaignDocument
 from gui.toolbox.dice_tray import DiceTray, NumberRoller
@@ -112,7 +111,6 @@ class Toolbox(QObject):
 
     def follow(self, document: CampaignDocument) -> None:
         self.document = document
-        activate(document.campaign)
 
     def _doc(self) -> CampaignDocument:
         document = self.document or self.window.document

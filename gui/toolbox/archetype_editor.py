@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from emberkeep.character.archetypes import Archetype, archetypes, shipped_archetypes
+from emberkeep.character.archetypes import Archetype, shipped_archetypes
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
 from emberkeep.character.feature_effects import EFFECT_KINDS
 from emberkeep.character.races import races
@@ -56,7 +57,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
     kind_name = "archetype"
 
     def entries(self) -> dict[str, Archetype]:
-        return archetypes()
+        return Catalog(self.document.campaign).archetypes()
 
     def own(self) -> list[Archetype]:
         return self.document.campaign.archetypes

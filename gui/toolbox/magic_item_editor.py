@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from emberkeep.character.catalog import Catalog
 from emberkeep.gear.catalog import gear_catalog
 from emberkeep.gear.magic_items import (
     DIE_SIDES,
     TIER_DICE,
     MagicItemSpec,
-    magic_items_in_play,
 )
 from gui.toolbox.catalog_editor import CatalogEditor
 
@@ -39,7 +39,7 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
     kind_name = "magic item"
 
     def entries(self) -> dict[str, MagicItemSpec]:
-        return magic_items_in_play()
+        return Catalog(self.document.campaign).magic_items()
 
     def own(self) -> list[MagicItemSpec]:
         return self.document.campaign.magic_items

@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.character.catalog import Catalog
 from emberkeep.dice import Roller
 from emberkeep.magic.spell_names import roll_spell_name
-from emberkeep.magic.spells import SPELL_DIE, WONDER_LEVEL, Spell, load_spells, spells_in_play
+from emberkeep.magic.spells import SPELL_DIE, WONDER_LEVEL, Spell, load_spells
 from gui.document import CampaignDocument
 from gui.toolbox.catalog_editor import CatalogEditor
 
@@ -46,7 +47,7 @@ class SpellEditor(CatalogEditor[Spell]):
         super().__init__(document, parent)
 
     def entries(self) -> dict[str, Spell]:
-        return spells_in_play()
+        return Catalog(self.document.campaign).spells()
 
     def own(self) -> list[Spell]:
         return self.document.campaign.spells

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.character.abilities import ABILITIES, Ability
-from emberkeep.character.archetypes import archetypes_for
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import EquipmentSelection, classes, get_class
 from emberkeep.character.equipment import slot_options
 from emberkeep.character.leveling import ClassChoices
@@ -61,8 +61,10 @@ class ClassChoicesForm(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, equipment: bool = True) -> None:
+    def __init__(self, parent: QWidget | None = None, *, catalog: Catalog,
+                 equipment: bool = True) -> None:
         super().__init__(parent)
+        self.catalog = catalog  # the campaign's archetypes over the shipped
         self._with_equipment = equipment
         self.int_mod = 0
         self.race = "human"
@@ -133,7 +135,7 @@ class ClassChoicesForm(QWidget):
         self.style_combo.setEnabled(bool(styles))
         self.archetype_combo.clear()
         self.archetype_combo.addItem("— (choose later)", None)
-        for archetype in archetypes_for(cls.id, self.race):
+        for archetype in self.catalog.archetypes_for(cls.id, self.race):
             self.archetype_combo.addItem(archetype.name, archetype.id)
         self.cantrips.setEnabled(cls.cantrip_picks > 0)
         self._build_equipment()

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.advancement import LevelFeature, features_at, prof_bonus
-from emberkeep.character.archetypes import archetypes_for, get_archetype
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.funnel import advance_to_first
 from emberkeep.character.hit_points import LAST_ROLLED_LEVEL, HpEntry
 from emberkeep.character.leveling import LevelUpResult, level_up
@@ -79,7 +79,7 @@ class LevelUpDialog(QDialog):
             intro.setText(f"{name} survived the funnel. R5: the 1st-level hit die is added to "
                           f"the {character.max_hp} HP of the 1d4; occupation PROF and gear "
                           "are kept.")
-            self.choices = ClassChoicesForm(self)
+            self.choices = ClassChoicesForm(self, catalog=Catalog(document.campaign))
             self.choices.set_character_facts(character.modifier(Ability.INT), character.race)
             form.addRow(self.choices)
             self.take_gear = QCheckBox("Also take the class's starting equipment", self)
@@ -100,7 +100,8 @@ class LevelUpDialog(QDialog):
                 if character.archetype is None:
                     self.archetype = QComboBox(self)
                     assert character.class_id is not None
-                    for archetype in archetypes_for(character.class_id, character.race):
+                    for archetype in Catalog(document.campaign).archetypes_for(
+                            character.class_id, character.race):
                         self.archetype.addItem(archetype.name, archetype.id)
                     self.archetype.currentIndexChanged.connect(self._fill_features)
                     form.addRow("Archetype", self.archetype)
@@ -145,7 +146,7 @@ class LevelUpDialog(QDialog):
             return
         chosen = {c.feature_id for c in self.document.character(
             self.character_id).archetype_features}
-        for feature in get_archetype(archetype_id).features:
+        for feature in Catalog(self.document.campaign).archetype(archetype_id).features:
             if feature.id not in chosen:
                 self.feature.addItem(f"{feature.name}: {feature.text}", feature.id)
 
@@ -162,7 +163,8 @@ class LevelUpDialog(QDialog):
                     choices = choices.model_copy(update={"equipment": None})
                 skill = (Skill(str(self.race_skill.currentData()))
                          if self.race_skill is not None else None)
-                self.level_result = advance_to_first(work, choices, roller, race_skill=skill)
+                self.level_result = advance_to_first(
+                    work, Catalog(self.document.campaign), choices, roller, race_skill=skill)
                 text = f"Advance {before.name} to 1st level"
             else:
                 if self.archetype is not None:
@@ -171,8 +173,9 @@ class LevelUpDialog(QDialog):
                            and self.feature.currentData() is not None else None)
                 increase = (Ability(str(self.increase.currentData()))
                             if self.increase is not None else None)
-                self.level_result = level_up(work, roller, archetype_feature=feature,
-                                             ability_increase=increase)
+                self.level_result = level_up(
+                    work, Catalog(self.document.campaign), roller,
+                    archetype_feature=feature, ability_increase=increase)
                 text = f"Level up {before.name} to {self.level}"
             self.document.replace_character(work, text)
         except (ValueError, EditRefused) as exc:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.abilities import ABILITIES, Ability
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.creation import create_character, roll_ability_scores
 from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE, roll_funnel
 from emberkeep.character.model import Character
@@ -210,7 +211,7 @@ class ClassPage(QWizardPage):
         self.owner = wizard
         self.setTitle("Class at 1st level")
         layout = QVBoxLayout(self)
-        self.form = ClassChoicesForm(self)
+        self.form = ClassChoicesForm(self, catalog=wizard.catalog)
         layout.addWidget(self.form)
         self.hp_typed = QSpinBox(self)
         self.hp_typed.setRange(0, 12)
@@ -298,9 +299,10 @@ class FunnelPage(QWizardPage):
 
 class NewCharacterWizard(QWizard):
     def __init__(self, roller: Roller, parent: QWidget | None = None,
-                 settings: CampaignSettings | None = None) -> None:
+                 settings: CampaignSettings | None = None, *, catalog: Catalog) -> None:
         super().__init__(parent)
         self.roller = roller
+        self.catalog = catalog
         self.settings = settings or CampaignSettings()
         self.setWindowTitle("New character")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
@@ -324,7 +326,8 @@ class NewCharacterWizard(QWizard):
         if hp:
             dice[Purpose.HIT_DIE] = hp
         self.built = create_character(
-            TypedRoller(self.roller, dice), name=self.scores_page.name.text().strip(),
+            TypedRoller(self.roller, dice), catalog=self.catalog,
+            name=self.scores_page.name.text().strip(),
             player=self.scores_page.player.text().strip(), race=race.race_id,
             choices=self.class_page.form.choices(), swap=race.swap(),
             race_skill=race.race_skill(),

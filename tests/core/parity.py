@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.bonuses import state_damage
+from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.checks import skill_check
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import AttackLine, attack_lines
@@ -58,11 +59,12 @@ def fighting_copy(character: Character) -> Character:
                                 deep=True)
 
 
-def _encounter(character: Character, distance: int) -> tuple[Encounter, str, str]:
+def _encounter(character: Character, catalog: Catalog,
+               distance: int) -> tuple[Encounter, str, str]:
     pc = pc_combatant(character)
     (foe,) = monster_combatants(TARGET, 1, position=distance)
     enc = Encounter([pc, foe], {character.id: character}, ScriptedRoller([10] * 50),
-                    room_dc=12)
+                    room_dc=12, catalog=catalog)
     return enc, pc.id, foe.id
 
 
@@ -81,12 +83,13 @@ def _holding_only(character: Character, line: AttackLine) -> Character:
     return copy
 
 
-def weapon_numbers(character: Character, line: AttackLine) -> WeaponNumbers:
+def weapon_numbers(character: Character, line: AttackLine, *,
+                   catalog: Catalog = SHIPPED) -> WeaponNumbers:
     """The engine's ATK, maximum damage and crit range for one sheet line."""
     copy = _holding_only(character, line)
     weapon = next(w for w in copy.inventory.weapons if w.uid == line.uid)
     distance = 1 if weapon.kind == "ranged" else 0
-    enc, pc_id, foe_id = _encounter(copy, distance)
+    enc, pc_id, foe_id = _encounter(copy, catalog, distance)
     pc = enc.combatants[pc_id]
     with enc.action(pc_id, "parity") as tx:
         roll = roll_attack(enc, tx, pc, foe_id, weapon_uid=line.uid)
@@ -97,10 +100,11 @@ def weapon_numbers(character: Character, line: AttackLine) -> WeaponNumbers:
                          crit_low(enc, pc, not roll.weapon.ranged))
 
 
-def sheet_max_damage(character: Character, line: AttackLine) -> int:
+def sheet_max_damage(character: Character, line: AttackLine, *,
+                     catalog: Catalog = SHIPPED) -> int:
     """What the sheet's damage text promises at maximum dice: dice + the flat number, a hit
     at least 1 before a switched-on state's damage (R29), which the engine adds after."""
-    state = state_damage(character, ranged=_is_ranged(character, line))
+    state = state_damage(character, catalog, ranged=_is_ranged(character, line))
     return max(1, parse(line.dice).maximum + line.damage_modifier - state) + state
 
 
@@ -109,17 +113,17 @@ def _is_ranged(character: Character, line: AttackLine) -> bool:
     return weapon.kind == "ranged"
 
 
-def engine_numbers(character: Character) -> EngineNumbers:
+def engine_numbers(character: Character, *, catalog: Catalog = SHIPPED) -> EngineNumbers:
     copy = fighting_copy(character)
-    enc, pc_id, foe_id = _encounter(copy, 0)
+    enc, pc_id, foe_id = _encounter(copy, catalog, 0)
     pc, foe = enc.combatants[pc_id], enc.combatants[foe_id]
     with enc.action(foe_id, "parity") as tx:
         ac = roll_attack(enc, tx, foe, pc).target_ac  # the AC a blow meets
     saves = {a: save_modifier(enc, pc, a) for a in ABILITIES}
-    skills = {s: skill_check(copy, s, 10, ScriptedRoller([10])).roll.modifier
+    skills = {s: skill_check(copy, catalog, s, 10, ScriptedRoller([10])).roll.modifier
               for s in Skill}
     return EngineNumbers(ac, saves, str_check_bonus(enc, pc), skills)
 
 
-def lines(character: Character) -> list[AttackLine]:
-    return attack_lines(character)
+def lines(character: Character, *, catalog: Catalog = SHIPPED) -> list[AttackLine]:
+    return attack_lines(character, catalog)

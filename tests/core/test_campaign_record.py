@@ -5,13 +5,14 @@ touched."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from emberkeep.campaign.calendar import WEEK
 from emberkeep.campaign.changes import Change
-from emberkeep.campaign.custom import activate, upsert
+from emberkeep.campaign.custom import upsert
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, EncounterRecord
 from emberkeep.campaign.record import (
@@ -22,21 +23,14 @@ from emberkeep.campaign.record import (
     remove_step,
 )
 from emberkeep.campaign.steps import CampaignStep
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.model import Character
 from emberkeep.clock.advance import advance
-from emberkeep.clock.calendar import WEEK
 from emberkeep.clock.rests import rest
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter.experience import award_xp
-from emberkeep.magic.spells import get_spell
 from emberkeep.repairs.ledger import PARTY, repair
 from tests.strategies import campaigns
-
-
-@pytest.fixture(autouse=True)
-def _shipped_catalogs_after() -> Iterator[None]:
-    yield
-    activate(Campaign(name="none"))  # a test's own spell must not outlive it
 
 
 def _campaign() -> Campaign:
@@ -60,7 +54,7 @@ def _worn(campaign: Campaign) -> str:
 
 
 def _own_spell(campaign: Campaign) -> None:
-    upsert(campaign, get_spell("fireball").model_copy(update={"name": "Ember dart"}))
+    upsert(campaign, SHIPPED.spell("fireball").model_copy(update={"name": "Ember dart"}))
 
 
 def _settings(campaign: Campaign) -> None:

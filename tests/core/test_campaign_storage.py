@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from emberkeep.campaign import atomic
-from emberkeep.campaign.check import check_files
 from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 from emberkeep.campaign.storage import backup_path, load, save
+from emberkeep.check import check_files
 
 BAD = Path(__file__).resolve().parents[1] / "files" / "bad"
 

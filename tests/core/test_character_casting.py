@@ -18,6 +18,7 @@ from emberkeep.character.casting import (
     lay_on_hands,
     roll_depletion_save,
 )
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.checks import Difficulty
 from emberkeep.character.model import Character, CharacterCondition
 from emberkeep.character.rest import healed_hp, hit_die_of
@@ -27,7 +28,6 @@ from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Rolled
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
 from emberkeep.magic.limits import CastingBarred
-from emberkeep.magic.spells import get_spell
 from emberkeep.optional_rules.advantage import Advantage
 from tests.core.parity import TARGET
 
@@ -47,7 +47,7 @@ def test_r8_a_scroll_is_easy_for_a_wizard_on_the_sheet_as_in_a_fight() -> None:
     """"Spells cast from scrolls are EASY": ROOM DC 15 moves to 12 (R7), so d20 9 + INT 2 +
     PROF 1 = 12 succeeds at level 1 on the sheet, as in a fight."""
     sheet = _wizard_with_easy_scrolls()
-    result = cast_spell(sheet, get_spell("fireball"), ScriptedRoller([9]), room_dc=15,
+    result = cast_spell(sheet, SHIPPED, SHIPPED.spell("fireball"), ScriptedRoller([9]), room_dc=15,
                         scroll=True)
     assert result.dc == 12 and result.total == 12 and result.success and result.level == 1
     fight = _wizard_with_easy_scrolls()
@@ -64,7 +64,8 @@ def test_r8_a_scroll_is_easy_for_a_wizard_on_the_sheet_as_in_a_fight() -> None:
 def test_r21_the_sheets_hard_until_rest_makes_the_spellcheck_hard() -> None:
     ysolde = _pc("Ysolde")
     ysolde.conditions = [CharacterCondition(name="HARD:all", source="injury", lasts="rest")]
-    result = cast_spell(ysolde, get_spell("fireball"), ScriptedRoller([12]), room_dc=12)
+    result = cast_spell(ysolde, SHIPPED, SHIPPED.spell("fireball"), ScriptedRoller([12]),
+                        room_dc=12)
     assert result.dc == 15
 
 
@@ -72,7 +73,7 @@ def test_r10_a_barred_or_spent_caster_cannot_cast_from_the_sheet() -> None:
     ysolde = _pc("Ysolde")
     ysolde.caster = ysolde.caster.model_copy(update={"spells_cast_since_check": 4})
     with pytest.raises(CastingBarred, match="INT SAVE"):
-        cast_spell(ysolde, get_spell("fireball"), ScriptedRoller([12]), room_dc=12)
+        cast_spell(ysolde, SHIPPED, SHIPPED.spell("fireball"), ScriptedRoller([12]), room_dc=12)
 
 
 def test_r10_the_depletion_save_is_the_characters_int_save_with_its_conditions() -> None:
@@ -81,7 +82,7 @@ def test_r10_the_depletion_save_is_the_characters_int_save_with_its_conditions()
     ysolde = _pc("Ysolde")
     ysolde.caster = ysolde.caster.model_copy(update={"spells_cast_since_check": 4})
     ysolde.conditions = [CharacterCondition(name="HARD:INT", source="injury", lasts="rest")]
-    save = roll_depletion_save(ysolde, ScriptedRoller([10]), room_dc=12)
+    save = roll_depletion_save(ysolde, SHIPPED, ScriptedRoller([10]), room_dc=12)
 
     assert save.record.modifier == save_bonus(ysolde, Ability.INT) and save.dc == 15
     assert ysolde.caster.barred_until_long_rest is not save.success
@@ -91,7 +92,7 @@ def test_r11_lay_on_hands_spends_the_targets_hd_within_its_level_a_day() -> None
     """d20 13 + WIS 2 + PROF 1 = 16: 2 HD (16-20); the target is 1st level, so 1 HD today."""
     maud, brannoc = _pc("Sister Maud"), _pc("Brannoc")
     brannoc.hp = 1
-    healed = lay_on_hands(maud, brannoc, ScriptedRoller([13, 7]), room_dc=12)
+    healed = lay_on_hands(maud, brannoc, SHIPPED, ScriptedRoller([13, 7]), room_dc=12)
     assert healed.band_hd == 2 and healed.hd_spent == 1 and healed.limited_by == "daily_cap"
     assert brannoc.hp == min(brannoc.max_hp, 1 + 7) and brannoc.hit_dice == 0
     assert brannoc.caster.healed_hd_today == 1
@@ -101,8 +102,8 @@ def test_r11_a_zero_level_target_has_no_hd_to_spend() -> None:
     """R6: no HD in a 0-level pool; its die would be the d4 of its 1d4 HP (R5)."""
     maud = _pc("Sister Maud")
     farmer = next(c for c in build_example_campaign().characters if c.level == 0)
-    assert hit_die_of(farmer) == 4
-    healed = lay_on_hands(maud, farmer, ScriptedRoller([13]), room_dc=12)
+    assert hit_die_of(farmer, SHIPPED) == 4
+    healed = lay_on_hands(maud, farmer, SHIPPED, ScriptedRoller([13]), room_dc=12)
     assert healed.hd_spent == 0 and healed.limited_by is not None
 
 

@@ -6,6 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from emberkeep.character.abilities import ABILITIES, Ability, AbilityScores
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.checks import (
     Difficulty,
     ability_check,
@@ -31,32 +32,32 @@ def _rogue(level: int = 3) -> Character:
 
 
 def test_r7_proficient_skill_check_adds_ability_and_prof() -> None:
-    result = skill_check(_rogue(), Skill.STEALTH, 14, ScriptedRoller([9]))
+    result = skill_check(_rogue(), SHIPPED, Skill.STEALTH, 14, ScriptedRoller([9]))
     assert (result.ability_mod, result.prof, result.total, result.dc) == (2, 2, 13, 14)
     assert not result.success
     assert result.roll.natural == 9
 
 
 def test_r7_easy_lowers_the_dc_by_3() -> None:
-    result = skill_check(_rogue(), Skill.STEALTH, 14, ScriptedRoller([9]),
+    result = skill_check(_rogue(), SHIPPED, Skill.STEALTH, 14, ScriptedRoller([9]),
                          difficulty=Difficulty.EASY)
     assert result.dc == 11 and result.success
 
 
 def test_r7_hard_raises_the_dc_by_3() -> None:
-    result = skill_check(_rogue(), Skill.STEALTH, 14, ScriptedRoller([12]),
+    result = skill_check(_rogue(), SHIPPED, Skill.STEALTH, 14, ScriptedRoller([12]),
                          difficulty=Difficulty.HARD)
     assert (result.total, result.dc, result.success) == (16, 17, False)
-    result = skill_check(_rogue(), Skill.STEALTH, 14, ScriptedRoller([13]),
+    result = skill_check(_rogue(), SHIPPED, Skill.STEALTH, 14, ScriptedRoller([13]),
                          difficulty=Difficulty.HARD)
     assert result.success  # meeting the DC succeeds
 
 
 def test_r7_no_prof_without_proficiency_and_expertise_is_not_doubled() -> None:
     rogue = _rogue()
-    plain = skill_check(rogue, Skill.ATHLETICS, 10, ScriptedRoller([10]))
+    plain = skill_check(rogue, SHIPPED, Skill.ATHLETICS, 10, ScriptedRoller([10]))
     assert plain.prof == 0 and plain.total == 10
-    expert = skill_check(rogue, Skill.PERCEPTION, 10, ScriptedRoller([10]))
+    expert = skill_check(rogue, SHIPPED, Skill.PERCEPTION, 10, ScriptedRoller([10]))
     assert expert.prof == 2 and expert.total == 12  # R7: one PROF, not two
 
 
@@ -67,8 +68,8 @@ def test_raw_ability_check_has_no_prof() -> None:
 
 def test_r7_saves_use_the_save_proficiencies() -> None:
     rogue = _rogue()
-    wis = saving_throw(rogue, Ability.WIS, 12, ScriptedRoller([10]))
-    con = saving_throw(rogue, Ability.CON, 12, ScriptedRoller([10]))
+    wis = saving_throw(rogue, SHIPPED, Ability.WIS, 12, ScriptedRoller([10]))
+    con = saving_throw(rogue, SHIPPED, Ability.CON, 12, ScriptedRoller([10]))
     assert (wis.kind, wis.prof, wis.total) == ("save", 2, 12)
     assert (con.prof, con.total, con.success) == (0, 10, False)
 
@@ -117,7 +118,7 @@ def test_r29_a_success_resets_the_streak_and_keeps_the_dice() -> None:
 
 
 def test_r29_spending_a_luck_die_adds_a_d6_to_the_roll_seen() -> None:
-    check = skill_check(_rogue(), Skill.STEALTH, 16, ScriptedRoller([10]))
+    check = skill_check(_rogue(), SHIPPED, Skill.STEALTH, 16, ScriptedRoller([10]))
     assert not check.success
     roller = ScriptedRoller([4])
     state, luck = spend_luck_die(LuckState(dice=2), roller)
@@ -198,7 +199,7 @@ def test_r29_rests_on_a_sheet() -> None:
 
     rogue = _rogue(level=3)
     rogue.hp = 2
-    short = rest_character(rogue, "short", ScriptedRoller([6]))
+    short = rest_character(rogue, SHIPPED, "short", ScriptedRoller([6]))
     assert short.rolls[0].faces == (6,) and (rogue.hp, rogue.hit_dice) == (8, 2)
-    rest_character(rogue, "long", ScriptedRoller([1, 2]))
+    rest_character(rogue, SHIPPED, "long", ScriptedRoller([1, 2]))
     assert (rogue.hp, rogue.hit_dice) == (11, 3)

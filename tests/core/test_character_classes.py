@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from emberkeep.character.abilities import Ability
-from emberkeep.character.archetypes import archetypes, archetypes_for, get_archetype
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.classes import EquipmentSelection, classes, get_class
 from emberkeep.character.equipment import referenced_ids, resolve_equipment, slot_options
 from emberkeep.character.skills import Skill
@@ -128,20 +128,21 @@ def test_equipment_needs_one_answer_per_line_and_a_valid_key() -> None:
 
 
 def test_archetype_data_loads() -> None:
-    catalog = archetypes()
+    catalog = SHIPPED.archetypes()
     assert {a.id: a.class_id for a in catalog.values()} == {
         "barbarian": "fighter", "bloodshaman": "cleric",
         "arcane_trickster": "rogue", "wizard": "magic_user"}
-    barbarian = get_archetype("barbarian")
+    barbarian = SHIPPED.archetype("barbarian")
     assert barbarian.skill_proficiencies == (Skill.INTIMIDATION, Skill.SURVIVAL)
     assert len(barbarian.features) == 5
     assert barbarian.feature("hit_die_d12").hit_die == 12
     assert barbarian.feature("melee_crit_range").melee_crit_low == 19
-    assert get_archetype("bloodshaman").prerequisite_race == "half_orc"
-    assert get_archetype("wizard").skill_proficiencies == (Skill.ARCANA, Skill.HISTORY)
-    assert get_archetype("arcane_trickster").skill_proficiencies == (Skill.ARCANA, Skill.INSIGHT)
+    assert SHIPPED.archetype("bloodshaman").prerequisite_race == "half_orc"
+    assert SHIPPED.archetype("wizard").skill_proficiencies == (Skill.ARCANA, Skill.HISTORY)
+    assert SHIPPED.archetype("arcane_trickster").skill_proficiencies == (Skill.ARCANA,
+                                                                         Skill.INSIGHT)
 
 
 def test_bloodshaman_is_offered_only_to_half_orcs() -> None:
-    assert [a.id for a in archetypes_for("cleric", "human")] == []
-    assert [a.id for a in archetypes_for("cleric", "half_orc")] == ["bloodshaman"]
+    assert [a.id for a in SHIPPED.archetypes_for("cleric", "human")] == []
+    assert [a.id for a in SHIPPED.archetypes_for("cleric", "half_orc")] == ["bloodshaman"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from emberkeep.character.abilities import Ability
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.classes import EquipmentSelection
 from emberkeep.character.creation import create_character, roll_ability_scores
 from emberkeep.character.funnel import advance_to_first, roll_funnel, roll_zero_level
@@ -45,7 +46,8 @@ def test_ability_scores_are_3d6_in_order() -> None:
 
 def test_create_a_human_fighter_with_scripted_dice() -> None:
     roller = ScriptedRoller([*SCORES, 2])  # then the d10: a 2 with CON +2 → 3 (R5)
-    hero = create_character(roller, name="Brakka", race="human", race_skill=Skill.PERCEPTION,
+    hero = create_character(roller, catalog=SHIPPED, name="Brakka", race="human",
+                            race_skill=Skill.PERCEPTION,
                             choices=_fighter_choices())
     assert roller.asked == [6] * 18 + [10]
     assert (hero.level, hero.class_id, hero.hp, hero.max_hp, hero.hit_dice) == (
@@ -63,19 +65,21 @@ def test_create_a_human_fighter_with_scripted_dice() -> None:
 
 
 def test_human_swap_and_race_adjustment_at_creation() -> None:
-    hero = create_character(ScriptedRoller([*SCORES, 9]), name="Ada", race="human",
+    hero = create_character(ScriptedRoller([*SCORES, 9]), catalog=SHIPPED, name="Ada", race="human",
                             race_skill=Skill.ARCANA, swap=(Ability.STR, Ability.WIS),
                             choices=_fighter_choices())
     assert hero.scores.get(Ability.STR).base == 6 and hero.scores.get(Ability.WIS).base == 15
     assert hero.race_swap == (Ability.STR, Ability.WIS)
-    dwarf = create_character(ScriptedRoller([*SCORES, 9]), name="Durin", race="dwarf",
+    dwarf = create_character(ScriptedRoller([*SCORES, 9]), catalog=SHIPPED, name="Durin",
+                             race="dwarf",
                              choices=_fighter_choices())
     assert dwarf.scores.get(Ability.CON).base == 17 and dwarf.scores.get(Ability.CHA).base == 10
 
 
 def test_r5_fixed_first_level_hp_setting_rolls_no_die() -> None:
     roller = ScriptedRoller(SCORES)
-    hero = create_character(roller, name="Brakka", race="dwarf", choices=_fighter_choices(),
+    hero = create_character(roller, catalog=SHIPPED, name="Brakka", race="dwarf",
+                            choices=_fighter_choices(),
                             fixed_first_level_hp=True)
     assert hero.max_hp == 4 + 2  # 4 + CON (16 + 1 = 17 → +2)
     assert hero.hp_history[0].method is HpMethod.FIXED_FIRST and roller.remaining == 0
@@ -97,7 +101,7 @@ def test_r5_fixed_first_level_hp_setting_rolls_no_die() -> None:
 def test_creation_refuses_bad_choices_with_clear_messages(
         changes: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        create_character(ScriptedRoller([*SCORES, 5]), name="X", race="dwarf",
+        create_character(ScriptedRoller([*SCORES, 5]), catalog=SHIPPED, name="X", race="dwarf",
                          choices=_fighter_choices(**changes))
 
 
@@ -106,19 +110,20 @@ def test_rogue_picks_3_plus_int_and_two_expertise() -> None:
         class_id="rogue", save=Ability.INT,
         skills=(Skill.STEALTH, Skill.ACROBATICS, Skill.DECEPTION),
         expertise=(Skill.PERCEPTION, Skill.INVESTIGATION))
-    rogue = create_character(ScriptedRoller([*SCORES, 8]), name="Vess", race="dwarf",
+    rogue = create_character(ScriptedRoller([*SCORES, 8]), catalog=SHIPPED, name="Vess",
+                             race="dwarf",
                              choices=choices)
     assert rogue.is_proficient(Skill.INVESTIGATION) and rogue.expertise == [
         Skill.PERCEPTION, Skill.INVESTIGATION]
     assert list(rogue.inventory.all_gear()) == []  # no equipment chosen: none given
     with pytest.raises(ValueError, match="choose 2 expertise skills"):
-        create_character(ScriptedRoller([*SCORES, 8]), name="Vess", race="dwarf",
+        create_character(ScriptedRoller([*SCORES, 8]), catalog=SHIPPED, name="Vess", race="dwarf",
                          choices=choices.model_copy(update={"expertise": ()}))
 
 
 def test_human_must_choose_the_race_skill() -> None:
     with pytest.raises(ValueError, match="one chosen skill"):
-        create_character(ScriptedRoller([*SCORES, 8]), name="X", race="human",
+        create_character(ScriptedRoller([*SCORES, 8]), catalog=SHIPPED, name="X", race="human",
                          choices=_fighter_choices())
 
 
@@ -126,8 +131,10 @@ def test_bloodshaman_requires_a_half_orc() -> None:
     choices = ClassChoices(class_id="cleric", save=Ability.CON, skills=(Skill.RELIGION,),
                            archetype="bloodshaman")
     with pytest.raises(ValueError, match="requires the race half_orc"):
-        create_character(ScriptedRoller([*SCORES, 8]), name="X", race="dwarf", choices=choices)
-    shaman = create_character(ScriptedRoller([*SCORES, 8]), name="Grul", race="half_orc",
+        create_character(ScriptedRoller([*SCORES, 8]), catalog=SHIPPED, name="X", race="dwarf",
+                         choices=choices)
+    shaman = create_character(ScriptedRoller([*SCORES, 8]), catalog=SHIPPED, name="Grul",
+                              race="half_orc",
                               choices=choices)
     assert Skill.MEDICINE in shaman.skill_proficiencies
 
@@ -139,9 +146,10 @@ def test_magic_user_equipment_and_cantrips() -> None:
         equipment=(EquipmentSelection(picks=("dagger",)), EquipmentSelection(),
                    EquipmentSelection(), EquipmentSelection()))
     with pytest.raises(ValueError, match="already proficient in Arcana"):
-        create_character(ScriptedRoller([*SCORES, 1]), name="Mira", race="elf", choices=choices)
+        create_character(ScriptedRoller([*SCORES, 1]), catalog=SHIPPED, name="Mira", race="elf",
+                         choices=choices)
     choices = choices.model_copy(update={"skills": (Skill.NATURE, Skill.RELIGION)})
-    mage = create_character(ScriptedRoller([*SCORES, 1]), name="Mira", race="elf",
+    mage = create_character(ScriptedRoller([*SCORES, 1]), catalog=SHIPPED, name="Mira", race="elf",
                             choices=choices)
     # Elf: INT 12 + 1 = 13 (+1, so 2 skills), CON 16 - 1 = 15 (+1); the d6 shows 1:
     # R5 max(1, min(1 + 1, 6 // 2)) = 2
@@ -205,7 +213,8 @@ def test_funnel_default_size_is_four() -> None:
 def test_r5_funnel_survivor_adds_the_first_level_gain_to_its_1d4() -> None:
     peasant = roll_zero_level(ScriptedRoller(_peasant_faces(3, 18)), name="Ann")
     choices = _fighter_choices(skills=(Skill.STEALTH,), equipment=None)
-    result = advance_to_first(peasant, choices, ScriptedRoller([2]), race_skill=Skill.NATURE)
+    result = advance_to_first(peasant, SHIPPED, choices, ScriptedRoller([2]),
+                              race_skill=Skill.NATURE)
     # d10 roll 2, CON 16 (+2): max(2, min(3, 5)) = 3, added to the 1d4 of 3 (R5)
     assert result.hp.gain == 3
     assert (peasant.level, peasant.max_hp, peasant.hp, peasant.hit_dice) == (1, 6, 6, 1)
@@ -219,7 +228,7 @@ def test_funnel_survivor_refused_choice_changes_nothing() -> None:
     peasant = roll_zero_level(ScriptedRoller(_peasant_faces(3, 18)), name="Ann")
     before = peasant.model_dump()
     with pytest.raises(ValueError, match="already proficient in Athletics"):
-        advance_to_first(peasant, _fighter_choices(equipment=None), ScriptedRoller([2]),
+        advance_to_first(peasant, SHIPPED, _fighter_choices(equipment=None), ScriptedRoller([2]),
                          race_skill=Skill.NATURE)
     assert peasant.model_dump() == before
 
@@ -227,14 +236,16 @@ def test_funnel_survivor_refused_choice_changes_nothing() -> None:
 def test_funnel_human_chooses_its_race_skill_on_reaching_first_level() -> None:
     peasant = roll_zero_level(ScriptedRoller(_peasant_faces(3, 18)), name="Ann")
     with pytest.raises(ValueError, match="one chosen skill"):
-        advance_to_first(peasant, _fighter_choices(skills=(Skill.STEALTH,), equipment=None),
+        advance_to_first(peasant, SHIPPED, _fighter_choices(skills=(Skill.STEALTH,),
+                                                            equipment=None),
                          ScriptedRoller([2]))
     assert peasant.level == 0
 
 
 def test_funnel_survivor_may_take_starting_gear() -> None:
     peasant = roll_zero_level(ScriptedRoller(_peasant_faces(3, 18)), name="Ann")
-    advance_to_first(peasant, _fighter_choices(skills=(Skill.STEALTH,)), ScriptedRoller([9]),
+    advance_to_first(peasant, SHIPPED, _fighter_choices(skills=(Skill.STEALTH,)),
+                     ScriptedRoller([9]),
                      race_skill=Skill.NATURE)
     assert peasant.max_hp == 12
     assert {w.catalog_id for w in peasant.inventory.weapons} == {"longsword", "crossbow"}
@@ -244,10 +255,11 @@ def test_funnel_survivor_may_take_starting_gear() -> None:
 # --- the sheet -----------------------------------------------------------------------------
 
 def test_character_json_round_trip_is_exact() -> None:
-    hero = create_character(ScriptedRoller([*SCORES, 2]), name="Brakka", race="human",
+    hero = create_character(ScriptedRoller([*SCORES, 2]), catalog=SHIPPED, name="Brakka",
+                            race="human",
                             race_skill=Skill.PERCEPTION, swap=(Ability.DEX, Ability.WIS),
                             choices=_fighter_choices(), player="Kim")
-    hero.level_up(ScriptedRoller([7]), archetype_feature="hit_die_d12")
+    hero.level_up(SHIPPED, ScriptedRoller([7]), archetype_feature="hit_die_d12")
     hero.scores.get(Ability.DEX).loss = 2
     hero.notes = "Owes the miller <b>3 sp</b>"
     text = hero.model_dump_json()

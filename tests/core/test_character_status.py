@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.character.abilities import Ability, AbilityScore
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.model import Character
-from emberkeep.character.status import Status
+from emberkeep.character.status import Status, character_armor_class
 
 
 def _fighter() -> Character:
@@ -44,7 +45,7 @@ def test_dead_when_recorded() -> None:
 def test_defense_style_adds_one_ac() -> None:
     fighter = _fighter()  # scale mail 14 + shield 2, Defense style
     assert fighter.fighting_style == "defense"
-    assert fighter.armor_class == 17
+    assert character_armor_class(fighter, SHIPPED) == 17
     fighter.fighting_style = "archery"
-    assert fighter.armor_class == 16
+    assert character_armor_class(fighter, SHIPPED) == 16
     assert fighter.modifier(Ability.DEX) == 0

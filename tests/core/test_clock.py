@@ -6,13 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from emberkeep.campaign.calendar import DAY, HOUR, MINUTE, WEEK, Calendar, format_duration
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import InitiativeMode, Resolution, TimeSettings
+from emberkeep.campaign.timeline import EndsOn
 from emberkeep.character.model import Character
 from emberkeep.clock import advance as clock_advance
 from emberkeep.clock.advance import Change, advance, advance_to
-from emberkeep.clock.calendar import DAY, HOUR, MINUTE, WEEK, Calendar, format_duration
 from emberkeep.clock.rests import rest
 from emberkeep.clock.schedule import (
     MOUNTED_COMBAT,
@@ -25,7 +26,6 @@ from emberkeep.clock.schedule import (
     start_timer,
     upcoming,
 )
-from emberkeep.clock.timeline import EndsOn
 from emberkeep.clock.units import round_seconds, seconds
 from emberkeep.dice import RandomRoller, ScriptedRoller
 from emberkeep.gear.inventory import Inventory
@@ -231,7 +231,7 @@ def test_r32_ready_to_level_up_by_xp() -> None:
     assert fighter.can_level_up
 
 
-def test_year_end_hooks_run_once_per_year_end(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_year_end_checks_run_once_per_year_end(monkeypatch: pytest.MonkeyPatch) -> None:
     campaign = _campaign()
     seen: list[int] = []
 
@@ -239,7 +239,7 @@ def test_year_end_hooks_run_once_per_year_end(monkeypatch: pytest.MonkeyPatch) -
         seen.append(at)
         return [Change(at, "experience", "rolled")]
 
-    monkeypatch.setattr(clock_advance, "YEAR_END_HOOKS", [hook])
+    monkeypatch.setattr(clock_advance, "year_end_checks", hook)
     cal = Calendar()
     changes = advance(campaign, 2 * cal.year_seconds, RandomRoller(1))
     assert len(seen) == 2 and [c.kind for c in changes].count("year_end") == 2
@@ -300,10 +300,3 @@ def test_r27_a_fight_moves_the_clock_by_its_rounds() -> None:
     spell_effect(campaign, mage, "Shield", 2 * 60)
     changes = advance_for_fight(campaign, 3, InitiativeMode.SEGMENTS, ScriptedRoller([]))
     assert campaign.time == start + 180 and [c.kind for c in changes] == ["spell_effect"]
-
-
-def test_r32_the_melee_rounds_experience_checks_are_registered_at_the_years_end() -> None:
-    from emberkeep.clock.advance import YEAR_END_HOOKS
-    from emberkeep.melee_round.experience import year_end_checks
-
-    assert year_end_checks in YEAR_END_HOOKS

@@ -5,6 +5,8 @@ that character, its gear or its scores, and nothing is kept outside ``sim.run_fi
 from __future__ import annotations
 
 from emberkeep.campaign.example import build_example_campaign
+from emberkeep.character.catalog import SHIPPED
+from emberkeep.character.status import character_armor_class
 from emberkeep.dice import RandomRoller, ScriptedRoller
 from emberkeep.encounter.attack import attack, choose_weapon
 from emberkeep.encounter.combatant import Combatant, MonsterStats
@@ -46,7 +48,8 @@ def test_a_dent_or_a_lost_dex_point_set_through_the_step_drops_the_kept_ac() -> 
             tx.set(("gear", enc.character(fighter).id, armor.uid), "damage_points", 1)
             assert enc.armor_class(fighter) == 16
             tx.set(("score", enc.character(rogue).id, "DEX"), "loss", 4)  # DEX 17 → 13
-            lower = enc.character(rogue).armor_class  # the sheet's own, never kept
+            # the sheet's own, never kept
+            lower = character_armor_class(enc.character(rogue), SHIPPED)
             assert lower < 13 and enc.armor_class(rogue) == lower
         step = enc.undo()  # revert drops everything kept
         assert enc.armor_class(fighter) == 17 and enc.armor_class(rogue) == 13

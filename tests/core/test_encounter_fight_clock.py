@@ -6,8 +6,8 @@ from __future__ import annotations
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, EncounterRecord
 from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.campaign.timeline import EndsOn
 from emberkeep.character.model import Character, CharacterCondition
-from emberkeep.clock.timeline import EndsOn
 from emberkeep.clock.units import round_seconds
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.engine import Encounter

@@ -15,8 +15,10 @@ import pytest
 
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.settings import CampaignSettings
+from emberkeep.campaign.timeline import EndsOn, TimedKind
 from emberkeep.character.abilities import Ability
-from emberkeep.clock.timeline import EndsOn, TimedKind
+from emberkeep.character.catalog import SHIPPED
+from emberkeep.character.status import character_armor_class
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.durations import round_upkeep
@@ -169,7 +171,7 @@ def _broken_weapon(enc: Encounter, c: Combatant) -> None:
 def _damaged_armor(enc: Encounter, c: Combatant) -> None:
     armor = enc.character(c).inventory.worn_armor
     assert armor is not None and armor.damage_points == 2
-    assert enc.character(c).armor_class == 15  # R15: -2 AC until repaired
+    assert character_armor_class(enc.character(c), SHIPPED) == 15  # R15: -2 AC until repaired
 
 
 def _minor_scar(enc: Encounter, c: Combatant) -> None:

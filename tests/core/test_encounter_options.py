@@ -8,14 +8,14 @@ AC 12 (ROOM DC 12, R30). Ysolde: Magic-user, INT +2, PROF +1 (SPELLCHECK d20 + 3
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.abilities import Ability
 from emberkeep.character.archetypes import ChosenFeature
+from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.checks import Difficulty
 from emberkeep.character.model import CharacterCondition
 from emberkeep.dice import ScriptedRoller
@@ -28,7 +28,6 @@ from emberkeep.encounter.events import Rolled, Row, Step
 from emberkeep.encounter.grapple import grapple
 from emberkeep.encounter.saves import saving_throw
 from emberkeep.encounter.setup import monster_combatants, pc_combatants
-from emberkeep.magic.spells import get_spell, set_campaign_spells
 from emberkeep.optional_rules.advantage import Advantage, AdvantageMode
 from tests.core.test_encounter_attack import GOBLIN, make, pc
 
@@ -217,20 +216,14 @@ def test_arcane_trickster_reads_arcane_scrolls_with_a_hard_spellcheck(scroll: bo
     assert ("casts Fireball" in step.summary) is succeeds
 
 
-@pytest.fixture
-def own_mishaps() -> Iterator[None]:
-    texts = tuple(f"own mishap {n}" for n in range(1, 7))
-    set_campaign_spells([get_spell("fireball").model_copy(
-        update={"mishap_table": None, "mishaps": texts})])
-    yield
-    set_campaign_spells([])
-
-
-@pytest.mark.usefixtures("own_mishaps")
 def test_a_natural_1_rolls_the_spells_own_d6_mishap_table() -> None:
     """Issue #12's spell editor: "an optional own d6 mishap table"; a natural 1 rolls it (face
     4 → its 4th text), not the General Mishap table."""
     enc = make([1, 4])
+    texts = tuple(f"own mishap {n}" for n in range(1, 7))
+    own = Campaign(name="c", spells=[SHIPPED.spell("fireball").model_copy(
+        update={"mishap_table": None, "mishaps": texts})])
+    enc.catalog = Catalog(own)  # the encounter's campaign keeps a Fireball of its own
     ysolde = pc(enc, "Ysolde")
     step = cast(enc, ysolde.id, "fireball", ["goblin-1"])
     rows = [e for e in step.events if isinstance(e, Row)]

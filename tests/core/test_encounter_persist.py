@@ -12,6 +12,7 @@ import pytest
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, EncounterRecord, EncounterStatus
 from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.character.catalog import Catalog
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter import persist
 from emberkeep.encounter.attack import attack
@@ -32,7 +33,7 @@ def _fight(faces: list[int]) -> tuple[Campaign, EncounterRecord, Encounter]:
     record = EncounterRecord(name="Crypt | *door*", initiative=InitiativeMode.GROUP)
     persist.add_combatants(record, [*pc_combatants(party), *monster_combatants(GOBLIN, 2)])
     enc = persist.build_encounter(record, {c.id: c for c in campaign.characters},
-                                  ScriptedRoller(faces), campaign.settings)
+                                  ScriptedRoller(faces), campaign.settings, Catalog(campaign))
     return campaign, record, enc
 
 
@@ -56,7 +57,7 @@ def test_a_kept_encounter_resumes_exactly_without_rolling() -> None:
     campaign.encounters.append(record)
     again = Campaign.model_validate_json(campaign.model_dump_json())  # through the file's JSON
     resumed = persist.build_encounter(again.encounters[0], {c.id: c for c in again.characters},
-                                      ScriptedRoller([]), again.settings)
+                                      ScriptedRoller([]), again.settings, Catalog(again))
     assert resumed.fingerprint()["state"] == enc.fingerprint()["state"]
     assert resumed.fingerprint()["combatants"] == enc.fingerprint()["combatants"]
     assert [s.to_json() for s in resumed.history] == [s.to_json() for s in enc.history]
@@ -78,7 +79,7 @@ def test_replay_leaves_the_sheets_alone() -> None:
     assert sheet.hp == sheet.max_hp - 2
     sheet.hp = sheet.max_hp  # healed in town
     resumed = persist.build_encounter(record, {c.id: c for c in campaign.characters},
-                                      ScriptedRoller([]), campaign.settings)
+                                      ScriptedRoller([]), campaign.settings, Catalog(campaign))
     assert resumed.character(resumed.combatant(maud.id)).hp == sheet.max_hp
 
 
@@ -89,7 +90,8 @@ def test_undone_steps_leave_the_record_and_a_missing_character_is_a_plain_error(
     persist.pop_step(record, enc)
     assert len(record.steps) == 2 and len(record.log) == 2
     with pytest.raises(persist.EncounterFileError, match="no longer in the campaign"):
-        persist.build_encounter(record, {}, ScriptedRoller([]), campaign.settings)
+        persist.build_encounter(record, {}, ScriptedRoller([]), campaign.settings,
+                                Catalog(campaign))
 
 
 def test_the_recap_has_every_die_and_escapes_names() -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from emberkeep.campaign.settings import CampaignSettings, CritDamage, MonsterCrits
+from emberkeep.character.catalog import SHIPPED
+from emberkeep.character.status import character_armor_class
 from emberkeep.clock.schedule import MOUNTED_COMBAT
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.combatant import Combatant, MonsterStats
@@ -49,7 +51,8 @@ def test_a_crit_dents_the_armor_on_the_sheet() -> None:
     attack(enc, "goblin-1", brannoc.id)
     armor = enc.character(brannoc).inventory.worn_armor
     assert armor is not None and armor.damage_points == 1
-    assert enc.character(brannoc).armor_class == 16 and enc.character(brannoc).hp == 7 - 6
+    assert character_armor_class(enc.character(brannoc), SHIPPED) == 16
+    assert enc.character(brannoc).hp == 7 - 6
 
 
 def test_wdd_doubles_crit_damage_when_the_campaign_chooses_it() -> None:

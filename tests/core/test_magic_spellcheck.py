@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.dice import ScriptedRoller, TypedRoller, roll
-from emberkeep.magic import EASY, HARD, get_spell, spell_dice_count, spellcheck, with_luck
+from emberkeep.magic import EASY, HARD, spell_dice_count, spellcheck, with_luck
 
 
 @pytest.mark.parametrize(
@@ -85,7 +86,7 @@ def test_r8_natural_20_adds_double_prof_and_two_dice() -> None:
 
 def test_r8_natural_20_with_a_spell_adds_two_dice_to_its_noted_count() -> None:
     result = spellcheck(ScriptedRoller([20]), caster="magic_user", ability_mod=3, prof=2,
-                        room_dc=12, spell=get_spell("fireball"))
+                        room_dc=12, spell=SHIPPED.spell("fireball"))
     assert result.level == 4
     assert result.effect is not None
     assert result.effect.text.startswith("5d6 fire DAM (5d)")
@@ -110,7 +111,7 @@ def test_r8_natural_1_magic_user_rolls_the_general_mishap_table() -> None:
 def test_r8_natural_1_general_mishap_backfire_rolls_d6_for_success_level() -> None:
     roller = ScriptedRoller([1, 20, 4])
     result = spellcheck(roller, caster="magic_user", ability_mod=2, prof=1, room_dc=12,
-                        spell=get_spell("chill_touch"))  # no table of its own
+                        spell=SHIPPED.spell("chill_touch"))  # no table of its own
     assert roller.asked == [20, 20, 6]
     assert result.mishap is not None
     assert result.mishap.row.text == "Backfires on the caster (roll d6 for Success Level)"
@@ -121,7 +122,7 @@ def test_r8_natural_1_general_mishap_backfire_rolls_d6_for_success_level() -> No
 def test_r8_natural_1_with_fireball_rolls_its_own_d6_table() -> None:
     roller = ScriptedRoller([1, 3])
     result = spellcheck(roller, caster="magic_user", ability_mod=2, prof=1, room_dc=12,
-                        spell=get_spell("fireball"))
+                        spell=SHIPPED.spell("fireball"))
     assert roller.asked == [20, 6]
     assert result.mishap is not None
     assert result.mishap.table_id == "mishap_fireball"
@@ -133,7 +134,7 @@ def test_r8_natural_1_with_fireball_rolls_its_own_d6_table() -> None:
 def test_r8_natural_1_with_polymorph_rolls_the_polymorph_table() -> None:
     roller = ScriptedRoller([1, 5, 2])
     result = spellcheck(roller, caster="magic_user", ability_mod=2, prof=1, room_dc=12,
-                        spell=get_spell("polymorph"))
+                        spell=SHIPPED.spell("polymorph"))
     assert roller.asked == [20, 6, 6]
     assert result.mishap is not None
     assert result.mishap.table_id == "mishap_polymorph"
@@ -227,7 +228,7 @@ def test_r8_spell_dice_by_level(level: int, base: int, crit: bool, dice: int | N
 
 
 def test_r8_animate_dead_level_1_is_still_failure() -> None:
-    spell = get_spell("animate_dead")
+    spell = SHIPPED.spell("animate_dead")
     low = spellcheck(ScriptedRoller([10]), caster="magic_user", ability_mod=3, prof=0,
                      room_dc=12, spell=spell)
     assert low.band_level == 1
@@ -243,7 +244,7 @@ def test_r8_animate_dead_level_1_is_still_failure() -> None:
 
 def test_r8_wonder_with_a_spell_reads_its_level_6_text() -> None:
     result = spellcheck(ScriptedRoller([10]), caster="magic_user", ability_mod=26, prof=0,
-                        room_dc=12, spell=get_spell("fireball"))
+                        room_dc=12, spell=SHIPPED.spell("fireball"))
     assert result.wonder
     assert result.spell_dice is None
     assert result.effect is not None

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.dice import ScriptedRoller
 from emberkeep.magic import (
     Spell,
     SpellLevel,
     cast_cantrip,
     get_cantrip,
-    get_spell,
     load_spells,
     spell_dice_count,
     spell_die,
@@ -67,45 +67,45 @@ def test_spells_json_loads_with_the_seed_spells_and_polymorph() -> None:
 
 @pytest.mark.parametrize("spell_id", sorted(SEED_LEVELS))
 def test_seed_spell_reads_as_the_seed_at_each_level(spell_id: str) -> None:
-    spell = get_spell(spell_id)
+    spell = SHIPPED.spell(spell_id)
     assert [spell.at(n).text for n in range(1, 7)] == SEED_LEVELS[spell_id]
 
 
 @pytest.mark.parametrize("spell_id", ["fireball", "chill_touch", "ember_swarm", "polymorph",
                                       "bless", "shield"])
 def test_r8_noted_dice_follow_the_formula(spell_id: str) -> None:
-    spell = get_spell(spell_id)
+    spell = SHIPPED.spell(spell_id)
     assert [spell.at(n).dice for n in range(1, 7)] == [
         spell_dice_count(n) for n in range(1, 7)] == [1, 2, 4, 7, 11, None]
 
 
 def test_animate_dead_level_1_fails_and_spends_nothing() -> None:
-    spell = get_spell("animate_dead")
+    spell = SHIPPED.spell("animate_dead")
     assert spell.at(1).fails and spell.at(1).dice is None
     assert [spell.at(n).dice for n in range(2, 7)] == [2, 4, 7, 11, None]
 
 
 def test_r9_spell_die_by_kind() -> None:
     assert (spell_die("effect"), spell_die("ranged"), spell_die("melee")) == ("d4", "d6", "d8")
-    assert get_spell("fireball").kind == "ranged" and get_spell("fireball").die == "d6"
-    assert get_spell("chill_touch").kind == "melee" and get_spell("chill_touch").die == "d8"
-    assert get_spell("animate_dead").die == "d4"
-    assert get_spell("ember_swarm").die == "d4"  # its bees do 1d4, 2d4... fire DAM
+    assert SHIPPED.spell("fireball").kind == "ranged" and SHIPPED.spell("fireball").die == "d6"
+    assert SHIPPED.spell("chill_touch").kind == "melee" and SHIPPED.spell("chill_touch").die == "d8"
+    assert SHIPPED.spell("animate_dead").die == "d4"
+    assert SHIPPED.spell("ember_swarm").die == "d4"  # its bees do 1d4, 2d4... fire DAM
 
 
 def test_damage_field_names_the_damage_dice_of_each_level() -> None:
-    assert [get_spell("fireball").at(n).damage for n in range(1, 7)] == [
+    assert [SHIPPED.spell("fireball").at(n).damage for n in range(1, 7)] == [
         "1d6", "1d6", "3d6", "5d6", "7d6", "12d6"]
-    assert [get_spell("chill_touch").at(n).damage for n in range(1, 7)] == [
+    assert [SHIPPED.spell("chill_touch").at(n).damage for n in range(1, 7)] == [
         "1d8", "1d8", "2d8", "3d8", "6d8", "10d8"]
 
 
 def test_mishap_tables_and_casting_times() -> None:
-    assert get_spell("fireball").mishap_table == "mishap_fireball"
-    assert get_spell("polymorph").mishap_table == "mishap_polymorph"
-    assert get_spell("chill_touch").mishap_table is None
+    assert SHIPPED.spell("fireball").mishap_table == "mishap_fireball"
+    assert SHIPPED.spell("polymorph").mishap_table == "mishap_polymorph"
+    assert SHIPPED.spell("chill_touch").mishap_table is None
     # House defaults (WDD segments): melee 1, ranged 2, effect 3.
-    assert [get_spell(i).casting_time for i in
+    assert [SHIPPED.spell(i).casting_time for i in
             ("chill_touch", "fireball", "animate_dead", "ember_swarm", "polymorph")] == [
         1, 2, 3, 3, 3]
 
@@ -134,4 +134,4 @@ def test_cantrips_from_the_text_never_roll() -> None:
 
 def test_unknown_spell_is_a_key_error() -> None:
     with pytest.raises(KeyError):
-        get_spell("wish")
+        SHIPPED.spell("wish")

@@ -4,6 +4,7 @@ charge and then swords runs to its end, each exchange one undoable, logged step 
 from __future__ import annotations
 
 from emberkeep.campaign.example import build_example_campaign
+from emberkeep.character.knight import KnightProfile
 from emberkeep.character.model import Character
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.conditions import names
@@ -20,7 +21,6 @@ from emberkeep.melee_round.engine_bridge import (
     movement_phase,
     rearm,
 )
-from emberkeep.melee_round.profile import KnightProfile
 
 PROFILE = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
                         skills={"Sword": 15, "Lance": 12, "Spear": 6})

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from emberkeep.character.knight import KnightProfile, derive
 from emberkeep.dice import ScriptedRoller
+from emberkeep.encounter.combatant import MeleeMonster
 from emberkeep.encounter.engine import RuleError
 from emberkeep.melee_round.catalog import HorseKind, armor_spec, catalog, horse, weapon
-from emberkeep.melee_round.fighter import Fighter, MeleeMonster, from_knight, from_monster
+from emberkeep.melee_round.fighter import Fighter, from_knight, from_monster
 from emberkeep.melee_round.modifiers import Stance, fatigue_penalty, pair_modifiers
 from emberkeep.melee_round.phases import Blow, Side, fall_dice, losers_phase, resolve_exchange
-from emberkeep.melee_round.profile import KnightProfile, derive
 from emberkeep.melee_round.rolls import Outcome, RollerDice, check, opposed
 
 MACER = {"skills": {"Mace": 15}}

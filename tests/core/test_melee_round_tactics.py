@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.example import build_example_campaign
+from emberkeep.character.knight import KnightProfile, experience_checks
 from emberkeep.character.model import Character
-from emberkeep.clock.advance import YEAR_END_HOOKS, advance
-from emberkeep.clock.calendar import Calendar
+from emberkeep.clock.advance import advance
 from emberkeep.dice import ScriptedRoller
+from emberkeep.encounter.combatant import MeleeMonster
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
@@ -24,10 +26,7 @@ from emberkeep.melee_round.engine_bridge import (
     movement_phase,
     unopposed_step,
 )
-from emberkeep.melee_round.experience import experience_checks, year_end_checks
-from emberkeep.melee_round.fighter import MeleeMonster
 from emberkeep.melee_round.movement import Plan, move_simultaneously
-from emberkeep.melee_round.profile import KnightProfile
 from emberkeep.melee_round.tactics import max_attackers, ranged_glory, split_skill
 
 BANDIT = MeleeMonster(name="Bandit", max_hp=20, skill=10, armor_points=4, siz=12,
@@ -161,7 +160,6 @@ def test_r32_year_end_experience_checks() -> None:
 
 
 def test_r32_checks_run_when_the_clock_passes_the_years_end() -> None:
-    assert year_end_checks in YEAR_END_HOOKS
     campaign = build_example_campaign()
     ch = campaign.characters[0]
     ch.knight = KnightProfile(skills={"Sword": 15}).ticked("Sword")
@@ -174,8 +172,7 @@ def test_r32_checks_run_when_the_clock_passes_the_years_end() -> None:
 
 def test_an_r33_monster_survives_the_encounter_record() -> None:
     """A half-fought Melee Round encounter resumes with its monsters as R33 made them."""
-    from emberkeep.encounter.combatant import Combatant
-    from emberkeep.melee_round.fighter import MeleeMonster
+    from emberkeep.encounter.combatant import Combatant, MeleeMonster
 
     boar = MeleeMonster(name="Boar", max_hp=20, damage="4d6", skill=14, siz=18, armor_points=4)
     fighter = Combatant(id="boar-1", name="Boar", side="beasts", kind="monster", monster=boar,

@@ -6,15 +6,14 @@ from __future__ import annotations
 import pytest
 
 from emberkeep.campaign.model import Campaign
-from emberkeep.character.checks import Difficulty
-from emberkeep.clock.timeline import TimedKind
+from emberkeep.campaign.timeline import TimedKind
+from emberkeep.character.checks import Difficulty, translate
 from emberkeep.dice import ScriptedRoller
 from emberkeep.optional_rules.advantage import (
     Advantage,
     AdvantageMode,
     combine_advantage,
     roll_d20,
-    translate,
 )
 from emberkeep.optional_rules.contested import BothFail, Contestant, contest
 from emberkeep.optional_rules.effort import EffortTask, attempt_effort

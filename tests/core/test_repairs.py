@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, LedgerKind
 from emberkeep.character.model import Character
-from emberkeep.clock.calendar import Calendar
 from emberkeep.gear.inventory import Inventory
 from emberkeep.gear.owned import OwnedArmor, OwnedWeapon
 from emberkeep.repairs.condition import condition_of, damaged_gear
@@ -208,8 +208,8 @@ def test_ledger_totals_per_character_payer_and_game_month() -> None:
 def test_a_repair_at_the_smith_is_paid_now_and_done_when_its_time_comes() -> None:
     """Issue #5: "Repairs at a smith take time (a setting, per point or notch) as well as
     coins; the item is away until done"."""
+    from emberkeep.campaign.calendar import HOUR
     from emberkeep.clock.advance import advance
-    from emberkeep.clock.calendar import HOUR
     from emberkeep.dice import ScriptedRoller
 
     campaign = _campaign()

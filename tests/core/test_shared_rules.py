@@ -17,7 +17,6 @@ from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.setup import monster_combatants
 from emberkeep.encounter.simultaneous import melee_pairs
 from emberkeep.gear.damage import after_notch
-from emberkeep.repairs.condition import allowances
 from tests.core.test_encounter_attack import give, make, pc
 
 GOBLIN = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=1, damage="1d6")
@@ -47,7 +46,7 @@ def test_r17_the_fight_notches_as_the_sheets_gear_does_with_the_campaigns_allowa
     brannoc = pc(enc, "Brannoc")
     sword = give(enc, brannoc, "arming_sword")
     twin = sword.model_copy(deep=True)
-    expected_broke = twin.notch(allowances(repair))
+    expected_broke = twin.notch(repair.allowances())
     attack(enc, brannoc.id, "goblin-1", weapon_uid=sword.uid)
     assert (sword.notches, sword.broken) == (twin.notches, twin.broken)
     assert expected_broke and sword.broken

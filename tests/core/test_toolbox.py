@@ -5,14 +5,12 @@ the campaign file), and the random spell name generator."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.custom import (
-    activate,
     archetype_users,
     own_magic_item,
     remove_entry,
@@ -26,10 +24,9 @@ from emberkeep.character.archetypes import (
     Archetype,
     ArchetypeFeature,
     ChosenFeature,
-    archetypes,
-    get_archetype,
     shipped_archetypes,
 )
+from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.checks import Difficulty, saving_throw, skill_check
 from emberkeep.character.feature_effects import (
     Bonus,
@@ -48,20 +45,13 @@ from emberkeep.character.sheet_numbers import (
     spells_known_limit,
 )
 from emberkeep.character.skills import Skill
+from emberkeep.character.status import character_armor_class
 from emberkeep.dice import ScriptedRoller
-from emberkeep.gear.magic_items import MagicEffect, MagicItemSpec, magic_items_in_play
+from emberkeep.gear.magic_items import MagicEffect, MagicItemSpec
 from emberkeep.magic.spell_names import roll_spell_name, spell_name_tables
-from emberkeep.magic.spells import get_spell, roll_own_mishap, spells_in_play
+from emberkeep.magic.spells import roll_own_mishap
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _shipped_only() -> Iterator[None]:
-    """Campaign entries are installed module-wide: every test starts and ends without any."""
-    activate(Campaign(name="none"))
-    yield
-    activate(Campaign(name="none"))
 
 
 def party() -> dict[str, Character]:
@@ -87,94 +77,102 @@ def test_every_shipped_feature_but_the_gm_rulings_has_typed_effects() -> None:
 def test_barbarian_crit_range_and_hit_die_come_from_effects() -> None:
     """"Melee CRIT range 19-20" (melee only) and "HD changes to D12" (R3, from its level)."""
     brannoc = took(party()["Brannoc"], "barbarian", "melee_crit_range")
-    assert fx.crit_low(brannoc, melee=True) == 19 and fx.crit_low(brannoc, melee=False) == 20
+    assert fx.crit_low(brannoc, SHIPPED, melee=True) == 19 and fx.crit_low(brannoc, SHIPPED,
+                                                                           melee=False) == 20
     brannoc.archetype_features.append(ChosenFeature(feature_id="hit_die_d12", level=2))
-    assert brannoc.hit_die_at(1) == 10 and brannoc.hit_die_at(2) == 12
+    assert brannoc.hit_die_at(SHIPPED, 1) == 10 and brannoc.hit_die_at(SHIPPED, 2) == 12
 
 
 def test_easy_intimidation_moves_the_dc_of_that_check_only() -> None:
     """"Intimidation CHECKS are EASY": -3 to the DC (R7), marked on the sheet."""
     brannoc = took(party()["Brannoc"], "barbarian", "easy_intimidation")
-    scary = skill_check(brannoc, Skill.INTIMIDATION, 12, ScriptedRoller([10]))
-    sneaky = skill_check(brannoc, Skill.STEALTH, 12, ScriptedRoller([10]))
+    scary = skill_check(brannoc, SHIPPED, Skill.INTIMIDATION, 12, ScriptedRoller([10]))
+    sneaky = skill_check(brannoc, SHIPPED, Skill.STEALTH, 12, ScriptedRoller([10]))
     assert scary.dc == 9 and sneaky.dc == 12
-    easy = {line.skill for line in skill_lines(brannoc) if line.easy}
+    easy = {line.skill for line in skill_lines(brannoc, SHIPPED) if line.easy}
     assert easy == {Skill.INTIMIDATION}
-    hard = skill_check(brannoc, Skill.INTIMIDATION, 12, ScriptedRoller([10]),
+    hard = skill_check(brannoc, SHIPPED, Skill.INTIMIDATION, 12, ScriptedRoller([10]),
                        difficulty=Difficulty.HARD)
     assert hard.difficulty is Difficulty.NORMAL  # EASY and HARD cancel (R7)
 
 
 def test_magic_saves_are_easy_only_against_magic() -> None:
     wren = took(party()["Wren"], "arcane_trickster", "easy_magic_saves")
-    assert saving_throw(wren, Ability.WIS, 12, ScriptedRoller([5]), contexts=["magic"]).dc == 9
-    assert saving_throw(wren, Ability.WIS, 12, ScriptedRoller([5])).dc == 12
-    assert not any(line.easy for line in save_lines(wren))  # not EASY in every context
+    assert saving_throw(wren, SHIPPED, Ability.WIS, 12, ScriptedRoller([5]),
+                        contexts=["magic"]).dc == 9
+    assert saving_throw(wren, SHIPPED, Ability.WIS, 12, ScriptedRoller([5])).dc == 12
+    assert not any(line.easy for line in save_lines(wren, SHIPPED))  # not EASY in every context
 
 
 def test_scrolls_easy_for_the_wizard_and_hard_for_the_trickster() -> None:
     ysolde = took(party()["Ysolde"], "wizard", "easy_scrolls")
     wren = took(party()["Wren"], "arcane_trickster", "read_scrolls")
-    assert fx.roll_difficulty(ysolde, "spellcheck", contexts=["scroll"]) is Difficulty.EASY
-    assert fx.roll_difficulty(wren, "spellcheck", contexts=["scroll"]) is Difficulty.HARD
-    assert fx.roll_difficulty(wren, "spellcheck") is Difficulty.NORMAL
+    assert fx.roll_difficulty(ysolde, SHIPPED, "spellcheck", contexts=["scroll"]) is Difficulty.EASY
+    assert fx.roll_difficulty(wren, SHIPPED, "spellcheck", contexts=["scroll"]) is Difficulty.HARD
+    assert fx.roll_difficulty(wren, SHIPPED, "spellcheck") is Difficulty.NORMAL
 
 
 def test_bookworm_and_trickster_are_extra_spells_by_data() -> None:
     """"Bookworm: learn two additional spells" (R10: 1 + LVL + INT, + 2)."""
     ysolde = party()["Ysolde"]
-    base = spells_known_limit(ysolde)
+    base = spells_known_limit(ysolde, SHIPPED)
     assert base is not None
-    assert spells_known_limit(took(ysolde, "wizard", "bookworm")) == base + 2
+    assert spells_known_limit(took(ysolde, "wizard", "bookworm"), SHIPPED) == base + 2
     wren = took(party()["Wren"], "arcane_trickster", "trickster")
-    assert fx.extra_cantrips(wren) == 1 and spells_known_limit(wren) is None
+    assert fx.extra_cantrips(wren, SHIPPED) == 1 and spells_known_limit(wren, SHIPPED) is None
 
 
 def test_a_gm_feature_with_three_extra_spells_gives_three() -> None:
     """No feature is keyed on its id: the GM's own Bookworm-like feature works the same."""
     ysolde = party()["Ysolde"]
-    base = spells_known_limit(ysolde)
+    base = spells_known_limit(ysolde, SHIPPED)
     assert base is not None
-    upsert(Campaign(name="c"), Archetype(
+    campaign = Campaign(name="c")
+    upsert(campaign, Archetype(
         id="sage", name="Sage", class_id="magic_user", skill_proficiencies=(Skill.HISTORY,),
         features=(ArchetypeFeature(id="hoarder", name="Hoarder", text="three more spells",
                                    effects=(ExtraSpells(spells=3),)),)))
-    assert spells_known_limit(took(ysolde, "sage", "hoarder")) == base + 3
+    limit = spells_known_limit(took(ysolde, "sage", "hoarder"), Catalog(campaign))
+    assert limit == base + 3
 
 
 def test_rage_on_the_sheet_moves_damage_and_ac_by_prof_and_back() -> None:
     """"Rage: +PROF dam, -PROF AC" at 5th level (PROF +3)."""
     brannoc = took(party()["Brannoc"], "barbarian", "rage")
     brannoc.level = 5
-    ac, damage = brannoc.armor_class, attack_lines(brannoc)[0].damage_modifier
-    brannoc.conditions = fx.set_toggle(brannoc, "Rage", True)
-    assert brannoc.armor_class == ac - 3 and armor_class_parts(brannoc).total == ac - 3
-    assert attack_lines(brannoc)[0].damage_modifier == damage + 3
-    brannoc.conditions = fx.set_toggle(brannoc, "Rage", False)
-    assert brannoc.armor_class == ac and attack_lines(brannoc)[0].damage_modifier == damage
+    ac = character_armor_class(brannoc, SHIPPED)
+    damage = attack_lines(brannoc, SHIPPED)[0].damage_modifier
+    brannoc.conditions = fx.set_toggle(brannoc, SHIPPED, "Rage", True)
+    assert character_armor_class(brannoc, SHIPPED) == ac - 3
+    assert armor_class_parts(brannoc, SHIPPED).total == ac - 3
+    assert attack_lines(brannoc, SHIPPED)[0].damage_modifier == damage + 3
+    brannoc.conditions = fx.set_toggle(brannoc, SHIPPED, "Rage", False)
+    assert character_armor_class(brannoc, SHIPPED) == ac
+    assert attack_lines(brannoc, SHIPPED)[0].damage_modifier == damage
     with pytest.raises(ValueError, match="Frenzy"):
-        fx.set_toggle(brannoc, "Frenzy", True)
+        fx.set_toggle(brannoc, SHIPPED, "Frenzy", True)
 
 
 def test_arcane_strike_and_martial_prof_show_on_the_sheet() -> None:
     wren = party()["Wren"]
     wren.scores.INT.base = 18
-    before = attack_lines(wren)[0].atk_bonus
-    assert attack_lines(took(wren, "arcane_trickster", "arcane_strike"))[0].atk_bonus \
+    before = attack_lines(wren, SHIPPED)[0].atk_bonus
+    assert attack_lines(took(wren, "arcane_trickster", "arcane_strike"), SHIPPED)[0].atk_bonus \
         == before - wren.modifier(Ability.STR) + 3
     maud = party()["Sister"]
     from emberkeep.gear.inventory import own
 
     maud.inventory.put(own("longsword"))
-    line = next(x for x in attack_lines(maud) if x.name == "Longsword")
+    line = next(x for x in attack_lines(maud, SHIPPED) if x.name == "Longsword")
     assert not line.proficient
     took(maud, "bloodshaman", "martial_melee_weapon")
-    assert next(x for x in attack_lines(maud) if x.name == "Longsword").proficient
+    assert next(x for x in attack_lines(maud, SHIPPED) if x.name == "Longsword").proficient
 
 
 def test_immunity_is_case_blind() -> None:
     brannoc = took(party()["Brannoc"], "barbarian", "fearless")
-    assert fx.immune_to(brannoc, "frightened") and not fx.immune_to(brannoc, "PRONE")
+    assert fx.immune_to(brannoc, SHIPPED, "frightened") and not fx.immune_to(brannoc, SHIPPED,
+                                                                             "PRONE")
 
 
 def test_no_rule_names_a_shipped_feature() -> None:
@@ -208,7 +206,7 @@ def test_custom_archetype_spell_and_item_round_trip_through_the_campaign_file(
         tmp_path: Path) -> None:
     campaign = build_example_campaign()
     upsert(campaign, _berserker())
-    spell = get_spell("fireball").model_copy(update={
+    spell = SHIPPED.spell("fireball").model_copy(update={
         "id": "ember_swarm_ii", "name": "Ember Swarm II",
         "mishaps": ("Bees", "Smoke", "Sting", "Swarm turns", "Honey", "Queen")})
     upsert(campaign, spell)
@@ -225,30 +223,32 @@ def test_custom_archetype_spell_and_item_round_trip_through_the_campaign_file(
     assert loaded.model_dump() == campaign.model_dump()
 
 
-def test_a_custom_archetype_works_once_its_campaign_is_activated() -> None:
+def test_a_custom_archetype_works_through_its_campaigns_catalog() -> None:
     campaign = Campaign(name="c", archetypes=[_berserker()])
     brannoc = party()["Brannoc"]
     took(brannoc, "berserker", "fury", "wide", "bold")
     with pytest.raises(ValueError, match="berserker"):
-        get_archetype("berserker")
-    activate(campaign)
-    assert fx.crit_low(brannoc, melee=False) == 18 and brannoc.hit_die == 12
-    ac, damage = brannoc.armor_class, attack_lines(brannoc)[0].damage_modifier
-    brannoc.conditions = fx.set_toggle(brannoc, "Fury", True)
-    assert brannoc.armor_class == ac - 1
-    assert attack_lines(brannoc)[0].damage_modifier == damage + 2 * brannoc.prof
-    assert {line.skill for line in skill_lines(brannoc) if line.easy} == {Skill.PERSUASION}
+        SHIPPED.archetype("berserker")
+    own = Catalog(campaign)
+    assert fx.crit_low(brannoc, own, melee=False) == 18
+    assert brannoc.hit_die_at(own, brannoc.level) == 12
+    ac, damage = character_armor_class(brannoc, own), attack_lines(brannoc, own)[0].damage_modifier
+    brannoc.conditions = fx.set_toggle(brannoc, own, "Fury", True)
+    assert character_armor_class(brannoc, own) == ac - 1
+    assert attack_lines(brannoc, own)[0].damage_modifier == damage + 2 * brannoc.prof
+    assert {line.skill for line in skill_lines(brannoc, own) if line.easy} == {Skill.PERSUASION}
 
 
 def test_a_campaign_entry_replaces_the_shipped_one_and_removing_it_brings_it_back() -> None:
     campaign = Campaign(name="c")
     mine = shipped_archetypes()["barbarian"].model_copy(update={"name": "Northman"})
     upsert(campaign, mine)
-    assert archetypes()["barbarian"].name == "Northman" and len(campaign.archetypes) == 1
+    catalog = Catalog(campaign)
+    assert catalog.archetypes()["barbarian"].name == "Northman" and len(campaign.archetypes) == 1
     upsert(campaign, mine.model_copy(update={"name": "Reaver"}))
-    assert len(campaign.archetypes) == 1 and get_archetype("barbarian").name == "Reaver"
+    assert len(campaign.archetypes) == 1 and catalog.archetype("barbarian").name == "Reaver"
     remove_entry(campaign, Archetype, "barbarian")
-    assert get_archetype("barbarian").name == "Barbarian"
+    assert catalog.archetype("barbarian").name == "Barbarian"
     with pytest.raises(KeyError):
         remove_entry(campaign, Archetype, "barbarian")
 
@@ -260,18 +260,20 @@ def test_archetype_users_are_named_before_a_delete() -> None:
 
 def test_spells_and_items_in_play_have_the_campaigns_over_the_shipped() -> None:
     campaign = Campaign(name="c")
-    mine = get_spell("fireball").model_copy(update={"name": "Big Fireball"})
+    mine = SHIPPED.spell("fireball").model_copy(update={"name": "Big Fireball"})
     upsert(campaign, mine)
-    assert spells_in_play()["fireball"].name == "Big Fireball"
-    assert get_spell("fireball").name == "Big Fireball"
-    assert {"shield_of_shielding", "mjolnir"} <= set(magic_items_in_play())
+    catalog = Catalog(campaign)
+    assert catalog.spells()["fireball"].name == "Big Fireball"
+    assert catalog.spell("fireball").name == "Big Fireball"
+    assert SHIPPED.spell("fireball").name == "Fireball"  # no other campaign sees it
+    assert {"shield_of_shielding", "mjolnir"} <= set(catalog.magic_items())
 
 
 def test_a_spell_of_its_own_rolls_its_d6_mishap_table() -> None:
-    spell = get_spell("chill_touch").model_copy(update={
+    spell = SHIPPED.spell("chill_touch").model_copy(update={
         "mishaps": ("Frost", "Numb", "Ice", "Shiver", "Cold", "Rime")})
     assert roll_own_mishap(spell, ScriptedRoller([4])) == (4, "Shiver")
-    assert roll_own_mishap(get_spell("chill_touch"), ScriptedRoller([])) is None
+    assert roll_own_mishap(SHIPPED.spell("chill_touch"), ScriptedRoller([])) is None
     with pytest.raises(ValueError, match="six rows"):
         type(spell).model_validate({**spell.model_dump(), "mishaps": ["one"]})
 

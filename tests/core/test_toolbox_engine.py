@@ -10,7 +10,9 @@ import pytest
 
 from emberkeep.campaign.settings import CampaignSettings, OptionalRules
 from emberkeep.character.archetypes import ChosenFeature
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.sheet_numbers import armor_class_parts, attack_lines
+from emberkeep.character.status import character_armor_class
 from emberkeep.encounter.attack import attack, roll_attack
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import Encounter, RuleError
@@ -46,11 +48,11 @@ def test_barbarian_crits_on_19_and_that_crit_dents_the_armor_r15() -> None:
     ch.max_hp = ch.hp = 100
     armor = ch.inventory.worn_armor
     assert armor is not None and armor.damage_points == 0
-    ac_before = ch.armor_class
+    ac_before = character_armor_class(ch, SHIPPED)
     step = attack(enc, brannoc, wren.id)
     assert "(crit)" in step.summary
     assert ch.hp == 100 - 9
-    assert armor.damage_points == 1 and ch.armor_class == ac_before - 1
+    assert armor.damage_points == 1 and character_armor_class(ch, SHIPPED) == ac_before - 1
 
 
 def test_without_the_feature_a_19_is_a_plain_hit() -> None:
@@ -72,20 +74,23 @@ def test_rage_moves_damage_and_ac_by_prof_and_back() -> None:
     enc = make([15, 4, 15, 4], foes=((BRUTE, 0),))
     brannoc = _take(enc, "Brannoc", "barbarian", "rage")
     ch = enc.character(enc.combatant(brannoc))
-    assert ch.armor_class == 17 and attack_lines(ch)[0].damage_modifier == 1
+    assert character_armor_class(ch, SHIPPED) == 17
+    assert attack_lines(ch, SHIPPED)[0].damage_modifier == 1
     toggle_state(enc, brannoc, "Rage", True)
-    assert ch.armor_class == 16 and armor_class_parts(ch).feature_bonus == -1
-    assert attack_lines(ch)[0].damage_modifier == 2
+    assert character_armor_class(ch, SHIPPED) == 16
+    assert armor_class_parts(ch, SHIPPED).feature_bonus == -1
+    assert attack_lines(ch, SHIPPED)[0].damage_modifier == 2
     attack(enc, brannoc, "brute-1")
     assert enc.combatant("brute-1").hp == 200 - (4 + 1 + 1)
     enc.combatant(brannoc).acted = False
     toggle_state(enc, brannoc, "Rage", False)
-    assert ch.armor_class == 17 and attack_lines(ch)[0].damage_modifier == 1
+    assert character_armor_class(ch, SHIPPED) == 17
+    assert attack_lines(ch, SHIPPED)[0].damage_modifier == 1
     attack(enc, brannoc, "brute-1")
     assert enc.combatant("brute-1").hp == 200 - 6 - 5
     enc.undo()  # the second attack
     enc.undo()  # Rage off
-    assert ch.armor_class == 16 and [c.name for c in ch.conditions] == ["Rage"]
+    assert character_armor_class(ch, SHIPPED) == 16 and [c.name for c in ch.conditions] == ["Rage"]
 
 
 def test_rage_needs_the_feature() -> None:
@@ -131,7 +136,7 @@ def test_bloodmagic_converts_1d6_hp_into_damage() -> None:
     before = enc.combatant("brute-1").hp
     step = attack(enc, maud, "brute-1")
     dealt = before - enc.combatant("brute-1").hp
-    plain = step.rolls()[1].total + attack_lines(ch)[0].damage_modifier
+    plain = step.rolls()[1].total + attack_lines(ch, SHIPPED)[0].damage_modifier
     assert dealt == max(1, plain) + 4 and ch.hp == hp - 4
     assert not any(c.name == "hp_to_damage" for c in enc.combatant(maud).conditions)
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from emberkeep.campaign import storage
+from emberkeep.campaign.calendar import DAY, HOUR
 from emberkeep.campaign.example import build_example_campaign
-from emberkeep.clock.calendar import DAY, HOUR
 from emberkeep.clock.schedule import add_condition, start_timer
 from emberkeep.dice import ScriptedRoller
 from gui.clock import AdvanceToDialog, ClockController, TimelineView, summarize

@@ -16,14 +16,14 @@ from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import Resolution
+from emberkeep.character.knight import KnightProfile
 from emberkeep.dice import Answer, ScriptedRoller, TypedRoller
 from emberkeep.dice import Key as DiceKey
+from emberkeep.encounter.combatant import MeleeMonster
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
 from emberkeep.melee_round.engine_bridge import knight_hit_points, melee_over
-from emberkeep.melee_round.fighter import MeleeMonster
-from emberkeep.melee_round.profile import KnightProfile
 from emberkeep.resources import resource_path
 from gui.document import CampaignDocument
 from gui.encounter.extras import typed_per_blow
@@ -398,7 +398,7 @@ def test_simultaneous_resolve_takes_a_typed_d20_per_declared_blow() -> None:
 def test_the_monster_form_makes_melee_round_monsters(qtbot: object) -> None:
     """R33: "Monsters fight with a weapon skill, armor points, SIZ, Damage dice and HP"."""
     from emberkeep.dice import ScriptedRoller
-    from emberkeep.melee_round.fighter import MeleeMonster
+    from emberkeep.encounter.combatant import MeleeMonster
     from gui.encounter.monster_form import MonsterForm
 
     form = MonsterForm(12, melee_round=True)

@@ -13,6 +13,7 @@ from emberkeep.campaign.example import build_example_campaign
 from emberkeep.character import archetype_effects as fx
 from emberkeep.character.abilities import ABILITIES
 from emberkeep.character.archetypes import ChosenFeature
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import dice_text
 from emberkeep.gear.owned import OwnedArmor, OwnedWeapon
@@ -38,7 +39,7 @@ def document() -> CampaignDocument:
     brannoc.level = 3
     brannoc.archetype_features = [ChosenFeature(feature_id="rage", level=2),
                                   ChosenFeature(feature_id="melee_crit_range", level=3)]
-    brannoc.conditions = fx.set_toggle(brannoc, "Rage", True)
+    brannoc.conditions = fx.set_toggle(brannoc, SHIPPED, "Rage", True)
     return CampaignDocument(campaign)
 
 
@@ -103,7 +104,7 @@ def test_the_pdf_prints_the_engines_numbers(qtbot: QtBot, document: CampaignDocu
     monkeypatch.setattr(printing._Page, "block", keep)
     for character in document.campaign.characters:
         printed.clear()
-        printing.write_pdf(tmp_path / "sheet.pdf", [character])
+        printing.write_pdf(tmp_path / "sheet.pdf", [character], SHIPPED)
         text = "\n".join(printed)
         engine = parity.engine_numbers(character)
         assert f"AC {engine.armor_class} " in text

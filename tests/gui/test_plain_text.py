@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
-from emberkeep.clock.timeline import Timed, TimedKind
+from emberkeep.campaign.timeline import Timed, TimedKind
 from gui import dialogs, file_watch, paths
 from gui.main_window import MainWindow
 from gui.state import AppState

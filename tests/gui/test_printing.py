@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
+from emberkeep.character.catalog import SHIPPED
+from emberkeep.character.status import character_armor_class
 from emberkeep.resources import resource_path
 from gui.document import CampaignDocument
 from gui.printing import export_dialog, write_pdf
@@ -32,12 +34,12 @@ def test_pdf_page_holds_name_class_and_ac(qtbot: QtBot, tmp_path: Path,
     brannoc = document.campaign.characters[0]
     brannoc.notes = "<b>Owes</b> the miller " + "a great deal of money " * 200
     path = tmp_path / "brannoc.pdf"
-    write_pdf(path, [brannoc])
+    write_pdf(path, [brannoc], SHIPPED)
     reader = PdfReader(path)
     assert len(reader.pages) == 1  # long notes are cut, not spilled onto a second page
     text = words(reader.pages[0].extract_text())
     assert brannoc.name in text and "Fighter" in text
-    assert f"AC {brannoc.armor_class}" in text and "<b>Owes</b>" in text
+    assert f"AC {character_armor_class(brannoc, SHIPPED)}" in text and "<b>Owes</b>" in text
     assert "Arming sword: ATK +2, DAM 1d8+1" in text
 
 

@@ -4,7 +4,6 @@ spell name generator and the table rules."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,10 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from emberkeep.campaign import storage
-from emberkeep.campaign.custom import activate
 from emberkeep.campaign.model import Campaign
-from emberkeep.character.archetypes import get_archetype
-from emberkeep.clock.timeline import TimedKind
+from emberkeep.campaign.timeline import TimedKind
+from emberkeep.character.catalog import Catalog
 from emberkeep.dice import ScriptedRoller
 from gui.main_window import MainWindow
 from gui.toolbox import Toolbox
@@ -25,12 +23,6 @@ from gui.toolbox.magic_item_editor import MagicItemEditor
 from gui.toolbox.spell_editor import SpellEditor
 from gui.toolbox.table_rules import TableRulesDialog
 from tests.gui.windows import open_campaign_window
-
-
-@pytest.fixture(autouse=True)
-def _shipped_only() -> Iterator[None]:
-    yield
-    activate(Campaign(name="none"))
 
 
 def _window(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch,
@@ -110,31 +102,34 @@ def test_archetype_editor_saves_a_new_archetype_with_effects_that_round_trips(
     editor.add_effect("crit_range")
     assert editor.effects.count() == 2 and editor.effect_form is not None
     assert editor.save(), editor.message.text()
-    assert get_archetype("berserker").features[0].effects[1].kind == "crit_range"
+    assert window.document is not None
+    catalog = Catalog(window.document.campaign)
+    assert catalog.archetype("berserker").features[0].effects[1].kind == "crit_range"
     loaded = _saved(window, path)
     assert [a.id for a in loaded.archetypes] == ["berserker"]
     assert loaded.archetypes[0].features[0].effects[0].kind == "toggle"
-    assert window.document is not None
     window.document.undo_stack.undo()
     assert window.document.campaign.archetypes == []
     with pytest.raises(ValueError):
-        get_archetype("berserker")
+        catalog.archetype("berserker")
     editor.close()
 
 
 def test_editing_a_shipped_archetype_makes_a_campaign_copy_and_revert_brings_it_back(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
-    _win, toolbox, _ = _window(tmp_path, qtbot, monkeypatch)
+    window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch)
+    assert window.document is not None
+    catalog = Catalog(window.document.campaign)
     editor = toolbox.open_archetype_editor()
     assert isinstance(editor, ArchetypeEditor)
     editor.refresh("barbarian")
     assert editor.features.count() == 5 and not editor.delete_button.isEnabled()
     editor.name_edit.setText("Northman")
     editor.save()
-    assert get_archetype("barbarian").name == "Northman"
+    assert catalog.archetype("barbarian").name == "Northman"
     assert editor.delete_button.text() == "Revert to shipped"
     editor.delete()
-    assert get_archetype("barbarian").name == "Barbarian"
+    assert catalog.archetype("barbarian").name == "Barbarian"
     editor.id_edit.setText("Bad Id!")
     assert not editor.save() and "Not saved" in editor.message.text()
     editor.close()

@@ -18,14 +18,14 @@ from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.changes import Change
-from emberkeep.campaign.custom import activate, upsert
+from emberkeep.campaign.custom import upsert
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, EncounterRecord
+from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, ScriptedRoller
 from emberkeep.encounter.experience import award_xp
 from emberkeep.encounter.setup import pc_combatants
-from emberkeep.magic.spells import get_spell
 from emberkeep.resources import resource_path
 from gui.campaign_settings import apply_settings, check_settings
 from gui.casting import LAY_ON_HANDS, CastDialog
@@ -37,12 +37,6 @@ from gui.repairs_window import RepairsModel, RepairsWindow
 from gui.roster_model import COLUMNS, RosterModel
 from gui.sheet import CharacterSheet
 from gui.wizard.level_up import LevelUpDialog
-
-
-@pytest.fixture(autouse=True)
-def _shipped_catalogs_after() -> Iterator[None]:
-    yield
-    activate(Campaign(name="none"))
 
 
 def _by_name(document: CampaignDocument, name: str) -> Character:
@@ -162,9 +156,9 @@ def test_every_command_kind_undoes_exactly_and_redoes(qtbot: QtBot) -> None:
         assert apply_settings(document, check_settings(data, "Ember Road", "notes"))
 
     with exact_undo(document, "toolbox catalog edit"):
-        spell = get_spell("fireball").model_copy(update={"name": "Ember storm"})
+        spell = SHIPPED.spell("fireball").model_copy(update={"name": "Ember storm"})
         assert document.run("Save spell", lambda c: upsert(c, spell)).error is None
-    assert get_spell("fireball").name == "Ember storm"
+    assert Catalog(campaign).spell("fireball").name == "Ember storm"
 
     record = campaign.encounters[0]
     session = EncounterSession(document, record, RandomRoller(1), document)
@@ -184,7 +178,8 @@ def test_every_command_kind_undoes_exactly_and_redoes(qtbot: QtBot) -> None:
     while document.undo_stack.canUndo():
         document.undo_stack.undo()
     assert campaign == start
-    assert get_spell("fireball").name != "Ember storm"  # the campaign's own entries went too
+    # the campaign's own entries went too
+    assert Catalog(campaign).spell("fireball").name != "Ember storm"
     assert session.enc.state.room_dc == record.room_dc and not session.enc.combatants
     while document.undo_stack.canRedo():
         document.undo_stack.redo()
@@ -322,9 +317,9 @@ def test_skills_rows_are_computed_once_per_change(
 
     calls: list[int] = []
 
-    def counted(character: Character) -> Any:
+    def counted(character: Character, catalog: Catalog) -> Any:
         calls.append(1)
-        return sheet_numbers.skill_lines(character)
+        return sheet_numbers.skill_lines(character, catalog)
 
     monkeypatch.setattr(models, "skill_lines", counted)
     skills = models.SkillsModel(document, character.id)

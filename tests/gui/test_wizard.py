@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
 from emberkeep.character.abilities import ABILITIES, Ability
+from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, ScriptedRoller
 from emberkeep.resources import resource_path
@@ -39,7 +40,7 @@ def check(view: object, names: list[str]) -> None:
 def test_wizard_builds_a_valid_first_level_character_from_typed_dice(qtbot: QtBot) -> None:
     """3d6 in order as typed; the Human swaps STR and INT (R2); Fighter d10 typed 2 with CON
     +1: R5 gain max(2, min(1 + 1, 5)) = 2."""
-    wizard = NewCharacterWizard(RandomRoller(1))
+    wizard = NewCharacterWizard(RandomRoller(1), catalog=SHIPPED)
     qtbot.addWidget(wizard)
     faces = {Ability.STR: (6, 6, 4), Ability.DEX: (3, 3, 3), Ability.CON: (5, 5, 3),
              Ability.INT: (1, 2, 3), Ability.WIS: (4, 4, 4), Ability.CHA: (2, 2, 2)}
@@ -72,7 +73,7 @@ def test_wizard_builds_a_valid_first_level_character_from_typed_dice(qtbot: QtBo
 
 
 def test_wizard_funnel_of_four(qtbot: QtBot) -> None:
-    wizard = NewCharacterWizard(RandomRoller(7))
+    wizard = NewCharacterWizard(RandomRoller(7), catalog=SHIPPED)
     qtbot.addWidget(wizard)
     wizard.path_page.funnel.setChecked(True)
     assert wizard.path_page.count.value() == 4  # the text's default

@@ -4,6 +4,10 @@ R33: a knight's SIZ, DEX, STR, CON and APP are its own, on Pendragon's scale, no
 scores. The profile is frozen: the sheet and the fight replace it whole (``model_copy``), so an
 encounter event can hold it as its value before and after.
 
+R32: "after a notable success the GM may tick the weapon skill; at the year's end each ticked
+skill rolls d20, and over the skill raises it by 1" (:func:`experience_checks`; the clock calls it
+for every knight when it passes a year's end).
+
 R24 (Pendragon's conventions, which the text points at without including): Hit points = SIZ +
 CON; Unconscious = HP / 4; Major Wound = CON; Knockdown = SIZ; Damage = (STR + SIZ) / 6 in d6;
 Move = (STR + DEX) / 10; halves round up.
@@ -12,13 +16,15 @@ Move = (STR + DEX) / 10; halves round up.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from emberkeep.melee_round.catalog import HorseKind
+from emberkeep.dice import Purpose, Roller, roll
 
-__all__ = ["ATTRIBUTES", "WEAPON_SKILLS", "Derived", "KnightProfile", "derive", "half_up"]
+__all__ = ["ATTRIBUTES", "WEAPON_SKILLS", "Derived", "HorseKind", "KnightProfile", "derive",
+           "experience_checks", "half_up"]
 
 ATTRIBUTES = ("SIZ", "DEX", "STR", "CON", "APP")
 # The issue's weapon skills ("Sword, Lance, Spear, Dagger, Mace, Axe, Great Spear, Halberd, Bow,
@@ -29,6 +35,14 @@ WEAPON_SKILLS = ("Sword", "Lance", "Spear", "Dagger", "Mace", "Axe", "Great Spea
 Attribute = Annotated[int, Field(ge=1, le=99)]
 SkillValue = Annotated[int, Field(ge=0, le=60)]
 SkillName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+
+
+class HorseKind(StrEnum):
+    """The horses a knight may ride (R25); their numbers are the Melee Round catalog's data."""
+
+    CHARGER = "charger"
+    COURSER = "courser"
+    ROUNCY = "rouncy"
 
 
 def half_up(numerator: int, denominator: int) -> int:
@@ -115,3 +129,20 @@ class KnightProfile(BaseModel):
         if name in self.ticks:
             return self
         return self.model_copy(update={"ticks": (*self.ticks, name)})
+
+
+def experience_checks(profile: KnightProfile,
+                      roller: Roller) -> tuple[KnightProfile, list[str]]:
+    """Roll every ticked skill; the ticks are cleared. Returns the new profile and the lines.
+    A GM's typed d20 is found under ``("experience", skill name)``."""
+    lines = []
+    result = profile
+    for name in profile.ticks:
+        value = profile.skill(name)
+        face = roll("d20", roller, purpose=Purpose.EXPERIENCE, who=name).total
+        if face > value:
+            result = result.with_skill(name, value + 1)
+            lines.append(f"{name} {value} → {value + 1} (rolled {face}, over {value})")
+        else:
+            lines.append(f"{name} stays {value} (rolled {face})")
+    return result.model_copy(update={"ticks": ()}), lines
