@@ -100,10 +100,6 @@ class CheckResult:
     def success(self) -> bool:
         return self.total >= self.dc
 
-    @property
-    def margin(self) -> int:
-        return self.total - self.dc
-
     def with_luck(self, luck: RollRecord) -> CheckResult:
         """The same check with a spent Luck Die added (R29); only one die per roll."""
         if self.luck is not None:

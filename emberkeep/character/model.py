@@ -135,9 +135,6 @@ class Character(BaseModel):
         """R7: Expertise is two more proficient skills, so it counts like any other PROF."""
         return skill in self.skill_proficiencies or skill in self.expertise
 
-    def all_skill_proficiencies(self) -> list[Skill]:
-        return [s for s in Skill if self.is_proficient(s)]
-
     def hit_die_at(self, catalog: Catalog, level: int) -> int:
         """The hit die for ``level``: the class's, or a feature's (the Barbarian's d12) from the
         level at which that feature was chosen (R3), the feature as ``catalog`` defines it.

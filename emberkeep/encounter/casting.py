@@ -31,7 +31,6 @@ from emberkeep.character.casting import (
     heal_target,
     spellcheck_keys,
 )
-from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.status import Status
 from emberkeep.dice import Purpose, RollRecord, parse
@@ -53,8 +52,8 @@ from emberkeep.magic import (
     spellcheck,
     with_luck,
 )
-from emberkeep.magic.spellcheck import CRIT_EXTRA_DICE, Caster, spellcheck_modes
-from emberkeep.optional_rules.advantage import Advantage, combine_advantage
+from emberkeep.magic.spellcheck import CRIT_EXTRA_DICE, Caster
+from emberkeep.optional_rules.advantage import Advantage
 
 __all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spell"]
 
@@ -84,27 +83,6 @@ def _record_check(tx: Tx, c: Combatant, result: SpellcheckResult) -> None:
         tx.row(mishap.table_id, mishap.record.total, label, row.text)
         if mishap.success_level is not None:
             _record(tx, c.name, "mishap Success Level", mishap.success_level)
-
-
-def spellcheck_shift(c: Combatant, ch: Character, catalog: Catalog, kind: Caster,
-                     dc_shift: int, scroll: bool) -> int:
-    """The SPELLCHECK's EASY/HARD as a DC shift (R7: they cancel, repeats count once): the
-    GM's, the archetype features' (with the "scroll" context when cast from a scroll, issue
-    #12) and the caster's conditions (R21: "All CHECKs are HARD until rest")."""
-    own, _advantage = condition_modes(c, spellcheck_keys(kind))
-    return core.spellcheck_shift(ch, catalog, dc_shift, scroll=scroll, own=own)
-
-
-def spellcheck_dice(enc: Encounter, c: Combatant, kind: Caster, dc_shift: int,
-                    advantage: Advantage = Advantage.NONE) -> tuple[int, Advantage]:
-    """The SPELLCHECK's DC shift and 2d20 advantage as for attacks and saves (issue #12):
-    the GM's advantage with the caster's ``ADVANTAGE:``/``DISADVANTAGE:`` conditions (R21's
-    "disadvantage where the campaign uses advantage and disadvantage"), then the campaign's
-    mode (``instead``: EASY/HARD become advantage/disadvantage; ``beside``: both apply)."""
-    _own, own = condition_modes(c, spellcheck_keys(kind))
-    rules = enc.settings.rules
-    return spellcheck_modes(dc_shift, combine_advantage(advantage, own),
-                            rule_on=rules.advantage_disadvantage, mode=rules.advantage_mode)
 
 
 def _check_modes(enc: Encounter, c: Combatant, ch: Character, kind: Caster, dc_shift: int,

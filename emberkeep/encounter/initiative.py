@@ -30,7 +30,6 @@ __all__ = [
     "Slot",
     "SlotKind",
     "group_ids",
-    "group_order",
     "is_ranged",
     "main_weapon",
     "roll_group",
@@ -152,8 +151,9 @@ def roll_group(enc: Encounter, tx: Tx) -> tuple[tuple[str, int], ...]:
     return rolls
 
 
-def group_order(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -> list[Slot]:
-    """The sides by their d6, greatest first; each member's ``initiative`` is its side's roll.
+def group_ids(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -> list[str]:
+    """The sides by their d6, greatest first, as the order's entries (a group slot's entry is
+    its combatant's id); each member's ``initiative`` is its side's roll.
 
     Ties: "if the rolls are equal, both group comes simultaneous". Tied sides take the same step
     of the order as one group, their members interleaved (first of each side in the order the
@@ -161,12 +161,6 @@ def group_order(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...])
     before the other's. Each member still acts on its own turn; a GM who wants the tied blows
     to land at once resolves them with ``resolve_simultaneous_melee``.
     """
-    return [Slot(cid) for cid in group_ids(enc, tx, side_rolls)]
-
-
-def group_ids(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -> list[str]:
-    """:func:`group_order` as the order's entries (a group slot's entry is its combatant's
-    id), for the round's order without making a slot a combatant (``turns``: every round)."""
     rolled = dict(side_rolls)
     by_side: dict[str, list[str]] = {}  # the ids by side, in encounter order
     # One pass (every round): each member's ``initiative`` is its side's roll, and the ids

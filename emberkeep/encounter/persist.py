@@ -38,7 +38,6 @@ __all__ = [
     "remove_combatant",
     "replay_own",
     "resolution",
-    "round_of",
     "status_of",
 ]
 
@@ -107,10 +106,6 @@ def remove_combatant(record: EncounterRecord, cid: str) -> dict[str, Any]:
         if data.get("id") == cid:
             return record.combatants.pop(i)
     raise KeyError(f"no combatant {cid!r} in {record.name}")
-
-
-def round_of(enc: Encounter) -> int:
-    return enc.state.round
 
 
 def status_of(enc: Encounter) -> EncounterStatus:

@@ -175,7 +175,7 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
         rolls = st.side_rolls
         if number == 1 or again or not rolls:
             rolls = roll_group(enc, tx)
-        order = tuple(group_ids(enc, tx, rolls))  # ``group_order``'s, no Slot made
+        order = tuple(group_ids(enc, tx, rolls))
         tx.summary(f"Round {number}: " + ", ".join(f"{s} {v}" for s, v in rolls))
     elif st.mode == _SIMULTANEOUS:
         order = _entries(simultaneous_order(enc))

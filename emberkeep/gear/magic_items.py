@@ -28,7 +28,6 @@ __all__ = [
     "MagicItemSpec",
     "MagicTier",
     "OwnedMagic",
-    "die_sides",
     "item_dice",
 ]
 
@@ -46,11 +45,6 @@ DIE_SIDES: dict[MagicDieKind, int] = {"effect": 4, "ranged": 6, "melee": 8}
 def item_dice(tier: MagicTier) -> int:
     """How many Magic Item Dice a tier grants."""
     return TIER_DICE[tier]
-
-
-def die_sides(kind: MagicDieKind) -> int:
-    """The Magic Item Die for what it does: effect/duration/charge d4, ranged d6, melee d8."""
-    return DIE_SIDES[kind]
 
 
 class MagicEffect(BaseModel):

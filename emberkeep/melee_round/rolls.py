@@ -120,14 +120,6 @@ class Opposed:
     def both_failed(self) -> bool:
         return not self.a.succeeded and not self.b.succeeded
 
-    @property
-    def winner_check(self) -> Check | None:
-        return self.a if self.winner == "a" else self.b if self.winner == "b" else None
-
-    @property
-    def loser_check(self) -> Check | None:
-        return self.b if self.winner == "a" else self.a if self.winner == "b" else None
-
 
 def opposed(a: Check, b: Check) -> Opposed:
     """R23's opposed resolution of two checks."""

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-__all__ = ["MELEE_SHORTCUTS", "SHORTCUTS", "ShortcutsDialog", "key_of", "shortcuts_for"]
+__all__ = ["MELEE_SHORTCUTS", "SHORTCUTS", "ShortcutsDialog", "shortcuts_for"]
 
 # (name, key, what it does)
 SHORTCUTS: tuple[tuple[str, str, str], ...] = (
@@ -97,13 +97,6 @@ def shortcuts_for(melee: bool) -> tuple[tuple[str, str, str], ...]:
     known = {name for name, _key, _what in SHORTCUTS}
     return (*(own.get(entry[0], entry) for entry in SHORTCUTS),
             *(e for e in MELEE_SHORTCUTS if e[0] not in known))
-
-
-def key_of(name: str) -> str:
-    for entry, key, _what in (*SHORTCUTS, *MELEE_SHORTCUTS):
-        if entry == name:
-            return key
-    raise KeyError(name)
 
 
 class ShortcutsDialog(QDialog):
