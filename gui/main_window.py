@@ -232,12 +232,12 @@ class MainWindow(QMainWindow):
         for number, column in enumerate(COLUMNS):
             header.resizeSection(number, column.width)
         self.roster.selectionModel().selectionChanged.connect(self._update_actions)
-        self.model.rowsInserted.connect(self._update_status)
-        self.model.rowsRemoved.connect(self._update_status)
+        self.model.rowsInserted.connect(self.update_status)
+        self.model.rowsRemoved.connect(self.update_status)
         self.model.editRefused.connect(self._show_refusal)
         document.undo_stack.cleanChanged.connect(self._update_title)
         document.titleChanged.connect(self._update_title)
-        document.pathChanged.connect(self._update_status)
+        document.pathChanged.connect(self.update_status)
         document.charactersRemoved.connect(self._close_orphan_sheets)
         document.campaignChanged.connect(self._rename_sheet_tabs)
         self._install_undo_actions(document)
@@ -247,7 +247,7 @@ class MainWindow(QMainWindow):
             if stale is not None:
                 stale.deleteLater()
         self._update_title()
-        self._update_status()
+        self.update_status()
         self._update_actions()
 
     def _show_refusal(self, reason: str) -> None:
@@ -259,7 +259,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{APP_TITLE} — {name} [*]")
         self.setWindowModified(self.document.is_modified)
 
-    def _update_status(self) -> None:
+    def update_status(self) -> None:
         assert self.document is not None
         campaign = self.document.campaign
         where = str(self.document.path) if self.document.path else "not saved yet"

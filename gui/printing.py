@@ -39,6 +39,7 @@ from emberkeep.character.sheet_numbers import (
 )
 from emberkeep.gear.purse import format_coins
 from gui.document import CampaignDocument
+from gui.labels import class_name, race_name
 
 __all__ = ["class_line", "export_dialog", "paint_sheets", "write_pdf"]
 
@@ -47,13 +48,11 @@ _MARGIN = 36.0
 
 
 def class_line(character: Character, catalog: Catalog) -> str:
-    from gui.roster_model import _class_name, _race_name
-
     archetype = ""
     if character.archetype is not None:
         archetype = f" ({catalog.archetype(character.archetype).name})"
-    return (f"Level {character.level} {_class_name(character)}{archetype} · "
-            f"{_race_name(character)} · XP {character.xp}"
+    return (f"Level {character.level} {class_name(character)}{archetype} · "
+            f"{race_name(character)} · XP {character.xp}"
             + (f" · Player: {character.player}" if character.player else ""))
 
 

@@ -10,7 +10,6 @@ death greys every column; an HP change moves the status) and nothing else, and
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +29,7 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
 from gui.document import CampaignDocument, EditRefused
+from gui.labels import class_name, plain_tooltip, race_name
 
 __all__ = ["COLUMNS", "CharacterIdRole", "RosterModel", "SortRole", "StatusRole", "status_of"]
 
@@ -50,25 +50,6 @@ _DEAD = QColor(128, 128, 128)
 def status_of(character: Character) -> str:
     """The core's verdict (R21 dying, R22 dead), as the text the roster shows."""
     return character.status.value
-
-
-def _race_name(character: Character) -> str:
-    from emberkeep.character.races import get_race
-
-    try:
-        return get_race(character.race).name
-    except Exception:  # an unknown id from a hand-edited file: show it as written
-        return character.race
-
-
-def _class_name(character: Character) -> str:
-    if character.class_id is None:
-        return "0-level"
-    try:
-        cls = character.class_def
-    except Exception:
-        return character.class_id
-    return cls.name if cls is not None else character.class_id
 
 
 def _armor_class(character: Character, catalog: Catalog) -> int | None:
@@ -98,8 +79,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("Name", "The character's name", lambda c, _: c.name, field="name", width=180),
     Column("Player", "Who plays the character", lambda c, _: c.player, field="player",
            width=120),
-    Column("Race", "Race", lambda c, _: _race_name(c), width=90, shows=("race",)),
-    Column("Class", "Class (0-level characters have none yet)", lambda c, _: _class_name(c),
+    Column("Race", "Race", lambda c, _: race_name(c), width=90, shows=("race",)),
+    Column("Class", "Class (0-level characters have none yet)", lambda c, _: class_name(c),
            width=100, shows=("class_id", "level")),
     Column("Level", "Level", lambda c, _: c.level, numeric=True, width=50, shows=("level",)),
     Column("HP", "Current / maximum hit points", lambda c, _: c.hp,
@@ -117,11 +98,6 @@ COLUMNS: tuple[Column, ...] = (
 
 _ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole,
           Qt.ItemDataRole.ForegroundRole, SortRole, StatusRole]
-
-
-def _plain_tooltip(text: str) -> str:
-    """Tooltips guess at rich text; escaping keeps a name like ``<b>Bob`` literal."""
-    return f"<p style='white-space:pre'>{html.escape(text)}</p>"
 
 
 class RosterModel(QAbstractTableModel):
@@ -160,7 +136,7 @@ class RosterModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.EditRole:
             return column.value(character, catalog)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return _plain_tooltip(self._tooltip(character, column))
+            return plain_tooltip(self._tooltip(character, column))
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
             return _NUMBER_ALIGN
         if role == Qt.ItemDataRole.ForegroundRole:

@@ -68,7 +68,7 @@ class SettingsTools(QObject):
 
     def _fund_changed(self, change: Change) -> None:
         if change.fund and self.window.document is not None:
-            self.window._update_status()
+            self.window.update_status()
 
     def open_settings(self) -> CampaignSettingsDialog:
         assert self.window.document is not None

@@ -86,9 +86,7 @@ class Tx:
         elif kind == "enc":
             obj = self.enc.state
         else:
-            derived = self.enc._derived
-            if derived and field not in _NOT_DERIVED:  # its gear, a score...: numbers stale
-                derived.pop(ref[1], None)
+            self.enc.forget_derived(ref[1], field)
             obj = self.enc.resolve(ref)
         before = getattr(obj, field)
         if before is value or (before == value and type(before) is type(value)):
@@ -230,6 +228,18 @@ class Encounter:
             yield
         finally:
             self._derived = None
+
+    def forget_derived(self, character_id: str, field: str) -> None:
+        """A character, its gear or a score is about to change ``field``: drop the numbers kept
+        for it, unless no derived number reads that field (its HP, its luck)."""
+        derived = self._derived
+        if derived and field not in _NOT_DERIVED:
+            derived.pop(character_id, None)
+
+    def forget_gear(self) -> None:
+        """Look gear pieces up afresh: a character's sheet was replaced (an undo, a restored
+        inventory), so its pieces are new objects."""
+        self._gear.clear()
 
     def pc_derived(self, character_id: str) -> dict[Any, Any] | None:
         """The cache of one character's derived numbers, or ``None`` when caching is off."""

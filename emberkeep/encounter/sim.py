@@ -236,7 +236,7 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
             break
         if st.phase == "fighting":  # not over, just asked: ``next_turn`` need not ask again
             number = st.round
-            turns._next_turn_going_on(enc)
+            turns.next_turn_going_on(enc)
             # A next turn that begins no round only moves the turn on (spending declarations,
             # counting conditions down; the morale watcher only prompts): nobody's HP or
             # ``out`` changes, so the sides standing are the ones just asked about. A new

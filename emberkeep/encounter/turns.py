@@ -34,7 +34,8 @@ from emberkeep.encounter.initiative import Slot, group_ids, roll_group, simultan
 from emberkeep.encounter.segments import LAST_SEGMENT, segment_order, surprise_round_order
 from emberkeep.encounter.surprise import check_surprise, declare_spell
 
-__all__ = ["begin_round", "current", "current_slot", "is_over", "next_turn", "start"]
+__all__ = ["begin_round", "current", "current_slot", "is_over", "next_turn",
+           "next_turn_going_on", "start"]
 
 GM = "gm"
 
@@ -80,7 +81,7 @@ def next_turn(enc: Encounter) -> Step:
     return enc.history[-1]
 
 
-def _next_turn_going_on(enc: Encounter) -> None:
+def next_turn_going_on(enc: Encounter) -> None:
     """``next_turn`` for a caller that has just asked ``is_over`` (``False``) while the phase
     was "fighting", and changed nothing since (``sim._run``): the step's own check would find
     the same two sides standing, so it is not asked again (it recorded nothing either way)."""

@@ -19,6 +19,7 @@ from emberkeep.encounter.combatant import Combatant, MeleeMonster
 from emberkeep.encounter.conditions import ActiveCondition, names
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Rolled, Step
+from emberkeep.encounter.ruling import has_condition
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.melee_round.catalog import MeleeWeapon, weapon
 from emberkeep.melee_round.fighter import Fighter, from_knight, from_monster
@@ -34,9 +35,9 @@ from emberkeep.melee_round.phases import (
 from emberkeep.melee_round.report import phase_lines
 from emberkeep.melee_round.tactics import split_skill
 
-__all__ = ["MELEE_ACTIONS", "Declared", "able", "begin_melee_round", "fighter_of",
-           "knight_hit_points", "melee_exchange", "melee_over", "mount", "movement_phase",
-           "rearm", "rounds_fought"]
+__all__ = ["MELEE_ACTIONS", "Declared", "able", "apply_gear_losses", "apply_loser",
+           "begin_melee_round", "fall_down", "fighter_of", "knight_hit_points", "melee_exchange",
+           "melee_over", "mount", "movement_phase", "rearm", "rounds_fought", "side_of"]
 
 # The tactic steps (several foes, unopposed, dodge, evade, Glory) live in ``tactic_steps``,
 # which builds on this module's helpers; they are re-exported here lazily (PEP 562) so that
@@ -107,18 +108,16 @@ def _weapon(enc: Encounter, c: Combatant, d: Declared) -> MeleeWeapon:
     return MeleeWeapon(id="natural", name=c.monster.weapon, skill="weapon")
 
 
-def _has(c: Combatant, name: str) -> bool:
-    return name in names(c.conditions)
-
-
 def rounds_fought(enc: Encounter, c: Combatant) -> int:
     """Melee steps in which ``c`` rolled (one a round), for R33's fatigue."""
     return sum(1 for s in enc.history if s.action in MELEE_ACTIONS
                and any(isinstance(e, Rolled) and e.who == c.id for e in s.events))
 
 
-def _side(enc: Encounter, c: Combatant, d: Declared) -> Side:
-    if _has(c, UNCONSCIOUS) or _has(c, OUT) or enc.is_down(c):
+def side_of(enc: Encounter, c: Combatant, d: Declared) -> Side:
+    """One side of an exchange: the combatant's fighter, weapon and stance from what it
+    declared, with R33's fatigue counted from the rounds it has fought."""
+    if not able(enc, c):
         raise RuleError(f"{c.name} is out of the fight")
     f = fighter_of(enc, c)
     w = _weapon(enc, c, d)
@@ -129,8 +128,9 @@ def _side(enc: Encounter, c: Combatant, d: Declared) -> Side:
         con = f.major_wound if f.major_wound is not None else 99
         fatigue = fatigue_penalty(rounds_fought(enc, c) + 1, con)
     unburdened = f.knight and f.armor == 0
-    stance = Stance(weapon=w, mounted=_has(c, MOUNTED), charging=d.charge,
-                    knocked_down=_has(c, PRONE), immobilized=d.immobilized, in_cover=d.cover,
+    stance = Stance(weapon=w, mounted=has_condition(c, MOUNTED), charging=d.charge,
+                    knocked_down=has_condition(c, PRONE), immobilized=d.immobilized,
+                    in_cover=d.cover,
                     unburdened=unburdened, poor_visibility=d.poor_visibility,
                     higher_ground=d.higher_ground, fatigue=fatigue)
     return Side(c.id, f, stance, enc.hp(c), d.rebated, d.brawl, d.height_yards)
@@ -158,8 +158,10 @@ def _drop(tx: Tx, c: Combatant, name: str) -> None:
         tx.set(("c", c.id), "conditions", tuple(x for x in c.conditions if x.name != name))
 
 
-def _apply_gear(enc: Encounter, tx: Tx, losses: Sequence[GearLoss],
-                uids: Mapping[str, str | None]) -> None:
+def apply_gear_losses(enc: Encounter, tx: Tx, losses: Sequence[GearLoss],
+                      uids: Mapping[str, str | None]) -> None:
+    """R26's broken or dropped weapons: on the PC's gear piece (``uids``: the one it fights
+    with), else the combatant's ``weapon_dropped``."""
     for loss in losses:
         c = enc.combatant(loss.who)
         uid = uids.get(loss.who)
@@ -170,16 +172,20 @@ def _apply_gear(enc: Encounter, tx: Tx, losses: Sequence[GearLoss],
         tx.note(f"{c.name}: {loss.reason}")
 
 
-def _fall_down(enc: Encounter, tx: Tx, c: Combatant) -> None:
+def fall_down(enc: Encounter, tx: Tx, c: Combatant) -> None:
+    """Knocked down (PRONE, R28's name) and off any horse; the footing is regained in a later
+    round's Movement Phase."""
     _add(tx, c, ActiveCondition(PRONE, source=f"{_KNOCKDOWN}{enc.state.round}"))
     _drop(tx, c, MOUNTED)
 
 
-def _apply_loser(enc: Encounter, tx: Tx, c: Combatant, res: LoserResult) -> str:
+def apply_loser(enc: Encounter, tx: Tx, c: Combatant, res: LoserResult) -> str:
+    """The Loser's Phase on the engine's state (HP, knockdown, R33's Major Wound, unconscious,
+    dying); returns the log's words for it."""
     ref, _, _ = enc.hp_ref(c)
     tx.set(ref, "hp", res.hp_after)
     if res.fell:
-        _fall_down(enc, tx, c)
+        fall_down(enc, tx, c)
     if res.dismounted:
         _drop(tx, c, MOUNTED)
     words = [f"{res.actual} wound" + (f" + {res.fall_damage} fall" if res.fall_damage else "")]
@@ -254,7 +260,7 @@ def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = No
         elif not engaged(ca.position, cb.position):
             raise RuleError(f"{ca.name} and {cb.name} are not engaged (within 1 yard): move "
                             "first")
-        sa, sb = _side(enc, ca, da), _side(enc, cb, db)
+        sa, sb = side_of(enc, ca, da), side_of(enc, cb, db)
         extra = (0, 0)
         if a_share is not None:
             full = sa.skill()[1]
@@ -266,9 +272,9 @@ def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = No
             tx.note(reason)
         for line in phase_lines(ex, {ca.id: ca.name, cb.id: cb.name}):
             tx.note(line)
-        _apply_gear(enc, tx, ex.gear, {a_id: da.weapon_uid, b_id: db.weapon_uid})
+        apply_gear_losses(enc, tx, ex.gear, {a_id: da.weapon_uid, b_id: db.weapon_uid})
         for who in ex.fell:
-            _fall_down(enc, tx, enc.combatant(who))
+            fall_down(enc, tx, enc.combatant(who))
             tx.note(f"{enc.combatant(who).name} fumbled and fell down clumsily")
         if da.brawl or db.brawl:
             for c, d in ((ca, da), (cb, db)):
@@ -279,7 +285,7 @@ def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = No
             loser_side = ex.loser_side
             assert loser_side is not None
             win, lose = enc.combatant(ex.winner.who), enc.combatant(loser_side.who)
-            what = _apply_loser(enc, tx, lose, ex.loser)
+            what = apply_loser(enc, tx, lose, ex.loser)
             # R32: a critical is a notable success (ticked unless tick=False); tick=True: the
             # GM rules this success notable anyway (a noteworthy foe).
             skill = ex.tick or (ex.winner.skill()[0] if tick and not ex.winner.brawling else None)
@@ -333,7 +339,7 @@ def rearm(enc: Encounter, cid: str, weapon_uid: str | None = None) -> Step:
 
 def _move_rate(enc: Encounter, c: Combatant) -> int:
     f = fighter_of(enc, c)
-    if _has(c, MOUNTED) and f.horse is not None:
+    if has_condition(c, MOUNTED) and f.horse is not None:
         return f.horse.move  # "Riders can move up to their mount's Movement Rate"
     if c.kind == "pc":
         knight = enc.character(c).knight
@@ -353,17 +359,17 @@ def movement_phase(enc: Encounter, goals: Mapping[str, int], *,
             for cond in c.conditions:
                 if cond.name == PRONE and cond.source.startswith(_KNOCKDOWN) \
                         and int(cond.source[len(_KNOCKDOWN):]) < enc.state.round \
-                        and not (_has(c, UNCONSCIOUS) or _has(c, OUT) or enc.is_down(c)):
+                        and able(enc, c):
                     _drop(tx, c, PRONE)
                     tx.note(f"{c.name} regains his footing")
         plans: dict[str, Plan] = {}
         for cid, goal in goals.items():
             c = enc.combatant(cid)
-            if _has(c, PRONE) or _has(c, UNCONSCIOUS) or _has(c, OUT) or enc.is_down(c):
+            if has_condition(c, PRONE) or not able(enc, c):
                 raise RuleError(f"{c.name} cannot move now")
             foes = [o for o in enc.enemies(c) if engaged(o.position, c.position)
-                    and not (_has(o, UNCONSCIOUS) or _has(o, OUT))]
-            free = _has(c, MOUNTED) and not any(_has(o, MOUNTED) for o in foes)
+                    and not (has_condition(o, UNCONSCIOUS) or has_condition(o, OUT))]
+            free = has_condition(c, MOUNTED) and not any(has_condition(o, MOUNTED) for o in foes)
             if foes and not free and cid not in evaded and abs(goal - c.position) > 0:
                 raise RuleError(f"{c.name} is engaged: evade first (or ride away from a footman)")
             plans[cid] = Plan(goal, _move_rate(enc, c))
@@ -379,7 +385,7 @@ def movement_phase(enc: Encounter, goals: Mapping[str, int], *,
 
 
 def able(enc: Encounter, c: Combatant) -> bool:
-    return not (enc.is_down(c) or _has(c, UNCONSCIOUS) or _has(c, OUT))
+    return not (enc.is_down(c) or has_condition(c, UNCONSCIOUS) or has_condition(c, OUT))
 
 
 def melee_over(enc: Encounter) -> bool:

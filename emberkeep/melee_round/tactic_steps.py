@@ -11,18 +11,18 @@ from collections.abc import Mapping
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
+from emberkeep.encounter.ruling import has_condition
 from emberkeep.melee_round.catalog import MeleeWeapon
 from emberkeep.melee_round.engine_bridge import (
     MOUNTED,
     PRONE,
     Declared,
-    _apply_gear,
-    _apply_loser,
-    _fall_down,
-    _has,
-    _side,
+    apply_gear_losses,
+    apply_loser,
+    fall_down,
     fighter_of,
     melee_exchange,
+    side_of,
 )
 from emberkeep.melee_round.modifiers import Stance
 from emberkeep.melee_round.movement import engaged
@@ -46,11 +46,11 @@ def melee_several(enc: Encounter, knight_id: str, shares: Mapping[str, int],
     declared = declared or {}
     k = enc.combatant(knight_id)
     foes = [enc.combatant(f) for f in shares]
-    all_mounted = _has(k, MOUNTED) and all(_has(f, MOUNTED) for f in foes)
-    limit = max_attackers(_has(k, MOUNTED), all_mounted)
+    all_mounted = has_condition(k, MOUNTED) and all(has_condition(f, MOUNTED) for f in foes)
+    limit = max_attackers(has_condition(k, MOUNTED), all_mounted)
     if len(foes) > limit:
         raise RuleError(f"only {limit} may attack {k.name} at once")
-    side = _side(enc, k, declared.get(knight_id, Declared()))
+    side = side_of(enc, k, declared.get(knight_id, Declared()))
     split_skill(side.skill()[1], list(shares.values()))
     steps = []
     for foe in foes:
@@ -68,7 +68,7 @@ def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
     da = a or Declared()
     ca, ct = enc.combatant(attacker_id), enc.combatant(target_id)
     with enc.action(attacker_id, "unopposed") as tx:
-        sa = _side(enc, ca, da)
+        sa = side_of(enc, ca, da)
         if not sa.stance.weapon.ranged and not engaged(ca.position, ct.position):
             raise RuleError(f"{ct.name} is not within 1 yard of {ca.name}")
         st = _side_target(enc, ct, target_cover)
@@ -76,9 +76,9 @@ def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
                                target_shield=sa.stance.weapon.ranged and st.fighter.shield > 0)
         for reason in res.reasons:
             tx.note(reason)
-        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
+        apply_gear_losses(enc, tx, res.gear, {attacker_id: da.weapon_uid})
         if res.loser is not None and res.blow is not None:
-            what = _apply_loser(enc, tx, ct, res.loser)
+            what = apply_loser(enc, tx, ct, res.loser)
             tx.summary(f"{ca.name} hits {ct.name} unopposed: {res.blow.rolled} damage, {what}")
             if res.loser.dying and glory:
                 award = ranged_glory(glory) if sa.stance.weapon.ranged else glory
@@ -91,7 +91,8 @@ def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
 def _side_target(enc: Encounter, c: Combatant, cover: bool) -> Side:
     f = fighter_of(enc, c)
     stance = Stance(weapon=MeleeWeapon(id="none", name="none", skill="none"),
-                    mounted=_has(c, MOUNTED), knocked_down=_has(c, PRONE), in_cover=cover)
+                    mounted=has_condition(c, MOUNTED), knocked_down=has_condition(c, PRONE),
+                    in_cover=cover)
     return Side(c.id, f, stance, enc.hp(c))
 
 
@@ -102,14 +103,14 @@ def dodge_step(enc: Encounter, dodger_id: str, attacker_id: str, a: Declared | N
     da = a or Declared()
     cd, ca = enc.combatant(dodger_id), enc.combatant(attacker_id)
     with enc.action(dodger_id, "dodge") as tx:
-        sd = _side(enc, cd, Declared(brawl=True))
-        sa = _side(enc, ca, da)
+        sd = side_of(enc, cd, Declared(brawl=True))
+        sa = side_of(enc, ca, da)
         res = dodge(tx, sd, sa, dex_share=dex_share)
-        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
+        apply_gear_losses(enc, tx, res.gear, {attacker_id: da.weapon_uid})
         if res.fell:
-            _fall_down(enc, tx, cd)
+            fall_down(enc, tx, cd)
         if res.loser is not None:
-            what = _apply_loser(enc, tx, cd, res.loser)
+            what = apply_loser(enc, tx, cd, res.loser)
             tx.summary(f"{cd.name} fails to dodge, falls and is hit: {what}")
         else:
             tx.summary(f"{cd.name} dodges {ca.name}" if not res.fell
@@ -123,16 +124,16 @@ def evade_step(enc: Encounter, evader_id: str, attacker_id: str, a: Declared | N
     da = a or Declared()
     ce, ca = enc.combatant(evader_id), enc.combatant(attacker_id)
     with enc.action(evader_id, "evade") as tx:
-        se, sa = _side(enc, ce, Declared(brawl=True)), _side(enc, ca, da)
+        se, sa = side_of(enc, ce, Declared(brawl=True)), side_of(enc, ca, da)
         foes = sum(1 for o in enc.enemies(ce) if engaged(o.position, ce.position))
         res = evade(tx, se, sa, opponents=foes, gm_approves=gm_approves)
-        _apply_gear(enc, tx, res.gear, {attacker_id: da.weapon_uid})
+        apply_gear_losses(enc, tx, res.gear, {attacker_id: da.weapon_uid})
         if res.fell:
             ref, hp, _ = enc.hp_ref(ce)
             tx.set(ref, "hp", hp - res.fall_damage)
-            _fall_down(enc, tx, ce)
+            fall_down(enc, tx, ce)
         if res.loser is not None:
-            what = _apply_loser(enc, tx, ce, res.loser)
+            what = apply_loser(enc, tx, ce, res.loser)
             tx.summary(f"{ca.name} stops {ce.name}'s evasion: {what}; {ce.name} cannot move")
         elif res.escaped:
             tx.summary(f"{ce.name} evades {ca.name} and may move")

@@ -116,7 +116,7 @@ def ask_cast(window: EncounterWindow) -> str | None:
     """The current actor's SPELLCHECK (R8) on the selected combatants (or the panel's target)."""
     from gui.encounter.dialogs import CastDialog
 
-    c = window._actor()
+    c = window.actor()
     if c is None or c.kind != "pc":
         return "only a player character casts here (a monster's magic: G, a GM ruling)"
     dialog = CastDialog(window.enc.character(c), window.enc.catalog, window)

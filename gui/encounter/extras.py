@@ -88,7 +88,7 @@ def declare(window: EncounterWindow, spell_id: str | None = None) -> str | None:
     the segment timeline at segment + casting time."""
     from gui.encounter.dialogs import CastDialog
 
-    c = window.selected() or window._actor()
+    c = window.selected() or window.actor()
     if c is None or c.kind != "pc":
         return "select the caster (a player character) first"
     if spell_id is None:
@@ -175,7 +175,7 @@ def _targets(window: EncounterWindow, actor_id: str) -> list[str]:
 
 def do_fend(window: EncounterWindow) -> str | None:
     """The current actor fends off the selected foes (WDD Fending Feat, R30)."""
-    c = window._actor()
+    c = window.actor()
     if c is None:
         return "nobody is acting"
     targets = _targets(window, c.id)
@@ -191,7 +191,7 @@ def do_fend(window: EncounterWindow) -> str | None:
 def do_grip(window: EncounterWindow) -> str | None:
     """The current actor's two automatic maximum-damage blows on the one it grips (WDD): no
     die is rolled (maximum damage), so there is nothing for the GM to type."""
-    c = window._actor()
+    c = window.actor()
     if c is None:
         return "nobody is acting"
     return window.run(f"{c.name}'s grip attacks", lambda enc: grip_attacks(enc, c.id))
@@ -199,7 +199,7 @@ def do_grip(window: EncounterWindow) -> str | None:
 
 def do_break_free(window: EncounterWindow) -> str | None:
     """The current actor breaks a knife grip (STR vs STR) or a grapple (R31)."""
-    c = window._actor()
+    c = window.actor()
     if c is None:
         return "nobody is acting"
     try:

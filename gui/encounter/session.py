@@ -263,7 +263,7 @@ class EncounterSession(QObject):
             ids += combatants
         if not ids:
             return
-        self.enc._gear.clear()  # a restored inventory holds fresh gear objects
+        self.enc.forget_gear()
         self.combatantsChanged.emit(ids)
 
     # -- setup (not engine steps, still undoable) -------------------------------------------

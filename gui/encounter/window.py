@@ -376,7 +376,8 @@ class EncounterWindow(QWidget):
             self.table.setFocus()
         return err
 
-    def _actor(self) -> Combatant | None:
+    def actor(self) -> Combatant | None:
+        """Who acts: the combatant whose turn it is, else the one picked as attacker."""
         cid = self.session.current_id() or self.panel.attacker.currentData()
         return self.enc.combatants.get(str(cid)) if cid else None
 
@@ -384,20 +385,20 @@ class EncounterWindow(QWidget):
         return actions.ask_cast(self)
 
     def dodge(self) -> str | None:
-        c = self._actor()
+        c = self.actor()
         if c is None:
             return "nobody is acting"
         return self.run(f"{c.name} dodges", actions.dodge_action(c.id))
 
     def move_selected(self, step: int) -> str | None:
-        c = self.selected() or self._actor()
+        c = self.selected() or self.actor()
         if c is None:
             return "select a combatant first"
         mine = c.id == self.session.current_id() and not c.acted
         return self.run(f"Move {c.name}", actions.move_action(c.id, c.position + step, mine))
 
     def stabilize(self) -> str | None:
-        helper, patient = self._actor(), self.selected()
+        helper, patient = self.actor(), self.selected()
         if helper is None or patient is None:
             return "select the dying ally; the one acting stabilizes"
         return self.run(f"{helper.name} stabilizes {patient.name}",

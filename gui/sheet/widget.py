@@ -41,6 +41,7 @@ from emberkeep.character.races import races
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
 from emberkeep.character.status import character_armor_class
 from gui.document import CampaignDocument, EditRefused
+from gui.labels import occupation_name
 from gui.sheet.fields import FieldEdit, int_text
 from gui.sheet.knight_panel import KnightPanel
 from gui.sheet.models import AttacksModel, SkillsModel
@@ -226,7 +227,7 @@ class CharacterSheet(QScrollArea):
             self.character_id))
         level_row.addWidget(self.level_up_button)
         form.addRow("Level", level_row)
-        form.addRow("Occupation", self.label("occupation", box, _occupation))
+        form.addRow("Occupation", self.label("occupation", box, occupation_name))
         form.addRow("Status", self.label("status", box, lambda c: c.status.value))
         return box
 
@@ -362,17 +363,6 @@ def _style_options(character: Character) -> list[tuple[str, Any]]:
     cls = character.class_def
     styles = [(o.name, o.id) for f in cls.features for o in f.options] if cls else []
     return [("—", None), *styles]
-
-
-def _occupation(character: Character) -> str:
-    if character.occupation is None:
-        return "—"
-    from emberkeep.character.occupations import occupation_table
-
-    try:
-        return occupation_table().by_id(character.occupation).text
-    except (KeyError, ValueError):
-        return character.occupation
 
 
 def _save_text(character: Character, catalog: Catalog, ability: Ability) -> str:

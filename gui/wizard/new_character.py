@@ -37,6 +37,7 @@ from emberkeep.character.model import Character
 from emberkeep.character.races import apply_race, get_race, races
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, TypedRoller, roll
+from gui.labels import occupation_name
 from gui.wizard.choices import ClassChoicesForm
 
 __all__ = ["NewCharacterWizard"]
@@ -273,10 +274,9 @@ class FunnelPage(QWizardPage):
         self.table.setHorizontalHeaderLabels(headers)
         self.table.setRowCount(len(self.rolled))
         for row, character in enumerate(self.rolled):
-            from gui.sheet.widget import _occupation
 
             cells = [character.name, *[str(character.scores.effective(a)) for a in ABILITIES],
-                     str(character.max_hp), _occupation(character)]
+                     str(character.max_hp), occupation_name(character)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column:

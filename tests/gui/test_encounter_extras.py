@@ -155,7 +155,7 @@ def test_e_fends_with_a_spear(tmp_path: Path, qtbot: object,
     extras.surprise_with(ew, [])
     key(ew, Key.Key_I)
     ew.panel.attacker.setCurrentIndex(ew.panel.attacker.findData(brannoc))
-    monkeypatch.setattr(ew, "_actor", lambda: ew.enc.combatant(brannoc))
+    monkeypatch.setattr(ew, "actor", lambda: ew.enc.combatant(brannoc))
     ew.select("goblin-1")
     before = len(ew.enc.history)
     key(ew, Key.Key_E)
@@ -178,7 +178,7 @@ def test_p_grip_attacks_and_r_breaks_free(tmp_path: Path, qtbot: object,
                                                          "goblin-1", 0),)
     goblin.conditions = (ActiveCondition(GRIPPED, None, "removed", wren, 0),)
     actor = [wren]
-    monkeypatch.setattr(ew, "_actor", lambda: ew.enc.combatant(actor[0]))
+    monkeypatch.setattr(ew, "actor", lambda: ew.enc.combatant(actor[0]))
     before = len(ew.enc.history)
     key(ew, Key.Key_P)
     assert ew.enc.history[before].action == "grip attacks", ew.message.text()
@@ -316,7 +316,7 @@ def test_casting_from_a_scroll_is_an_option_of_the_cast_dialog(
     extras.surprise_with(ew, [])
     key(ew, Key.Key_I)
     ysolde = _pc(ew, "Ysolde")
-    monkeypatch.setattr(ew, "_actor", lambda: ew.enc.combatant(ysolde))
+    monkeypatch.setattr(ew, "actor", lambda: ew.enc.combatant(ysolde))
 
     def from_scroll(dialog: CastDialog) -> int:
         dialog.from_scroll.setChecked(True)

@@ -1,0 +1,48 @@
+"""How a character's race, class and occupation read in the app, and tooltips kept plain text.
+
+Shared by the roster, the sheet, the new-character wizard, the printed sheet, the clock and the
+repairs table, so a name reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+import html
+
+from emberkeep.character.model import Character
+
+__all__ = ["class_name", "occupation_name", "plain_tooltip", "race_name"]
+
+
+def race_name(character: Character) -> str:
+    from emberkeep.character.races import get_race
+
+    try:
+        return get_race(character.race).name
+    except Exception:  # an unknown id from a hand-edited file: show it as written
+        return character.race
+
+
+def class_name(character: Character) -> str:
+    if character.class_id is None:
+        return "0-level"
+    try:
+        cls = character.class_def
+    except Exception:
+        return character.class_id
+    return cls.name if cls is not None else character.class_id
+
+
+def occupation_name(character: Character) -> str:
+    if character.occupation is None:
+        return "—"
+    from emberkeep.character.occupations import occupation_table
+
+    try:
+        return occupation_table().by_id(character.occupation).text
+    except (KeyError, ValueError):
+        return character.occupation
+
+
+def plain_tooltip(text: str) -> str:
+    """Tooltips guess at rich text; escaping keeps a name like ``<b>Bob`` literal."""
+    return f"<p style='white-space:pre'>{html.escape(text)}</p>"
