@@ -189,6 +189,36 @@ def _hits(natural: int, total: int, target_number: int, low: int) -> bool:
     return natural >= low or total >= target_number
 
 
+def _refuse_attack(enc: Encounter, a: Combatant, t: Combatant, own: frozenset[str]) -> None:
+    if a.id == t.id:
+        raise RuleError(f"{a.name} cannot attack itself")
+    if enc.is_down(a):
+        raise RuleError(f"{a.name} is down and cannot attack")
+    if enc.is_down(t):
+        raise RuleError(f"{t.name} is already down")
+    if own and (own & NO_ACTIONS or "cant_attack" in own):
+        raise RuleError(f"{a.name} cannot attack now")
+
+
+def _found_difficulties(enc: Encounter, tx: Tx, a: Combatant, t: Combatant, ranged: bool,
+                        extra: Iterable[Difficulty],
+                        protection_by: str | None) -> tuple[list[Difficulty], bool]:
+    """Every EASY/HARD on this attack (to combine, R7) and whether it is a Sneak Attack."""
+    if a.conditions or t.conditions:
+        found = _difficulties(a, t, ranged)
+    else:  # most attacks (no condition on either side): only DODGE counts
+        found = [_HARD] if t.dodging else []
+    if extra:
+        found.extend(extra)
+    sneak = t.unaware and sneak_attack_applies(enc, a, t)  # an aware target: no Sneak Attack
+    if sneak:
+        found.append(Difficulty.EASY)  # Sneak Attack: "it is EASY to hit"
+    if protection_by is not None:
+        use_protection(enc, tx, protection_by, t)
+        found.append(Difficulty.HARD)  # Protection: "a NEAR ally is HARD to hit"
+    return found, sneak
+
+
 def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Combatant | str, *,
                 weapon_uid: str | None = None,
                 difficulty_extra: Iterable[Difficulty] = (), modifier: int = 0,
@@ -207,33 +237,16 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     feat has -2 (``mounts``); one held in a knife grip attacks one-handed at -2 (``grip``)."""
     a = enc.combatant(attacker) if isinstance(attacker, str) else attacker
     t = enc.combatant(target) if isinstance(target, str) else target
-    if a.id == t.id:
-        raise RuleError(f"{a.name} cannot attack itself")
-    if enc.is_down(a):
-        raise RuleError(f"{a.name} is down and cannot attack")
-    if enc.is_down(t):
-        raise RuleError(f"{t.name} is already down")
     own = names(a.conditions)  # hot path: the shared empty set when it has none
-    if own and (own & NO_ACTIONS or "cant_attack" in own):
-        raise RuleError(f"{a.name} cannot attack now")
+    _refuse_attack(enc, a, t, own)
     weapon = wielded if wielded is not None else choose_weapon(enc, a, t, weapon_uid,
                                                                off_hand=off_hand)
     if weapon.ranged or volunteer is not None:
         t = volleys.land(enc, tx, a, t, weapon, volunteer)
     if depth == 0 and enc.state.mode == _SEGMENTS and a.kind == "pc":
         _heavy_rule(enc, tx, a, weapon)
-    if a.conditions or t.conditions:
-        found = _difficulties(a, t, weapon.ranged)
-    else:  # most attacks (no condition on either side): only DODGE counts
-        found = [_HARD] if t.dodging else []
-    if difficulty_extra:
-        found.extend(difficulty_extra)
-    sneak = t.unaware and sneak_attack_applies(enc, a, t)  # an aware target: no Sneak Attack
-    if sneak:
-        found.append(Difficulty.EASY)  # Sneak Attack: "it is EASY to hit"
-    if protection_by is not None:
-        use_protection(enc, tx, protection_by, t)
-        found.append(Difficulty.HARD)  # Protection: "a NEAR ally is HARD to hit"
+    found, sneak = _found_difficulties(enc, tx, a, t, weapon.ranged, difficulty_extra,
+                                       protection_by)
     difficulty = combine_difficulty(*found) if found else _NORMAL
     expr = "d20"
     if advantage is not _NO_ADVANTAGE or enc.settings.rules.advantage_disadvantage \
@@ -309,7 +322,7 @@ def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *, sunder_shield: b
     pc = a.kind == "pc"
     wdd = crits.wdd_notch(enc, tx, a, roll) if pc else _NOT_NOTCHED
     if roll.hit:
-        _resolve_hit(enc, tx, roll, out, a, t, sunder_shield, sacrifice_shield, cleave)
+        _resolve_hit(enc, tx, out, a, t, sunder_shield, sacrifice_shield, cleave)
     elif roll.fumble:
         out.fumble_row, pending = crits.fumble(enc, tx, a, roll, wdd)
         _follow_ups(enc, tx, a, t, roll, pending, out)
@@ -320,8 +333,9 @@ def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *, sunder_shield: b
     return out
 
 
-def _resolve_hit(enc: Encounter, tx: Tx, roll: AttackRoll, out: AttackOutcome, a: Combatant,
-                 t: Combatant, sunder: bool, sacrifice: bool, cleave: bool | str) -> None:
+def _resolve_hit(enc: Encounter, tx: Tx, out: AttackOutcome, a: Combatant, t: Combatant,
+                 sunder: bool, sacrifice: bool, cleave: bool | str) -> None:
+    roll = out.roll
     crit = roll.crit
     if crit and sacrifice:
         shields.sacrifice_shield(enc, tx, t)

@@ -20,6 +20,7 @@ before and after as one ``Set`` (so undo puts the spell count and disapproval ra
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from emberkeep.character import casting as core
 from emberkeep.character.abilities import Ability
@@ -187,7 +188,7 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
         state = _depletion_save(enc, tx, c, state)
     if state.can_cast:
         shift, adv = _check_modes(enc, c, ch, kind, dc_shift, scroll, advantage)
-        _resolve_spell(enc, tx, c, ch, kind, spell, targets, state, luck=luck,
+        _resolve_spell(enc, tx, _Casting(c, ch, kind, spell, targets), state, luck=luck,
                        dc_shift=shift, advantage=adv)
     else:
         tx.set(("pc", ch.id), "caster", state)
@@ -195,9 +196,21 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
         tx.summary(f"{c.name} is spent: no more spells until a long rest (R10)")
 
 
-def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Caster,
-                   spell: Spell, targets: list[Combatant], state: CasterState, *,
+@dataclass(frozen=True, slots=True)
+class _Casting:
+    """Who casts what at whom: what ``cast_in`` has checked, for ``_resolve_spell``."""
+
+    c: Combatant
+    ch: Character
+    kind: Caster
+    spell: Spell
+    targets: list[Combatant]
+
+
+def _resolve_spell(enc: Encounter, tx: Tx, casting: _Casting, state: CasterState, *,
                    luck: bool, dc_shift: int, advantage: Advantage = Advantage.NONE) -> None:
+    c, ch, kind, spell, targets = (casting.c, casting.ch, casting.kind, casting.spell,
+                                   casting.targets)
     result = spellcheck(enc.roller, caster=kind, ability_mod=ch.modifier(CASTING_ABILITY[kind]),
                         prof=ch.prof, room_dc=enc.state.room_dc, dc_shift=dc_shift, spell=spell,
                         disapproval_range=state.disapproval_range, advantage=advantage)

@@ -27,8 +27,9 @@ Readings, each a house default documented here:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from emberkeep.campaign.settings import MonsterCrits
 from emberkeep.dice import Purpose
@@ -50,7 +51,27 @@ from emberkeep.tables.combat import (
     fumble_table,
     lingering_injuries_table,
 )
-from emberkeep.tables.effects import Duration, Effect, save_dc
+from emberkeep.tables.effects import (
+    AllyDamage,
+    ArmorDamage,
+    BodyPartLost,
+    CheckModifier,
+    Condition,
+    DieIn,
+    Duration,
+    Effect,
+    ExtraAttack,
+    ExtraDamage,
+    Flavour,
+    HitSelf,
+    HpLossPerRound,
+    InstantDeath,
+    LoseHalfHp,
+    SaveOr,
+    WeaponBroken,
+    WeaponSundered,
+    save_dc,
+)
 
 if TYPE_CHECKING:
     from emberkeep.encounter.attack import AttackRoll
@@ -62,15 +83,6 @@ __all__ = ["HANDLED_KINDS", "FollowUp", "RowContext", "apply_effects", "armor_po
 # Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
 _FOR_CHOICE, _FOR_CRIT, _FOR_CRIT_DAMAGE, _FOR_DURATION, _FOR_FUMBLE = (
     Purpose.CHOICE, Purpose.CRIT, Purpose.CRIT_DAMAGE, Purpose.DURATION, Purpose.FUMBLE)
-
-HANDLED_KINDS = frozenset({
-    "extra_damage", "ally_damage", "condition", "check_modifier", "save_or", "extra_attack",
-    "weapon_dropped", "weapon_sundered", "weapon_notched", "weapon_broken", "armor_damage",
-    "instant_death", "lose_half_hp", "die_in", "hp_loss_per_round", "attack_ally", "hit_self",
-    "body_part_lost", "flavour", "dead",
-})
-"""Effect kinds this module applies; the injuries table's own (ability loss, heal, lingering)
-belong to stabilizing (R21, engine II)."""
 
 _UNTIL = {"rounds": "rounds", "next_round": "next_round", "this_round": "this_round",
           "next_attack": "next_attack", "encounter": "encounter", "until_removed": "removed",
@@ -293,73 +305,131 @@ def _kill(ctx: RowContext, c: Combatant) -> None:
 
 def apply_effects(ctx: RowContext, effects: list[Effect]) -> None:
     """Apply a row's effects in order to ``ctx.subject`` (see the module notes)."""
-    enc, tx, s = ctx.enc, ctx.tx, ctx.subject
     for e in effects:
-        if e.kind == "extra_damage":
-            lose_hp(enc, tx, s, tx.roll(e.dice, ctx.attacker.name, "crit DAM",
-                                        purpose=_FOR_CRIT_DAMAGE).total)
-        elif e.kind == "ally_damage":
-            allies = [c for c in enc.allies(ctx.attacker) if enc.band(c, ctx.foe) == Band.CLOSE]
-            if not allies:
-                tx.note("no ally CLOSE to the target takes the stray blow")
-                continue
-            ally = pick(tx, ctx.attacker.name, "random ally CLOSE to the target", allies)
-            lose_hp(enc, tx, ally, tx.roll(e.dice, ctx.attacker.name, "ally DAM",
-                                           purpose=_FOR_CRIT_DAMAGE).total)
-            tx.set(("c", ally.id), "jostled", True)
-        elif e.kind == "condition":
-            add_condition(ctx, s, e.name, e.duration)
-        elif e.kind == "check_modifier":
-            for check in e.checks:
-                add_condition(ctx, s, f"{e.mode}:{check}", e.duration)
-        elif e.kind == "save_or":
-            dc = save_dc(e.dc, level=ctx.level, room_dc=enc.state.room_dc)
-            if not saving_throw(enc, tx, s, e.ability, dc):
-                apply_effects(ctx, e.on_fail)
-            if e.every_round:
-                add_condition(ctx, s, f"save_each_round:{e.ability}",
-                              Duration(unit="until_removed"))
-        elif e.kind == "extra_attack":
-            ctx.pending.append(FollowUp(e.targets, e.only_if_target_dies, e.until_miss))
-        elif e.kind == "attack_ally":
-            ctx.pending.append(FollowUp("ally"))
-        elif e.kind == "weapon_dropped":
-            _drop(ctx, s)
-        elif e.kind == "weapon_sundered":
-            if not _break(ctx, s):
-                dmg = tx.roll(e.damage_if_unarmed, ctx.attacker.name, "no weapon to sunder",
-                              purpose=_FOR_CRIT_DAMAGE)
-                lose_hp(enc, tx, s, dmg.total)
-        elif e.kind == "weapon_notched":
-            _notch_effect(ctx)
-        elif e.kind == "weapon_broken":
-            if not _break(ctx, s):
-                tx.note(f"{s.name} holds no weapon to break")
-        elif e.kind == "armor_damage":
-            armor_point(enc, tx, ctx.attacker, s, ctx.weapon, e.points, always=True)
-        elif e.kind == "instant_death":
-            if e.when == "always" or enc.hp(s) < enc.hp(ctx.attacker):
-                _kill(ctx, s)
-            else:
-                apply_effects(ctx, e.otherwise)
-        elif e.kind == "lose_half_hp":
-            hp = enc.hp(s)
-            if hp > 0:
-                lose_hp(enc, tx, s, math.ceil(hp / 2))
-        elif e.kind == "die_in":
-            add_condition(ctx, s, "dying_in", Duration(unit="rounds", dice=e.rounds))
-        elif e.kind == "hp_loss_per_round":
-            add_condition(ctx, s, f"hp_loss:{e.amount}", e.duration)
-        elif e.kind == "hit_self":
-            lose_hp(enc, tx, s, strike_damage(enc, tx, s, ctx.weapon))
-        elif e.kind == "body_part_lost":
-            _lose_part(ctx, s, e.part, e.when_none_left)
-        elif e.kind == "flavour":
-            tx.note(f"{s.name}: {e.note}")
-        elif e.kind == "dead":
-            _kill(ctx, s)
+        apply = _APPLY.get(e.kind)
+        if apply is None:
+            ctx.tx.note(f"{e.kind}: for the GM to apply (not a fight effect)")
         else:
-            tx.note(f"{e.kind}: for the GM to apply (not a fight effect)")
+            apply(ctx, ctx.subject, e)
+
+
+def _extra_damage(ctx: RowContext, s: Combatant, e: ExtraDamage) -> None:
+    lose_hp(ctx.enc, ctx.tx, s, ctx.tx.roll(e.dice, ctx.attacker.name, "crit DAM",
+                                            purpose=_FOR_CRIT_DAMAGE).total)
+
+
+def _ally_damage(ctx: RowContext, s: Combatant, e: AllyDamage) -> None:
+    enc, tx = ctx.enc, ctx.tx
+    allies = [c for c in enc.allies(ctx.attacker) if enc.band(c, ctx.foe) == Band.CLOSE]
+    if not allies:
+        tx.note("no ally CLOSE to the target takes the stray blow")
+        return
+    ally = pick(tx, ctx.attacker.name, "random ally CLOSE to the target", allies)
+    lose_hp(enc, tx, ally, tx.roll(e.dice, ctx.attacker.name, "ally DAM",
+                                   purpose=_FOR_CRIT_DAMAGE).total)
+    tx.set(("c", ally.id), "jostled", True)
+
+
+def _condition(ctx: RowContext, s: Combatant, e: Condition) -> None:
+    add_condition(ctx, s, e.name, e.duration)
+
+
+def _check_modifier(ctx: RowContext, s: Combatant, e: CheckModifier) -> None:
+    for check in e.checks:
+        add_condition(ctx, s, f"{e.mode}:{check}", e.duration)
+
+
+def _save_or(ctx: RowContext, s: Combatant, e: SaveOr) -> None:
+    dc = save_dc(e.dc, level=ctx.level, room_dc=ctx.enc.state.room_dc)
+    if not saving_throw(ctx.enc, ctx.tx, s, e.ability, dc):
+        apply_effects(ctx, e.on_fail)
+    if e.every_round:
+        add_condition(ctx, s, f"save_each_round:{e.ability}", Duration(unit="until_removed"))
+
+
+def _extra_attack(ctx: RowContext, s: Combatant, e: ExtraAttack) -> None:
+    ctx.pending.append(FollowUp(e.targets, e.only_if_target_dies, e.until_miss))
+
+
+def _weapon_sundered(ctx: RowContext, s: Combatant, e: WeaponSundered) -> None:
+    if not _break(ctx, s):
+        dmg = ctx.tx.roll(e.damage_if_unarmed, ctx.attacker.name, "no weapon to sunder",
+                          purpose=_FOR_CRIT_DAMAGE)
+        lose_hp(ctx.enc, ctx.tx, s, dmg.total)
+
+
+def _weapon_broken(ctx: RowContext, s: Combatant, e: WeaponBroken) -> None:
+    if not _break(ctx, s):
+        ctx.tx.note(f"{s.name} holds no weapon to break")
+
+
+def _armor_damage(ctx: RowContext, s: Combatant, e: ArmorDamage) -> None:
+    armor_point(ctx.enc, ctx.tx, ctx.attacker, s, ctx.weapon, e.points, always=True)
+
+
+def _instant_death(ctx: RowContext, s: Combatant, e: InstantDeath) -> None:
+    if e.when == "always" or ctx.enc.hp(s) < ctx.enc.hp(ctx.attacker):
+        _kill(ctx, s)
+    else:
+        apply_effects(ctx, e.otherwise)
+
+
+def _lose_half_hp(ctx: RowContext, s: Combatant, e: LoseHalfHp) -> None:
+    hp = ctx.enc.hp(s)
+    if hp > 0:
+        lose_hp(ctx.enc, ctx.tx, s, math.ceil(hp / 2))
+
+
+
+def _die_in(ctx: RowContext, s: Combatant, e: DieIn) -> None:
+    add_condition(ctx, s, "dying_in", Duration(unit="rounds", dice=e.rounds))
+
+
+def _hp_loss_per_round(ctx: RowContext, s: Combatant, e: HpLossPerRound) -> None:
+    add_condition(ctx, s, f"hp_loss:{e.amount}", e.duration)
+
+
+def _hit_self(ctx: RowContext, s: Combatant, e: HitSelf) -> None:
+    lose_hp(ctx.enc, ctx.tx, s, strike_damage(ctx.enc, ctx.tx, s, ctx.weapon))
+
+
+def _body_part_lost(ctx: RowContext, s: Combatant, e: BodyPartLost) -> None:
+    _lose_part(ctx, s, e.part, e.when_none_left)
+
+
+def _flavour(ctx: RowContext, s: Combatant, e: Flavour) -> None:
+    ctx.tx.note(f"{s.name}: {e.note}")
+
+
+# Each effect kind the fight applies, by its ``kind``: a row's effects are validated models, so
+# the kind names the model the handler reads. The injuries table's own (ability loss, heal,
+# lingering) belong to stabilizing (R21, engine II) and fall through to the GM.
+_APPLY: dict[str, Callable[[RowContext, Combatant, Any], None]] = {
+    "extra_damage": _extra_damage,
+    "ally_damage": _ally_damage,
+    "condition": _condition,
+    "check_modifier": _check_modifier,
+    "save_or": _save_or,
+    "extra_attack": _extra_attack,
+    "attack_ally": lambda ctx, s, e: ctx.pending.append(FollowUp("ally")),
+    "weapon_dropped": lambda ctx, s, e: _drop(ctx, s),
+    "weapon_sundered": _weapon_sundered,
+    "weapon_notched": lambda ctx, s, e: _notch_effect(ctx),
+    "weapon_broken": _weapon_broken,
+    "armor_damage": _armor_damage,
+    "instant_death": _instant_death,
+    "lose_half_hp": _lose_half_hp,
+    "die_in": _die_in,
+    "hp_loss_per_round": _hp_loss_per_round,
+    "hit_self": _hit_self,
+    "body_part_lost": _body_part_lost,
+    "flavour": _flavour,
+    "dead": lambda ctx, s, e: _kill(ctx, s),
+}
+
+HANDLED_KINDS = frozenset(_APPLY)
+"""Effect kinds this module applies; the injuries table's own (ability loss, heal, lingering)
+belong to stabilizing (R21, engine II)."""
 
 
 def _notch_effect(ctx: RowContext) -> None:

@@ -48,7 +48,7 @@ def watch(enc: Encounter, tx: Tx) -> None:
         if c.out or c.hp <= 0:
             entry[1] += 1
     for side, (total, down) in counts.items():
-        if down == 0 or down == total:
+        if down in (0, total):
             continue
         for reason, due in (("first", True), ("half", 2 * down >= total)):
             if not due:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.character.abilities import Ability
 from emberkeep.dice import Purpose
-from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.initiative import (
     KIND_RANK,
     Slot,
@@ -93,23 +93,34 @@ def segment_modifiers(enc: Encounter, c: Combatant, *,
                       grappling: bool = False) -> list[tuple[str, int]]:
     """Every listed WDD modifier that applies to ``c``, as (label, value) pairs, in the text's
     order (R18's shield bonus is applied by :func:`roll_segment`)."""
-    mods: list[tuple[str, int]] = []
-    if grappling:
-        mods.append(("grapple", -2))
+    mods: list[tuple[str, int]] = [("grapple", -2)] if grappling else []
     if c.kind != "pc":
         assert c.monster is not None
-        m = c.monster
-        if m.initiative_modifier:
-            mods.append(("monster", m.initiative_modifier))
-        if is_small_weapon("ranged" if m.ranged else "one_handed", (), m.weapon_length_ft):
-            mods.append(("small weapon", -1))
-        if not m.ranged and m.weapon_length_ft >= LONG_THRUST_FT:
-            mods.append(("long thrusting weapon", -1))
-        return mods
+        return mods + _monster_modifiers(c.monster)
     weapon = main_weapon(enc, c)
+    inventory = enc.character(c).inventory
+    dex, strength = _score(enc, c, Ability.DEX), _score(enc, c, Ability.STR)
+    return mods + _weapon_and_score_modifiers(weapon, dex, strength) \
+        + _load_modifiers(weapon, inventory)
+
+
+def _monster_modifiers(m: MonsterStats) -> list[tuple[str, int]]:
+    mods: list[tuple[str, int]] = []
+    if m.initiative_modifier:
+        mods.append(("monster", m.initiative_modifier))
+    if is_small_weapon("ranged" if m.ranged else "one_handed", (), m.weapon_length_ft):
+        mods.append(("small weapon", -1))
+    if not m.ranged and m.weapon_length_ft >= LONG_THRUST_FT:
+        mods.append(("long thrusting weapon", -1))
+    return mods
+
+
+def _weapon_and_score_modifiers(weapon: OwnedWeapon | None, dex: int,
+                                strength: int) -> list[tuple[str, int]]:
+    """A PC's small weapon, DEX and STR, long thrusting weapon, low DEX (the text's order)."""
+    mods: list[tuple[str, int]] = []
     if weapon is not None and is_small_weapon(weapon.kind, weapon.tags, weapon.length_ft):
         mods.append(("small weapon", -1))
-    dex, strength = _score(enc, c, Ability.DEX), _score(enc, c, Ability.STR)
     if dex >= 18:
         mods.append(("DEX 18", -2))
     elif dex >= 14:
@@ -123,7 +134,12 @@ def segment_modifiers(enc: Encounter, c: Combatant, *,
         mods.append(("DEX 4-7", +1))
     elif dex <= 3:
         mods.append(("DEX 3", +2))
-    inventory = enc.character(c).inventory
+    return mods
+
+
+def _load_modifiers(weapon: OwnedWeapon | None, inventory: Inventory) -> list[tuple[str, int]]:
+    """A PC's two-handed weapon, shield and armor."""
+    mods: list[tuple[str, int]] = []
     if weapon is not None and _two_handed(weapon, inventory):
         mods.append(("two-handed weapon", +1))
     weight = inventory.armor_weight()

@@ -34,7 +34,7 @@ def may_volunteer(enc: Encounter, shooter: Combatant, target: Combatant,
                   v: Combatant) -> bool:
     """R31: a standing shield bearer CLOSE to the target (not the shooter, not the target)
     may take a shot meant for it."""
-    return not (v.id == shooter.id or v.id == target.id or v.position != target.position
+    return not (v.id in (shooter.id, target.id) or v.position != target.position
                 or enc.is_down(v) or not bears_shield(enc, v))
 
 
@@ -60,8 +60,7 @@ def land(enc: Encounter, tx: Tx, shooter: Combatant, target: Combatant, weapon: 
         return target
     pos, tid, sid, is_down = target.position, target.id, shooter.id, enc.is_down
     options = [target] + [c for c in enc.combatants.values()
-                          if c.position == pos and c.id != tid and c.id != sid
-                          and not is_down(c)]
+                          if c.position == pos and c.id not in (tid, sid) and not is_down(c)]
     if len(options) == 1:
         return target
     landed = options[tx.roll(f"d{len(options)}", shooter.name, "volley: where it lands",

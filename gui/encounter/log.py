@@ -123,7 +123,7 @@ class LogModel(QAbstractTableModel):
     # -- filter ---------------------------------------------------------------------------------
 
     def _matches(self, line: LogLine) -> bool:
-        if self.kind != "all" and line.kind != self.kind:
+        if self.kind not in ("all", line.kind):
             return False
         return not self.text or self.text in line.text.lower() or self.text in line.who.lower()
 

@@ -309,7 +309,7 @@ def test_a_rename_and_a_clock_advance_never_reset_the_repairs_table(
 
 def test_skills_rows_are_computed_once_per_change(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    import gui.sheet.models as models
+    from gui.sheet import models
 
     document = CampaignDocument(build_example_campaign())
     character = document.campaign.characters[0]
