@@ -99,6 +99,28 @@ COLUMNS: tuple[Column, ...] = (
 _ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole,
           Qt.ItemDataRole.ForegroundRole, SortRole, StatusRole]
 
+# The cell's own value: shown (when the column has no text for it), edited, sorted.
+_VALUE_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, SortRole})
+
+
+def _foreground(character: Character, column: Column) -> QColor | None:
+    """The dead grey the whole row (R22); the dying redden HP and Status (R21)."""
+    status = status_of(character)
+    if status == "dead":
+        return _DEAD
+    if status == "dying" and column.title in ("HP", "Status"):
+        return _DYING
+    return None
+
+
+def _look(character: Character, column: Column, role: int) -> Any:
+    """How a cell looks: numbers right-aligned, the dead and the dying coloured."""
+    if role == Qt.ItemDataRole.TextAlignmentRole:
+        return _NUMBER_ALIGN if column.numeric else None
+    if role == Qt.ItemDataRole.ForegroundRole:
+        return _foreground(character, column)
+    return None
+
 
 class RosterModel(QAbstractTableModel):
     editRefused = Signal(str)  # the reason, for the status bar
@@ -130,29 +152,18 @@ class RosterModel(QAbstractTableModel):
         character = self.characters[index.row()]
         column = COLUMNS[index.column()]
         catalog = Catalog(self.document.campaign)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return column.text(character, catalog) if column.text \
-                else column.value(character, catalog)
-        if role == Qt.ItemDataRole.EditRole:
+        if role == Qt.ItemDataRole.DisplayRole and column.text:
+            return column.text(character, catalog)
+        if role in _VALUE_ROLES:
             return column.value(character, catalog)
         if role == Qt.ItemDataRole.ToolTipRole:
             return plain_tooltip(self._tooltip(character, column))
-        if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
-            return _NUMBER_ALIGN
-        if role == Qt.ItemDataRole.ForegroundRole:
-            status = status_of(character)
-            if status == "dead":
-                return _DEAD
-            if status == "dying" and column.title in ("HP", "Status"):
-                return _DYING
-            return None
         if role == CharacterIdRole:
             return character.id
-        if role == SortRole:
-            return column.value(character, catalog)
         if role == StatusRole:
             return status_of(character)
-        return None
+        return _look(character, column, role)
+
 
     def _tooltip(self, character: Character, column: Column) -> str:
         if column.title == "HP":

@@ -193,10 +193,14 @@ class CombatantsModel(QAbstractTableModel):
                 return None
             hp, max_hp = _hp(enc, c)
             return max(0.0, min(1.0, hp / max_hp)) if max_hp else 0.0
+        return self._look(c, column, role)
+
+    def _look(self, c: Combatant, column: int, role: int) -> Any:
+        """How a row looks: the one acting highlighted (its name bold), the down greyed."""
         if role == Qt.ItemDataRole.BackgroundRole:
             return QBrush(CURRENT) if c.id == self.session.current_id() else None
         if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(DOWN) if enc.is_down(c) else None
+            return QBrush(DOWN) if self.enc.is_down(c) else None
         if role == Qt.ItemDataRole.FontRole and column == 0:
             font = QFont()
             font.setBold(c.id == self.session.current_id())

@@ -58,6 +58,15 @@ def _round_after(step: Step, before: int) -> int:
     return before
 
 
+def _shown(line: LogLine, column: int) -> str:
+    """A log line's cell: a step shows its round, who and what; a roll or row is indented."""
+    if column == 0:
+        return str(line.round) if line.kind == "step" else ""
+    if column == 1:
+        return line.who if line.kind in ("step", "roll") else ""
+    return line.text if line.kind == "step" else f"   {line.text}"
+
+
 class LogModel(QAbstractTableModel):
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -159,11 +168,7 @@ class LogModel(QAbstractTableModel):
             return None
         line = self.line(index.row())
         if role == Qt.ItemDataRole.DisplayRole:
-            if index.column() == 0:
-                return str(line.round) if line.kind == "step" else ""
-            if index.column() == 1:
-                return line.who if line.kind in ("step", "roll") else ""
-            return line.text if line.kind == "step" else f"   {line.text}"
+            return _shown(line, index.column())
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 2:
             return f"<p style='white-space:pre-wrap'>{html.escape(line.text)}</p>"  # plain text
         if role == Qt.ItemDataRole.FontRole and line.kind in ("step", "row"):

@@ -76,6 +76,17 @@ class PlayerModel(ListTableModel[str]):
             return f"{hp}/{max_hp} HP" + _PC_WORDS.get(state, "")
         return monster_word(enc, c)
 
+    def _shown(self, c: Combatant, column: int, acting: bool) -> str:
+        """What the players see: whose turn, the name, the health words, the conditions."""
+        if column == 0:
+            return "▶" if acting else ""
+        if column == 1:
+            return c.name
+        if column == 2:
+            return self.health(c)
+        return conditions_text(c) if c.kind == "pc" else ", ".join(
+            x.name for x in c.conditions if x.name != "dying_in")
+
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
@@ -85,15 +96,7 @@ class PlayerModel(ListTableModel[str]):
             return None
         acting = c.id == self.session.current_id()
         if role == Qt.ItemDataRole.DisplayRole:
-            column = index.column()
-            if column == 0:
-                return "▶" if acting else ""
-            if column == 1:
-                return c.name
-            if column == 2:
-                return self.health(c)
-            return conditions_text(c) if c.kind == "pc" else ", ".join(
-                x.name for x in c.conditions if x.name != "dying_in")
+            return self._shown(c, index.column(), acting)
         if role == Qt.ItemDataRole.BackgroundRole and acting:
             return QBrush(CURRENT)
         if role == Qt.ItemDataRole.ForegroundRole and enc.is_down(c):

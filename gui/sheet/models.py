@@ -268,6 +268,19 @@ class InventoryModel(SheetTableModel):
     def _piece(self, row: int) -> Owned:
         return self.character.inventory.find(self._keys[row])
 
+    def _cell(self, piece: Owned, column: int, editing: bool) -> Any:
+        if column == 0:
+            return piece.name + (" (magic)" if piece.magical else "")
+        if column == 1:
+            return _kind(piece)
+        if column == self.QTY:
+            return piece.quantity if isinstance(piece, OwnedItem) else (None if editing else "1")
+        if column == self.DAMAGE:
+            return _damage_value(piece) if editing else _damage_text(piece)
+        if column == 5:
+            return format_coins(piece.value_cp)
+        return None
+
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._keys):
             return None
@@ -277,25 +290,9 @@ class InventoryModel(SheetTableModel):
             return None
         column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            if column == 0:
-                return piece.name + (" (magic)" if piece.magical else "")
-            if column == 1:
-                return _kind(piece)
-            if column == self.QTY:
-                return piece.quantity if isinstance(piece, OwnedItem) else (
-                    None if role == Qt.ItemDataRole.EditRole else "1")
-            if column == self.DAMAGE:
-                if role == Qt.ItemDataRole.EditRole:
-                    return _damage_value(piece)
-                return _damage_text(piece)
-            if column == 5:
-                return format_coins(piece.value_cp)
-            return None
+            return self._cell(piece, column, role == Qt.ItemDataRole.EditRole)
         if role == Qt.ItemDataRole.CheckStateRole and column == self.WORN:
-            worn = _worn(piece)
-            if worn is None:
-                return None
-            return Qt.CheckState.Checked if worn else Qt.CheckState.Unchecked
+            return _check_state(piece)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.QTY, 5):
             return _RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and column == self.DAMAGE:
@@ -360,6 +357,14 @@ def _worn(piece: Owned) -> bool | None:
     if isinstance(piece, OwnedShield | OwnedWeapon):
         return piece.equipped
     return None
+
+
+def _check_state(piece: Owned) -> Qt.CheckState | None:
+    """Worn or held as a checkbox; a piece one cannot wear or hold has none."""
+    worn = _worn(piece)
+    if worn is None:
+        return None
+    return Qt.CheckState.Checked if worn else Qt.CheckState.Unchecked
 
 
 def _damage_value(piece: Owned) -> int | None:
