@@ -56,6 +56,27 @@ class RepairsWindow(QWidget):
         self.model = RepairsModel(parent=self)
         self.ledger_model = LedgerModel(document, self)
 
+        gear_tab, ledger_tab = self._gear_tab(), self._ledger_tab()
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(gear_tab, "Damaged gear")
+        self.tabs.addTab(ledger_tab, "Ledger")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+
+        self.owner.currentIndexChanged.connect(self._filter)
+        self.kind.currentIndexChanged.connect(self._filter)
+        self.broken.toggled.connect(self._filter)
+        self.search.textChanged.connect(self._filter)
+        self.repair_button.clicked.connect(lambda: self.repair_selected(None))
+        self.one_button.clicked.connect(lambda: self.repair_selected(1))
+        self.all_button.clicked.connect(self.repair_all_affordable)
+        self.pick_button.clicked.connect(self.pick_up_selected)
+        document.campaignChanged.connect(self._campaign_changed)
+        self.refresh()
+        self.resize(900, 520)
+
+    def _gear_tab(self) -> QWidget:
+        """The damaged gear: filters, the table, who pays and how it is mended, the totals."""
         self.owner = QComboBox(self)
         self.kind = QComboBox(self)
         for label, value in (("All kinds", None), ("Armor", "armor"), ("Shields", "shield"),
@@ -83,7 +104,7 @@ class RepairsWindow(QWidget):
         self.one_button = QPushButton("Repair &one point/notch", self)
         self.all_button = QPushButton("Repair all &affordable", self)
         self.pick_button = QPushButton("&Pick up", self)
-        hours = document.campaign.settings.downtime.repair_hours_per_point
+        hours = self.document.campaign.settings.downtime.repair_hours_per_point
         self.at_smith = QCheckBox(f"At the smith ({hours} h a point or notch)", self)
         self.at_smith.setToolTip("Paid now; the item is away until the smith is done (issue #5). "
                                  "Unchecked: mended on the spot.")
@@ -113,7 +134,10 @@ class RepairsWindow(QWidget):
         gear_layout.addLayout(buttons)
         gear_layout.addWidget(self.message)
         gear_layout.addWidget(self.totals)
+        return gear_tab
 
+    def _ledger_tab(self) -> QWidget:
+        """What repairs cost so far, by owner."""
         self.ledger_table = QTableView(self)
         self.ledger_table.setModel(self.ledger_model)
         self.ledger_table.verticalHeader().setVisible(False)
@@ -128,24 +152,7 @@ class RepairsWindow(QWidget):
         ledger_layout = QVBoxLayout(ledger_tab)
         ledger_layout.addWidget(self.ledger_table, 1)
         ledger_layout.addWidget(self.ledger_totals)
-
-        self.tabs = QTabWidget(self)
-        self.tabs.addTab(gear_tab, "Damaged gear")
-        self.tabs.addTab(ledger_tab, "Ledger")
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs)
-
-        self.owner.currentIndexChanged.connect(self._filter)
-        self.kind.currentIndexChanged.connect(self._filter)
-        self.broken.toggled.connect(self._filter)
-        self.search.textChanged.connect(self._filter)
-        self.repair_button.clicked.connect(lambda: self.repair_selected(None))
-        self.one_button.clicked.connect(lambda: self.repair_selected(1))
-        self.all_button.clicked.connect(self.repair_all_affordable)
-        self.pick_button.clicked.connect(self.pick_up_selected)
-        document.campaignChanged.connect(self._campaign_changed)
-        self.refresh()
-        self.resize(900, 520)
+        return ledger_tab
 
     # --- showing -------------------------------------------------------------------------
 

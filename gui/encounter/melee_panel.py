@@ -87,6 +87,23 @@ class MeleePanel(PreviewPanel):
         grid.addWidget(QLabel("&Tactic", self), row, 0)
         grid.addWidget(self.tactic, row, 1, 1, 2)
         row += 1
+        row = self._sides(grid, row)
+        row = self._typed_dice(grid, row)
+        row = self._glory(grid, row)
+        row = self._buttons(grid, row)
+        self.outcome = QPlainTextEdit(self)
+        self.outcome.setReadOnly(True)
+        self.outcome.setMinimumHeight(220)
+        self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.outcome.setPlaceholderText("I: a new melee round · W picks the tactic · A rolls it"
+                                        " · Enter applies it · Esc drops it")
+        grid.addWidget(self.outcome, row, 0, 1, 3)
+        grid.setRowStretch(row, 1)
+        self._drop_on_any_edit()
+        self.refill()
+
+    def _sides(self, grid: QGridLayout, row: int) -> int:
+        """Each side's combatant, weapon, d20 and declared situation (A and B)."""
         grid.addWidget(QLabel("Who", self), row, 0)
         for side in (0, 1):
             box = QComboBox(self)
@@ -119,6 +136,10 @@ class MeleePanel(PreviewPanel):
                 self.flags[side][key] = check
                 grid.addWidget(check, row, side + 1, Qt.AlignmentFlag.AlignHCenter)
             row += 1
+        return row
+
+    def _typed_dice(self, grid: QGridLayout, row: int) -> int:
+        """The GM's typed dice for the exchange's later rolls, and the shares."""
         self.damage = QLineEdit(self)
         self.damage.setPlaceholderText("the winner's damage total, or roll")
         self.knockdown = QLineEdit(self)
@@ -137,6 +158,10 @@ class MeleePanel(PreviewPanel):
             grid.addWidget(QLabel(label, self), row, 0)
             grid.addWidget(edit, row, 1, 1, 2)
             row += 1
+        return row
+
+    def _glory(self, grid: QGridLayout, row: int) -> int:
+        """The Several-foes order, and what a foe's defeat is worth."""
         self.engaged = QLabel(self)  # the Several-foes order
         grid.addWidget(self.engaged, row, 1, 1, 2)
         row += 1
@@ -152,6 +177,10 @@ class MeleePanel(PreviewPanel):
             extras_row.addWidget(widget)
         grid.addLayout(extras_row, row, 1, 1, 2)
         row += 1
+        return row
+
+    def _buttons(self, grid: QGridLayout, row: int) -> int:
+        """Mounting, re-arming and the Movement Phase."""
         buttons = QHBoxLayout()
         self.mount_buttons = [QPushButton("Mount A", self), QPushButton("Mount B", self)]
         self.rearm_button = QPushButton("Re-arm A", self)
@@ -165,14 +194,10 @@ class MeleePanel(PreviewPanel):
         self.movement_button.clicked.connect(lambda: self._report(self.movement()))
         grid.addLayout(buttons, row, 0, 1, 3)
         row += 1
-        self.outcome = QPlainTextEdit(self)
-        self.outcome.setReadOnly(True)
-        self.outcome.setMinimumHeight(220)
-        self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.outcome.setPlaceholderText("I: a new melee round · W picks the tactic · A rolls it"
-                                        " · Enter applies it · Esc drops it")
-        grid.addWidget(self.outcome, row, 0, 1, 3)
-        grid.setRowStretch(row, 1)
+        return row
+
+    def _drop_on_any_edit(self) -> None:
+        """A changed choice drops the previewed exchange (it was rolled for the old one)."""
         for side in (0, 1):
             self.fighter[side].currentIndexChanged.connect(self.drop)
             self.weapon[side].currentIndexChanged.connect(self.drop)
@@ -185,7 +210,6 @@ class MeleePanel(PreviewPanel):
         self.glory.valueChanged.connect(self.drop)
         self.ranged_kill.toggled.connect(self.drop)
         self.gm_approves.toggled.connect(self.drop)
-        self.refill()
 
     @property
     def enc(self) -> Encounter:

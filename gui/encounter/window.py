@@ -116,6 +116,21 @@ class EncounterWindow(QWidget):
         self.order_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.order_view.setUniformItemSizes(True)  # else it asks every row's size per paint
 
+        self._build_table()
+        self.panel = AttackPanel(self.session, self)
+        self.melee_panel = MeleePanel(self.session, self)  # the Melee Round's (issue #11)
+        self.amount_label = _label(self)
+        self.amount = QLineEdit(self)
+        self.amount.setPlaceholderText("D damage · H heal: the number, Enter")
+        self.ruling = QLineEdit(self)
+        self.ruling.setPlaceholderText("G: the GM's ruling, Enter")
+        self.ruling.setMaxLength(2000)
+
+        self._build_log()
+        self._lay_out()
+
+    def _build_table(self) -> None:
+        """The combatants, sortable by a header click, with their filter."""
         self.model = CombatantsModel(self.session, self)
         self.table = QTableView(self)
         self.table.setModel(self.model)
@@ -138,15 +153,8 @@ class EncounterWindow(QWidget):
         self.combatant_filter.textChanged.connect(
             lambda text: self.model.set_filter(text, hide_down=self.model.hide_down))
 
-        self.panel = AttackPanel(self.session, self)
-        self.melee_panel = MeleePanel(self.session, self)  # the Melee Round's (issue #11)
-        self.amount_label = _label(self)
-        self.amount = QLineEdit(self)
-        self.amount.setPlaceholderText("D damage · H heal: the number, Enter")
-        self.ruling = QLineEdit(self)
-        self.ruling.setPlaceholderText("G: the GM's ruling, Enter")
-        self.ruling.setMaxLength(2000)
-
+    def _build_log(self) -> None:
+        """The fight's log, following its end, with its filter and kind."""
         self.log_model = LogModel(self.session, self)
         self.log_view = QTableView(self)
         self.log_view.setModel(self.log_model)
@@ -166,6 +174,8 @@ class EncounterWindow(QWidget):
         self.log_kind.currentIndexChanged.connect(self._log_filter_changed)
         self.log_model.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
 
+    def _lay_out(self) -> None:
+        """Order | combatants | the panels above the log; the heading and bars on top."""
         left = QWidget(self)
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)

@@ -80,6 +80,11 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.feature_row = -1
         self.effect_row = -1
         self.effect_form: ModelForm | None = None
+        self._head(layout)
+        self._features_box(layout)
+
+    def _head(self, layout: QVBoxLayout) -> None:
+        """The archetype's own fields: id, name, class, race, PROFs, text."""
         head = QFormLayout()
         self.id_edit = QLineEdit(self.form_host)
         self.name_edit = QLineEdit(self.form_host)
@@ -105,6 +110,8 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         head.addRow("Text (one line each)", self.text_edit)
         layout.addLayout(head)
 
+    def _features_box(self, layout: QVBoxLayout) -> None:
+        """The features list (add, remove) beside the chosen feature's detail."""
         box = QGroupBox("Features (picked at 2nd, 5th and 7th level, R6)", self.form_host)
         row = QHBoxLayout(box)
         left = QVBoxLayout()
@@ -121,6 +128,11 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         left.addLayout(buttons)
         row.addLayout(left, 1)
 
+        row.addLayout(self._feature_detail(box), 2)
+        layout.addWidget(box, 1)
+
+    def _feature_detail(self, box: QGroupBox) -> QVBoxLayout:
+        """The chosen feature's id, name and words, and its effects (each its own form)."""
         detail = QVBoxLayout()
         form = QFormLayout()
         self.feature_id = QLineEdit(box)
@@ -148,8 +160,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.effect_host = QVBoxLayout()
         detail.addLayout(self.effect_host)
         detail.addStretch(1)
-        row.addLayout(detail, 2)
-        layout.addWidget(box, 1)
+        return detail
 
     # -- moving between the working copy and the widgets -----------------------------------------
 

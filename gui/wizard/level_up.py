@@ -28,6 +28,7 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.funnel import advance_to_first
 from emberkeep.character.hit_points import LAST_ROLLED_LEVEL, HpEntry
 from emberkeep.character.leveling import LevelUpResult, level_up
+from emberkeep.character.model import Character
 from emberkeep.character.races import get_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Purpose, Roller, TypedRoller
@@ -76,45 +77,9 @@ class LevelUpDialog(QDialog):
         self.archetype: QComboBox | None = None
         self.increase: QComboBox | None = None
         if advancing:
-            intro.setText(f"{name} survived the funnel. R5: the 1st-level hit die is added to "
-                          f"the {character.max_hp} HP of the 1d4; occupation PROF and gear "
-                          "are kept.")
-            self.choices = ClassChoicesForm(self, catalog=Catalog(document.campaign))
-            self.choices.set_character_facts(character.modifier(Ability.INT), character.race)
-            form.addRow(self.choices)
-            self.take_gear = QCheckBox("Also take the class's starting equipment", self)
-            form.addRow(self.take_gear)
-            if get_race(character.race).skill_picks and character.race_skill is None:
-                self.race_skill = QComboBox(self)
-                for skill in Skill:
-                    if skill not in character.skill_proficiencies:
-                        self.race_skill.addItem(skill_name(skill), skill.value)
-                form.addRow("Human's chosen skill", self.race_skill)
+            self._first_level(character, intro)
         else:
-            features = features_at(self.level)
-            intro.setText(f"Level {self.level}: PROF {prof_bonus(self.level):+d} "
-                          f"(was {character.prof:+d}, R6). "
-                          + ("Roll the hit die (R5)." if self.level <= LAST_ROLLED_LEVEL
-                             else "A fixed HP gain, no roll (R5)."))
-            if LevelFeature.ARCHETYPE_FEATURE in features:
-                if character.archetype is None:
-                    self.archetype = QComboBox(self)
-                    assert character.class_id is not None
-                    for archetype in Catalog(document.campaign).archetypes_for(
-                            character.class_id, character.race):
-                        self.archetype.addItem(archetype.name, archetype.id)
-                    self.archetype.currentIndexChanged.connect(self._fill_features)
-                    form.addRow("Archetype", self.archetype)
-                self.feature = QComboBox(self)
-                form.addRow("Archetype feature", self.feature)
-                self._fill_features()
-            if LevelFeature.ABILITY_INCREASE in features:
-                self.increase = QComboBox(self)
-                for ability in ABILITIES:
-                    self.increase.addItem(
-                        f"{ability.value} ({character.scores.get(ability).base})",
-                        ability.value)
-                form.addRow("+1 to", self.increase)
+            self._next_level(character, intro)
         self.hp_typed = QSpinBox(self)
         self.hp_typed.setRange(0, 12)
         self.hp_typed.setSpecialValueText("roll it")
@@ -131,6 +96,52 @@ class LevelUpDialog(QDialog):
         buttons.accepted.connect(self.apply)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def _first_level(self, character: Character, intro: QLabel) -> None:
+        """Out of the funnel (R5): the class's choices, its gear, a Human's skill."""
+        name, form, document = character.name, self.form, self.document
+        intro.setText(f"{name} survived the funnel. R5: the 1st-level hit die is added to "
+                      f"the {character.max_hp} HP of the 1d4; occupation PROF and gear "
+                      "are kept.")
+        self.choices = ClassChoicesForm(self, catalog=Catalog(document.campaign))
+        self.choices.set_character_facts(character.modifier(Ability.INT), character.race)
+        form.addRow(self.choices)
+        self.take_gear = QCheckBox("Also take the class's starting equipment", self)
+        form.addRow(self.take_gear)
+        if get_race(character.race).skill_picks and character.race_skill is None:
+            self.race_skill = QComboBox(self)
+            for skill in Skill:
+                if skill not in character.skill_proficiencies:
+                    self.race_skill.addItem(skill_name(skill), skill.value)
+            form.addRow("Human's chosen skill", self.race_skill)
+
+    def _next_level(self, character: Character, intro: QLabel) -> None:
+        """A level up (R6): the archetype and its feature, or an ability increase, if due."""
+        form, document = self.form, self.document
+        features = features_at(self.level)
+        intro.setText(f"Level {self.level}: PROF {prof_bonus(self.level):+d} "
+                      f"(was {character.prof:+d}, R6). "
+                      + ("Roll the hit die (R5)." if self.level <= LAST_ROLLED_LEVEL
+                         else "A fixed HP gain, no roll (R5)."))
+        if LevelFeature.ARCHETYPE_FEATURE in features:
+            if character.archetype is None:
+                self.archetype = QComboBox(self)
+                assert character.class_id is not None
+                for archetype in Catalog(document.campaign).archetypes_for(
+                        character.class_id, character.race):
+                    self.archetype.addItem(archetype.name, archetype.id)
+                self.archetype.currentIndexChanged.connect(self._fill_features)
+                form.addRow("Archetype", self.archetype)
+            self.feature = QComboBox(self)
+            form.addRow("Archetype feature", self.feature)
+            self._fill_features()
+        if LevelFeature.ABILITY_INCREASE in features:
+            self.increase = QComboBox(self)
+            for ability in ABILITIES:
+                self.increase.addItem(
+                    f"{ability.value} ({character.scores.get(ability).base})",
+                    ability.value)
+            form.addRow("+1 to", self.increase)
 
     def _archetype_id(self) -> str | None:
         if self.archetype is not None:
