@@ -219,7 +219,9 @@ def _found_difficulties(enc: Encounter, tx: Tx, a: Combatant, t: Combatant, rang
     return found, sneak
 
 
-def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Combatant | str, *,
+# Many arguments, on purpose: one keyword per choice the GM makes for an attack, named at
+# ~100 call sites (the sim, the GUI, the tests); a parameter object would only wrap them.
+def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Combatant | str, *,  # noqa: PLR0913
                 weapon_uid: str | None = None,
                 difficulty_extra: Iterable[Difficulty] = (), modifier: int = 0,
                 off_hand: bool = False, protection_by: str | None = None,
@@ -426,7 +428,9 @@ def _still_usable(enc: Encounter, a: Combatant, weapon: Wielded) -> str | None:
 
 # --- the whole action ----------------------------------------------------------------------
 
-def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str | None = None,
+# Many arguments, on purpose: one keyword per choice the GM makes for an attack, named at
+# ~100 call sites (the sim, the GUI, the tests); a parameter object would only wrap them.
+def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str | None = None,  # noqa: PLR0913
            difficulty_extra: Iterable[Difficulty] = (), modifier: int = 0, luck: bool = False,
            protection_by: str | None = None, sunder_shield: bool = False,
            sacrifice_shield: bool = False, cleave: bool | str = True, off_hand: bool = False,

@@ -26,7 +26,7 @@ from emberkeep.tables.combat import (
     fumble_table,
     lingering_injuries_table,
 )
-from emberkeep.tables.effects import Effect
+from emberkeep.tables.effects import Condition, Effect
 from tests.core.test_encounter_attack import BRUTE, LURKER, make, pc
 
 CLASS_OF = {"fighter": "fighter", "cleric": "cleric", "rogue": "rogue",
@@ -68,6 +68,17 @@ class Expected:
         self.dead = False
         self.follow_ups = 0
 
+    def condition(self, e: Condition) -> None:
+        d = e.duration
+        rounds = None
+        if d.unit == "rounds":
+            assert d.dice is not None
+            self.faces += _dice_faces(d.dice)
+            rounds = FACE * parse(d.dice).count + parse(d.dice).modifier
+        elif d.unit == "next_round":
+            rounds = 1
+        self.conditions[e.name] = (rounds, UNTIL[d.unit])
+
     def walk(self, effects: list[Effect]) -> None:
         for e in effects:
             if e.kind == "extra_damage":
@@ -77,15 +88,7 @@ class Expected:
                 self.faces += _dice_faces(e.dice)
                 self.ally_loss += FACE * parse(e.dice).count
             elif e.kind == "condition":
-                d = e.duration
-                rounds = None
-                if d.unit == "rounds":
-                    assert d.dice is not None
-                    self.faces += _dice_faces(d.dice)
-                    rounds = FACE * parse(d.dice).count + parse(d.dice).modifier
-                elif d.unit == "next_round":
-                    rounds = 1
-                self.conditions[e.name] = (rounds, UNTIL[d.unit])
+                self.condition(e)
             elif e.kind == "save_or":
                 self.faces.append(1)  # the brute fails
                 self.saves += 1
@@ -108,9 +111,7 @@ class Expected:
                 if e.only_if_target_dies and not self.dead:
                     continue
                 self.follow_ups += 1
-            elif e.kind == "flavour":
-                pass
-            else:  # pragma: no cover - the crit tables use no other kind
+            elif e.kind != "flavour":  # pragma: no cover - the crit tables use no other kind
                 raise AssertionError(e.kind)
 
 

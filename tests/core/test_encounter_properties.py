@@ -13,6 +13,7 @@ spells, Lay on Hands, items, GM rulings, turns and rounds), and whatever the dic
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -24,7 +25,7 @@ from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, ScriptedRoller
 from emberkeep.encounter import actions, turns
-from emberkeep.encounter.combatant import MonsterStats
+from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Step
@@ -85,50 +86,58 @@ def _do(enc: Encounter, move: Move) -> Any:
         actor = next(c for c in enc.combatants.values()
                      if c.kind == "pc" and enc.character(c).class_id == wanted)
     target = enc.combatants[ids[whom]]
-    a, t = actor.id, target.id
-    if kind == "attack":
-        return actions.attack(enc, a, t, luck=n % 2 == 0)
-    if kind == "move":
-        return actions.move(enc, a, actor.position + delta, free_disengage=n % 2 == 0)
-    if kind == "move_and_attack":
-        return actions.move_and_attack(enc, a, actor.position + delta, t)
-    if kind == "disengage":
-        return actions.disengage(enc, a, actor.position + delta)
-    if kind == "dodge":
-        return actions.dodge(enc, a)
-    if kind == "grapple":
-        return actions.grapple(enc, a, t)
-    if kind == "break_free":
-        return actions.break_free(enc, a)
-    if kind == "shove":
-        return actions.shove(enc, a, t, result="prone" if n % 2 else "push",
-                             direction=1 if delta >= 0 else -1)
-    if kind == "stand_up":
-        return actions.stand_up(enc, a)
-    if kind == "cast":
-        return actions.cast(enc, a, SPELLS[n % len(SPELLS)], [t], luck=n % 5 == 0)
-    if kind == "lay_on_hands":
-        return actions.lay_on_hands(enc, a, t)
-    if kind == "use_item":
-        items = enc.character(actor).inventory.items if actor.kind == "pc" else []
-        uid = items[n % len(items)].uid if items else "none"
-        return actions.use_item(enc, a, uid, heal=n % 4)
-    if kind == "ruling_hp":
-        _ref, _hp, max_hp = enc.hp_ref(target)
-        lost = n % 12 if n % 3 == 0 else n % 3
-        return actions.gm_ruling(enc, "by hand", [actions.SetHp(t, max_hp - lost)])
-    if kind == "ruling_condition":
-        cond = ActiveCondition(CONDITIONS[n % len(CONDITIONS)], delta + 2 if n % 2 else None,
-                               "rounds" if n % 2 else "removed", a)
-        return actions.gm_ruling(enc, "a condition", [actions.AddCondition(t, cond)])
-    if kind == "ruling_remove":
-        return actions.gm_ruling(enc, "lifted", [
-            actions.RemoveCondition(t, CONDITIONS[n % len(CONDITIONS)])])
+    play = _PLAYS.get(kind)
+    if play is not None:
+        return play(enc, actor, target, delta, n)
     if kind == "begin_round":
         return turns.begin_round(enc)
     if enc.state.phase == "setup":
         return turns.start(enc, surprise=[])
     return turns.next_turn(enc)
+
+
+def _use_item(enc: Encounter, actor: Combatant, target: Combatant, delta: int, n: int) -> Step:
+    items = enc.character(actor).inventory.items if actor.kind == "pc" else []
+    uid = items[n % len(items)].uid if items else "none"
+    return actions.use_item(enc, actor.id, uid, heal=n % 4)
+
+
+def _ruling_hp(enc: Encounter, actor: Combatant, target: Combatant, delta: int, n: int) -> Step:
+    _ref, _hp, max_hp = enc.hp_ref(target)
+    lost = n % 12 if n % 3 == 0 else n % 3
+    return actions.gm_ruling(enc, "by hand", [actions.SetHp(target.id, max_hp - lost)])
+
+
+def _ruling_condition(enc: Encounter, actor: Combatant, target: Combatant, delta: int,
+                      n: int) -> Step:
+    cond = ActiveCondition(CONDITIONS[n % len(CONDITIONS)], delta + 2 if n % 2 else None,
+                           "rounds" if n % 2 else "removed", actor.id)
+    return actions.gm_ruling(enc, "a condition", [actions.AddCondition(target.id, cond)])
+
+
+# Each move kind an actor plays at a target (``delta``: zones; ``n``: picks an option).
+_PLAYS: dict[str, Callable[[Encounter, Combatant, Combatant, int, int], Step]] = {
+    "attack": lambda enc, a, t, delta, n: actions.attack(enc, a.id, t.id, luck=n % 2 == 0),
+    "move": lambda enc, a, t, delta, n: actions.move(enc, a.id, a.position + delta,
+                                                     free_disengage=n % 2 == 0),
+    "move_and_attack": lambda enc, a, t, delta, n: actions.move_and_attack(
+        enc, a.id, a.position + delta, t.id),
+    "disengage": lambda enc, a, t, delta, n: actions.disengage(enc, a.id, a.position + delta),
+    "dodge": lambda enc, a, t, delta, n: actions.dodge(enc, a.id),
+    "grapple": lambda enc, a, t, delta, n: actions.grapple(enc, a.id, t.id),
+    "break_free": lambda enc, a, t, delta, n: actions.break_free(enc, a.id),
+    "shove": lambda enc, a, t, delta, n: actions.shove(
+        enc, a.id, t.id, result="prone" if n % 2 else "push", direction=1 if delta >= 0 else -1),
+    "stand_up": lambda enc, a, t, delta, n: actions.stand_up(enc, a.id),
+    "cast": lambda enc, a, t, delta, n: actions.cast(enc, a.id, SPELLS[n % len(SPELLS)], [t.id],
+                                                     luck=n % 5 == 0),
+    "lay_on_hands": lambda enc, a, t, delta, n: actions.lay_on_hands(enc, a.id, t.id),
+    "use_item": _use_item,
+    "ruling_hp": _ruling_hp,
+    "ruling_condition": _ruling_condition,
+    "ruling_remove": lambda enc, a, t, delta, n: actions.gm_ruling(enc, "lifted", [
+        actions.RemoveCondition(t.id, CONDITIONS[n % len(CONDITIONS)])]),
+}
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -106,6 +106,26 @@ def test_every_command_kind_undoes_exactly_and_redoes(qtbot: QtBot) -> None:
                "timeline": timeline.model, "skills": sheet.skills_model,
                "attacks": sheet.attacks_model})
 
+    _character_commands(qtbot, document, fighter)
+    _campaign_commands(document, controller, repairs)
+    record = campaign.encounters[0]
+    session = _encounter_commands(document, record, fighter)
+
+    resets = spy.of("modelReset")
+    assert not resets, f"no view resets for a single edit: {resets}"
+    while document.undo_stack.canUndo():
+        document.undo_stack.undo()
+    assert campaign == start
+    # the campaign's own entries went too
+    assert Catalog(campaign).spell("fireball").name != "Ember storm"
+    assert session.enc.state.room_dc == record.room_dc and not session.enc.combatants
+    while document.undo_stack.canRedo():
+        document.undo_stack.redo()
+    assert campaign.name == "Ember Road" and session.enc.state.room_dc == 15
+
+
+def _character_commands(qtbot: QtBot, document: CampaignDocument, fighter: Character) -> None:
+    """Sheet edits (merged keystrokes), add, remove, level up, a cast."""
     with exact_undo(document, "sheet edit, typed in three keystrokes"):
         for text in ("B", "Br", "Bran"):
             document.edit_character(fighter.id, "name", text, merge_key="name")
@@ -137,6 +157,11 @@ def test_every_command_kind_undoes_exactly_and_redoes(qtbot: QtBot) -> None:
         heal.typed.setValue(13)
         assert "heals" in heal.cast()
 
+
+def _campaign_commands(document: CampaignDocument, controller: ClockController,
+                       repairs: RepairsWindow) -> None:
+    """The clock, a repair, the fund, the settings and a catalog edit."""
+    campaign = document.campaign
     with exact_undo(document, "long rest"):
         controller.advance("long")
     with exact_undo(document, "clock advance"):
@@ -160,9 +185,12 @@ def test_every_command_kind_undoes_exactly_and_redoes(qtbot: QtBot) -> None:
         assert document.run("Save spell", lambda c: upsert(c, spell)).error is None
     assert Catalog(campaign).spell("fireball").name == "Ember storm"
 
-    record = campaign.encounters[0]
+
+def _encounter_commands(document: CampaignDocument, record: EncounterRecord,
+                        fighter: Character) -> EncounterSession:
+    """An encounter's setup, a new encounter record and an XP award."""
     session = EncounterSession(document, record, RandomRoller(1), document)
-    party = [c for c in campaign.characters if c.level >= 1]
+    party = [c for c in document.campaign.characters if c.level >= 1]
     with exact_undo(document, "encounter setup: combatants"):
         session.add_combatants(pc_combatants(party), "Add the party")
     with exact_undo(document, "encounter setup: ROOM DC"):
@@ -172,18 +200,7 @@ def test_every_command_kind_undoes_exactly_and_redoes(qtbot: QtBot) -> None:
         document.run("New encounter", lambda c: c.encounters.append(EncounterRecord(name="Ford")))
     with exact_undo(document, "award XP"):
         document.run("Award", lambda c: award_xp(c, [fighter.id], 2))
-
-    resets = spy.of("modelReset")
-    assert not resets, f"no view resets for a single edit: {resets}"
-    while document.undo_stack.canUndo():
-        document.undo_stack.undo()
-    assert campaign == start
-    # the campaign's own entries went too
-    assert Catalog(campaign).spell("fireball").name != "Ember storm"
-    assert session.enc.state.room_dc == record.room_dc and not session.enc.combatants
-    while document.undo_stack.canRedo():
-        document.undo_stack.redo()
-    assert campaign.name == "Ember Road" and session.enc.state.room_dc == 15
+    return session
 
 
 def test_a_refused_operation_pushes_nothing_and_says_why() -> None:
