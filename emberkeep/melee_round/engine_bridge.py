@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from emberkeep.character.model import Character
 from emberkeep.encounter.combatant import Combatant, MeleeMonster
@@ -36,8 +37,9 @@ from emberkeep.melee_round.report import phase_lines
 from emberkeep.melee_round.tactics import split_skill
 
 __all__ = ["MELEE_ACTIONS", "Declared", "able", "apply_gear_losses", "apply_loser",
-           "begin_melee_round", "fall_down", "fighter_of", "knight_hit_points", "melee_exchange",
-           "melee_over", "mount", "movement_phase", "rearm", "rounds_fought", "side_of"]
+           "award_glory", "begin_melee_round", "dodge_step", "evade_step", "fall_down",
+           "fighter_of", "knight_hit_points", "melee_exchange", "melee_over", "melee_several",
+           "mount", "movement_phase", "rearm", "rounds_fought", "side_of", "unopposed_step"]
 
 # The tactic steps (several foes, unopposed, dodge, evade, Glory) live in ``tactic_steps``,
 # which builds on this module's helpers; they are re-exported here lazily (PEP 562) so that
@@ -45,6 +47,15 @@ __all__ = ["MELEE_ACTIONS", "Declared", "able", "apply_gear_losses", "apply_lose
 # import cycle.
 _TACTIC_STEPS = frozenset({"award_glory", "dodge_step", "evade_step", "melee_several",
                            "unopposed_step"})
+
+if TYPE_CHECKING:  # what ``__getattr__`` hands out, typed for the checker
+    from emberkeep.melee_round.tactic_steps import (
+        award_glory,
+        dodge_step,
+        evade_step,
+        melee_several,
+        unopposed_step,
+    )
 
 
 def __getattr__(name: str) -> object:

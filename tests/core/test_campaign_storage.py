@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from emberkeep.campaign import atomic
 from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 from emberkeep.campaign.storage import backup_path, load, save
@@ -99,7 +98,7 @@ def test_failed_save_leaves_old_file_byte_for_byte_and_no_temp(
     def disk_full(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "fsync", disk_full)
+    monkeypatch.setattr(os, "fsync", disk_full)
     with pytest.raises(CampaignSaveError) as caught:
         save(Campaign(name="New"), path)
     assert "No space left on device" in str(caught.value)
@@ -119,7 +118,7 @@ def test_failed_replace_leaves_old_file(tmp_path: Path, monkeypatch: pytest.Monk
             raise PermissionError(13, "Permission denied")
         real_replace(src, dst)
 
-    monkeypatch.setattr(atomic.os, "replace", refuse)
+    monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(CampaignSaveError, match="Permission denied"):
         save(Campaign(name="New"), path)
     assert path.read_bytes() == before
@@ -139,7 +138,7 @@ def test_backup_by_copy_when_hard_links_fail(tmp_path: Path,
     def no_links(src: str | Path, dst: str | Path) -> None:
         raise OSError(1, "Operation not permitted")
 
-    monkeypatch.setattr(atomic.os, "link", no_links)
+    monkeypatch.setattr(os, "link", no_links)
     save(Campaign(name="New"), path)
     assert load(backup_path(path)).name == "Old"
     assert load(path).name == "New"
@@ -154,8 +153,8 @@ def test_load_never_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
         raise AssertionError("load tried to write")
 
     for name in ("open", "replace", "link", "unlink", "fsync"):
-        monkeypatch.setattr(atomic.os, name, forbidden)
-    monkeypatch.setattr(atomic.shutil, "copyfile", forbidden)
+        monkeypatch.setattr(os, name, forbidden)
+    monkeypatch.setattr(shutil, "copyfile", forbidden)
     assert load(path).name == "Readonly"
     assert path.read_bytes() == before
 

@@ -14,20 +14,22 @@ def _fighter() -> Character:
     return next(c for c in campaign.characters if c.class_id == "fighter")
 
 
+def _status_at(character: Character, hp: int) -> Status:
+    character.hp = hp
+    return character.status
+
+
 def test_r21_dying_at_zero_hp() -> None:
     fighter = _fighter()
     assert fighter.status is Status.ALIVE
-    fighter.hp = 0
-    assert fighter.status is Status.DYING
+    assert _status_at(fighter, 0) is Status.DYING
 
 
 def test_r22_dead_at_minus_three_plus_level_plus_con() -> None:
     fighter = _fighter()  # level 1, CON 15 → +1: dead at -(3 + 1 + 1) = -5
     assert fighter.death_threshold == -5
-    fighter.hp = -4
-    assert fighter.status is Status.DYING
-    fighter.hp = -5
-    assert fighter.status is Status.DEAD
+    assert _status_at(fighter, -4) is Status.DYING
+    assert _status_at(fighter, -5) is Status.DEAD
 
 
 def test_r22_dead_when_a_score_reaches_zero() -> None:

@@ -4,6 +4,8 @@ ATK/SPELLCHECK; Go RANGED; DODGE (You are HARD to hit); DISENGAGE and go NEAR"."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from emberkeep.campaign.example import build_example_campaign
@@ -29,6 +31,7 @@ from emberkeep.encounter.actions import (
 from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.events import Note, Step
 from emberkeep.encounter.setup import monster_combatants, pc_combatants
 
 GOBLIN = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damage="1d6")
@@ -126,7 +129,7 @@ def test_cant_move_and_prone_stop_a_move() -> None:
     with pytest.raises(RuleError, match="PRONE"):
         move(enc, wren.id, 1)
     stand_up(enc, wren.id)
-    assert wren.conditions == () and wren.acted
+    assert not wren.conditions and wren.acted
     with pytest.raises(RuleError, match="already acted"):
         move(enc, wren.id, 1)
 
@@ -159,9 +162,10 @@ def test_a_combatant_who_cannot_act_is_refused_and_nothing_changes(why: str) -> 
     else:
         enc.state.phase = "over"
     start = enc.fingerprint()
-    for action in (lambda: move(enc, brannoc.id, 1), lambda: dodge(enc, brannoc.id),
-                   lambda: grapple(enc, brannoc.id, "goblin-1"),
-                   lambda: disengage(enc, brannoc.id, -1)):
+    refused: tuple[Callable[[], Step], ...] = (
+        lambda: move(enc, brannoc.id, 1), lambda: dodge(enc, brannoc.id),
+        lambda: grapple(enc, brannoc.id, "goblin-1"), lambda: disengage(enc, brannoc.id, -1))
+    for action in refused:
         with pytest.raises(RuleError):
             action()
     assert enc.fingerprint() == start and enc.history == []
@@ -256,7 +260,7 @@ def test_using_a_stackable_item_takes_one_and_undo_gives_it_back() -> None:
     assert torch.quantity == 5
     step = use_item(enc, wren.id, torch.uid, note="thrown at the goblin's face")
     assert torch.quantity == 4
-    assert [e.text for e in step.events if type(e).__name__ == "Note"] == [
+    assert [e.text for e in step.events if isinstance(e, Note)] == [
         "thrown at the goblin's face"]
     enc.undo()
     assert torch.quantity == 5
@@ -300,7 +304,7 @@ def test_gm_ruling_changes_numbers_by_hand_and_undo_restores_them() -> None:
         RemoveCondition(goblin.id, "PRONE"), MoveTo("goblin-3", 4), MarkOut("goblin-1")])
     assert step.actor == "gm" and step.summary == "GM: the ceiling falls in"
     assert enc.character(brannoc).hp == 2 and goblin.hp == 1
-    assert _conditions(brannoc) == ["BLINDED"] and goblin.conditions == ()
+    assert _conditions(brannoc) == ["BLINDED"] and not goblin.conditions
     assert enc.combatant("goblin-3").position == 4 and enc.combatant("goblin-1").out
     assert not brannoc.acted  # a free action
     enc.undo()

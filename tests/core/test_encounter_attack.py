@@ -137,7 +137,7 @@ def test_next_attack_conditions_are_spent_by_the_next_attack() -> None:
     with enc.action(brannoc.id, "attack") as tx:
         roll = roll_attack(enc, tx, brannoc, goblin)
     assert roll.difficulty is Difficulty.NORMAL
-    assert brannoc.conditions == () and goblin.conditions == ()
+    assert not brannoc.conditions and not goblin.conditions  # both spent
 
 
 # --- range by zones -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ engine, and compared exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -43,8 +44,8 @@ def _dice_faces(dice: str) -> list[int]:
     return [FACE] * parse(dice).count
 
 
-def _kinds(effects: list[Effect]) -> set[str]:
-    found = set()
+def _kinds(effects: Sequence[Effect]) -> set[str]:
+    found: set[str] = set()
     for e in effects:
         found.add(e.kind)
         if e.kind == "save_or":
@@ -79,7 +80,7 @@ class Expected:
             rounds = 1
         self.conditions[e.name] = (rounds, UNTIL[d.unit])
 
-    def walk(self, effects: list[Effect]) -> None:
+    def walk(self, effects: Sequence[Effect]) -> None:
         for e in effects:
             if e.kind == "extra_damage":
                 self.faces += _dice_faces(e.dice)
@@ -161,7 +162,7 @@ def test_every_crit_row_applies_exactly(kind: str, row: EffectRow) -> None:
     assert brute.ac_penalty == 1  # R15: every crit dents the armor (a monster: -1 AC)
     attacks = [e for e in step.events if isinstance(e, Rolled) and e.purpose.startswith("attack")]
     assert len(attacks) == 1 + exp.follow_ups
-    assert enc.roller.remaining == 0  # type: ignore[attr-defined]
+    assert enc.roller.remaining == 0
 
 
 def test_fighter_row_28_decapitates_then_attacks_a_foe_near_until_a_miss() -> None:

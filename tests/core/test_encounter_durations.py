@@ -114,15 +114,25 @@ def test_a_stunned_monsters_skipped_turn_counts_in_the_round_flow() -> None:
     assert turns.current(enc) is not None and turns.current(enc).side == "party"  # type: ignore[union-attr]
 
 
+def _timers(enc: Encounter) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """The timers running and fired, read afresh (each step replaces them)."""
+    return enc.state.timers, enc.state.timers_fired
+
+
+def _pending(enc: Encounter) -> tuple[str, ...]:
+    """The morale checks the GM is prompted for, read afresh."""
+    return enc.state.morale_pending
+
+
 def test_a_timer_fires_after_1d4_rounds() -> None:
     """ICRPG: "Roll 1d4. After that many turns, something awful happens!"."""
     enc = make([2])
     start_timer(enc, "the ceiling collapses")
-    assert enc.state.timers == (("the ceiling collapses", 2),)
+    assert _timers(enc) == ((("the ceiling collapses", 2),), ())
     round_begins(enc)
-    assert enc.state.timers == (("the ceiling collapses", 1),) and enc.state.timers_fired == ()
+    assert _timers(enc) == ((("the ceiling collapses", 1),), ())
     round_begins(enc)
-    assert enc.state.timers == () and enc.state.timers_fired == ("the ceiling collapses",)
+    assert _timers(enc) == ((), ("the ceiling collapses",))
     with pytest.raises(RuleError):
         start_timer(enc, "")
 
@@ -140,10 +150,10 @@ def test_the_first_enemy_falling_prompts_a_morale_check_2d6_over_surrenders() ->
     half of the room DC (rounded down)": ROOM DC 12 → 6; 4 + 3 = 7 is over it."""
     enc = _fight(3)
     gm_ruling(enc, "slain", [MarkOut("goblin-1")])
-    assert enc.state.morale_pending == ("foes:first",)
+    assert _pending(enc) == ("foes:first",)
     enc.roller = type(enc.roller)([4, 3])  # type: ignore[call-arg]
     resolve_morale(enc, "foes")
-    assert enc.state.morale_pending == ()
+    assert _pending(enc) == ()
     assert all(enc.combatant(f"goblin-{n}").out for n in (2, 3))
     assert "surrendered" in names(enc.combatant("goblin-2")) and turns.is_over(enc)
 
@@ -153,12 +163,12 @@ def test_not_over_the_morale_they_fight_on_and_half_down_asks_again() -> None:
     gm_ruling(enc, "slain", [MarkOut("goblin-1")])
     enc.roller = type(enc.roller)([3, 3])  # type: ignore[call-arg]
     resolve_morale(enc, "foes")  # 6 is not over 6
-    assert not enc.combatant("goblin-2").out and enc.state.morale_pending == ()
+    assert not enc.combatant("goblin-2").out and _pending(enc) == ()
     gm_ruling(enc, "slain", [MarkOut("goblin-2")])
-    assert enc.state.morale_pending == ("foes:half",)
+    assert _pending(enc) == ("foes:half",)
     dismiss_morale(enc, "foes")
     gm_ruling(enc, "slain", [MarkOut("goblin-3")])
-    assert enc.state.morale_pending == ()  # each prompt once
+    assert _pending(enc) == ()  # each prompt once
 
 
 def test_the_gms_morale_number_wins_over_half_the_room_dc() -> None:

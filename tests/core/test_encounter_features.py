@@ -7,13 +7,21 @@ import pytest
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, MonsterCrits
 from emberkeep.character.abilities import Ability
+from emberkeep.character.model import Character
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import RuleError
 from emberkeep.encounter.events import Row
 from emberkeep.encounter.saves import saving_throw
+from emberkeep.gear.owned import OwnedArmor
 from tests.core.test_encounter_attack import BRUTE, GOBLIN, give, make, pc
+
+
+def _worn_armor(ch: Character) -> OwnedArmor:
+    armor = ch.inventory.worn_armor
+    assert armor is not None, f"{ch.name} wears no armor"
+    return armor
 
 
 def test_cleave_deals_the_remaining_damage_to_a_second_foe_close_to_the_killed_one() -> None:
@@ -171,7 +179,7 @@ def test_sacrificing_a_shield_turns_a_crit_into_a_hit_and_betters_initiative(
     step = attack(enc, "goblin-1", brannoc.id, sacrifice_shield=True)
     ch = enc.character(brannoc)
     assert ch.hp == 7 - 4 and brannoc.initiative_bonus == 2
-    assert ch.inventory.shields[0].destroyed and ch.inventory.worn_armor.damage_points == 0
+    assert ch.inventory.shields[0].destroyed and _worn_armor(ch).damage_points == 0
     assert not [e for e in step.events if isinstance(e, Row)]
 
 
@@ -182,7 +190,7 @@ def test_monster_crits_off_a_natural_twenty_is_a_plain_hit() -> None:
     brannoc = pc(enc, "Brannoc")
     attack(enc, "goblin-1", brannoc.id)
     assert enc.character(brannoc).hp == 7 - 4
-    assert enc.character(brannoc).inventory.worn_armor.damage_points == 0
+    assert _worn_armor(enc.character(brannoc)).damage_points == 0
 
 
 def test_monster_crits_on_class_tables_use_the_zero_level_table_and_dent_armor() -> None:
@@ -194,7 +202,7 @@ def test_monster_crits_on_class_tables_use_the_zero_level_table_and_dent_armor()
     step = attack(enc, "goblin-1", brannoc.id)
     assert [(r.table, r.label) for r in step.events if isinstance(r, Row)] == [
         ("crit_zero_level", "1")]
-    assert ch.hp == 20 - 6 - 3 and ch.inventory.worn_armor.damage_points == 1  # R15
+    assert ch.hp == 20 - 6 - 3 and _worn_armor(ch).damage_points == 1  # R15
 
 
 def test_monster_crits_lingering_apply_the_injury_to_the_pc() -> None:
@@ -204,7 +212,7 @@ def test_monster_crits_lingering_apply_the_injury_to_the_pc() -> None:
     ch = enc.character(brannoc)
     ch.max_hp = ch.hp = 20
     attack(enc, "goblin-1", brannoc.id)
-    assert ch.hp == 20 - 6 and ch.inventory.worn_armor.damage_points == 1 + 2
+    assert ch.hp == 20 - 6 and _worn_armor(ch).damage_points == 1 + 2
 
 
 # --- saves ----------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ def test_every_fumble_row_applies_exactly(value: int) -> None:
     assert ch.hp == 30 - hp_loss
     assert len([r for r in step.rolls() if r.expression == "1d20"]) == attacks + (value == 2)
     assert enc.combatant("goblin-1").hp == 5
-    assert enc.roller.remaining == 0  # type: ignore[attr-defined]
+    assert enc.roller.remaining == 0
 
 
 def test_fumble_four_notches_once_even_with_wdd_notches_on() -> None:

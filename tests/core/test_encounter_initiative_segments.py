@@ -35,7 +35,7 @@ def mods_of(*, str_: int = 10, dex: int = 10, gear: Sequence[str] = (),
 
 
 def slots(enc: Encounter) -> list[tuple[str, int, str]]:
-    out = []
+    out: list[tuple[str, int, str]] = []
     for entry in enc.state.order:
         s = Slot.parse(entry)
         out.append((enc.combatants[s.cid].name, s.segment, s.kind))

@@ -23,13 +23,14 @@ from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.durations import round_upkeep
 from emberkeep.encounter.engine import Encounter
-from emberkeep.encounter.events import Step
+from emberkeep.encounter.events import Rolled, Step
 from emberkeep.encounter.injuries import (
     roll_injuries,
     schedule_rest_conditions,
     sheet_conditions,
 )
 from emberkeep.encounter.setup import pc_combatant
+from emberkeep.tables.base import TableRow
 from emberkeep.tables.combat import injuries_table, lingering_injuries_table
 from tests.core.test_encounter_attack import make, pc
 
@@ -90,7 +91,7 @@ def test_a_score_lost_to_0_is_death() -> None:
 def test_injuries_8_to_13_roll_the_lingering_table(face: int) -> None:
     """"Roll from the Lingering Injury table": lingering 17 "Minor Scar. Nothing."."""
     enc, brannoc, step = injure([face, 17])
-    assert [r.record.total for r in step.events if type(r).__name__ == "Rolled"] == [face, 17]
+    assert [r.record.total for r in step.events if isinstance(r, Rolled)] == [face, 17]
     assert enc.character(brannoc).conditions == []
 
 
@@ -187,10 +188,15 @@ LINGERING: list[tuple[int, list[int], Check]] = [
 ]
 
 
+def _faces(row: TableRow) -> tuple[int, int]:
+    assert row.low is not None and row.high is not None  # a die table: every row has its faces
+    return row.low, row.high
+
+
 def test_every_lingering_row_is_covered() -> None:
     table = lingering_injuries_table()
     covered = {face for face, _, _ in LINGERING}
-    assert all(any(row.low <= f <= row.high for f in covered) for row in table.rows)
+    assert all(any(low <= f <= high for f in covered) for low, high in map(_faces, table.rows))
     assert [(r.low, r.high) for r in injuries_table().rows][7:] == [(8, 13), (14, 19), (20, 20)]
 
 

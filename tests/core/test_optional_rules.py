@@ -112,7 +112,7 @@ def test_skill_challenge_succeeds_when_the_threshold_is_reached_exactly() -> Non
     ch = SkillChallenge(id="c", name="Chase", dc=12, successes_needed=2, failure_limit=2)
     attempt_challenge(ch, ScriptedRoller([12]), who="Wren", skill="Acrobatics", bonus=0)
     attempt_challenge(ch, ScriptedRoller([5]), who="Maud", skill="Athletics", bonus=2)
-    assert ch.state == "running" and (ch.successes, ch.failures) == (1, 1)
+    assert (ch.state, ch.successes, ch.failures) == ("running", 1, 1)
     attempt_challenge(ch, ScriptedRoller([10]), who="Brannoc", skill="Survival", bonus=2)
     assert ch.state == "succeeded" and [a.who for a in ch.log] == ["Wren", "Maud", "Brannoc"]
     with pytest.raises(ValueError, match="over"):

@@ -16,7 +16,8 @@ def test_records_compare_and_hash_by_value_and_replace_makes_a_new_one() -> None
     b = Set(("c", "goblin-1"), "hp", 5, 2)
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
     assert a != Set(("c", "goblin-1"), "hp", 5, 1)
-    assert Note("x") != ("x",)  # a record is not a tuple
+    note: object = Note("x")
+    assert note != ("x",)  # a record is not a tuple
     record = RollRecord("d20+2", (17,), (17,), 2, 19, 17)
     lower = replace(record, total=18)
     assert lower.total == 18 and record.total == 19 and lower != record

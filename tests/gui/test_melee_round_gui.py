@@ -31,7 +31,7 @@ from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog, shortcuts_for
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
 from gui.sheet import CharacterSheet
-from tests.gui.windows import open_campaign_window
+from tests.gui.windows import cell, open_campaign_window
 
 PROFILE = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
                         skills={"Sword": 15, "Lance": 12, "Spear": 6})
@@ -71,6 +71,7 @@ def open_joust(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
     window, ew = _open_melee_round(tmp_path, qtbot, monkeypatch, roller, campaign,
                                    "The joust")
     doc = window.document
+    assert doc is not None
     a, b = (doc.character(k.id) for k in knights)
     ew.session.add_combatants([pc_combatant(a, side="gold", position=0),
                                pc_combatant(b, side="azure", position=20)], "Add the knights")
@@ -232,6 +233,7 @@ def open_bandits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
     knight_hit_points(ch)
     window, ew = _open_melee_round(tmp_path, qtbot, monkeypatch, roller, campaign,
                                    "Bandits")
+    assert window.document is not None
     ew.session.add_combatants([pc_combatant(window.document.character(ch.id), side="knights",
                                             position=0),
                                *monster_combatants(BANDIT, bandits, position=1)],
@@ -362,7 +364,12 @@ def test_melee_round_keys_and_shortcuts_help(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """Help → Shortcuts shows the Melee Round's own entries when the encounter uses it."""
     shown: list[ShortcutsDialog] = []
-    monkeypatch.setattr(ShortcutsDialog, "exec", lambda self: shown.append(self) or 0)
+
+    def exec_(self: ShortcutsDialog) -> int:
+        shown.append(self)
+        return 0
+
+    monkeypatch.setattr(ShortcutsDialog, "exec", exec_)
     _window, ew, _ = open_bandits(tmp_path, qtbot, monkeypatch, ScriptedRoller([]), 1)
     panel = ew.melee_panel
     key(ew, Key.Key_W)
@@ -372,7 +379,7 @@ def test_melee_round_keys_and_shortcuts_help(
     assert panel.tactic.currentData() == "several"
     key(ew, Key.Key_F1)
     table = shown[-1].table
-    rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
+    rows = {cell(table, r, 0).text(): cell(table, r, 1).text() for r in range(table.rowCount())}
     assert rows["W"].startswith("Melee Round: the next tactic")
     assert rows["A"].startswith("Melee Round: roll the panel's tactic")
     assert "Shift+Y" in rows and "J" in rows

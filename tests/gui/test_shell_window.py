@@ -133,8 +133,12 @@ def test_saving_a_new_campaign_asks_for_a_name(window: MainWindow, tmp_path: Pat
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "fresh.json"
     asked: list[Path] = []
-    monkeypatch.setattr(dialogs, "ask_save_path",
-                        lambda _parent, suggestion: asked.append(suggestion) or target)
+
+    def ask_save_path(_parent: object, suggestion: Path) -> Path:
+        asked.append(suggestion)
+        return target
+
+    monkeypatch.setattr(dialogs, "ask_save_path", ask_save_path)
     window.add_character()
     assert window.isWindowModified()
     assert window.save()

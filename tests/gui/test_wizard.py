@@ -16,6 +16,7 @@ from gui.casting import LAY_ON_HANDS, CastDialog
 from gui.document import CampaignDocument
 from gui.wizard import NewCharacterWizard
 from gui.wizard.level_up import LevelUpDialog
+from tests.gui.windows import cell
 
 
 @pytest.fixture
@@ -78,7 +79,7 @@ def test_wizard_funnel_of_four(qtbot: QtBot) -> None:
     wizard.path_page.funnel.setChecked(True)
     assert wizard.path_page.count.value() == 4  # the text's default
     wizard.funnel_page.initializePage()
-    wizard.funnel_page.table.item(0, 0).setText("Hob")
+    cell(wizard.funnel_page.table, 0, 0).setText("Hob")
     party = wizard.characters()
     assert len(party) == 4 and party[0].name == "Hob"
     for character in party:

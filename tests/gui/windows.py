@@ -1,4 +1,5 @@
-"""A main window with a campaign open, as the GUI tests build it (one helper, not one per file)."""
+"""A main window with a campaign open, as the GUI tests build it, and a table cell read with the
+check that it is there (helpers shared, not one per file)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
@@ -29,3 +31,10 @@ def open_campaign_window(tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyP
     qtbot.addWidget(window)
     window.open_path(path, ask=False)
     return window, path
+
+
+def cell(table: QTableWidget, row: int, column: int) -> QTableWidgetItem:
+    """The item at ``row``, ``column``; a test fails here if the table left the cell empty."""
+    item = table.item(row, column)
+    assert item is not None, f"no item at ({row}, {column})"
+    return item
