@@ -16,12 +16,14 @@ from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import dice_text
+from emberkeep.character.skills import Skill
 from emberkeep.gear.owned import OwnedArmor, OwnedWeapon
 from gui import printing
 from gui.document import CampaignDocument
 from gui.repairs_window import rows_of
 from gui.roster_model import COLUMNS, RosterModel
 from gui.sheet import CharacterSheet
+from gui.sheet.models import UidRole
 from tests.core import parity
 
 AC_COLUMN = [c.title for c in COLUMNS].index("AC")
@@ -57,7 +59,7 @@ def test_the_sheet_shows_the_engines_numbers(qtbot: QtBot, document: CampaignDoc
             assert sheet.labels[f"save_{ability.value}"].text() == _signed(engine.saves[ability])
         skills = sheet.skills_model
         for row in range(skills.rowCount()):
-            skill = skills._line(row).skill
+            skill = Skill(skills.data(skills.index(row, 0), UidRole))
             assert skills.data(skills.index(row, 2)) == _signed(engine.skills[skill])
         attacks = sheet.attacks_model
         lines = parity.lines(character)

@@ -91,18 +91,17 @@ def test_a_literal_placeholder_in_a_name_is_escaped(window: MainWindow, tmp_path
 
 def test_edit_menu_undo_redo_come_from_the_stack(window: MainWindow, campaign_file: Path) -> None:
     window.open_path(campaign_file)
-    assert window._undo_action is not None and window._redo_action is not None
-    assert window._undo_action in window.edit_menu.actions()
-    assert QKeySequence("Ctrl+Z") in window._undo_action.shortcuts()
-    assert {QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")} <= set(
-        window._redo_action.shortcuts())
-    assert not window._undo_action.isEnabled()
+    by_text = {a.text(): a for a in window.edit_menu.actions()}
+    undo, redo = by_text["&Undo"], by_text["&Redo"]  # the stack's actions, in the Edit menu
+    assert QKeySequence("Ctrl+Z") in undo.shortcuts()
+    assert {QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")} <= set(redo.shortcuts())
+    assert not undo.isEnabled()
     assert window.model is not None
     window.model.setData(window.model.index(0, NAME), "Bran")
-    assert window._undo_action.isEnabled()
-    window._undo_action.trigger()
+    assert undo.isEnabled()
+    undo.trigger()
     assert window.model.data(window.model.index(0, NAME)) == "Brannoc"
-    window._redo_action.trigger()
+    redo.trigger()
     assert window.model.data(window.model.index(0, NAME)) == "Bran"
 
 
