@@ -13,11 +13,10 @@ from typing import TypeVar
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.archetypes import Archetype
-from emberkeep.gear.inventory import Owned, own_magic
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.magic.spells import Spell
 
-__all__ = ["archetype_users", "own_magic_item", "remove_entry", "upsert"]
+__all__ = ["archetype_users", "remove_entry", "upsert"]
 
 T = TypeVar("T", Archetype, Spell, MagicItemSpec)
 
@@ -61,8 +60,3 @@ def remove_entry(campaign: Campaign, kind: type[Archetype | Spell | MagicItemSpe
 def archetype_users(campaign: Campaign, archetype_id: str) -> list[str]:
     """Names of the characters who took this archetype (warned about before a delete)."""
     return [c.name for c in campaign.characters if c.archetype == archetype_id]
-
-
-def own_magic_item(spec: MagicItemSpec) -> Owned:
-    """A campaign's own magic item owned: its base piece from the shipped catalog, made magical."""
-    return own_magic(spec)

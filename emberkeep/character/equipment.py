@@ -14,7 +14,7 @@ from emberkeep.character.classes import ClassDef, EquipmentSelection, GearSlot
 from emberkeep.gear.catalog import GearCatalog, gear_catalog
 from emberkeep.gear.inventory import Inventory
 
-__all__ = ["referenced_ids", "resolve_equipment", "slot_options", "starting_inventory"]
+__all__ = ["resolve_equipment", "slot_options", "starting_inventory"]
 
 
 def slot_options(slot: GearSlot, catalog: GearCatalog | None = None) -> list[str]:
@@ -62,14 +62,3 @@ def starting_inventory(cls: ClassDef, selections: Sequence[EquipmentSelection],
                        catalog: GearCatalog | None = None) -> Inventory:
     return Inventory.from_catalog(resolve_equipment(cls, selections, catalog), catalog)
 
-
-def referenced_ids(cls: ClassDef) -> set[str]:
-    """Every catalog id the class's equipment names (for checking the data)."""
-    found: set[str] = set()
-    for line in cls.equipment:
-        for alternative in line.alternatives:
-            for slot in alternative.slots:
-                if slot.item is not None:
-                    found.add(slot.item)
-                found.update(slot.choose_from)
-    return found

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
-from emberkeep.magic.mishaps import MishapResult, MishapRow, roll_mishap
+from emberkeep.magic.mishaps import MishapResult, roll_mishap
 from emberkeep.magic.spells import WONDER_LEVEL, Spell, SpellLevel
 from emberkeep.records import record
 from emberkeep.resources import load_model
@@ -156,10 +156,6 @@ class SpellcheckResult:
     @property
     def wonder(self) -> bool:
         return self.level == WONDER_LEVEL
-
-    @property
-    def mishap_row(self) -> MishapRow | None:
-        return self.mishap.row if self.mishap is not None else None
 
     @property
     def effect(self) -> SpellLevel | None:

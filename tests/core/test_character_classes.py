@@ -6,8 +6,8 @@ import pytest
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.catalog import SHIPPED
-from emberkeep.character.classes import EquipmentSelection, classes, get_class
-from emberkeep.character.equipment import referenced_ids, resolve_equipment, slot_options
+from emberkeep.character.classes import ClassDef, EquipmentSelection, classes, get_class
+from emberkeep.character.equipment import resolve_equipment, slot_options
 from emberkeep.character.skills import Skill
 from emberkeep.gear.catalog import gear_catalog
 
@@ -74,10 +74,22 @@ def test_class_features_with_text() -> None:
     assert get_class("magic_user").cantrip_picks == 2
 
 
+def _referenced_ids(cls: ClassDef) -> set[str]:
+    """Every catalog id the class's equipment names."""
+    found: set[str] = set()
+    for line in cls.equipment:
+        for alternative in line.alternatives:
+            for slot in alternative.slots:
+                if slot.item is not None:
+                    found.add(slot.item)
+                found.update(slot.choose_from)
+    return found
+
+
 def test_every_equipment_id_exists_in_the_gear_catalog() -> None:
     catalog = gear_catalog()
     for cls in classes().values():
-        for gear_id in referenced_ids(cls):
+        for gear_id in _referenced_ids(cls):
             catalog.kind_of(gear_id)  # raises GearError for an unknown id
 
 

@@ -104,7 +104,6 @@ def test_r8_natural_1_magic_user_rolls_the_general_mishap_table() -> None:
     assert result.mishap.table_id == "mishap_general"
     assert result.mishap.row.text == "Caster is FRIGHTENED, WIS SAVE"
     assert result.mishap.row.save == "WIS"
-    assert result.mishap_row is result.mishap.row
     assert result.rolls == (result.check, result.mishap.record)
 
 

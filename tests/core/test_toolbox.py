@@ -12,7 +12,6 @@ import pytest
 from emberkeep.campaign import storage
 from emberkeep.campaign.custom import (
     archetype_users,
-    own_magic_item,
     remove_entry,
     upsert,
 )
@@ -47,6 +46,7 @@ from emberkeep.character.sheet_numbers import (
 from emberkeep.character.skills import Skill
 from emberkeep.character.status import character_armor_class
 from emberkeep.dice import ScriptedRoller
+from emberkeep.gear.inventory import own_magic
 from emberkeep.gear.magic_items import MagicEffect, MagicItemSpec
 from emberkeep.magic.spell_names import roll_spell_name, spell_name_tables
 from emberkeep.magic.spells import roll_own_mishap
@@ -282,7 +282,7 @@ def test_a_campaign_magic_item_is_owned_as_its_magical_base() -> None:
     item = MagicItemSpec(id="aegis", name="Aegis", base_type="shield", base_id="shield",
                          tier="uncommon", effects=(MagicEffect(text="+1d4 AC (1d)", dice=1,
                                                                die_kind="effect"),))
-    piece = own_magic_item(item)
+    piece = own_magic(item)
     assert piece.magical and piece.name == "Aegis" and piece.magic is not None
     assert piece.magic.magic_item_id == "aegis" and piece.magic.dice_spent == 1
     with pytest.raises(ValueError, match="uncommon item has 1"):
