@@ -190,6 +190,7 @@ def _hits(natural: int, total: int, target_number: int, low: int) -> bool:
 
 
 def _refuse_attack(enc: Encounter, a: Combatant, t: Combatant, own: frozenset[str]) -> None:
+    """Refuse before anything is rolled (``own``: the attacker's condition names)."""
     if a.id == t.id:
         raise RuleError(f"{a.name} cannot attack itself")
     if enc.is_down(a):
