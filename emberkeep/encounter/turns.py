@@ -33,6 +33,7 @@ from emberkeep.encounter.events import Step
 from emberkeep.encounter.initiative import Slot, group_ids, roll_group, simultaneous_order
 from emberkeep.encounter.segments import LAST_SEGMENT, segment_order, surprise_round_order
 from emberkeep.encounter.surprise import check_surprise, declare_spell
+from emberkeep.encounter.unaware import end_surprise
 
 __all__ = ["begin_round", "current", "current_slot", "is_over", "next_turn", "start"]
 
@@ -191,6 +192,8 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
         for c in enc.combatants.values():  # Furnace: surprise costs the first round only
             if c.surprised is not False:
                 tx.set(("c", c.id), "surprised", False)
+    if number >= 2:
+        end_surprise(enc, tx)  # R35: the surprise round's unawareness ends with it
     tx.set(("enc",), "order", order)
     tx.set(("enc",), "phase", "fighting")
     tx.set(("enc",), "turn", 0)
