@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.encounter.table_actions import TABLE_SHORTCUTS
+
 __all__ = ["MELEE_SHORTCUTS", "SHORTCUTS", "ShortcutsDialog", "key_of", "shortcuts_for"]
 
 # (name, key, what it does)
@@ -61,6 +63,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("break_free", "R", "Break free of a knife grip (STR vs STR) or a grapple (R31)"),
     ("mount", "Y", "Put the selected on a mount (rouncy … charger, R31) or on foot"),
     ("volunteer", "V", "Next shield bearer CLOSE to the target who takes the volley shot (R31)"),
+    *TABLE_SHORTCUTS,  # Q, then a key: the texts' other actions (issue #17)
     ("finish", "Ctrl+Shift+F", "Finish the fight: its rounds on the campaign clock, injuries "
                                "until rest on the timeline (R27)"),
     ("help", "F1", "This list"),
