@@ -446,7 +446,10 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
                              sacrifice_shield=sacrifice_shield, cleave=cleave)
         t = enc.combatants[roll.target_id]  # a volley may have landed elsewhere (R31)
         if roll.hit:
-            summary = f"{a.name} hits {t.name} for {out.damage}{' (crit)' if roll.crit else ''}"
+            # R18: a sacrificed shield turned the crit into a plain hit; the log says so
+            mark = (" (crit avoided: shield sacrificed)" if out.shield == "sacrificed"
+                    else " (crit)" if roll.crit else "")
+            summary = f"{a.name} hits {t.name} for {out.damage}{mark}"
         else:
             summary = f"{a.name} misses {t.name}"
         if off_hand and not enc.is_down(t) and not enc.is_down(a):

@@ -11,7 +11,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QInputDialog
 
 from emberkeep.dice import RandomRoller
-from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.movement import GRAPPLED, PRONE
 from emberkeep.encounter.unaware import UNAWARE
 from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog
@@ -86,3 +85,156 @@ def test_q_g_previews_the_grapple_enter_applies_it_and_the_log_names_it(
     assert ew.enc.combatant(brannoc).acted
     _undo(window)
     assert not ew.enc.combatant("goblin-1").conditions and len(ew.enc.history) == before
+
+
+def _apply(ew: EncounterWindow, second: Key, modifier: Mod = Mod.NoModifier) -> str:
+    """The chord, its preview checked to change nothing, then Enter; the applied summary."""
+    before = len(ew.enc.history)
+    _chord(ew, second, modifier)
+    assert ew.panel.pending is not None, ew.message.text()
+    assert len(ew.enc.history) == before
+    shown = ew.panel.outcome.toPlainText().splitlines()[0]
+    key(ew, Key.Key_Return)
+    assert len(ew.enc.history) == before + 1
+    summary = ew.enc.history[-1].summary
+    assert summary == shown  # Enter applies exactly what was previewed
+    assert summary in _log_texts(ew)
+    return summary
+
+
+def test_q_k_shoves_prone_and_q_u_stands_up_then_q_bracket_disengages(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R31's shove knocks PRONE; R28: "standing up takes the move"; Furnace: "DISENGAGE and go
+    NEAR" leaves CLOSE of a foe, one zone."""
+    window, ew = _open(tmp_path, qtbot, monkeypatch)
+    brannoc = _turn_of(ew, "Brannoc")
+    ew.panel.target.setCurrentIndex(ew.panel.target.findData("goblin-1"))
+    _type_d20(ew, "19")
+    assert _apply(ew, Key.Key_K) == "Brannoc Ironhand knocks Goblin PRONE (21 vs 12)"
+    assert [x.name for x in ew.enc.combatant("goblin-1").conditions] == [PRONE]
+    _turn_of(ew, "Goblin")
+    assert _apply(ew, Key.Key_U) == "Goblin stands up"
+    assert not ew.enc.combatant("goblin-1").conditions
+    _turn_of(ew, "Wren")
+    assert _apply(ew, Key.Key_BracketRight) == "Wren Quickfingers disengages to zone 1"
+    assert ew.enc.combatant(_turn_of(ew, "Wren")).position == 1
+    _undo(window)
+    assert ew.enc.combatant(brannoc).position == 0
+    assert all(c.position == 0 for c in ew.enc.combatants.values())
+
+
+def test_q_b_the_target_sunders_its_shield_and_q_c_sacrifices_one_on_a_crit(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Furnace: "Shield can be sundered to soak up half of the incoming DAM. This will destroy
+    the shield": 4 DAM, 2 soaked. WDD (R18): a sacrificed shield turns the goblin's natural 20
+    (a crit, R38) into a plain hit and betters Brannoc's next initiative by 2."""
+    window, ew = _open(tmp_path, qtbot, monkeypatch)
+    brannoc = ew.enc.combatant(next(c.id for c in ew.enc.combatants.values()
+                                    if c.name.startswith("Brannoc")))
+    sheet = ew.enc.character(brannoc)
+    shield = sheet.inventory.shields[0]
+    _turn_of(ew, "Goblin")
+    ew.select(brannoc.id)
+    _type_d20(ew, "19")
+    ew.panel.damage.setFocus()
+    QTest.keyClicks(ew.panel.damage, "4")
+    ew.table.setFocus()
+    assert _apply(ew, Key.Key_B) == "Goblin hits Brannoc Ironhand for 2"
+    assert sheet.hp == 7 - 2 and shield.destroyed
+    _undo(window)
+    assert sheet.hp == 7 and not shield.destroyed
+    _type_d20(ew, "20")
+    assert _apply(ew, Key.Key_C) == ("Goblin hits Brannoc Ironhand for 4 (crit avoided: "
+                                     "shield sacrificed)")
+    assert shield.destroyed and brannoc.initiative_bonus == 2
+    assert sheet.inventory.worn_armor is not None
+    assert sheet.inventory.worn_armor.damage_points == 0  # no crit: no dent (R15)
+
+
+def test_q_a_marks_the_goblin_unaware_of_wren_and_her_attack_is_a_sneak_attack(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R35: "... of one attacker the GM marks as unnoticed"; Rogue: "if target is unaware, it
+    is EASY to hit, and the hit scores automatic CRIT"; the attack ends it."""
+    _window, ew = _open(tmp_path, qtbot, monkeypatch)
+    _turn_of(ew, "Wren")
+    ew.panel.target.setCurrentIndex(ew.panel.target.findData("goblin-1"))
+    assert _apply(ew, Key.Key_A) == "Goblin is unaware of Wren Quickfingers (R35)"
+    goblin = ew.enc.combatant("goblin-1")
+    assert [x.name for x in goblin.conditions] == [UNAWARE]
+    assert "UNAWARE" in ew.model.data(ew.model.index(ew.model.row_of("goblin-1") or 0, 6))
+    _type_d20(ew, "15")
+    key(ew, Key.Key_A)
+    key(ew, Key.Key_Return)
+    blow = next(s for s in reversed(ew.enc.history) if s.action == "attack")
+    assert blow.summary.startswith("Wren Quickfingers hits Goblin for")
+    assert "(crit)" in blow.summary  # the crit row may add its own conditions
+    assert UNAWARE not in {x.name for x in goblin.conditions}
+
+
+def test_q_w_picks_up_the_dropped_sword_and_q_d_draws_another(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """WDD: the character "must take a melee round to pick it up again"; R17: "(a round to
+    pick it up or draw another)"."""
+    window, ew = _open(tmp_path, qtbot, monkeypatch)
+    brannoc = _turn_of(ew, "Brannoc")
+    sheet = ew.enc.character(ew.enc.combatant(brannoc))
+    sword = next(w for w in sheet.inventory.weapons if w.name == "Arming sword")
+    sword.dropped = True  # a natural 1 dropped it last round (R17)
+    assert _apply(ew, Key.Key_W) == "Brannoc Ironhand picks up Arming sword (WDD: the round)"
+    assert not sword.dropped and ew.enc.combatant(brannoc).acted
+    _undo(window)
+    assert sword.dropped
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Crossbow", True))
+    assert _apply(ew, Key.Key_D) == "Brannoc Ironhand draws Crossbow (the round)"
+
+
+def test_q_i_uses_a_torch_and_q_l_lays_hands_on_an_ally(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stack loses one piece (five torches, one used); R11's Lay on Hands: a SPELLCHECK (the
+    GM's 18), then the ally's own Hit Die heals it."""
+    _window, ew = _open(tmp_path, qtbot, monkeypatch)
+    brannoc = _turn_of(ew, "Brannoc")
+    sheet = ew.enc.character(ew.enc.combatant(brannoc))
+    torch = next(p for p in sheet.inventory.all_gear() if p.name == "Torch")
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Torch", True))
+    assert _apply(ew, Key.Key_I) == "Brannoc Ironhand uses Torch"
+    assert torch.quantity == 5 - 1  # type: ignore[attr-defined]
+    sheet.hp = 2
+    _turn_of(ew, "Sister Maud")
+    ew.select(brannoc)
+    _type_d20(ew, "18")
+    summary = _apply(ew, Key.Key_L)
+    assert summary.startswith("Sister Maud lays hands on Brannoc Ironhand"), summary
+    assert sheet.hp > 2 and sheet.hit_dice == 0
+
+
+def test_q_p_an_ally_protects_and_q_o_adds_the_off_hand_attack(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fighting style e, Protection: a NEAR ally is HARD to hit, once a fight; style f: the
+    off-hand weapon's attack follows the main one."""
+    from emberkeep.encounter.features import PROTECTION, PROTECTION_USED
+
+    _window, ew = _open(tmp_path, qtbot, monkeypatch)
+    brannoc = next(c for c in ew.enc.combatants.values() if c.name.startswith("Brannoc"))
+    ew.enc.character(brannoc).fighting_style = PROTECTION
+    wren = next(c for c in ew.enc.combatants.values() if c.name.startswith("Wren"))
+    for w in ew.enc.character(wren).inventory.weapons:
+        w.equipped = w.name in ("Arming sword", "Dagger")
+    _turn_of(ew, "Goblin")
+    ew.select(wren.id)
+    _apply(ew, Key.Key_P)
+    step = ew.enc.history[-1]
+    assert any("protects Wren Quickfingers: the attack is HARD" in str(e) for e in step.events)
+    assert PROTECTION_USED in brannoc.used
+    _turn_of(ew, "Wren")
+    ew.panel.target.setCurrentIndex(ew.panel.target.findData("goblin-1"))
+    assert "off-hand" in _apply(ew, Key.Key_O)
+
+
+def test_f1_lists_the_q_keys(tmp_path: Path, qtbot: object,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    _window, ew = _open(tmp_path, qtbot, monkeypatch)
+    dialog = ShortcutsDialog(ew)
+    keys = {dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())}
+    assert {"Q, G", "Q, K", "Q, A", "Q, W", "Q, B", "Q, C"} <= keys
+    assert len({key for _n, key, _w in SHORTCUTS}) == len(SHORTCUTS)  # no key twice
