@@ -24,6 +24,7 @@ from emberkeep.encounter.actions import move_and_cast
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.casting import lay_on_hands
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.durations import clear_fired_timers
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.features import protection_candidates
 from emberkeep.encounter.grapple import grapple, shove
@@ -67,6 +68,7 @@ TABLE_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
                            "fight)"),
     ("pick_up", "Q, W", "Pick up the dropped weapon: the round (WDD, R17)"),
     ("draw", "Q, D", "Draw another weapon: the round (R17)"),
+    ("timers_seen", "Q, T", "The fired timers are seen: clear them from the banner"),
     ("unaware", "Q, A", "The target is unaware of the attacker (hidden, behind), or sees "
                         "it again: Sneak Attack (R35)"),
 )
@@ -253,6 +255,7 @@ _BUILDERS: dict[str, Callable[[EncounterWindow], Built]] = {
     "sacrifice": _attack(sacrifice_shield=True), "off_hand": _attack(off_hand=True),
     "protection": _attack(protect=True), "pick_up": _pick_up, "draw": _draw,
     "unaware": _unaware,
+    "timers_seen": lambda w: ("Fired timers seen", clear_fired_timers),
 }
 
 

@@ -95,8 +95,8 @@ def _apply(ew: EncounterWindow, second: Key, modifier: Mod = Mod.NoModifier) -> 
     assert len(ew.enc.history) == before
     shown = ew.panel.outcome.toPlainText().splitlines()[0]
     key(ew, Key.Key_Return)
-    assert len(ew.enc.history) == before + 1
-    summary = ew.enc.history[-1].summary
+    assert len(ew.enc.history) > before  # (and "the fight is over" when it ended it)
+    summary = ew.enc.history[before].summary
     assert summary == shown  # Enter applies exactly what was previewed
     assert summary in _log_texts(ew)
     return summary
@@ -238,3 +238,24 @@ def test_f1_lists_the_q_keys(tmp_path: Path, qtbot: object,
     keys = {dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())}
     assert {"Q, G", "Q, K", "Q, A", "Q, W", "Q, B", "Q, C"} <= keys
     assert len({key for _n, key, _w in SHORTCUTS}) == len(SHORTCUTS)  # no key twice
+
+
+def test_q_n_goes_near_and_casts_on_the_target(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Furnace: "Go NEAR and ATK/SPELLCHECK": Ysolde moves one zone toward the goblin and
+    casts, one step (R8's SPELLCHECK, the GM's 18)."""
+    from gui.encounter.dialogs import CastDialog
+
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(11), goblins=1)
+    ew.enc.combatant("goblin-1").position = 2
+    key(ew, Key.Key_I)
+    ysolde = _turn_of(ew, "Ysolde")
+    ew.panel.target.setCurrentIndex(ew.panel.target.findData("goblin-1"))
+    _type_d20(ew, "18")
+    monkeypatch.setattr(CastDialog, "exec", lambda self: 1)  # the first spell
+    summary = _apply(ew, Key.Key_N)
+    assert summary.startswith("Ysolde the Grey goes to zone 1; "), summary
+    assert ew.enc.combatant(ysolde).position == 1
+    assert "move and cast" in [s.action for s in ew.enc.history]
+    _undo(window)
+    assert ew.enc.combatant(ysolde).position == 0
