@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.encounter.act_last import put_last
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.durations import end_of_turn, round_upkeep
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -194,6 +195,8 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
                 tx.set(("c", c.id), "surprised", False)
     if number >= 2:
         end_surprise(enc, tx)  # R35: the surprise round's unawareness ends with it
+        if st.mode != _SIMULTANEOUS:
+            order = put_last(enc, order)  # 0-level crit 4-5: "last to act next turn"
     tx.set(("enc",), "order", order)
     tx.set(("enc",), "phase", "fighting")
     tx.set(("enc",), "turn", 0)
