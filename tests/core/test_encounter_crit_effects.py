@@ -45,3 +45,56 @@ def test_last_to_act_in_segments_takes_the_rounds_last_segment() -> None:
     slots = [Slot.parse(e) for e in enc.state.order]  # type: ignore[attr-defined]
     assert slots[-1].cid == brannoc
     assert [(s.cid, s.segment) for s in slots[-2:]] == [("goblin-1", 9), (brannoc, 9)]
+
+
+def _hand_lost(faces: list[int]) -> tuple[object, object]:
+    """The goblin's natural 20 on the lingering injuries table (R30), row 6-7: "Hand. You can
+    use only one hand." Wren (no shield) then holds a greataxe and a longsword."""
+    from emberkeep.encounter.weapon_choice import ONE_HAND
+    from tests.core.test_encounter_attack import give
+
+    enc = make(faces, settings=CampaignSettings(monster_crits=MonsterCrits.LINGERING))
+    wren = pc(enc, "Wren")
+    enc.character(wren).max_hp = enc.character(wren).hp = 30
+    step = attack(enc, "goblin-1", wren.id)
+    assert [(r.table, r.label) for r in step.events if isinstance(r, Row)] == [
+        ("lingering_injuries", "6-7")]
+    assert ONE_HAND in {x.name for x in wren.conditions}
+    wren.acted = False
+    give(enc, wren, "greataxe")
+    return enc, wren
+
+
+def test_only_one_hand_cannot_swing_a_two_handed_weapon() -> None:
+    """With one hand the greataxe cannot be used: named, it is refused; by default she fights
+    with what one hand can hold (a fist, the greataxe being the only weapon in hand)."""
+    import pytest
+
+    from emberkeep.encounter.engine import RuleError
+
+    enc, wren = _hand_lost([20, 6, 12, 2])
+    axe = next(w for w in enc.character(wren).inventory.weapons  # type: ignore[attr-defined]
+               if w.name == "Greataxe")
+    with pytest.raises(RuleError, match="only one hand"):
+        attack(enc, wren.id, "goblin-1", weapon_uid=axe.uid)  # type: ignore[arg-type, attr-defined]
+    step = attack(enc, wren.id, "goblin-1")  # type: ignore[arg-type, attr-defined]
+    assert step.events[0].purpose == "attack Goblin (fist)"  # type: ignore[union-attr]
+
+
+def test_only_one_hand_grips_a_versatile_weapon_one_handed_and_has_no_off_hand() -> None:
+    """A warhammer alone in hand is held in two hands (its versatile 1d10) — not with one
+    hand: the one-handed 1d8 (Furnace's martial one-handed die). Nor is there an off-hand
+    attack."""
+    import pytest
+
+    from emberkeep.encounter.engine import RuleError
+    from tests.core.test_encounter_attack import give
+
+    enc, wren = _hand_lost([20, 6, 15, 3, 15, 3])
+    hammer = give(enc, wren, "warhammer")  # type: ignore[arg-type]
+    assert (hammer.damage, hammer.versatile_damage) == ("1d8", "1d10")
+    step = attack(enc, wren.id, "goblin-1")  # type: ignore[attr-defined]
+    assert [r.expression for r in step.rolls()][:2] == ["1d20", "1d8"]
+    wren.acted = False  # type: ignore[attr-defined]
+    with pytest.raises(RuleError, match="only one hand"):
+        attack(enc, wren.id, "goblin-1", off_hand=True)  # type: ignore[attr-defined]
