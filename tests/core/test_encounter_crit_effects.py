@@ -98,3 +98,18 @@ def test_only_one_hand_grips_a_versatile_weapon_one_handed_and_has_no_off_hand()
     wren.acted = False  # type: ignore[attr-defined]
     with pytest.raises(RuleError, match="only one hand"):
         attack(enc, wren.id, "goblin-1", off_hand=True)  # type: ignore[attr-defined]
+
+
+def test_a_fearless_barbarian_holds_firm_in_pc_morale() -> None:
+    """Barbarian: "Immune to FEAR effects": a PC's morale (a WIS SAVE whose failure is
+    FRIGHTENED, R28) cannot frighten him; no die is rolled. Wren's 1 still frightens her."""
+    from emberkeep.encounter.morale import pc_morale
+    from tests.core.test_toolbox_engine import _take
+
+    enc = make([1])
+    brannoc = enc.combatant(_take(enc, "Brannoc", "barbarian", "fearless"))
+    step = pc_morale(enc, brannoc.id)
+    assert step.summary == "Brannoc Ironhand holds firm" and not step.rolls()
+    assert brannoc.conditions == ()
+    wren = pc(enc, "Wren")
+    assert pc_morale(enc, wren.id).summary.endswith("FRIGHTENED, wants to flee")
