@@ -113,3 +113,21 @@ def test_a_fearless_barbarian_holds_firm_in_pc_morale() -> None:
     assert brannoc.conditions == ()
     wren = pc(enc, "Wren")
     assert pc_morale(enc, wren.id).summary.endswith("FRIGHTENED, wants to flee")
+
+
+def test_a_bloodshaman_stabilizes_with_an_easy_medicine_check() -> None:
+    """Bloodshaman: "Medicine CHECKS are EASY" — R21's WIS (Medicine) check against the ROOM
+    DC when stabilizing: Maud's 8 + WIS 2 + PROF 1 = 11 misses DC 12 but meets EASY's 9; then
+    Injuries (18). Without the feature the same 8 fails (test_encounter_dying)."""
+    from emberkeep.encounter.dying import DYING, stabilize
+    from tests.core.test_encounter_dying import hurt
+    from tests.core.test_toolbox_engine import _take
+
+    enc = make([2, 8, 18])
+    brannoc = pc(enc, "Brannoc")
+    maud = enc.combatant(_take(enc, "Sister", "bloodshaman", "easy_medicine"))
+    hurt(enc, brannoc, 7)
+    step = stabilize(enc, maud.id, brannoc.id)
+    assert step.summary == "Sister Maud stabilizes Brannoc Ironhand"
+    assert step.rolls()[0].total == 11 and "vs DC 9" in str(step.events)
+    assert DYING not in {x.name for x in brannoc.conditions}
