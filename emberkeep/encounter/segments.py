@@ -13,7 +13,8 @@ Readings of the list (each "apply every listed modifier that applies"):
   in both hands, as attack.py grips it: no shield and no other weapon in hand. So a halberd, a
   great spear or a spear in two hands takes both (-1 + 1 = 0). (The text's halberd "without
   extra damage" / "with extra damage" reads as a choice; Furnace always gives the two-handed
-  damage, and the brief's list puts the halberd among the long thrusting weapons.)
+  damage, and the brief's list puts the halberd among the long thrusting weapons.) R37 settles
+  the halberd: thrust (-1) or two-handed (+1), chosen per fight (``halberd.py``), never both.
 - a small weapon is ``gear.small``'s (tagged "tiny", or 1 ft at most: dagger, knife); a fist is
   no weapon.
 - monsters: d10 + ``MonsterStats.initiative_modifier`` + the length modifiers of their weapon.
@@ -34,6 +35,7 @@ from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.character.abilities import Ability
 from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.halberd import is_halberd, thrusting
 from emberkeep.encounter.initiative import (
     KIND_RANK,
     Slot,
@@ -117,14 +119,18 @@ def segment_modifiers(enc: Encounter, c: Combatant, *,
     if strength >= 15:
         mods.append(("STR 15-18", -1))
     melee = weapon is not None and weapon.kind not in ("fist", "ranged")
-    if melee and weapon is not None and (weapon.length_ft or 0) >= LONG_THRUST_FT:
+    # R37: a halberd is thrust (-1) or swung two-handed (+1) as chosen for the fight, never both
+    halberd = is_halberd(weapon)
+    thrust = thrusting(c, weapon)
+    if melee and weapon is not None and (weapon.length_ft or 0) >= LONG_THRUST_FT \
+            and (thrust or not halberd):
         mods.append(("long thrusting weapon", -1))
     if 4 <= dex <= 7:
         mods.append(("DEX 4-7", +1))
     elif dex <= 3:
         mods.append(("DEX 3", +2))
     inventory = enc.character(c).inventory
-    if weapon is not None and _two_handed(weapon, inventory):
+    if weapon is not None and _two_handed(weapon, inventory) and not thrust:
         mods.append(("two-handed weapon", +1))
     weight = inventory.armor_weight()
     if inventory.shield is not None or weight == "light":

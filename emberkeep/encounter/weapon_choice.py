@@ -17,6 +17,7 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.damage import Wielded, reaches
 from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.halberd import thrusting
 from emberkeep.encounter.zones import Band
 from emberkeep.encounter.zones import band as zone_band
 from emberkeep.gear.catalog import GearError
@@ -61,7 +62,8 @@ def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
     inv = ch.inventory
     grip: Grip | None = None
     if w.kind == "two_handed":
-        grip = "two_handed"
+        # R37: a halberd thrust is "without extra damage": no R12 two-handed bonus
+        grip = "one_handed" if thrusting(attacker, w) else "two_handed"
     elif w.kind == "one_handed":
         # nothing else in hand, and two hands to hold it (lingering 6-7: "only one hand")
         both_free = (not one_hand and inv.shield is None
@@ -105,7 +107,8 @@ def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
     # A PC's choice reads its sheet and the distance (a refusal, naming the target, is not kept)
     one_hand = bool(attacker.conditions) and any(x.name == ONE_HAND
                                                  for x in attacker.conditions)
-    return enc.kept(attacker, ("weapon", band, weapon_uid, off_hand, one_hand), _pc_weapon,
+    return enc.kept(attacker, ("weapon", band, weapon_uid, off_hand, one_hand,
+                               attacker.halberd_use), _pc_weapon,
                     enc, attacker, target, band, weapon_uid, off_hand, one_hand)
 
 

@@ -36,6 +36,7 @@ ENTRIES: dict[str, Entry] = {
     "emberkeep.encounter.grapple.shove": ("key", "shove_higher"),  # and Q, Shift+S; Q, K
     "emberkeep.encounter.grip.break_free": ("key", "break_free"),
     "emberkeep.encounter.grip.grip_attacks": ("key", "grip"),
+    "emberkeep.encounter.halberd.choose_halberd_use": ("key", "halberd"),
     "emberkeep.encounter.items.use_item": ("key", "use_item"),
     "emberkeep.encounter.morale.dismiss_morale": ("key", "skip_morale"),
     "emberkeep.encounter.morale.pc_morale": ("key", "morale"),

@@ -3,7 +3,8 @@
 Furnace's DISENGAGE, stand up, grapple and shove (R31), use an item, Go NEAR and SPELLCHECK,
 Lay on Hands; an attack with the target's shield sundered (R12) or sacrificed (R18), with the
 off-hand weapon (style f) or under an ally's Protection (style e); WDD's pick up a dropped
-weapon and draw another (R17); the GM's mark that a foe is unaware of an attacker (R35).
+weapon and draw another (R17); the GM's mark that a foe is unaware of an attacker (R35); the
+halberd thrust or swung (R37).
 
 Each is a two-key chord (``Q, G``: grapple) listed in :data:`TABLE_SHORTCUTS`, which the
 window's key table and F1 take in. No rules here: each entry names the engine call. Pressing
@@ -28,6 +29,7 @@ from emberkeep.encounter.durations import clear_fired_timers
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.features import protection_candidates
 from emberkeep.encounter.grapple import grapple, shove
+from emberkeep.encounter.halberd import THRUST, choose_halberd_use
 from emberkeep.encounter.items import use_item
 from emberkeep.encounter.movement import disengage, stand_up
 from emberkeep.encounter.rearm import draw_weapon, drawable, pick_up_weapon
@@ -68,6 +70,8 @@ TABLE_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
                            "fight)"),
     ("pick_up", "Q, W", "Pick up the dropped weapon: the round (WDD, R17)"),
     ("draw", "Q, D", "Draw another weapon: the round (R17)"),
+    ("halberd", "Q, H", "The selected (else the actor) thrusts its halberd (-1 segment, no "
+                        "two-handed DAM) or swings it two-handed (+1): per fight (R37)"),
     ("timers_seen", "Q, T", "The fired timers are seen: clear them from the banner"),
     ("unaware", "Q, A", "The target is unaware of the attacker (hidden, behind), or sees "
                         "it again: Sneak Attack (R35)"),
@@ -237,6 +241,15 @@ def _draw(w: EncounterWindow) -> Built:
     return f"{c.name} draws {weapons[index].name}", lambda enc: draw_weapon(enc, c.id, uid)
 
 
+def _halberd(w: EncounterWindow) -> Built:
+    c = w.selected() or _actor(w)
+    if c is None:
+        return "select the halberd's bearer"
+    thrust = c.halberd_use != THRUST
+    return (f"{c.name} {'thrusts' if thrust else 'swings'} the halberd",
+            lambda enc: choose_halberd_use(enc, c.id, thrust))
+
+
 def _unaware(w: EncounterWindow) -> Built:
     a, t = w.enc.combatants.get(str(w.panel.attacker.currentData())), _target(w)
     if a is None or t is None:
@@ -254,7 +267,7 @@ _BUILDERS: dict[str, Callable[[EncounterWindow], Built]] = {
     "lay_on_hands": _lay_on_hands, "sunder": _attack(sunder_shield=True),
     "sacrifice": _attack(sacrifice_shield=True), "off_hand": _attack(off_hand=True),
     "protection": _attack(protect=True), "pick_up": _pick_up, "draw": _draw,
-    "unaware": _unaware,
+    "unaware": _unaware, "halberd": _halberd,
     "timers_seen": lambda w: ("Fired timers seen", clear_fired_timers),
 }
 

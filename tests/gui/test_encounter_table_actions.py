@@ -259,3 +259,51 @@ def test_q_n_goes_near_and_casts_on_the_target(
     assert "move and cast" in [s.action for s in ew.enc.history]
     _undo(window)
     assert ew.enc.combatant(ysolde).position == 0
+
+
+def test_q_h_thrusts_the_halberd_for_the_fight(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R37: "thrusting (−1, no R12 two-handed bonus) or two-handed (+1 ...); never both"."""
+    from emberkeep.encounter.halberd import THRUST
+    from emberkeep.encounter.segments import segment_modifiers
+    from emberkeep.gear.inventory import own
+    from emberkeep.gear.owned import OwnedWeapon
+
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(11), goblins=1)
+    wren = next(c for c in ew.enc.combatants.values() if c.name.startswith("Wren"))
+    inv = ew.enc.character(wren).inventory
+    halberd = own("halberd")
+    assert isinstance(halberd, OwnedWeapon)
+    inv.put(halberd)
+    for w in inv.weapons:
+        w.equipped = w is halberd
+    ew.select(wren.id)
+    assert _apply(ew, Key.Key_H) == ("Wren Quickfingers uses the halberd thrusting: -1 segment, "
+                                     "no two-handed DAM bonus (R37)")
+    assert wren.halberd_use == THRUST
+    labels = [label for label, _v in segment_modifiers(ew.enc, wren)]
+    assert "long thrusting weapon" in labels and "two-handed weapon" not in labels
+    _undo(window)
+    assert wren.halberd_use == ""
+
+
+def test_the_monster_form_sets_the_wdd_segment_modifier_by_keys(qtbot: object) -> None:
+    """WDD segments: "d10 + MonsterStats.initiative_modifier"; Alt+G reaches the field."""
+    from emberkeep.encounter.segments import segment_modifiers
+    from emberkeep.encounter.setup import monster_combatants
+    from gui.encounter.monster_form import MonsterForm
+    from tests.core.test_encounter_initiative import make_encounter
+
+    form = MonsterForm(12)
+    qtbot.addWidget(form)  # type: ignore[attr-defined]
+    form.show()
+    form.activateWindow()
+    assert QTest.qWaitForWindowActive(form)
+    QTest.keyClick(form, Key.Key_G, Mod.AltModifier)
+    assert form.focusWidget() is form.segment
+    form.segment.selectAll()
+    QTest.keyClicks(form.segment, "-2")
+    stats = form.stats()
+    assert stats.initiative_modifier == -2
+    enc = make_encounter([], monster_combatants(stats, 1))
+    assert segment_modifiers(enc, enc.combatant("goblin-1")) == [("monster", -2)]
