@@ -86,6 +86,9 @@ MELEE_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("melee_tactic_back", "Shift+W", "Melee Round: the previous tactic"),
     ("melee_movement", "J", "Melee Round: the Movement Phase (the fallen regain their "
                             "footing)"),
+    ("melee_move_toward", "Shift+J", "Melee Round: A moves toward B (previewed; Enter applies; "
+                                     "not after fighting this round). J moves A to the "
+                                     "yard typed in A's goal"),
     ("melee_mount", "Shift+Y", "Melee Round: A mounts or dismounts its horse"),
     ("melee_rearm", "Shift+R", "Melee Round: A re-arms (picks up or draws a weapon, R23)"),
 )

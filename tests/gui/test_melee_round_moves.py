@@ -1,0 +1,82 @@
+"""The Melee Round's movement and walls from the encounter window (issue #17, seed 001)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from emberkeep.dice import ScriptedRoller
+from tests.gui.test_melee_round_gui import key, open_joust
+
+Key = Qt.Key
+
+
+def _type(edit: object, text: str) -> None:
+    edit.setFocus()  # type: ignore[attr-defined]
+    QTest.keyClick(edit, Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # type: ignore[arg-type]
+    QTest.keyClicks(edit, text)  # type: ignore[arg-type]
+
+
+def test_shift_j_moves_a_toward_b_previewed_and_not_after_fighting(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Movement Phase yard by yard (a knight on foot: its rate); then, engaged and having
+    fought this round, "either fight ... or move ..., but not both"."""
+    _window, ew, _ids = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))
+    panel = ew.melee_panel
+    ca, cb = ew.enc.combatants.values()
+    key(ew, Key.Key_I)
+    ew.table.setFocus()
+    QTest.keyClick(ew.table, Key.Key_J, Qt.KeyboardModifier.ShiftModifier)
+    assert panel.pending is not None, panel.outcome.toPlainText()
+    assert ca.position == 0  # a preview moves nobody
+    shown = panel.outcome.toPlainText().splitlines()[0]
+    key(ew, Key.Key_Return)
+    assert ca.position > 0 and ew.enc.history[-1].summary == shown
+    assert shown.startswith(f"Movement: {ca.name} to {ca.position} (")
+    # engaged, both miss (19 and 19 over Sword 15): they fought this round
+    cb.position = ca.position + 1
+    key(ew, Key.Key_I)
+    _type(panel.die[0], "19")
+    _type(panel.die[1], "19")
+    key(ew, Key.Key_A)
+    key(ew, Key.Key_Return)
+    QTest.keyClick(ew.table, Key.Key_J, Qt.KeyboardModifier.ShiftModifier)
+    assert ew.message.text().startswith(f"{ca.name} fought this round: a knight can \"either "
+                                        "fight ... or move ..., but not both\"")
+
+
+def test_j_moves_a_to_the_yard_typed(tmp_path: Path, qtbot: QtBot,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    _window, ew, _ids = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))
+    panel = ew.melee_panel
+    ca = next(iter(ew.enc.combatants.values()))
+    key(ew, Key.Key_I)
+    _type(panel.goal, "-2")
+    key(ew, Key.Key_J)
+    key(ew, Key.Key_Return)
+    assert ca.position == -2
+    assert ew.enc.history[-1].summary == f"Movement: {ca.name} to -2 (goal)"
+
+
+def test_the_wall_height_makes_a_fumbled_knockdown_roll_a_fall(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed: "if he was on a wall ... and fumbles the DEX roll, he plummets over the edge";
+    R33: "A fall from a height: 1d6 per 3 yards": 6 yards, 2d6 (3 + 5)."""
+    _window, ew, (_a, _b_id) = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([3, 5]))
+    panel = ew.melee_panel
+    ca, cb = ew.enc.combatants.values()
+    cb.position = ca.position + 1
+    key(ew, Key.Key_I)
+    _type(panel.wall_height[1], "6")
+    _type(panel.die[0], "10")
+    _type(panel.die[1], "19")
+    _type(panel.damage, "20")
+    _type(panel.knockdown, "20")
+    key(ew, Key.Key_A)
+    shown = panel.outcome.toPlainText()
+    assert "fall of 6 yards: 2d6 [3, 5] = 8" in shown
+    assert "knockdown fell, fall 8" in shown
