@@ -22,6 +22,7 @@ from emberkeep.encounter.zones import Band
 from emberkeep.encounter.zones import band as zone_band
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.damage import Grip
+from emberkeep.gear.inventory import Inventory
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.gear.small import is_small_weapon
 
@@ -79,6 +80,11 @@ def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
                    is_small_weapon(w.kind, w.tags, w.length_ft))
 
 
+def _after_a_drop(inv: Inventory) -> bool:
+    """A weapon lies on the ground: another is drawn only as the turn's action (R17)."""
+    return any(w.dropped for w in inv.weapons)
+
+
 def _usable(enc: Encounter, attacker: Combatant, w: OwnedWeapon, one_hand: bool = False) -> bool:
     """In hand and whole; a two-handed weapon needs both hands free: no shield carried, and
     not one who "can use only one hand" (lingering injury 6-7)."""
@@ -134,6 +140,9 @@ def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Ban
         if piece.dropped or piece.broken:
             state = "dropped" if piece.dropped else "broken"
             raise RuleError(f"{piece.name} is {state}: it cannot attack (use a fist)")
+        if not piece.equipped and _after_a_drop(inv):
+            raise RuleError(f"{piece.name} is not in hand: after a drop, drawing another "
+                            "takes the round (R17)")
         if not _usable(enc, attacker, piece, one_hand):
             why = "only one hand can hold it" if one_hand else "a shield is carried"
             raise RuleError(f"{piece.name} needs both hands, and {why}")
@@ -145,6 +154,9 @@ def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Ban
             return _wield(enc, attacker, w, band, one_hand=one_hand)
     if band == _CLOSE:
         return _FIST
+    if _after_a_drop(inv):  # R17: "a round to pick it up or draw another"
+        raise RuleError(f"{attacker.name} dropped its weapon: picking it up or drawing another "
+                        "takes the round (R17)")
     for w in inv.weapons:
         if _usable(enc, attacker, w, one_hand) and reaches(w.kind, w.tags, band):
             return _wield(enc, attacker, w, band, one_hand=one_hand)

@@ -51,3 +51,26 @@ def test_a_monster_picks_up_its_weapon_and_nothing_lying_is_refused() -> None:
     assert not goblin.weapon_dropped and goblin.acted
     with pytest.raises(RuleError, match="no dropped weapon"):
         pick_up_weapon(enc, pc(enc, "Wren").id)
+
+
+def test_after_a_drop_no_other_weapon_is_drawn_inside_an_attack() -> None:
+    """R17: "(a round to pick it up or draw another)": with the sword on the ground, Brannoc's
+    attack cannot draw the crossbow on the way (named or not); a fist still fights CLOSE; once
+    drawn (its own round), the crossbow shoots."""
+    enc = make([1, 1, 2, 12, 3])
+    brannoc = pc(enc, "Brannoc")
+    attack(enc, brannoc.id, "goblin-1")  # the natural 1 drops the sword
+    crossbow = next(w for w in drawable(enc, brannoc.id))
+    brannoc.acted = False
+    fist = attack(enc, brannoc.id, "goblin-1")  # CLOSE: a fist (2: a miss)
+    assert fist.events[0].purpose == "attack Goblin (fist)"  # type: ignore[union-attr]
+    brannoc.acted = False
+    enc.combatant("goblin-1").position = 1  # NEAR: the sword would not reach anyway
+    with pytest.raises(RuleError, match="takes the round"):
+        attack(enc, brannoc.id, "goblin-1")
+    with pytest.raises(RuleError, match="takes the round"):
+        attack(enc, brannoc.id, "goblin-1", weapon_uid=crossbow.uid)
+    draw_weapon(enc, brannoc.id, crossbow.uid)
+    brannoc.acted = False
+    step = attack(enc, brannoc.id, "goblin-1")
+    assert step.events[0].purpose == "attack Goblin (Crossbow)"  # type: ignore[union-attr]
