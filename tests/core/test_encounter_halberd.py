@@ -53,3 +53,4 @@ def test_only_a_halberd_bearer_chooses() -> None:
     enc = make_encounter([make_pc("Pat", gear=["mace"])])
     with pytest.raises(RuleError, match="no halberd"):
         choose_halberd_use(enc, cid(enc, "Pat"), thrust=True)
+
