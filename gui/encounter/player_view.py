@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.dying import life_state
 from emberkeep.encounter.initiative import Slot
+from emberkeep.encounter.unaware import UNAWARE
 from gui.encounter.combatants import CURRENT, DOWN
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, monster_word
@@ -92,8 +93,8 @@ class PlayerModel(ListTableModel[str]):
                 return c.name
             if column == 2:
                 return self.health(c)
-            return conditions_text(c) if c.kind == "pc" else ", ".join(
-                x.name for x in c.conditions if x.name != "dying_in")
+            return conditions_text(c, for_players=True) if c.kind == "pc" else ", ".join(
+                x.name for x in c.conditions if x.name not in ("dying_in", UNAWARE))
         if role == Qt.ItemDataRole.BackgroundRole and acting:
             return QBrush(CURRENT)
         if role == Qt.ItemDataRole.ForegroundRole and enc.is_down(c):

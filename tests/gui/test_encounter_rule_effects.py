@@ -87,3 +87,30 @@ def test_b_a_bloodshaman_stabilizes_with_easy_medicine(tmp_path: Path, qtbot: ob
     check = step.rolls()[0]
     assert "WIS (Medicine) vs DC 9" in str(step.events)
     assert step.summary.endswith("stabilizes Brannoc Ironhand") == (check.total >= 9)
+
+
+def test_unawareness_shows_once_for_the_gm_and_never_on_the_player_view(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R35: surprised, the goblin is unaware of each of the four PCs: the GM's table says so
+    once ("UNAWARE ×4"); the player view (F5) shows no one's unawareness — a hidden attacker is
+    the GM's secret."""
+    from PySide6.QtCore import Qt as _Qt
+
+    from emberkeep.dice import RandomRoller
+    from gui.encounter.combatants import COLUMNS
+
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(11), goblins=1)
+    monkeypatch.setattr(extras.SurpriseDialog, "exec", lambda d: (
+        d.boxes["foes"].setChecked(True), 1)[1])
+    key(ew, Key.Key_S, Mod.ShiftModifier)
+    column = [c[0] for c in COLUMNS].index("Conditions")
+    row = ew.model.row_of("goblin-1")
+    assert row is not None
+    assert ew.model.data(ew.model.index(row, column)) == "UNAWARE ×4"
+    key(ew, Key.Key_F5)
+    view = ew.player_view
+    assert view is not None and view.isVisible()
+    texts = [str(view.model.data(view.model.index(r, 3), _Qt.ItemDataRole.DisplayRole))
+             for r in range(view.model.rowCount())]
+    assert len(texts) == len(ew.enc.combatants)  # the goblin's row is there
+    assert not any("UNAWARE" in t for t in texts)
