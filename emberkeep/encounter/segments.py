@@ -69,6 +69,7 @@ __all__ = [
 
 SEGMENT_DIE = "d10"
 FIRST_SEGMENT, LAST_SEGMENT = 1, 10
+WILL_GRAPPLE = "WILL GRAPPLE"  # WDD: "-2 if you attempt to Grapple", declared before the d10
 LONG_THRUST_FT = 8  # R31: spear 8 ft (the text's example), halberd 8, great spear 10, lance 10
 
 # R20: "ROF 2 acts on 1 and 6, ROF 3 on 1, 4 and 7". Tags "ROF 2"/"ROF 3" in weapons.json.
@@ -215,6 +216,10 @@ def segment_order(enc: Encounter, tx: Tx, *, grappling: Iterable[str] = ()) -> l
     for c in enc.combatants.values():
         if enc.is_down(c):
             continue
+        if c.conditions and any(x.name == WILL_GRAPPLE for x in c.conditions):
+            grapplers.add(c.id)  # declared with ``grapple.declare_grapple``; spent by this roll
+            tx.set(("c", c.id), "conditions",
+                   tuple(x for x in c.conditions if x.name != WILL_GRAPPLE))
         if c.declared_spell is None and rate_of_fire(enc, c) > 1:
             tx.set(("c", c.id), "initiative", FIRST_SEGMENT)
         else:

@@ -32,6 +32,7 @@ ENTRIES: dict[str, Entry] = {
     "emberkeep.encounter.feature_actions.toggle_state": ("reason", _SPELLS_18),
     "emberkeep.encounter.fending.fend": ("key", "fend"),
     "emberkeep.encounter.grapple.break_free": ("key", "break_free"),
+    "emberkeep.encounter.grapple.declare_grapple": ("key", "grapple_intent"),
     "emberkeep.encounter.grapple.grapple": ("key", "grapple"),
     "emberkeep.encounter.grapple.shove": ("key", "shove_higher"),  # and Q, Shift+S; Q, K
     "emberkeep.encounter.grip.break_free": ("key", "break_free"),

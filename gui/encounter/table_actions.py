@@ -28,7 +28,7 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.durations import clear_fired_timers
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.features import protection_candidates
-from emberkeep.encounter.grapple import grapple, shove
+from emberkeep.encounter.grapple import declare_grapple, grapple, shove
 from emberkeep.encounter.halberd import THRUST, choose_halberd_use
 from emberkeep.encounter.items import use_item
 from emberkeep.encounter.movement import disengage, stand_up
@@ -53,6 +53,8 @@ TABLE_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("disengage_higher", "Q, ]", "DISENGAGE one zone toward higher zones"),
     ("stand_up", "Q, U", "Stand up from PRONE: the actor's move (R28)"),
     ("grapple", "Q, G", "Grapple the target: STR check vs its STR or ROOM DC (R31)"),
+    ("grapple_intent", "Q, Shift+G", "WDD: the selected means to grapple: -2 on its next "
+                                     "segment d10 (declare before I), or no longer"),
     ("shove_higher", "Q, S", "Shove the target one zone toward higher zones (R31)"),
     ("shove_lower", "Q, Shift+S", "Shove the target one zone toward lower zones (R31)"),
     ("shove_prone", "Q, K", "Shove the target PRONE (R31)"),
@@ -134,6 +136,17 @@ def _grapple(w: EncounterWindow) -> Built:
         return "choose the one acting and its target"
     return (f"{c.name} grapples {t.name}",
             _typed(Purpose.CHECK, w, lambda enc: grapple(enc, c.id, t.id)))
+
+
+def _grapple_intent(w: EncounterWindow) -> Built:
+    from emberkeep.encounter.segments import WILL_GRAPPLE
+
+    c = w.selected() or _actor(w)
+    if c is None:
+        return "select who means to grapple"
+    on = not any(x.name == WILL_GRAPPLE for x in c.conditions)
+    return (f"{c.name} {'means' if on else 'no longer means'} to grapple",
+            lambda enc: declare_grapple(enc, c.id, on))
 
 
 def _shove(result: str, direction: int) -> Callable[[EncounterWindow], Built]:
@@ -261,7 +274,7 @@ def _unaware(w: EncounterWindow) -> Built:
 
 _BUILDERS: dict[str, Callable[[EncounterWindow], Built]] = {
     "disengage_lower": _disengage(-1), "disengage_higher": _disengage(1),
-    "stand_up": _stand_up, "grapple": _grapple,
+    "stand_up": _stand_up, "grapple": _grapple, "grapple_intent": _grapple_intent,
     "shove_higher": _shove("push", 1), "shove_lower": _shove("push", -1),
     "shove_prone": _shove("prone", 1), "use_item": _use_item, "go_near_cast": _go_near_cast,
     "lay_on_hands": _lay_on_hands, "sunder": _attack(sunder_shield=True),

@@ -307,3 +307,23 @@ def test_the_monster_form_sets_the_wdd_segment_modifier_by_keys(qtbot: object) -
     assert stats.initiative_modifier == -2
     enc = make_encounter([], monster_combatants(stats, 1))
     assert segment_modifiers(enc, enc.combatant("goblin-1")) == [("monster", -2)]
+
+
+def test_q_shift_g_declares_a_grapple_for_the_next_segment_roll(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """WDD: "-2 if you attempt to Grapple the opponent" — declared before I rolls the d10s."""
+    from emberkeep.campaign.settings import InitiativeMode
+    from emberkeep.encounter.segments import WILL_GRAPPLE
+
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(11), goblins=1,
+                                mode=InitiativeMode.SEGMENTS)
+    brannoc = next(c for c in ew.enc.combatants.values() if c.name.startswith("Brannoc"))
+    ew.select(brannoc.id)
+    assert _apply(ew, Key.Key_G, Mod.ShiftModifier) == (
+        "Brannoc Ironhand means to grapple: -2 on the next segment d10 (WDD)")
+    assert WILL_GRAPPLE in {x.name for x in brannoc.conditions}
+    key(ew, Key.Key_I)
+    rolled = [e for s in ew.enc.history for e in s.events
+              if "segment" in str(getattr(e, "purpose", "")) and e.who == brannoc.name]
+    assert rolled and "grapple -2" in rolled[-1].purpose  # type: ignore[union-attr]
+    assert WILL_GRAPPLE not in {x.name for x in brannoc.conditions}
