@@ -202,9 +202,32 @@ def _lay_on_hands(w: EncounterWindow) -> Built:
             _typed(Purpose.SPELLCHECK, w, lambda enc: lay_on_hands(enc, c.id, ally.id)))
 
 
+# What a previewed attack's dice were rolled for, by the log's label (first of each kind)
+_REPLAYED = (("attack ", Purpose.ATTACK), ("damage (", Purpose.DAMAGE),
+             ("crit (", Purpose.CRIT), ("crit extra DAM", Purpose.CRIT_DAMAGE))
+
+
+def _replayed(w: EncounterWindow) -> dict[Key, Answers | None]:
+    """The dice of the attack A previewed, so "the target sunders its shield" (Q, B) is said
+    of the blow the table saw: the same d20 and damage dice, not a new roll."""
+    from emberkeep.encounter.events import Rolled
+
+    pending = w.panel.pending
+    if not pending or pending[0].action not in ("attack", "move and attack"):
+        return {}
+    found: dict[Key, Answers | None] = {}
+    for event in pending[0].events:
+        if isinstance(event, Rolled) and event.record.faces:
+            for prefix, purpose in _REPLAYED:
+                if event.purpose.startswith(prefix) and purpose not in found:
+                    faces = event.record.faces
+                    found[purpose] = faces[0] if len(faces) == 1 else faces
+    return found
+
+
 def _attack(**extra: object) -> Callable[[EncounterWindow], Built]:
     """An attack as the panel sets it (weapon, EASY/HARD, advantage, modifier, typed dice),
-    with one option of the texts' added."""
+    with one option of the texts' added; after A's preview, with the dice it showed."""
 
     def build(w: EncounterWindow) -> Built:
         p = w.panel
@@ -223,8 +246,10 @@ def _attack(**extra: object) -> Callable[[EncounterWindow], Built]:
             options["protection_by"] = guards[index].id
         if p.advantage.currentIndex():
             options["advantage"] = Advantage(p.advantage.currentData())
-        dice: dict[Key, Answers | None] = {Purpose.ATTACK: _die(w),
-                                           Purpose.DAMAGE: parse_typed(p.damage.text())}
+        dice = _replayed(w)
+        typed: dict[Key, Answers | None] = {Purpose.ATTACK: _die(w),
+                                            Purpose.DAMAGE: parse_typed(p.damage.text())}
+        dice.update({k: v for k, v in typed.items() if v is not None})
         modifier, weapon = p.modifier.value(), p.weapon.currentData()
         hard = DIFFICULTIES[p.difficulty.currentIndex()][1]
         return f"{a.name} attacks {t.name}", typed_action(dice, lambda enc: attack(

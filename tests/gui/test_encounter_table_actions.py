@@ -327,3 +327,30 @@ def test_q_shift_g_declares_a_grapple_for_the_next_segment_roll(
               if "segment" in str(getattr(e, "purpose", "")) and e.who == brannoc.name]
     assert rolled and "grapple -2" in rolled[-1].purpose  # type: ignore[union-attr]
     assert WILL_GRAPPLE not in {x.name for x in brannoc.conditions}
+
+
+def test_after_a_the_shield_is_sundered_on_the_blow_the_table_saw(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player decides after the hit is shown: A previews the goblin's blow (its damage
+    rolled), then Q, B takes the same d20 and the same damage dice, and the shield soaks half
+    (Furnace: "soak up half of the incoming DAM")."""
+    from emberkeep.encounter.events import Rolled
+
+    _window, ew = _open(tmp_path, qtbot, monkeypatch)
+    brannoc = next(c for c in ew.enc.combatants.values() if c.name.startswith("Brannoc"))
+    sheet = ew.enc.character(brannoc)
+    _turn_of(ew, "Goblin")
+    ew.select(brannoc.id)
+    _type_d20(ew, "19")
+    key(ew, Key.Key_A)
+    assert ew.panel.pending is not None
+    seen = [e.record.faces for e in ew.panel.pending[0].events
+            if isinstance(e, Rolled) and e.purpose.startswith("damage")]
+    assert ew.panel.pending[0].summary.startswith("Goblin hits Brannoc Ironhand for ")
+    full = int(ew.panel.pending[0].summary.rsplit(" ", 1)[1])
+    _apply(ew, Key.Key_B)
+    step = ew.enc.history[-1] if ew.enc.history[-1].action == "attack" else ew.enc.history[-2]
+    again = [e.record.faces for e in step.events
+             if isinstance(e, Rolled) and e.purpose.startswith("damage")]
+    assert again == seen
+    assert sheet.hp == 7 - (full - full // 2) and sheet.inventory.shields[0].destroyed
