@@ -238,6 +238,13 @@ def test_f1_lists_the_q_keys(tmp_path: Path, qtbot: object,
     keys = {dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())}
     assert {"Q, G", "Q, K", "Q, A", "Q, W", "Q, B", "Q, C"} <= keys
     assert len({key for _n, key, _w in SHORTCUTS}) == len(SHORTCUTS)  # no key twice
+    from PySide6.QtGui import QKeySequence
+
+    from gui.encounter.table_actions import TABLE_SHORTCUTS
+
+    for name, chord, _what in TABLE_SHORTCUTS:  # each a real two-key chord, installed
+        sequence = ew.actions_by_name[name].shortcut()
+        assert sequence.count() == 2 and sequence == QKeySequence(chord), name
 
 
 def test_q_n_goes_near_and_casts_on_the_target(
