@@ -80,3 +80,33 @@ def test_the_wall_height_makes_a_fumbled_knockdown_roll_a_fall(
     shown = panel.outcome.toPlainText()
     assert "fall of 6 yards: 2d6 [3, 5] = 8" in shown
     assert "knockdown fell, fall 8" in shown
+
+
+def test_a_won_evasion_lets_a_leave_in_the_movement_phase(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Evasion (W to "A evades B", A): "opposed DEX at -5 against the weapon at +5": A's 11 on
+    DEX 16 - 5 is a critical, beating B's plain 5 under Sword 15 + 5 — "may move"; then J
+    takes A to the yard typed, out of the melee, where without the evasion it is refused."""
+    window, ew, (a_id, _b) = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([11, 5]))
+    assert window.document is not None
+    sheet = window.document.character(a_id)
+    assert sheet.knight is not None
+    sheet.knight = sheet.knight.model_copy(update={"DEX": 16, "armor_dex_penalty": 0})
+    panel = ew.melee_panel
+    ca, cb = ew.enc.combatants.values()
+    cb.position = ca.position + 1
+    key(ew, Key.Key_I)
+    _type(panel.goal, "-2")
+    key(ew, Key.Key_J)
+    assert "evade first" in ew.message.text()
+    for _ in range(panel.tactic.count()):
+        if panel.tactic.currentData() == "evade":
+            break
+        key(ew, Key.Key_W)
+    assert panel.tactic.currentData() == "evade"
+    key(ew, Key.Key_A)
+    key(ew, Key.Key_Return)
+    assert ew.enc.history[-1].summary.endswith("and may move"), ew.message.text()
+    key(ew, Key.Key_J)
+    key(ew, Key.Key_Return)
+    assert ca.position == -2
