@@ -110,3 +110,32 @@ def test_a_won_evasion_lets_a_leave_in_the_movement_phase(
     key(ew, Key.Key_J)
     key(ew, Key.Key_Return)
     assert ca.position == -2
+
+
+def test_no_glory_after_brawling_by_keys(tmp_path: Path, qtbot: QtBot,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Glory cannot be gained from brawling": A brawls (both miss: 19 and 19), then the Glory
+    tactic with 100 for the foe gives A nothing this round."""
+    window, ew, (a_id, _b) = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))
+    assert window.document is not None
+    panel = ew.melee_panel
+    ca, cb = ew.enc.combatants.values()
+    cb.position = ca.position + 1
+    key(ew, Key.Key_I)
+    panel.flags[0]["brawl"].setFocus()
+    QTest.keyClick(panel.flags[0]["brawl"], Key.Key_Space)
+    _type(panel.die[0], "19")
+    _type(panel.die[1], "19")
+    key(ew, Key.Key_A)
+    key(ew, Key.Key_Return)
+    assert panel.flags[0]["brawl"].isChecked()
+    for _ in range(panel.tactic.count()):
+        if panel.tactic.currentData() == "glory":
+            break
+        key(ew, Key.Key_W)
+    _type(panel.glory, "100")
+    key(ew, Key.Key_A)
+    key(ew, Key.Key_Return)
+    assert ew.enc.history[-1].summary.endswith("gains no Glory: the foe was beaten brawling")
+    knight = window.document.character(a_id).knight
+    assert knight is not None and knight.glory == 0
