@@ -183,6 +183,8 @@ def _go_near_cast(w: EncounterWindow) -> Built:
     c, t = _actor(w), _target(w)
     if c is None or c.kind != "pc" or t is None:
         return "a player character casts; choose its target"
+    if t.position == c.position:
+        return f"{t.name} is already CLOSE: C casts without moving"
     dialog = CastDialog(w.enc.character(c), w.enc.catalog, w)
     if not dialog.exec():
         return ""
