@@ -86,6 +86,8 @@ def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Chang
             item = character.inventory.find(entry.item_uid)
             if isinstance(item, OwnedArmor | OwnedShield | OwnedWeapon):
                 mend_item(item, entry.units)
+            if isinstance(item, OwnedWeapon):
+                item.dropped = False  # issue #17: back from the smith means back in hand
             item.at_smith = False
             text = f"{character.name}'s {item.name} is back from the smith, mended"
         elif entry.kind == TimedKind.TRAINING and character is not None and entry.feat:

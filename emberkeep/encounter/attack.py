@@ -21,8 +21,10 @@ and marks the attacker as having acted.
   ranged HARD); "HARD:all" / "HARD:ranged_attacks" check modifiers; Sneak Attack EASY;
   Protection HARD; anything the caller adds. "Next ATK" conditions are spent by the roll.
 - A natural 20 (or the Barbarian's 19 in melee) always hits and is a crit; a natural 1 always
-  misses and is a fumble. Monsters roll d20 + attack bonus; with ``monster_crits`` off their 20
-  is a plain hit and their 1 a plain miss (R30).
+  misses and is a fumble. Monsters roll d20 + attack bonus. R38: a monster's natural 20 is a
+  crit like anyone's (R15's armor point, R19's maximum or WDD's doubled damage); R30's
+  ``monster_crits`` option decides only whether it also rolls a table row (``crits.tables_apply``),
+  and with the option off a monster's 1 is a plain miss (no fumble row, no gear to notch).
 - WDD segments (R20): a heavy two-handed weapon attacks only every other round unless STR is
   15 or more (``segments.heavy_weapon_ready``; the round is kept in ``Combatant.used``).
 """
@@ -36,7 +38,7 @@ from emberkeep.campaign.settings import CritDamage, InitiativeMode, MonsterCrits
 from emberkeep.character.bonuses import attack_bonus
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.dice import Purpose, RollRecord
-from emberkeep.encounter import crits, feature_actions, mounts, shields, volleys
+from emberkeep.encounter import crits, feature_actions, mounts, shields, unaware, volleys
 from emberkeep.encounter import grip as knife_grip
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import EASY_TO_HIT, NO_ACTIONS, OWN_ATTACKS_HARD, names
@@ -211,7 +213,8 @@ def _found_difficulties(enc: Encounter, tx: Tx, a: Combatant, t: Combatant, rang
         found = [_HARD] if t.dodging else []
     if extra:
         found.extend(extra)
-    sneak = t.unaware and sneak_attack_applies(enc, a, t)  # an aware target: no Sneak Attack
+    # R35: unaware of this attacker (surprised, or the GM's mark); most targets carry neither
+    sneak = (t.unaware or bool(t.conditions)) and sneak_attack_applies(enc, a, t)
     if sneak:
         found.append(Difficulty.EASY)  # Sneak Attack: "it is EASY to hit"
     if protection_by is not None:
@@ -271,9 +274,10 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     ac = enc.armor_class(t)
     target_number = ac if difficulty is _NORMAL else ac + difficulty.dc_shift
     hit = _hits(natural, record.total, target_number, low)
-    monster_plain = a.kind != "pc" and enc.settings.monster_crits is _MONSTER_CRITS_OFF
-    crit = hit and (natural >= low or sneak) and not monster_plain
-    fumble = natural == 1 and not monster_plain
+    # R38: any natural 20 is a crit (armor point, crit damage); the option gates only rows
+    crit = hit and (natural >= low or sneak)
+    fumble = natural == 1 and not (a.kind != "pc"
+                                   and enc.settings.monster_crits is _MONSTER_CRITS_OFF)
     return AttackRoll(a.id, t.id, record, record.total, ac, hit, crit, fumble, natural,
                       target_number, difficulty, weapon, sneak, None, depth)
 
@@ -331,8 +335,8 @@ def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *, sunder_shield: b
         _follow_ups(enc, tx, a, t, roll, pending, out)
     if pc:
         record_outcome(enc, tx, a, roll.hit)
-    if t.unaware:
-        tx.set(("c", t.id), "unaware", False)  # once attacked, it knows
+    if t.unaware or t.conditions:
+        unaware.noticed(tx, t, a)  # R35: once attacked by it, it knows this attacker
     return out
 
 
@@ -461,7 +465,10 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
                              sacrifice_shield=sacrifice_shield, cleave=cleave)
         t = enc.combatants[roll.target_id]  # a volley may have landed elsewhere (R31)
         if roll.hit:
-            summary = f"{a.name} hits {t.name} for {out.damage}{' (crit)' if roll.crit else ''}"
+            # R18: a sacrificed shield turned the crit into a plain hit; the log says so
+            mark = (" (crit avoided: shield sacrificed)" if out.shield == "sacrificed"
+                    else " (crit)" if roll.crit else "")
+            summary = f"{a.name} hits {t.name} for {out.damage}{mark}"
         else:
             summary = f"{a.name} misses {t.name}"
         if off_hand and not enc.is_down(t) and not enc.is_down(a):

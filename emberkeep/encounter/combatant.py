@@ -96,6 +96,9 @@ class Combatant:
     # engine II (issue #6)
     knocked: int = 0  # times knocked to 0 HP this encounter (R22's knocked-twice option)
     mount: int = 0  # R31 mount rank: 0 on foot, 1 rouncy, 2 palfrey, 3 courser, 4 charger
+    # R37: how a halberd is used this fight: "thrust" (-1 segment, no two-handed DAM bonus) or
+    # "" — two-handed (+1 segment, R12's bonus), the default
+    halberd_use: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}

@@ -35,7 +35,7 @@ from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.saves import saving_throw
 
-__all__ = ["CANT_ACT", "end_of_turn", "round_upkeep", "start_timer"]
+__all__ = ["CANT_ACT", "clear_fired_timers", "end_of_turn", "round_upkeep", "start_timer"]
 
 CANT_ACT = "cant_act"
 _EACH_ROUND = ("dying_in", "hp_loss:", "save_each_round:")
@@ -129,4 +129,12 @@ def start_timer(enc: Encounter, label: str, *, dice: str = "1d4") -> Step:
         rounds = tx.roll(dice, "GM", f"timer: {label}", purpose=Purpose.TIMER).total
         tx.set(("enc",), "timers", (*enc.state.timers, (label, max(1, rounds))))
         tx.summary(f"Timer: {label} in {rounds} round(s)")
+    return enc.history[-1]
+
+
+def clear_fired_timers(enc: Encounter) -> Step:
+    """The GM has seen the fired timers."""
+    with enc.action("gm", "timers seen") as tx:
+        tx.set(("enc",), "timers_fired", ())
+        tx.summary("Fired timers seen")
     return enc.history[-1]

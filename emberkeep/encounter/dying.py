@@ -25,7 +25,9 @@ from __future__ import annotations
 from typing import Literal
 
 from emberkeep.character.abilities import Ability
+from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.bonuses import skill_bonus
+from emberkeep.character.checks import Difficulty
 from emberkeep.character.skills import Skill
 from emberkeep.character.status import Status
 from emberkeep.dice import Purpose
@@ -205,10 +207,13 @@ def stabilize(enc: Encounter, helper_id: str, patient_id: str) -> Step:
     if enc.band(helper, patient) != Band.CLOSE:
         raise RuleError(f"{helper.name} must be CLOSE to {patient.name}")
     with enc.action(helper.id, "stabilize") as tx:
-        # R21 and the advantage rule (#12)
+        # R21 and the advantage rule (#12); the Bloodshaman's "Medicine CHECKS are EASY"
+        easy = (roll_difficulty(enc.character(helper), enc.catalog, "check",
+                                skill=Skill.MEDICINE, ability=Ability.WIS)
+                if helper.kind == "pc" else Difficulty.NORMAL)
         _record, _dc, success = check_roll(
             enc, tx, helper, "WIS (Medicine)", enc.state.room_dc,
-            _medicine_bonus(enc, helper), keys=("WIS", "medicine"))
+            _medicine_bonus(enc, helper), keys=("WIS", "medicine"), difficulty=easy)
         spend_turn(tx, helper)
         if success:
             _stop_dying(enc, tx, patient, f"{helper.name}'s Medicine")

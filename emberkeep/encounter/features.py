@@ -21,6 +21,7 @@ from emberkeep.character.model import Character
 from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
+from emberkeep.encounter.unaware import is_unaware_of
 from emberkeep.encounter.zones import Band
 
 __all__ = [
@@ -78,8 +79,8 @@ def _pc_crit_low(ch: Character, catalog: Catalog, melee: bool) -> int:
 
 
 def sneak_attack_applies(enc: Encounter, attacker: Combatant, target: Combatant) -> bool:
-    """Rogue's Sneak Attack: the target is unaware."""
-    return target.unaware and has_class_feature(enc, attacker, "sneak_attack")
+    """Rogue's Sneak Attack: the target is unaware of this attacker (R35)."""
+    return is_unaware_of(target, attacker) and has_class_feature(enc, attacker, "sneak_attack")
 
 
 def protection_candidates(enc: Encounter, target: Combatant) -> list[Combatant]:

@@ -36,8 +36,9 @@ from emberkeep.encounter.ruling import (
     remove_condition,
     spend_turn,
 )
+from emberkeep.encounter.segments import WILL_GRAPPLE
 
-__all__ = ["break_free", "grapple", "shove", "str_check_bonus", "str_dc"]
+__all__ = ["break_free", "declare_grapple", "grapple", "shove", "str_check_bonus", "str_dc"]
 
 WEAK = "WEAK"
 
@@ -149,4 +150,22 @@ def shove(enc: Encounter, cid: str, target_id: str, *,
             f"pushes {target.name} one zone"
         outcome = what if success else f"fails to shove {target.name}"
         tx.summary(f"{c.name} {outcome} ({record.total} vs {dc})")
+    return enc.history[-1]
+
+
+def declare_grapple(enc: Encounter, cid: str, on: bool = True) -> Step:
+    """WDD's segment initiative: "-2 if you attempt to Grapple the opponent". Declared before
+    the round's d10s (a free GM step), spent when the segment is rolled (``segment_order``)."""
+    c = enc.combatant(cid)
+    if enc.is_down(c):
+        raise RuleError(f"{c.name} is out of the fight")
+    if on == has_condition(c, WILL_GRAPPLE):
+        raise RuleError(f"{c.name} {'already means' if on else 'does not mean'} to grapple")
+    with enc.action("gm", "grapple intent") as tx:
+        if on:
+            add_condition(tx, c, ActiveCondition(WILL_GRAPPLE, source=c.id))
+            tx.summary(f"{c.name} means to grapple: -2 on the next segment d10 (WDD)")
+        else:
+            remove_condition(tx, c, WILL_GRAPPLE)
+            tx.summary(f"{c.name} no longer means to grapple")
     return enc.history[-1]

@@ -110,8 +110,9 @@ def pc_morale(enc: Encounter, cid: str) -> Step:
     if enc.is_down(c):
         raise RuleError(f"{c.name} is down")
     with enc.action(GM, "morale") as tx:
+        # the Barbarian's "Immune to FEAR effects": the SAVE succeeds unrolled (issue #17)
         if saving_throw(enc, tx, c, Ability.WIS, enc.state.room_dc,
-                        purpose=Purpose.MORALE):
+                        against="FRIGHTENED", purpose=Purpose.MORALE):
             tx.summary(f"{c.name} holds firm")
         else:
             kept = tuple(x for x in c.conditions if x.name != "FRIGHTENED")

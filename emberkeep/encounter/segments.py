@@ -13,7 +13,8 @@ Readings of the list (each "apply every listed modifier that applies"):
   in both hands, as attack.py grips it: no shield and no other weapon in hand. So a halberd, a
   great spear or a spear in two hands takes both (-1 + 1 = 0). (The text's halberd "without
   extra damage" / "with extra damage" reads as a choice; Furnace always gives the two-handed
-  damage, and the brief's list puts the halberd among the long thrusting weapons.)
+  damage, and the brief's list puts the halberd among the long thrusting weapons.) R37 settles
+  the halberd: thrust (-1) or two-handed (+1), chosen per fight (``halberd.py``), never both.
 - a small weapon is ``gear.small``'s (tagged "tiny", or 1 ft at most: dagger, knife); a fist is
   no weapon.
 - monsters: d10 + ``MonsterStats.initiative_modifier`` + the length modifiers of their weapon.
@@ -34,6 +35,7 @@ from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.character.abilities import Ability
 from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant, MonsterStats
+from emberkeep.encounter.halberd import is_halberd, thrusting
 from emberkeep.encounter.initiative import (
     KIND_RANK,
     Slot,
@@ -67,6 +69,7 @@ __all__ = [
 
 SEGMENT_DIE = "d10"
 FIRST_SEGMENT, LAST_SEGMENT = 1, 10
+WILL_GRAPPLE = "WILL GRAPPLE"  # WDD: "-2 if you attempt to Grapple", declared before the d10
 LONG_THRUST_FT = 8  # R31: spear 8 ft (the text's example), halberd 8, great spear 10, lance 10
 
 # R20: "ROF 2 acts on 1 and 6, ROF 3 on 1, 4 and 7". Tags "ROF 2"/"ROF 3" in weapons.json.
@@ -100,8 +103,9 @@ def segment_modifiers(enc: Encounter, c: Combatant, *,
     weapon = main_weapon(enc, c)
     inventory = enc.character(c).inventory
     dex, strength = _score(enc, c, Ability.DEX), _score(enc, c, Ability.STR)
-    return mods + _weapon_and_score_modifiers(weapon, dex, strength) \
-        + _load_modifiers(weapon, inventory)
+    thrust = thrusting(c, weapon)
+    return mods + _weapon_and_score_modifiers(weapon, dex, strength, thrust) \
+        + _load_modifiers(weapon, inventory, thrust)
 
 
 def _monster_modifiers(m: MonsterStats) -> list[tuple[str, int]]:
@@ -115,8 +119,8 @@ def _monster_modifiers(m: MonsterStats) -> list[tuple[str, int]]:
     return mods
 
 
-def _weapon_and_score_modifiers(weapon: OwnedWeapon | None, dex: int,
-                                strength: int) -> list[tuple[str, int]]:
+def _weapon_and_score_modifiers(weapon: OwnedWeapon | None, dex: int, strength: int,
+                                thrust: bool) -> list[tuple[str, int]]:
     """A PC's small weapon, DEX and STR, long thrusting weapon, low DEX (the text's order)."""
     mods: list[tuple[str, int]] = []
     if weapon is not None and is_small_weapon(weapon.kind, weapon.tags, weapon.length_ft):
@@ -128,7 +132,10 @@ def _weapon_and_score_modifiers(weapon: OwnedWeapon | None, dex: int,
     if strength >= 15:
         mods.append(("STR 15-18", -1))
     melee = weapon is not None and weapon.kind not in ("fist", "ranged")
-    if melee and weapon is not None and (weapon.length_ft or 0) >= LONG_THRUST_FT:
+    # R37: a halberd is thrust (-1) or swung two-handed (+1) as chosen for the fight, never both
+    halberd = is_halberd(weapon)
+    if melee and weapon is not None and (weapon.length_ft or 0) >= LONG_THRUST_FT \
+            and (thrust or not halberd):
         mods.append(("long thrusting weapon", -1))
     if 4 <= dex <= 7:
         mods.append(("DEX 4-7", +1))
@@ -137,10 +144,11 @@ def _weapon_and_score_modifiers(weapon: OwnedWeapon | None, dex: int,
     return mods
 
 
-def _load_modifiers(weapon: OwnedWeapon | None, inventory: Inventory) -> list[tuple[str, int]]:
-    """A PC's two-handed weapon, shield and armor."""
+def _load_modifiers(weapon: OwnedWeapon | None, inventory: Inventory,
+                    thrust: bool) -> list[tuple[str, int]]:
+    """A PC's two-handed weapon (not when a halberd is thrust, R37), shield and armor."""
     mods: list[tuple[str, int]] = []
-    if weapon is not None and _two_handed(weapon, inventory):
+    if weapon is not None and _two_handed(weapon, inventory) and not thrust:
         mods.append(("two-handed weapon", +1))
     weight = inventory.armor_weight()
     if inventory.shield is not None or weight == "light":
@@ -225,6 +233,10 @@ def segment_order(enc: Encounter, tx: Tx, *, grappling: Iterable[str] = ()) -> l
     for c in enc.combatants.values():
         if enc.is_down(c):
             continue
+        if c.conditions and any(x.name == WILL_GRAPPLE for x in c.conditions):
+            grapplers.add(c.id)  # declared with ``grapple.declare_grapple``; spent by this roll
+            tx.set(("c", c.id), "conditions",
+                   tuple(x for x in c.conditions if x.name != WILL_GRAPPLE))
         if c.declared_spell is None and rate_of_fire(enc, c) > 1:
             tx.set(("c", c.id), "initiative", FIRST_SEGMENT)
         else:

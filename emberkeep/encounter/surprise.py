@@ -27,6 +27,7 @@ from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.initiative import Slot
 from emberkeep.encounter.segments import combatant_slots, slot_key, spell_segment
+from emberkeep.encounter.unaware import surprise_unaware
 
 __all__ = ["SURPRISED_ON", "check_surprise", "declare_spell"]
 
@@ -58,6 +59,7 @@ def check_surprise(enc: Encounter, *, surprised: Iterable[str] | None = None) ->
             flag = c.side in chosen
             if c.surprised is not flag:  # (``tx.set`` returns at once on the same object)
                 tx.set(("c", c.id), "surprised", flag)
+        surprise_unaware(enc, tx)  # R35: the surprised are unaware of their foes
         tx.set(("enc",), "phase", "surprise")
         tx.summary("Surprise: " + (", ".join(chosen) + " surprised" if chosen
                                    else "nobody surprised"))

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from emberkeep.campaign.settings import InitiativeMode
+from emberkeep.encounter.act_last import put_last
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.durations import end_of_turn, round_upkeep
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -33,6 +34,7 @@ from emberkeep.encounter.events import Step
 from emberkeep.encounter.initiative import Slot, group_ids, roll_group, simultaneous_order
 from emberkeep.encounter.segments import LAST_SEGMENT, segment_order, surprise_round_order
 from emberkeep.encounter.surprise import check_surprise, declare_spell
+from emberkeep.encounter.unaware import end_surprise
 
 __all__ = ["begin_round", "current", "current_slot", "is_over", "next_turn",
            "next_turn_going_on", "start"]
@@ -192,6 +194,10 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
         for c in enc.combatants.values():  # Furnace: surprise costs the first round only
             if c.surprised is not False:
                 tx.set(("c", c.id), "surprised", False)
+    if number >= 2:
+        end_surprise(enc, tx)  # R35: the surprise round's unawareness ends with it
+        if st.mode != _SIMULTANEOUS:
+            order = put_last(enc, order)  # 0-level crit 4-5: "last to act next turn"
     tx.set(("enc",), "order", order)
     tx.set(("enc",), "phase", "fighting")
     tx.set(("enc",), "turn", 0)

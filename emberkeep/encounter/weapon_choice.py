@@ -17,14 +17,18 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.damage import Wielded, reaches
 from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.halberd import thrusting
 from emberkeep.encounter.zones import Band
 from emberkeep.encounter.zones import band as zone_band
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.damage import Grip
+from emberkeep.gear.inventory import Inventory
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.gear.small import is_small_weapon
 
-__all__ = ["choose_weapon"]
+__all__ = ["ONE_HAND", "choose_weapon"]
+
+ONE_HAND = "one_hand"  # lingering injury 6-7, Hand: "You can use only one hand."
 
 # Bands named once (naming a member on its enum class goes through EnumType's slow
 # ``__getattr__`` hook; a weapon is chosen ~23 times a fight).
@@ -54,14 +58,17 @@ def _monster_reaches(band: Band, ranged: bool) -> bool:
 
 
 def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
-           off_hand: bool = False) -> Wielded:
+           off_hand: bool = False, one_hand: bool = False) -> Wielded:
     ch = enc.character(attacker)
     inv = ch.inventory
     grip: Grip | None = None
     if w.kind == "two_handed":
-        grip = "two_handed"
+        # R37: a halberd thrust is "without extra damage": no R12 two-handed bonus
+        grip = "one_handed" if thrusting(attacker, w) else "two_handed"
     elif w.kind == "one_handed":
-        both_free = inv.shield is None and all(o is w for o in inv.wielded)  # nothing else
+        # nothing else in hand, and two hands to hold it (lingering 6-7: "only one hand")
+        both_free = (not one_hand and inv.shield is None
+                     and all(o is w for o in inv.wielded))
         grip = "two_handed" if w.versatile and both_free and not off_hand else "one_handed"
     thrown = w.kind != "ranged" and band == _NEAR and "Thrown" in w.tags
     dice = w.versatile_damage if grip == "two_handed" and w.versatile_damage else w.damage
@@ -73,10 +80,17 @@ def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
                    is_small_weapon(w.kind, w.tags, w.length_ft))
 
 
-def _usable(enc: Encounter, attacker: Combatant, w: OwnedWeapon) -> bool:
+def _after_a_drop(inv: Inventory) -> bool:
+    """A weapon lies on the ground: another is drawn only as the turn's action (R17)."""
+    return any(w.dropped for w in inv.weapons)
+
+
+def _usable(enc: Encounter, attacker: Combatant, w: OwnedWeapon, one_hand: bool = False) -> bool:
+    """In hand and whole; a two-handed weapon needs both hands free: no shield carried, and
+    not one who "can use only one hand" (lingering injury 6-7)."""
     return (not w.dropped and not w.broken
             and not (w.kind == "two_handed"
-                     and enc.character(attacker).inventory.shield is not None))
+                     and (one_hand or enc.character(attacker).inventory.shield is not None)))
 
 
 def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
@@ -97,42 +111,66 @@ def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
                             f"({_BAND_NAMES[band]})")
         return _monster_weapon(m.weapon, m.damage, m.ranged)
     # A PC's choice reads its sheet and the distance (a refusal, naming the target, is not kept)
-    return enc.kept(attacker, ("weapon", band, weapon_uid, off_hand), _pc_weapon,
-                    enc, attacker, target, band, weapon_uid, off_hand)
+    one_hand = bool(attacker.conditions) and any(x.name == ONE_HAND
+                                                 for x in attacker.conditions)
+    return enc.kept(attacker, ("weapon", band, weapon_uid, off_hand, one_hand,
+                               attacker.halberd_use), _pc_weapon,
+                    enc, attacker, target, band, weapon_uid, off_hand, one_hand)
 
 
 def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Band,
-               weapon_uid: str | None, off_hand: bool) -> Wielded:
+               weapon_uid: str | None, off_hand: bool, one_hand: bool = False) -> Wielded:
     inv = enc.character(attacker).inventory
+    if off_hand and one_hand:
+        raise RuleError(f"{attacker.name} can use only one hand: no off-hand attack")
     if off_hand:
-        hands = [w for w in inv.wielded if w.kind == "one_handed" and not w.broken]
-        if len(hands) < 2:
-            raise RuleError(f"{attacker.name} holds no second one-handed weapon")
-        if not reaches(hands[1].kind, hands[1].tags, band):
-            raise RuleError(f"the off-hand {hands[1].name} cannot reach {target.name}")
-        return _wield(enc, attacker, hands[1], band, off_hand=True)
+        return _off_hand_weapon(enc, attacker, target, band, inv)
     if weapon_uid is not None:
-        try:
-            piece = inv.find(weapon_uid)
-        except GearError as error:
-            raise RuleError(str(error)) from None
-        if not isinstance(piece, OwnedWeapon):
-            raise RuleError(f"{piece.name} is not a weapon")
-        if piece.dropped or piece.broken:
-            state = "dropped" if piece.dropped else "broken"
-            raise RuleError(f"{piece.name} is {state}: it cannot attack (use a fist)")
-        if not _usable(enc, attacker, piece):
-            raise RuleError(f"{piece.name} needs both hands, and a shield is carried")
-        if not reaches(piece.kind, piece.tags, band):
-            raise RuleError(f"{piece.name} cannot reach {target.name} ({band.name})")
-        return _wield(enc, attacker, piece, band)
+        return _chosen_weapon(enc, attacker, target, band, inv, weapon_uid, one_hand)
     for w in inv.wielded:
-        if _usable(enc, attacker, w) and reaches(w.kind, w.tags, band):
-            return _wield(enc, attacker, w, band)
+        if _usable(enc, attacker, w, one_hand) and reaches(w.kind, w.tags, band):
+            return _wield(enc, attacker, w, band, one_hand=one_hand)
     if band == _CLOSE:
         return _FIST
+    if _after_a_drop(inv):  # R17: "a round to pick it up or draw another"
+        raise RuleError(f"{attacker.name} dropped its weapon: picking it up or drawing another "
+                        "takes the round (R17)")
     for w in inv.weapons:
-        if _usable(enc, attacker, w) and reaches(w.kind, w.tags, band):
-            return _wield(enc, attacker, w, band)
+        if _usable(enc, attacker, w, one_hand) and reaches(w.kind, w.tags, band):
+            return _wield(enc, attacker, w, band, one_hand=one_hand)
     raise RuleError(f"{attacker.name} has no weapon that reaches {target.name} "
                     f"({_BAND_NAMES[band]})")
+
+
+def _off_hand_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Band,
+                     inv: Inventory) -> Wielded:
+    """Fighting style (f): the second one-handed weapon in hand."""
+    hands = [w for w in inv.wielded if w.kind == "one_handed" and not w.broken]
+    if len(hands) < 2:
+        raise RuleError(f"{attacker.name} holds no second one-handed weapon")
+    if not reaches(hands[1].kind, hands[1].tags, band):
+        raise RuleError(f"the off-hand {hands[1].name} cannot reach {target.name}")
+    return _wield(enc, attacker, hands[1], band, off_hand=True)
+
+
+def _chosen_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Band,
+                   inv: Inventory, weapon_uid: str, one_hand: bool) -> Wielded:
+    """The weapon the GM picked, refused with the reason it cannot strike now."""
+    try:
+        piece = inv.find(weapon_uid)
+    except GearError as error:
+        raise RuleError(str(error)) from None
+    if not isinstance(piece, OwnedWeapon):
+        raise RuleError(f"{piece.name} is not a weapon")
+    if piece.dropped or piece.broken:
+        state = "dropped" if piece.dropped else "broken"
+        raise RuleError(f"{piece.name} is {state}: it cannot attack (use a fist)")
+    if not piece.equipped and _after_a_drop(inv):
+        raise RuleError(f"{piece.name} is not in hand: after a drop, drawing another "
+                        "takes the round (R17)")
+    if not _usable(enc, attacker, piece, one_hand):
+        why = "only one hand can hold it" if one_hand else "a shield is carried"
+        raise RuleError(f"{piece.name} needs both hands, and {why}")
+    if not reaches(piece.kind, piece.tags, band):
+        raise RuleError(f"{piece.name} cannot reach {target.name} ({band.name})")
+    return _wield(enc, attacker, piece, band, one_hand=one_hand)

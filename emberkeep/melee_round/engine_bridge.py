@@ -34,6 +34,7 @@ from emberkeep.melee_round.phases import (
     resolve_exchange,
 )
 from emberkeep.melee_round.report import phase_lines
+from emberkeep.melee_round.round_marks import BRAWLED, EVADED, FOUGHT, mark, marked
 from emberkeep.melee_round.tactics import split_skill
 
 __all__ = ["MELEE_ACTIONS", "Declared", "able", "apply_gear_losses", "apply_loser",
@@ -287,10 +288,13 @@ def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = No
         for who in ex.fell:
             fall_down(enc, tx, enc.combatant(who))
             tx.note(f"{enc.combatant(who).name} fumbled and fell down clumsily")
+        for c in (ca, cb):
+            mark(enc, tx, c, FOUGHT)  # "either fight ... or move ..., but not both"
         if da.brawl or db.brawl:
             for c, d in ((ca, da), (cb, db)):
                 if d.brawl:
                     _honor(enc, tx, c, -1, "brawling is most unchivalrous")
+                    mark(enc, tx, c, BRAWLED)  # "Glory cannot be gained from brawling"
         result = ex.result
         if ex.winner is not None and ex.loser is not None and ex.blow is not None:
             loser_side = ex.loser_side
@@ -378,10 +382,14 @@ def movement_phase(enc: Encounter, goals: Mapping[str, int], *,
             c = enc.combatant(cid)
             if has_condition(c, PRONE) or not able(enc, c):
                 raise RuleError(f"{c.name} cannot move now")
+            if marked(enc, c, FOUGHT):
+                raise RuleError(f"{c.name} fought this round: a knight can \"either fight ... or "
+                                "move ..., but not both\"")
             foes = [o for o in enc.enemies(c) if engaged(o.position, c.position)
                     and not (has_condition(o, UNCONSCIOUS) or has_condition(o, OUT))]
             free = has_condition(c, MOUNTED) and not any(has_condition(o, MOUNTED) for o in foes)
-            if foes and not free and cid not in evaded and abs(goal - c.position) > 0:
+            got_away = cid in evaded or marked(enc, c, EVADED)  # a won evasion this round
+            if foes and not free and not got_away and abs(goal - c.position) > 0:
                 raise RuleError(f"{c.name} is engaged: evade first (or ride away from a footman)")
             plans[cid] = Plan(goal, _move_rate(enc, c))
         sides = {c.id: c.side for c in enc.combatants.values()}

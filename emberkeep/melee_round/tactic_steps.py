@@ -27,6 +27,7 @@ from emberkeep.melee_round.engine_bridge import (
 from emberkeep.melee_round.modifiers import Stance
 from emberkeep.melee_round.movement import engaged
 from emberkeep.melee_round.phases import Side
+from emberkeep.melee_round.round_marks import BRAWLED, EVADED, FOUGHT, mark, marked
 from emberkeep.melee_round.tactics import (
     dodge,
     evade,
@@ -68,6 +69,7 @@ def unopposed_step(enc: Encounter, attacker_id: str, target_id: str,
     da = a or Declared()
     ca, ct = enc.combatant(attacker_id), enc.combatant(target_id)
     with enc.action(attacker_id, "unopposed") as tx:
+        mark(enc, tx, enc.combatant(attacker_id), FOUGHT)
         sa = side_of(enc, ca, da)
         if not sa.stance.weapon.ranged and not engaged(ca.position, ct.position):
             raise RuleError(f"{ct.name} is not within 1 yard of {ca.name}")
@@ -103,6 +105,8 @@ def dodge_step(enc: Encounter, dodger_id: str, attacker_id: str, a: Declared | N
     da = a or Declared()
     cd, ca = enc.combatant(dodger_id), enc.combatant(attacker_id)
     with enc.action(dodger_id, "dodge") as tx:
+        for who in (dodger_id, attacker_id):  # both took part in the blow
+            mark(enc, tx, enc.combatant(who), FOUGHT)
         sd = side_of(enc, cd, Declared(brawl=True))
         sa = side_of(enc, ca, da)
         res = dodge(tx, sd, sa, dex_share=dex_share)
@@ -136,6 +140,7 @@ def evade_step(enc: Encounter, evader_id: str, attacker_id: str, a: Declared | N
             what = apply_loser(enc, tx, ce, res.loser)
             tx.summary(f"{ca.name} stops {ce.name}'s evasion: {what}; {ce.name} cannot move")
         elif res.escaped:
+            mark(enc, tx, ce, EVADED)  # the Movement Phase lets it leave the melee
             tx.summary(f"{ce.name} evades {ca.name} and may move")
         else:
             tx.summary(f"{ce.name} fails to get away but is not hit")
@@ -157,6 +162,10 @@ def award_glory(enc: Encounter, cid: str, glory: int, *, ranged: bool = False) -
     c = enc.combatant(cid)
     amount = ranged_glory(glory) if ranged else glory
     with enc.action(cid, "glory") as tx:
-        _glory(enc, tx, c, amount)
-        tx.summary(f"{c.name} gains {amount} Glory")
+        if marked(enc, c, BRAWLED):
+            tx.note("Glory cannot be gained from brawling")
+            tx.summary(f"{c.name} gains no Glory: the foe was beaten brawling")
+        else:
+            _glory(enc, tx, c, amount)
+            tx.summary(f"{c.name} gains {amount} Glory")
     return enc.history[-1]

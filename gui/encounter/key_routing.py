@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from gui.encounter import actions, extras
+from gui.encounter import actions, extras, table_actions
 from gui.encounter.shortcuts import MELEE_SHORTCUTS, SHORTCUTS
 
 if TYPE_CHECKING:
@@ -53,8 +53,10 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "melee_tactic": lambda: melee(lambda p: p.cycle_tactic(1)),
         "melee_tactic_back": lambda: melee(lambda p: p.cycle_tactic(-1)),
         "melee_movement": lambda: melee(lambda p: p.movement()),
+        "melee_move_toward": lambda: melee(lambda p: p.move_toward()),
         "melee_mount": lambda: melee(lambda p: p.toggle_mount(0)),
         "melee_rearm": lambda: melee(lambda p: p.rearm(0)),
+        **table_actions.handlers(w),  # Q, then a key (issue #17)
     }
 
 

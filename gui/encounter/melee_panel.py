@@ -136,6 +136,18 @@ class MeleePanel(PreviewPanel):
                 self.flags[side][key] = check
                 grid.addWidget(check, row, side + 1, Qt.AlignmentFlag.AlignHCenter)
             row += 1
+        # a knight on a wall or rampart: "if he ... fumbles the DEX roll, he plummets over the
+        # edge" (R33: 1d6 per 3 yards)
+        self.wall_height: list[QSpinBox] = []
+        grid.addWidget(QLabel("Wall height", self), row, 0)
+        for side in (0, 1):
+            spin = QSpinBox(self)
+            spin.setRange(0, 100)
+            spin.setSuffix(" yd")
+            spin.setAccessibleName(f"wall height {'AB'[side]}")
+            self.wall_height.append(spin)
+            grid.addWidget(spin, row, side + 1)
+        row += 1
         return row
 
     def _typed_dice(self, grid: QGridLayout, row: int) -> int:
@@ -151,9 +163,11 @@ class MeleePanel(PreviewPanel):
         self.shares = QLineEdit(self)
         self.shares.setPlaceholderText("several foes: A's skill shares, e.g. 10 5 · dodge: "
                                        "A's DEX share")
+        self.goal = QLineEdit(self)
+        self.goal.setPlaceholderText("J: the yard A moves to (Shift+J: toward B)")
         for label, edit in (("Damage", self.damage), ("Knockdown d20", self.knockdown),
                             ("Fall d20", self.fall), ("Gentle fall d20", self.gentle),
-                            ("Shares", self.shares)):
+                            ("Shares", self.shares), ("A's goal", self.goal)):
             edit.setAccessibleName(label)
             grid.addWidget(QLabel(label, self), row, 0)
             grid.addWidget(edit, row, 1, 1, 2)
@@ -204,8 +218,11 @@ class MeleePanel(PreviewPanel):
             self.die[side].textChanged.connect(self.drop)
             for check in self.flags[side].values():
                 check.toggled.connect(self.drop)
-        for edit in (self.damage, self.knockdown, self.fall, self.gentle, self.shares):
+        for edit in (self.damage, self.knockdown, self.fall, self.gentle, self.shares,
+                     self.goal):
             edit.textChanged.connect(self.drop)
+        for spin in self.wall_height:
+            spin.valueChanged.connect(self.drop)
         self.tactic.currentIndexChanged.connect(self.drop)
         self.glory.valueChanged.connect(self.drop)
         self.ranged_kill.toggled.connect(self.drop)
@@ -265,7 +282,8 @@ class MeleePanel(PreviewPanel):
         return Declared(weapon=self.weapon[side].currentData(),
                         charge=f["charge"], rebated=f["rebated"], brawl=f["brawl"],
                         cover=f["cover"], higher_ground=f["higher_ground"],
-                        immobilized=f["immobilized"], poor_visibility=f["poor_visibility"])
+                        immobilized=f["immobilized"], poor_visibility=f["poor_visibility"],
+                        height_yards=self.wall_height[side].value())
 
     # -- roll, apply --------------------------------------------------------------------------
 
@@ -345,6 +363,28 @@ class MeleePanel(PreviewPanel):
         return self.session.run(f"{c.name} re-arms", lambda enc: rearm(enc, c.id))
 
     def movement(self, goals: dict[str, int] | None = None) -> str | None:
-        """The Movement Phase: the fallen regain their footing; movers go yard by yard."""
+        """The Movement Phase: the fallen regain their footing; movers go yard by yard. With A's
+        goal typed (or ``goals``), the phase is previewed and Enter applies it; with no mover
+        it is applied at once (nothing is rolled or chosen)."""
         chosen = dict(goals or {})
-        return self.session.run("Movement phase", lambda enc: movement_phase(enc, chosen))
+        a = self.chosen(0)
+        if not chosen and self.goal.text().strip() and a is not None:
+            try:
+                chosen[a.id] = int(self.goal.text().strip())
+            except ValueError:
+                return "A's goal is a yard: a whole number"
+        if not chosen:
+            return self.session.run("Movement phase", lambda enc: movement_phase(enc, chosen))
+        try:
+            steps = self.session.preview(lambda enc: movement_phase(enc, chosen))
+        except RuleError as exc:
+            return str(exc)
+        self.show_pending(steps, steps[0].summary if steps else "Movement phase")
+        return None
+
+    def move_toward(self) -> str | None:
+        """Shift+J: A moves toward B (it stops on engaging, at its rate, or there)."""
+        a, b = self.chosen(0), self.chosen(1)
+        if a is None or b is None:
+            return "choose A, who moves, and B, whom it moves toward"
+        return self.movement({a.id: b.position})

@@ -1,5 +1,5 @@
 """The quick monster form: name, count, HP or HD, ROOM DC (→ AC and save, R30), attack, damage,
-morale, weapon and its length; the side and zone they start in.
+morale, weapon and its length, WDD's segment modifier; the side and zone they start in.
 
 R30: a monster's AC is the ROOM DC and it saves with d20 + (ROOM DC − 10); Furnace: "Enemy
 moral is usually half of the room DC (rounded down)" — left blank, the morale is that. HD rolls
@@ -70,6 +70,12 @@ class MonsterForm(QDialog):
         self.weapon = QLineEdit("claws", self)
         self.length = _spin(self, 0, 30, 2, suffix=" ft")
         self.ranged = QCheckBox("shoots (ranged)", self)
+        # WDD segment initiative: the monster's own modifier to its d10 (issue #17)
+        self.segment = QSpinBox(self)
+        self.segment.setRange(-10, 10)
+        self.segment.setPrefix("d10 ")
+        self.segment.setToolTip("WDD segments: added to each monster's d10 (lower acts "
+                                "sooner), besides its weapon length's modifiers")
         self.side = QLineEdit("foes", self)
         self.zone = _spin(self, -20, 20, 1)
         # R33: a Melee Round monster fights with a weapon skill, armor points, SIZ and Damage
@@ -88,6 +94,7 @@ class MonsterForm(QDialog):
                               ("&Attack bonus", self.attack), ("Da&mage", self.damage),
                               ("M&orale", self.morale), ("&Weapon", self.weapon),
                               ("Weapon &length", self.length), ("", self.ranged),
+                              ("WDD se&gment modifier", self.segment),
                               ("&Side", self.side), ("&Zone", self.zone), ("", self.melee),
                               ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
                               ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.error)):
@@ -140,7 +147,8 @@ class MonsterForm(QDialog):
                             morale=None if morale < 0 else morale,
                             weapon=self.weapon.text().strip() or "claws",
                             weapon_length_ft=self.length.value(), ranged=self.ranged.isChecked(),
-                            level=min(10, self.hd.value()))
+                            level=min(10, self.hd.value()),
+                            initiative_modifier=self.segment.value())
 
     def monsters(self, roller: Roller, taken: set[str]) -> list[Combatant]:
         stats = self.stats()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.dying import life_state
 from emberkeep.encounter.initiative import Slot
+from emberkeep.encounter.unaware import UNAWARE
 from gui.encounter.combatants import CURRENT, DOWN
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, monster_word
@@ -84,8 +85,8 @@ class PlayerModel(ListTableModel[str]):
             return c.name
         if column == 2:
             return self.health(c)
-        return conditions_text(c) if c.kind == "pc" else ", ".join(
-            x.name for x in c.conditions if x.name != "dying_in")
+        return conditions_text(c, for_players=True) if c.kind == "pc" else ", ".join(
+            x.name for x in c.conditions if x.name not in ("dying_in", UNAWARE))
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.encounter.table_actions import TABLE_SHORTCUTS
+
 __all__ = ["MELEE_SHORTCUTS", "SHORTCUTS", "ShortcutsDialog", "shortcuts_for"]
 
 # (name, key, what it does)
@@ -61,6 +63,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("break_free", "R", "Break free of a knife grip (STR vs STR) or a grapple (R31)"),
     ("mount", "Y", "Put the selected on a mount (rouncy … charger, R31) or on foot"),
     ("volunteer", "V", "Next shield bearer CLOSE to the target who takes the volley shot (R31)"),
+    *TABLE_SHORTCUTS,  # Q, then a key: the texts' other actions (issue #17)
     ("finish", "Ctrl+Shift+F", "Finish the fight: its rounds on the campaign clock, injuries "
                                "until rest on the timeline (R27)"),
     ("help", "F1", "This list"),
@@ -83,6 +86,9 @@ MELEE_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("melee_tactic_back", "Shift+W", "Melee Round: the previous tactic"),
     ("melee_movement", "J", "Melee Round: the Movement Phase (the fallen regain their "
                             "footing)"),
+    ("melee_move_toward", "Shift+J", "Melee Round: A moves toward B (previewed; Enter applies; "
+                                     "not after fighting this round). J moves A to the "
+                                     "yard typed in A's goal"),
     ("melee_mount", "Shift+Y", "Melee Round: A mounts or dismounts its horse"),
     ("melee_rearm", "Shift+R", "Melee Round: A re-arms (picks up or draws a weapon, R23)"),
 )

@@ -10,21 +10,30 @@ from __future__ import annotations
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.dying import DYING, dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
+from emberkeep.encounter.unaware import UNAWARE
 
 __all__ = ["MONSTER_WORDS", "conditions_text", "dying_rounds", "monster_word", "morale_text",
            "status_text", "timers_text"]
 
 MONSTER_WORDS = ("unhurt", "wounded", "bloodied", "down")
 _HIDDEN = frozenset({DYING})  # shown in the status column as a countdown instead
+_GM_ONLY = frozenset({UNAWARE})  # R35: a hidden attacker is the GM's secret
 
 
-def conditions_text(c: Combatant) -> str:
-    parts = []
+def conditions_text(c: Combatant, *, for_players: bool = False) -> str:
+    """The conditions, each once ("UNAWARE ×3": the surprised are unaware of each foe, R35).
+    ``for_players``: the player view leaves out what only the GM may know (who is unaware of
+    a hidden foe)."""
+    counts: dict[str, int] = {}
+    shown: dict[str, str] = {}
     for x in c.conditions:
-        if x.name in _HIDDEN:
+        if x.name in _HIDDEN or (for_players and x.name in _GM_ONLY):
             continue
-        parts.append(x.name if x.rounds_left is None else f"{x.name} ({x.rounds_left})")
-    return ", ".join(parts)
+        counts[x.name] = counts.get(x.name, 0) + 1
+        shown.setdefault(x.name, x.name if x.rounds_left is None
+                         else f"{x.name} ({x.rounds_left})")
+    return ", ".join(text + (f" ×{counts[name]}" if counts[name] > 1 else "")
+                     for name, text in shown.items())
 
 
 def status_text(enc: Encounter, c: Combatant) -> str:

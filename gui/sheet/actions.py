@@ -1,4 +1,5 @@
-"""The window's sheet actions: New Character, Open Sheet, Level Up, Cast, Print, Export all.
+"""The window's sheet actions: New Character, Open Sheet, Level Up, Cast, Train Mounted Combat,
+Print, Export all.
 
 Kept here (not in ``main_window``) so the window module stays about the roster and files; each
 handler opens its dialog lazily, and every change it makes is one command on the campaign's undo
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
     from gui.main_window import MainWindow
     from gui.sheet.widget import CharacterSheet
 
-__all__ = ["build_sheet_actions", "connect_sheet", "level_up", "new_character"]
+__all__ = ["build_sheet_actions", "connect_sheet", "level_up", "new_character",
+           "train_mounted"]
 
 
 def _action(window: MainWindow, text: str, shortcut: str, tip: str) -> QAction:
@@ -58,8 +60,13 @@ def build_sheet_actions(window: MainWindow) -> None:
     window.export_all_action = _action(window, "Export &All Sheets…", "Ctrl+Shift+P",
                                        "Every character of the party in one PDF")
     window.export_all_action.triggered.connect(lambda: print_sheets(window, None))
+    train = _action(window, "Train &Mounted Combat…", "Ctrl+Shift+M",
+                    "WDD: pay and spend weeks training to fight mounted; the feat comes when "
+                    "the clock has run them (the timeline shows it)")
+    train.triggered.connect(lambda: [train_mounted(window, cid)
+                                     for cid in window.target_character_ids()[:1]])
     window.sheet_actions = [window.new_character_action, window.open_sheet_action,
-                            window.level_up_action, window.cast_action]
+                            window.level_up_action, window.cast_action, train]
 
 
 def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
@@ -101,6 +108,25 @@ def cast(window: MainWindow, character_id: str) -> None:
 
     assert window.document is not None
     CastDialog(window.document, character_id, window.roller, window).exec()
+
+
+def train_mounted(window: MainWindow, character_id: str) -> str:
+    """WDD's Mounted Combat training as one recorded campaign operation (issue #17): paid from
+    the purse now, on the timeline until the weeks pass (``clock.schedule``); the status bar
+    says what was done, or the core's refusal."""
+    from emberkeep.clock.schedule import mounted_combat_training
+
+    assert window.document is not None
+    name = window.document.campaign.character(character_id).name
+    command = window.document.run(
+        f"{name}: train Mounted Combat",
+        lambda c: mounted_combat_training(c, c.character(character_id)))
+    if command.error is not None:
+        text = f"{name} cannot train: {command.error}"
+    else:
+        text = f"{name} trains Mounted Combat (see the timeline)"
+    window.statusBar().showMessage(text, 8000)
+    return text
 
 
 def print_sheets(window: MainWindow, character_ids: list[str] | None) -> None:

@@ -185,12 +185,40 @@ def test_sacrificing_a_shield_turns_a_crit_into_a_hit_and_betters_initiative(
 
 # --- monster crits (R30) --------------------------------------------------------------------
 
-def test_monster_crits_off_a_natural_twenty_is_a_plain_hit() -> None:
-    enc = make([20, 4])
+def test_monster_crits_off_a_natural_twenty_still_dents_armor_and_does_crit_damage() -> None:
+    """R38: "R15's armor point and WDD's doubled damage (or R19 where the crit tables are on)
+    follow any natural 20, a monster's included. R30's option decides only whether a monster's
+    crit or fumble also rolls a table row." Option off: the goblin's 1d6 at its maximum (R19's
+    "maximum damage", no d6 rolled), one armor point, no row."""
+    enc = make([20])
     brannoc = pc(enc, "Brannoc")
+    ch = enc.character(brannoc)
+    ch.max_hp = ch.hp = 20
+    step = attack(enc, "goblin-1", brannoc.id)
+    assert ch.hp == 20 - 6
+    assert _worn_armor(ch).damage_points == 1
+    assert not [e for e in step.events if isinstance(e, Row)]
+
+
+def test_monster_crits_off_wdd_doubling_doubles_the_monsters_natural_twenty() -> None:
+    """R38 with R19's other choice (WDD's doubling): the goblin's d6 (4) doubled, one dent."""
+    from emberkeep.campaign.settings import CritDamage
+
+    enc = make([20, 4], settings=CampaignSettings(crit_damage=CritDamage.WDD_DOUBLE))
+    brannoc = pc(enc, "Brannoc")
+    ch = enc.character(brannoc)
+    ch.max_hp = ch.hp = 20
     attack(enc, "goblin-1", brannoc.id)
-    assert enc.character(brannoc).hp == 7 - 4
-    assert _worn_armor(enc.character(brannoc)).damage_points == 0
+    assert ch.hp == 20 - 8
+    assert _worn_armor(ch).damage_points == 1
+
+
+def test_monster_crits_off_a_natural_one_is_a_plain_miss() -> None:
+    """R38: the option still decides the fumble row; off, the goblin's 1 just misses."""
+    enc = make([1])
+    step = attack(enc, "goblin-1", pc(enc, "Brannoc").id)
+    assert not [e for e in step.events if isinstance(e, Row)]
+    assert enc.combatant("goblin-1").weapon_dropped is False
 
 
 def test_monster_crits_on_class_tables_use_the_zero_level_table_and_dent_armor() -> None:

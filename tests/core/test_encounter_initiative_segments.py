@@ -104,10 +104,11 @@ def test_two_handed_weapon_plus_one() -> None:
     assert mods_of(gear=["maul"]) == [("two-handed weapon", 1)]
 
 
-@pytest.mark.parametrize("weapon", ["halberd", "great_spear", "spear"])
+@pytest.mark.parametrize("weapon", ["great_spear", "spear"])
 def test_long_two_handed_weapons_take_both(weapon: str) -> None:
     """Every listed modifier that applies: 8 ft or more and held in two hands (a spear alone is
-    held in both hands, as attack.py grips it) → -1 and +1."""
+    held in both hands, as attack.py grips it) → -1 and +1. (Not the halberd: R37, a choice,
+    ``test_encounter_halberd``.)"""
     assert mods_of(gear=[weapon]) == [("long thrusting weapon", -1), ("two-handed weapon", 1)]
 
 
@@ -327,3 +328,23 @@ def test_segment_takes_a_gm_typed_d10() -> None:
         start(enc, surprise=[])
     assert enc.combatant(pat_id).initiative == 9  # 7 + 2 (medium armor)
     assert all(r.typed for r in enc.history[-1].rolls())
+
+
+def test_a_declared_grapple_is_minus_two_on_the_next_segment_roll_only() -> None:
+    """WDD: "-2 if you attempt to Grapple the opponent": declared before the round (a free GM
+    step), it takes 2 off Pat's d10 (7 → segment 5), and is spent by that roll."""
+    from emberkeep.encounter.grapple import declare_grapple
+    from emberkeep.encounter.segments import WILL_GRAPPLE
+
+    enc = make_encounter([make_pc("Pat", gear=["mace"])], goblins(1), [7, 9, 7, 9], mode=SEG)
+    pat = cid(enc, "Pat")
+    step = declare_grapple(enc, pat)
+    assert step.summary == "Pat means to grapple: -2 on the next segment d10 (WDD)"
+    start(enc, surprise=[])  # the d10s: Pat 7, the goblin 9
+    assert enc.combatant(pat).initiative == 5
+    assert WILL_GRAPPLE not in {x.name for x in enc.combatant(pat).conditions}
+    assert "grapple -2" in str(enc.history[-1].events)
+    for c in enc.combatants.values():
+        c.acted = True
+    begin_round(enc)  # round 2: the same 7, no grapple declared
+    assert enc.combatant(pat).initiative == 7

@@ -227,3 +227,21 @@ def test_a_repair_at_the_smith_is_paid_now_and_done_when_its_time_comes() -> Non
         repair(campaign, fighter.id, armor.uid)
     advance(campaign, 16 * HOUR, ScriptedRoller([]))  # 8 hours a point, 2 points
     assert not armor.at_smith and armor.damage_points == 1
+
+
+def test_a_dropped_weapon_back_from_the_smith_is_no_longer_dropped() -> None:
+    """WDD drops a weapon on a natural 1 (R17); once the smith hands it back it is in hand
+    again, not "dropped" on the Repairs tab (issue #17)."""
+    from emberkeep.campaign.calendar import HOUR
+    from emberkeep.clock.advance import advance
+    from emberkeep.dice import ScriptedRoller
+
+    campaign = _campaign()
+    fighter = _pc(campaign, "fighter")
+    sword = _give_weapon(fighter, "longsword", "standard")
+    sword.notches, sword.dropped = 1, True
+    fighter.inventory.purse.gp = 100
+    repair(campaign, fighter.id, sword.uid, units=1, at_smith=True)
+    advance(campaign, 48 * HOUR, ScriptedRoller([]))
+    assert not sword.at_smith and sword.notches == 0 and not sword.dropped
+    assert condition_of(fighter, sword, campaign.settings.repair) is None
