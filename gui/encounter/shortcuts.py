@@ -63,6 +63,11 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("volunteer", "V", "Next shield bearer CLOSE to the target who takes the volley shot (R31)"),
     ("finish", "Ctrl+Shift+F", "Finish the fight: its rounds on the campaign clock, injuries "
                                "until rest on the timeline (R27)"),
+    ("check", "Q", "CHECK or SAVE of the selected (else the actor): skill, ability or SAVE vs "
+                   "the ROOM DC or a typed DC, EASY/HARD named; Enter previews, Enter applies, "
+                   "Ctrl+L adds a Luck Die (R7, R28, R29)"),
+    ("reaction", "Shift+Q", "Reaction roll of the selected NPC: 2d6 + the speaker's CHA → "
+                            "Hostile … Helpful; Enter previews, Enter applies"),
     ("help", "F1", "This list"),
     ("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)"),
     ("redo", "Ctrl+Shift+Z", "Redo"),
