@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from gui.main_window import MainWindow
     from gui.sheet.widget import CharacterSheet
 
-__all__ = ["build_sheet_actions", "connect_sheet", "level_up", "new_character"]
+__all__ = ["build_sheet_actions", "check", "connect_sheet", "level_up", "new_character"]
 
 
 def _action(window: MainWindow, text: str, shortcut: str, tip: str) -> QAction:
@@ -58,8 +58,17 @@ def build_sheet_actions(window: MainWindow) -> None:
     window.export_all_action = _action(window, "Export &All Sheets…", "Ctrl+Shift+P",
                                        "Every character of the party in one PDF")
     window.export_all_action.triggered.connect(lambda: print_sheets(window, None))
+    # issue #17: a CHECK or SAVE against the ROOM DC or the GM's DC, with Luck (R7, R29)
+    window.check_action = _action(window, "Roll a C&HECK or SAVE…", "Ctrl+J",
+                                  "A CHECK or SAVE of the open sheet (or Ctrl+click a skill, "
+                                  "SAVE or modifier on the sheet)")
+    def check_first() -> None:
+        for cid in window.target_character_ids()[:1]:
+            check(window, cid)
+
+    window.check_action.triggered.connect(check_first)
     window.sheet_actions = [window.new_character_action, window.open_sheet_action,
-                            window.level_up_action, window.cast_action]
+                            window.level_up_action, window.cast_action, window.check_action]
 
 
 def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
@@ -67,6 +76,27 @@ def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
     sheet.levelUpRequested.connect(lambda cid: level_up(window, cid))
     sheet.castRequested.connect(lambda cid: cast(window, cid))
     sheet.printRequested.connect(lambda cid: print_sheets(window, [cid]))
+    sheet.checkRequested.connect(
+        lambda kind, ability, skill: check(window, sheet.character_id, kind, ability, skill))
+
+
+def check(window: MainWindow, character_id: str, kind: str = "skill", ability: str = "",
+          skill: str = "") -> None:
+    """The CHECK/SAVE roller for a character, preset to what was Ctrl+clicked (issue #17)."""
+    from PySide6.QtCore import Qt
+
+    from emberkeep.character.abilities import Ability
+    from emberkeep.character.skills import Skill
+    from gui.sheet.check_dialog import SheetCheckDialog
+
+    if window.document is None:
+        return
+    dialog = SheetCheckDialog(window.document, character_id, window.roller, window)
+    dialog.form.choose(kind,  # type: ignore[arg-type]  # one of the form's KINDS
+                       ability=Ability(ability) if ability else None,
+                       skill=Skill(skill) if skill else None)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
 
 
 def new_character(window: MainWindow) -> None:

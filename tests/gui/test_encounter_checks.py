@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from emberkeep.character.luck import LuckState
 from emberkeep.dice import RandomRoller
@@ -39,8 +39,14 @@ def _dialog(ew: EncounterWindow, kind: type) -> object:
     return found
 
 
+def _focus() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget
+
+
 def _type(widget: object, text: str) -> None:
-    QTest.keyClicks(QApplication.focusWidget(), text)
+    QTest.keyClicks(_focus(), text)
 
 
 def test_q_rolls_a_skill_check_typed_then_enter_previews_and_enter_applies(
@@ -54,15 +60,15 @@ def test_q_rolls_a_skill_check_typed_then_enter_previews_and_enter_applies(
     assert isinstance(dialog, CheckDialog)
     # Alt+K: the skill; M picks Medicine (the first skill beginning with M)
     QTest.keyClick(dialog, Key.Key_K, Mod.AltModifier)
-    QTest.keyClicks(QApplication.focusWidget(), "Medicine")
+    QTest.keyClicks(_focus(), "Medicine")
     QTest.keyClick(dialog, Key.Key_2, Mod.AltModifier)  # Alt+2: the d20 field
     _type(dialog, "12")
     assert "WIS (Medicine) CHECK against DC 12" in dialog.form.shows.text()
-    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)
+    QTest.keyClick(_focus(), Key.Key_Return)
     assert dialog.pending is not None and not ew.enc.history  # shown, not applied
     assert "Sister Maud: WIS (Medicine) CHECK 15 vs DC 12: success" in \
         dialog.outcome.toPlainText()
-    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)
+    QTest.keyClick(_focus(), Key.Key_Return)
     step = ew.enc.history[-1]
     assert step.summary == "Sister Maud: WIS (Medicine) CHECK 15 vs DC 12: success"
     assert step.rolls()[0].typed
@@ -84,24 +90,24 @@ def test_a_hard_save_and_a_luck_die_after_the_roll(
     dialog = _dialog(ew, CheckDialog)
     assert isinstance(dialog, CheckDialog)
     QTest.keyClick(dialog, Key.Key_R, Mod.AltModifier)
-    QTest.keyClicks(QApplication.focusWidget(), "SAVE")  # the roll: SAVE
+    QTest.keyClicks(_focus(), "SAVE")  # the roll: SAVE
     QTest.keyClick(dialog, Key.Key_B, Mod.AltModifier)
-    QTest.keyClicks(QApplication.focusWidget(), "W")  # WIS
+    QTest.keyClicks(_focus(), "W")  # WIS
     QTest.keyClick(dialog, Key.Key_G, Mod.AltModifier)
-    QTest.keyClick(QApplication.focusWidget(), Key.Key_Down)
-    QTest.keyClick(QApplication.focusWidget(), Key.Key_Down)  # HARD
+    QTest.keyClick(_focus(), Key.Key_Down)
+    QTest.keyClick(_focus(), Key.Key_Down)  # HARD
     QTest.keyClick(dialog, Key.Key_U, Mod.AltModifier)
     _type(dialog, "4")
     QTest.keyClick(dialog, Key.Key_2, Mod.AltModifier)
     _type(dialog, "11")
     assert "WIS SAVE against DC 15" in dialog.form.shows.text()
-    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)
+    QTest.keyClick(_focus(), Key.Key_Return)
     assert "WIS SAVE 14 vs DC 15: failure" in dialog.outcome.toPlainText()  # 11 + 2 + 1
     assert "Ctrl+L" in dialog.outcome.toPlainText()
     QTest.keyClick(dialog, Key.Key_L, Mod.ControlModifier)
     assert "WIS SAVE 14 + Luck Die = 18 vs DC 15: success" in dialog.outcome.toPlainText()
     assert ew.enc.character(maud).luck.dice == 1  # only previewed
-    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)
+    QTest.keyClick(_focus(), Key.Key_Return)
     assert ew.enc.character(maud).luck.dice == 0
     assert ew.enc.history[-1].summary.endswith("= 18 vs DC 15: success")
 
@@ -117,8 +123,8 @@ def test_shift_q_reaction_roll_is_previewed_and_logged(
     assert dialog.speaker.currentText().startswith("Brannoc")
     QTest.keyClick(dialog, Key.Key_2, Mod.AltModifier)
     _type(dialog, "9")
-    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)
+    QTest.keyClick(_focus(), Key.Key_Return)
     assert "Goblin reacts to Brannoc Ironhand: 8 → Neutral" in dialog.outcome.toPlainText()
-    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)
+    QTest.keyClick(_focus(), Key.Key_Return)
     assert ew.enc.history[-1].summary == "Goblin reacts to Brannoc Ironhand: 8 → Neutral"
     assert ew.session.record.log[-1].text == "Goblin reacts to Brannoc Ironhand: 8 → Neutral"
