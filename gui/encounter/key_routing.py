@@ -51,6 +51,7 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "volunteer": w.panel.next_volunteer, "finish": lambda: extras.finish(w),
         "check": lambda: check_panel.ask_check(w),  # issue #17
         "reaction": lambda: check_panel.ask_reaction(w),
+        "typed_dice": w.typed_dice.edit.setFocus,
         # the Melee Round's own keys (issue #11); refused outside it
         "melee_tactic": lambda: melee(lambda p: p.cycle_tactic(1)),
         "melee_tactic_back": lambda: melee(lambda p: p.cycle_tactic(-1)),

@@ -28,7 +28,7 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import EncounterRecord, EncounterStatus
 from emberkeep.campaign.settings import Resolution
 from emberkeep.character.catalog import Catalog
-from emberkeep.dice import Roller
+from emberkeep.dice import Answers, Key, Roller
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError
@@ -143,6 +143,9 @@ class EncounterSession(QObject):
                                            roller, campaign.settings, Catalog(campaign))
         self._emitting = False
         self._current: str | None = self.current_id()
+        # issue #17: what the GM typed from physical dice for the next step, by purpose
+        # (gui.encounter.typed_entry); the panels' own fields answer first
+        self.typed_next: dict[Key, Answers] = {}
         document.campaignChanged.connect(self._external_change)
 
     # -- reading ----------------------------------------------------------------------------
@@ -169,9 +172,22 @@ class EncounterSession(QObject):
 
     # -- doing ------------------------------------------------------------------------------
 
+    def with_typed(self, action: Action) -> Action:
+        """``action`` answered by the typed dice entry (a fresh copy each time it runs: a
+        preview uses them up and must leave them for the apply)."""
+        answers = dict(self.typed_next)
+        if not answers:
+            return action
+
+        def run(enc: Encounter) -> object:
+            with enc.typed(answers):
+                return action(enc)
+
+        return run
+
     def run(self, text: str, action: Action) -> str | None:
         """Push one undoable engine action; returns the rules' refusal, or None if done."""
-        command = StepCommand(self, text, action)
+        command = StepCommand(self, text, self.with_typed(action))
         self.document.undo_stack.push(command)
         return command.error
 
@@ -184,6 +200,7 @@ class EncounterSession(QObject):
         nobody is told). Applying the returned steps later never rolls again."""
         enc = self.enc
         first = len(enc.history)
+        action = self.with_typed(action)
         try:
             action(enc)
             self.check_over()

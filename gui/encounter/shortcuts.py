@@ -68,6 +68,9 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
                    "Ctrl+L adds a Luck Die (R7, R28, R29)"),
     ("reaction", "Shift+Q", "Reaction roll of the selected NPC: 2d6 + the speaker's CHA → "
                             "Hostile … Helpful; Enter previews, Enter applies"),
+    ("typed_dice", "Shift+D", "Typed dice: what physical dice showed for the next step, by "
+                              "purpose (crit 14; surprise party: 2); the line under it lists "
+                              "what the next step may roll"),
     ("help", "F1", "This list"),
     ("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)"),
     ("redo", "Ctrl+Shift+Z", "Redo"),

@@ -1,0 +1,81 @@
+"""Physical dice for every roll (issue #17), by keys: Shift+D types what real dice showed for
+the next step (surprise per side, R20; a crit die), the line under it lists what the next
+step may roll; typing the d20 in the attack panel and pressing Enter previews."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+
+from emberkeep.dice import RandomRoller
+from tests.gui.test_encounter_window import key, open_encounter
+
+Key = Qt.Key
+Mod = Qt.KeyboardModifier
+
+
+def _focus() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget
+
+
+def test_shift_d_types_each_sides_surprise_d6_then_s_rolls_them(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R20: "each side rolls a d6 ... surprised on 1-2": typed 2 for the party, 5 for the
+    foes; the party is surprised, the goblins are not; the entry empties once applied."""
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=1)
+    assert "surprise party: (d6" in ew.typed_dice.ahead.text()
+    key(ew, Key.Key_D, Mod.ShiftModifier)
+    assert _focus() is ew.typed_dice.edit
+    QTest.keyClicks(_focus(), "surprise Party: 2; surprise foes: 5")
+    assert ew.typed_dice.ahead.text().startswith("2 typed")
+    QTest.keyClick(_focus(), Key.Key_Return)  # back to the table, the dice kept
+    assert _focus() is ew.table and ew.session.typed_next
+    key(ew, Key.Key_S)
+    rolls = ew.enc.history[-1].rolls()
+    assert [(r.total, r.typed) for r in rolls] == [(2, True), (5, True)]
+    surprised = {c.side for c in ew.enc.combatants.values() if c.surprised}
+    assert surprised == {"party"}
+    assert ew.typed_dice.edit.text() == "" and not ew.session.typed_next
+
+
+def test_a_wrong_typed_entry_says_why(tmp_path: Path, qtbot: object,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=1)
+    key(ew, Key.Key_D, Mod.ShiftModifier)
+    QTest.keyClicks(_focus(), "surprise trolls: 2")
+    assert ew.typed_dice.ahead.text() == "“surprise trolls: 2”: nobody called trolls rolls here"
+    assert not ew.session.typed_next
+
+
+def test_typing_the_d20_and_enter_previews_the_attack_then_enter_applies(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Today Enter in the d20 field did nothing (it took Esc, A, Enter): now the typed d20 and
+    Enter previews, a second Enter applies what was shown. The crit die typed with Shift+D
+    answers the crit table when the typed d20 is a natural 20 (R19)."""
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(4), goblins=1)
+    from gui.encounter import extras
+
+    extras.surprise_with(ew, ["foes"])  # the party acts first (R20)
+    ew.enc.combatant("goblin-1").position = 0
+    key(ew, Key.Key_I)
+    assert ew.session.current_id() == ew.panel.attacker.currentData()
+    assert ew.enc.combatants[str(ew.panel.attacker.currentData())].kind == "pc"
+    key(ew, Key.Key_D, Mod.ShiftModifier)
+    QTest.keyClicks(_focus(), "crit 1")
+    QTest.keyClick(_focus(), Key.Key_Return)
+    ew.panel.die.setFocus()
+    QTest.keyClicks(_focus(), "20")
+    QTest.keyClick(_focus(), Key.Key_Return)
+    assert ew.panel.pending is not None and len(ew.enc.history) == 2  # shown, not applied
+    rolls = [r for s in ew.panel.pending for r in s.rolls()]
+    assert rolls[0].natural == 20 and rolls[0].typed
+    crit_rolls = [r for r in rolls if r.typed and r.total == 1]
+    assert crit_rolls, "the typed crit die answered the crit table"
+    QTest.keyClick(_focus(), Key.Key_Return)
+    assert ew.panel.pending is None and len(ew.enc.history) > 2  # applied (the crit killed)
