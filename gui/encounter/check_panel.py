@@ -101,7 +101,7 @@ class _PreviewDialog(QDialog):
         lines: list[str] = []
         for step in steps:
             lines.append(step.summary or step.action)
-            lines += [f"  {line}" for line in step_lines(step)]
+            lines += [f"  {line}" for line in step_lines(step, self.session.enc)]
         self.outcome.setPlainText("\n".join(lines) + "\n\n" + self.hint())
         return True
 

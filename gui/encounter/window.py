@@ -89,6 +89,8 @@ class EncounterWindow(QWidget):
         s.combatantsReset.connect(self.refresh)
         self.document.undo_stack.indexChanged.connect(self.panel.drop)
         self.document.undo_stack.indexChanged.connect(self.melee_panel.drop)
+        # issue #17: an undone step may give back a dropped weapon or a fallen foe
+        s.stepsReverted.connect(lambda *_: self.panel.refill())
         self.refresh()
 
     @property
@@ -256,6 +258,10 @@ class EncounterWindow(QWidget):
             self._standing = standing
             self.panel.refill()
             self.melee_panel.refill()
+        elif str(self.panel.attacker.currentData()) in ids:  # issue #17: a notch, a drop
+            keep = self.panel.weapon.currentData()
+            self.panel._fill_weapons()
+            self.panel.weapon.setCurrentIndex(max(0, self.panel.weapon.findData(keep)))
         self.melee_panel.drop()
         self._update_banner()
 

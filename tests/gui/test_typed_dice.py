@@ -79,3 +79,34 @@ def test_typing_the_d20_and_enter_previews_the_attack_then_enter_applies(
     assert crit_rolls, "the typed crit die answered the crit table"
     QTest.keyClick(_focus(), Key.Key_Return)
     assert ew.panel.pending is None and len(ew.enc.history) > 2  # applied (the crit killed)
+
+
+def test_the_preview_and_the_log_name_the_fumbles_notch_and_drop_and_undo_refreshes(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R17: a natural 1 notches the weapon and drops it: the preview says so before Enter,
+    the log (its "Changes") after; Ctrl+Z gives the weapon back in the attack panel."""
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(4), goblins=1)
+    from gui.encounter import extras
+
+    extras.surprise_with(ew, ["foes"])
+    ew.enc.combatant("goblin-1").position = 0
+    key(ew, Key.Key_I)
+    key(ew, Key.Key_D, Mod.ShiftModifier)
+    QTest.keyClicks(_focus(), "fumble 1")  # "You miss wildly": only WDD's notch and drop
+    QTest.keyClick(_focus(), Key.Key_Return)
+    ew.panel.die.setFocus()
+    QTest.keyClicks(_focus(), "1")
+    QTest.keyClick(_focus(), Key.Key_Return)
+    shown = ew.panel.outcome.toPlainText()
+    attacker = ew.enc.combatants[str(ew.panel.attacker.currentData())].name
+    weapon = ew.panel.weapon.itemText(1)
+    assert f"{attacker}'s {weapon}: notches 0 → 1 (R17)" in shown
+    assert f"{attacker}'s {weapon} is dropped" in shown
+    QTest.keyClick(_focus(), Key.Key_Return)
+    changes = [line.text for line in ew.log_model.lines if line.kind == "change"]
+    assert f"{attacker}'s {weapon} is dropped" in changes
+    assert ew.panel.weapon.itemText(1) == f"{weapon} (dropped)"  # the panel follows
+    assert window.document is not None
+    window.document.undo_stack.undo()
+    QApplication.processEvents()
+    assert not ew.panel.weapon.itemText(1).endswith("(dropped)")
