@@ -255,6 +255,8 @@ class EncounterSession(QObject):
         by_id: dict[str, set[str]] = {}
         for character_id, field in fields:
             by_id.setdefault(character_id, set()).add(field)
+        for character_id in self._fight_conditions(ids):  # issue #17: shown on the sheet
+            by_id.setdefault(character_id, set()).add("conditions")
         self._emitting = True
         try:
             self.document.announce(Change.of_characters(by_id))
@@ -264,6 +266,32 @@ class EncounterSession(QObject):
             self.combatantsChanged.emit([i for i in ids if i in self.enc.combatants])
         if state:
             self.stateChanged.emit()
+
+    def _fight_conditions(self, ids: set[str]) -> list[str]:
+        """Keep the document's record of the PCs' conditions in this fight (for their sheets);
+        returns the characters whose fight conditions changed."""
+        shown = self.document.fight_conditions
+        over = self.enc.state.phase == "over"
+        changed = []
+        for cid in ids:
+            c = self.enc.combatants.get(cid)
+            if c is None or c.character_id is None:
+                continue
+            names = () if over else tuple(x.name for x in c.conditions)
+            now = (self.record.name, names) if names else None
+            if shown.get(c.character_id) != now:
+                if now is None:
+                    shown.pop(c.character_id, None)
+                else:
+                    shown[c.character_id] = now
+                changed.append(c.character_id)
+        if over:  # the fight ended: nobody in it carries its conditions any longer
+            for c in self.enc.combatants.values():
+                if c.character_id is not None and shown.get(c.character_id, ("",))[0] == \
+                        self.record.name:
+                    shown.pop(c.character_id, None)
+                    changed.append(c.character_id)
+        return changed
 
     def _external_change(self, change: Change) -> None:
         """A sheet edit, an undone clock advance, a repair: the engine reads the sheet again."""

@@ -106,3 +106,31 @@ def test_a_pc_dying_when_the_fight_is_finished_keeps_dying_on_the_sheet_and_time
     assert all(e.kind is not TimedKind.DYING for e in campaign.timeline)
     assert window.document.character(sheet.id).conditions == []
     window.document.undo_stack.setClean()
+
+
+def test_a_condition_added_in_the_fight_shows_on_the_sheet_until_undone(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """K puts PRONE (R28) on Brannoc in the fight: his open sheet says so at once; Ctrl+Z
+    takes it off the sheet too."""
+    from gui.encounter.dialogs import ConditionDialog
+
+    window, ew = _round_two(tmp_path, qtbot, monkeypatch)
+    assert window.document is not None
+    brannoc = next(c for c in ew.enc.combatants.values() if c.name.startswith("Brannoc"))
+    window.open_sheet(brannoc.character_id)  # type: ignore[arg-type]
+    sheet = window.sheets()[0]
+    assert sheet.labels["fight_conditions"].text() == ""
+
+    def prone(dialog: ConditionDialog) -> int:
+        dialog.name.setCurrentText("PRONE")
+        dialog.add.setChecked(True)
+        return 1
+
+    monkeypatch.setattr(ConditionDialog, "exec", prone)
+    window.tabs.setCurrentWidget(ew)
+    ew.select(brannoc.id)
+    ew.table.setFocus()
+    key(ew, Key.Key_K)
+    assert sheet.labels["fight_conditions"].text() == "In the fight “Goblin ambush”: PRONE"
+    window.document.undo_stack.undo()
+    assert sheet.labels["fight_conditions"].text() == ""
