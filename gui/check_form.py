@@ -56,10 +56,12 @@ class CheckForm(QWidget):
     changed = Signal()
 
     def __init__(self, room_dc: int, reasons: Reasons, *, race_situation: str | None = None,
+                 modifier: Callable[[CheckRequest], int] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.room_dc = room_dc
         self._reasons = reasons
+        self._modifier = modifier
         self.kind = QComboBox(self)
         for label, value in KINDS:
             self.kind.addItem(label, value)
@@ -161,7 +163,8 @@ class CheckForm(QWidget):
         reasons = self._reasons(request)
         net = combine_difficulty(*(w.difficulty for w in reasons))
         dc = request.dc + net.dc_shift
-        lines = [f"{request.label()} against DC {dc}"
+        adds = "" if self._modifier is None else f": d20 {self._modifier(request):+d}"
+        lines = [f"{request.label()}{adds} against DC {dc}"
                  + (f" ({net.value.upper()}: {request.dc} {net.dc_shift:+d})"
                     if net is not Difficulty.NORMAL else "")]
         lines += [f"  {why}" for why in reasons]

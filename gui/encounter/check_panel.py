@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.character.races import get_race
 from emberkeep.dice import Answers, Key, Purpose
-from emberkeep.encounter.checks import reaction, reasons_for, roll_check
+from emberkeep.encounter.checks import check_modifier, reaction, reasons_for, roll_check
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.luck import can_spend_luck
@@ -125,7 +125,8 @@ class CheckDialog(_PreviewDialog):
         c = enc.combatant(cid)
         self.setWindowTitle(f"{c.name}: CHECK or SAVE")
         self.form = CheckForm(enc.state.room_dc, lambda r: reasons_for(enc, c, r),
-                              race_situation=_race_situation(window, cid), parent=self)
+                              race_situation=_race_situation(window, cid),
+                              modifier=lambda r: check_modifier(enc, c, r), parent=self)
         self.form.changed.connect(self._form_changed)
         self.form.luck_die.setEnabled(can_spend_luck(enc, c))
         self.form.shows.setText(self.form.plan())

@@ -106,7 +106,17 @@ class TypedDiceEntry(QWidget):
             self.edit.clear()
 
     def refresh(self) -> None:
-        ahead = ", ".join(str(a) for a in rolls_ahead(self.session.enc)[:8])
+        """Compact: each purpose once, with who rolls it only where several do (a side's
+        surprise d6, R20; a bleeding PC's d20, R21); the reasons in the tooltip."""
+        ahead = rolls_ahead(self.session.enc)
+        whos: dict[str, list[str]] = {}
+        for a in ahead:
+            whos.setdefault(a.purpose.value, []).append(a.who or "")
+        shown = []
+        for purpose, who in whos.items():
+            several = [w for w in dict.fromkeys(who) if w]
+            shown += [f"{purpose} {w}:" for w in several] if len(several) > 1 else [purpose]
         typed = len(self.session.typed_next)
         self.ahead.setText((f"{typed} typed · " if typed else "")
-                           + (f"next may roll: {ahead}" if ahead else ""))
+                           + ("next may roll: " + ", ".join(shown) if shown else ""))
+        self.ahead.setToolTip("\n".join(str(a) for a in ahead))

@@ -29,11 +29,13 @@ from PySide6.QtWidgets import (
 from emberkeep.character.abilities import Ability
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.checks import (
+    CheckRequest,
     CheckResult,
     RollType,
     Why,
     character_check,
     check_reasons,
+    proficient_in,
 )
 from emberkeep.character.luck import LUCK_DIE, LuckState, record_roll
 from emberkeep.character.races import get_race
@@ -46,6 +48,13 @@ from gui.sheet.models import UidRole
 __all__ = ["ROLLS_CHECK", "CheckClicks", "SheetCheckDialog"]
 
 ROLLS_CHECK = "rollsCheck"  # the widget property the dice tray's Ctrl+click leaves alone
+
+
+def _modifier(document: CampaignDocument, character_id: str, request: CheckRequest) -> int:
+    """d20 + ability + PROF if proficient (R7), as the roll will add it."""
+    character = document.character(character_id)
+    return character.modifier(request.ability) + (
+        character.prof if proficient_in(character, request) else 0)
 
 
 class SheetCheckDialog(QDialog):
@@ -68,7 +77,8 @@ class SheetCheckDialog(QDialog):
         self.form = CheckForm(
             document.campaign.settings.default_room_dc,
             lambda r: check_reasons(document.character(character_id), catalog, r),
-            race_situation=None if easy is None else easy.situation, parent=self)
+            race_situation=None if easy is None else easy.situation,
+            modifier=lambda r: _modifier(document, character_id, r), parent=self)
         self.form.changed.connect(self.drop)
         self.form.luck_die.setEnabled(self._uses_luck())
         self.form.shows.setText(self.form.plan())

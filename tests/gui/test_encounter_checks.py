@@ -63,7 +63,7 @@ def test_q_rolls_a_skill_check_typed_then_enter_previews_and_enter_applies(
     QTest.keyClicks(_focus(), "Medicine")
     QTest.keyClick(dialog, Key.Key_2, Mod.AltModifier)  # Alt+2: the d20 field
     _type(dialog, "12")
-    assert "WIS (Medicine) CHECK against DC 12" in dialog.form.shows.text()
+    assert "WIS (Medicine) CHECK: d20 +3 against DC 12" in dialog.form.shows.text()
     QTest.keyClick(_focus(), Key.Key_Return)
     assert dialog.pending is not None and not ew.enc.history  # shown, not applied
     assert "Sister Maud: WIS (Medicine) CHECK 15 vs DC 12: success" in \
@@ -100,7 +100,7 @@ def test_a_hard_save_and_a_luck_die_after_the_roll(
     _type(dialog, "4")
     QTest.keyClick(dialog, Key.Key_2, Mod.AltModifier)
     _type(dialog, "11")
-    assert "WIS SAVE against DC 15" in dialog.form.shows.text()
+    assert "WIS SAVE: d20 +3 against DC 15 (HARD: 12 +3)" in dialog.form.shows.text()
     QTest.keyClick(_focus(), Key.Key_Return)
     assert "WIS SAVE 14 vs DC 15: failure" in dialog.outcome.toPlainText()  # 11 + 2 + 1
     assert "Ctrl+L" in dialog.outcome.toPlainText()

@@ -72,7 +72,7 @@ def test_ctrl_j_rolls_a_save_with_a_luck_die_after_the_roll(opened) -> None:  # 
     QTest.keyClicks(_focus(), "3")
     QTest.keyClick(dialog, Key.Key_2, Mod.AltModifier)
     QTest.keyClicks(_focus(), "8")
-    assert dialog.form.shows.text().startswith("WIS SAVE against DC 12")
+    assert dialog.form.shows.text().startswith("WIS SAVE: d20 +3 against DC 12")
     QTest.keyClick(_focus(), Key.Key_Return)
     text = dialog.outcome.toPlainText()
     assert "WIS SAVE: 1d20: [8] +3 = 11 (typed) = 11 vs DC 12: failure" in text
