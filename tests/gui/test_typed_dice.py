@@ -111,3 +111,35 @@ def test_the_preview_and_the_log_name_the_fumbles_notch_and_drop_and_undo_refres
     window.document.undo_stack.undo()
     QApplication.processEvents()
     assert not ew.panel.weapon.itemText(1).endswith("(dropped)")
+
+
+def test_the_entry_reads_every_purpose_who_and_several_rolls() -> None:
+    from gui.encounter.typed_entry import parse_entry
+
+    names = ["party", "foes", "Sister Maud", "Goblin 1"]
+    assert parse_entry("crit damage 3 5; crit 14; initiative Goblin 1: 8; dying sister maud: "
+                       "20; damage 3 5, 4; lingering injury 16", names) == {
+        "crit damage": (3, 5), "crit": 14, ("initiative", "Goblin 1"): 8,
+        ("dying", "Sister Maud"): 20, "damage": [(3, 5), 4], "lingering injury": 16}
+    with pytest.raises(ValueError, match="begin with what the die is for"):
+        parse_entry("17", names)
+    with pytest.raises(ValueError, match="must be numbers"):
+        parse_entry("crit x", names)
+
+
+def test_r20_each_sides_initiative_d6_typed_orders_the_round(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R20 (Furnace): a d6 per side, the higher acts first: typed foes 6, party 1."""
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(2), goblins=1)
+    from gui.encounter import extras
+
+    extras.surprise_with(ew, [])
+    key(ew, Key.Key_D, Mod.ShiftModifier)
+    QTest.keyClicks(_focus(), "initiative party: 1; initiative foes: 6")
+    QTest.keyClick(_focus(), Key.Key_Return)
+    key(ew, Key.Key_I)
+    from emberkeep.encounter.events import Rolled
+
+    faces = {e.who: e.record.faces for e in ew.enc.history[-1].events if isinstance(e, Rolled)}
+    assert faces == {"party": (1,), "foes": (6,)}
+    assert ew.enc.combatants[ew.enc.state.order[0]].side == "foes"
