@@ -28,7 +28,7 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import EncounterRecord, EncounterStatus
 from emberkeep.campaign.settings import Resolution
 from emberkeep.character.catalog import Catalog
-from emberkeep.dice import Answers, Key, Roller
+from emberkeep.dice import Answer, Answers, Key, Roller
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError
@@ -146,6 +146,8 @@ class EncounterSession(QObject):
         # issue #17: what the GM typed from physical dice for the next step, by purpose
         # (gui.encounter.typed_entry); the panels' own fields answer first
         self.typed_next: dict[Key, Answers] = {}
+        # what the last run left unused of them (a crit die typed for an attack that missed)
+        self.typed_left: Callable[[], dict[Key, list[Answer]]] | None = None
         document.campaignChanged.connect(self._external_change)
 
     # -- reading ----------------------------------------------------------------------------
@@ -180,7 +182,8 @@ class EncounterSession(QObject):
             return action
 
         def run(enc: Encounter) -> object:
-            with enc.typed(answers):
+            with enc.typed(answers) as typed:
+                self.typed_left = typed.unused  # read once the step is applied
                 return action(enc)
 
         return run

@@ -9,7 +9,8 @@ several (every face of one roll: ``3 5`` for 2d6), or several rolls separated by
 label under it lists what the next step may roll (``encounter.rolls_ahead``).
 
 The session answers the next step's rolls with these (``EncounterSession.typed_next``), the
-panels' own fields first; once a step is applied the entry empties. Nothing here is a rule.
+panels' own fields first; once a step is applied the entry keeps only what it did not roll.
+Nothing here is a rule.
 """
 
 from __future__ import annotations
@@ -102,8 +103,14 @@ class TypedDiceEntry(QWidget):
         return None
 
     def _applied(self, *_: object) -> None:
-        if self.session.typed_next:  # the step took them: ready for the next one
-            self.edit.clear()
+        """The step took what it rolled; what it did not roll stays for the next one (a
+        crit die typed for an attack that missed)."""
+        left_of = self.session.typed_left
+        self.session.typed_left = None
+        if not self.session.typed_next or left_of is None:
+            return
+        left = left_of()
+        self.edit.setText("; ".join(_entry_text(key, answers) for key, answers in left.items()))
 
     def refresh(self) -> None:
         """Compact: each purpose once, with who rolls it only where several do (a side's
@@ -120,3 +127,10 @@ class TypedDiceEntry(QWidget):
         self.ahead.setText((f"{typed} typed · " if typed else "")
                            + ("next may roll: " + ", ".join(shown) if shown else ""))
         self.ahead.setToolTip("\n".join(str(a) for a in ahead))
+
+
+def _entry_text(key: Key, answers: list[Answer]) -> str:
+    """The entry's own notation for what is left: ``crit 14``, ``dying Sister Maud: 20``."""
+    purpose, who = (key, None) if isinstance(key, str) else key
+    faces = ", ".join(str(a) if isinstance(a, int) else " ".join(map(str, a)) for a in answers)
+    return f"{purpose} {who}: {faces}" if who else f"{purpose} {faces}"

@@ -58,7 +58,8 @@ def test_typing_the_d20_and_enter_previews_the_attack_then_enter_applies(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """Today Enter in the d20 field did nothing (it took Esc, A, Enter): now the typed d20 and
     Enter previews, a second Enter applies what was shown. The crit die typed with Shift+D
-    answers the crit table when the typed d20 is a natural 20 (R19)."""
+    answers the crit table when the typed d20 is a natural 20 (R19); the fumble die typed
+    beside it was not rolled and stays for the next step."""
     _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(4), goblins=1)
     from gui.encounter import extras
 
@@ -68,7 +69,7 @@ def test_typing_the_d20_and_enter_previews_the_attack_then_enter_applies(
     assert ew.session.current_id() == ew.panel.attacker.currentData()
     assert ew.enc.combatants[str(ew.panel.attacker.currentData())].kind == "pc"
     key(ew, Key.Key_D, Mod.ShiftModifier)
-    QTest.keyClicks(_focus(), "crit 1")
+    QTest.keyClicks(_focus(), "crit 1; fumble 5")
     QTest.keyClick(_focus(), Key.Key_Return)
     ew.panel.die.setFocus()
     QTest.keyClicks(_focus(), "20")
@@ -80,6 +81,7 @@ def test_typing_the_d20_and_enter_previews_the_attack_then_enter_applies(
     assert crit_rolls, "the typed crit die answered the crit table"
     QTest.keyClick(_focus(), Key.Key_Return)
     assert ew.panel.pending is None and len(ew.enc.history) > 2  # applied (the crit killed)
+    assert ew.typed_dice.edit.text() == "fumble 5"  # not rolled: kept for the next step
 
 
 def test_the_preview_and_the_log_name_the_fumbles_notch_and_drop_and_undo_refreshes(
