@@ -60,9 +60,10 @@ def _combatant(enc: Encounter, cid: str, event: Set) -> list[str]:
 def _gear(enc: Encounter, character_id: str, uid: str, event: Set) -> list[str]:
     ch = enc.characters.get(character_id)
     try:
-        item = enc.gear(character_id, uid).name
+        piece = enc.gear(character_id, uid)
     except KeyError:
-        item = "an item"
+        piece = None
+    item = piece.name if piece is not None else "an item"
     whose = f"{ch.name}'s {item}" if ch is not None else item
     field, before, after = event.field, event.before, event.after
     if field == "notches":
@@ -72,7 +73,11 @@ def _gear(enc: Encounter, character_id: str, uid: str, event: Set) -> list[str]:
     if field == "broken":
         return [f"{whose} {'breaks' if after else 'is whole again'}"]
     if field == "damage_points":
-        return [f"{whose}: armor points {before} → {after} (R15)"]
+        line = f"{whose}: armor points {before} → {after} (R15)"
+        bonus = getattr(piece, "armor_bonus", None)  # its points to break (R15)
+        if isinstance(bonus, int) and after >= bonus > before:
+            line += ": it breaks"
+        return [line]
     if field == "destroyed":
         return [f"{whose} {'is destroyed' if after else 'is whole again'}"]
     if field == "quantity":

@@ -49,3 +49,17 @@ def test_r29_a_luck_die_spent_is_named() -> None:
     enc.character(maud).luck = LuckState(dice=1, fail_streak=1)
     roll_check(enc, maud.id, CheckRequest("save", Ability.WIS, 12), luck=True)
     assert change_lines(enc, enc.history[-1]) == ["Sister Maud: Luck Dice 1 → 0 (R29)"]
+
+
+def test_r15_an_armor_point_and_the_break_are_named() -> None:
+    """R15: "a piece breaks when its damage reaches that bonus" (a shield +2 → 2 points)."""
+    from emberkeep.encounter.events import Set, Step
+
+    enc = make([])
+    maud = enc.character(pc(enc, "Sister"))
+    shield = next(g for g in maud.inventory.all_gear() if g.catalog_id == "shield")
+    dent = Step("gm", "test", "", [Set(("gear", maud.id, shield.uid), "damage_points", 0, 1)])
+    broken = Step("gm", "test", "", [Set(("gear", maud.id, shield.uid), "damage_points", 1, 2)])
+    assert change_lines(enc, dent) == ["Sister Maud's Shield: armor points 0 → 1 (R15)"]
+    assert change_lines(enc, broken) == [
+        "Sister Maud's Shield: armor points 1 → 2 (R15): it breaks"]
