@@ -101,25 +101,26 @@ class ClockController(QObject):
     def now_text(self) -> str:
         return self.calendar.format(self.document.campaign.time)
 
-    def _push(self, text: str, run: Callable[[Campaign, Roller], list[Change]]) -> AdvanceClock:
+    def _push(self, text: str, run: Callable[[Campaign, Roller], list[Change]], *,
+              rest: bool = False) -> AdvanceClock | None:
+        """Every move of the clock comes here, so a running fight holds each (issue #17)."""
+        if self._held(rest):
+            return None
         return self.document.run(text, lambda c: run(c, self.roller),
                                  lambda changes: self.changed.emit(changes or []))
 
     def advance(self, what: str) -> AdvanceClock | None:
         time = self.document.campaign.settings.time
-        if self._held(rest=what in ("short", "long")):
-            return None
         if what in ("short", "long"):
             label = "Short rest" if what == "short" else "Long rest"
-            return self._push(label, lambda c, r: rest(c, what, r))  # type: ignore[arg-type]
+            return self._push(label, lambda c, r: rest(c, what, r),  # type: ignore[arg-type]
+                              rest=True)
         size = seconds(cast(Unit, what), 1, time)  # R27: a turn out of combat
         return self._push(f"Advance a {what}", lambda c, r: advance(c, size, r))
 
     def advance_to(self, target: int) -> AdvanceClock | None:
         if target < self.document.campaign.time:
             raise ValueError("that date is in the past: the clock only runs forward")
-        if self._held(rest=False):
-            return None
         return self._push(f"Advance to {self.calendar.format(target)}",
                           lambda c, r: advance_to(c, target, r))
 
