@@ -132,3 +132,54 @@ def test_a_half_fought_fight_left_does_not_hand_the_countdown_over() -> None:
     _bleeding(enc, maud, 3)
     clock_fight(campaign, record, enc, enc.roller)
     assert all(e.kind is not TimedKind.DYING for e in campaign.timeline)
+
+
+def _on_the_clock(faces: list[int]) -> tuple[Campaign, Character, Encounter]:
+    campaign, maud, enc, record = _fight(faces)
+    _bleeding(enc, maud, 3)
+    end_fight(enc)
+    clock_fight(campaign, record, enc, enc.roller)
+    return campaign, maud, enc
+
+
+def test_r21_an_ally_stabilizes_on_the_clock_then_the_injuries_table() -> None:
+    """R21: "a WIS (Medicine) check against the ROOM DC" — Brannoc (WIS +0, no PROF) rolls
+    14 vs 12; then the Injuries table: 15, "All CHECKs are HARD until rest", on the sheet and
+    on the timeline until a rest."""
+    from emberkeep.encounter.aftermath import countdown_of, stabilize_on_clock
+
+    campaign, maud, enc = _on_the_clock([3, 14, 15])
+    brannoc = next(c for c in campaign.characters if c.name.startswith("Brannoc"))
+    lines = stabilize_on_clock(campaign, maud.id, enc.roller, helper_id=brannoc.id)
+    assert lines[0] == ("Brannoc Ironhand: WIS (Medicine) CHECK: 1d20: [14] = 14 = 14 vs DC 12:"
+                        " success")
+    assert lines[1] == "Brannoc Ironhand stabilizes Sister Maud (R21)"
+    assert "injuries 15 (14-19): All CHECKs are HARD until rest" in lines
+    assert countdown_of(campaign, maud.id) is None
+    assert [(c.name, c.lasts) for c in maud.conditions] == [("HARD:all", "rest")]
+    assert maud.conditions[0].timed_id == campaign.timeline[-1].id
+    assert maud.alive and maud.hp == 0  # stable, not healed
+
+
+def test_r21_a_failed_medicine_check_leaves_the_countdown() -> None:
+    from emberkeep.encounter.aftermath import countdown_of, stabilize_on_clock
+
+    campaign, maud, enc = _on_the_clock([3, 5])
+    brannoc = next(c for c in campaign.characters if c.name.startswith("Brannoc"))
+    lines = stabilize_on_clock(campaign, maud.id, enc.roller, helper_id=brannoc.id)
+    assert lines[-1] == "Sister Maud is still dying"
+    assert countdown_of(campaign, maud.id) is not None
+    assert [c.name for c in maud.conditions] == [DYING]
+
+
+def test_r21_healing_stabilizes_too_but_only_once_healed() -> None:
+    from emberkeep.encounter.aftermath import stabilize_on_clock
+
+    campaign, maud, enc = _on_the_clock([3, 20, 4])  # the 1d4; injuries 20; her d8: 4
+    with pytest.raises(RuleError, match="not healed yet"):
+        stabilize_on_clock(campaign, maud.id, enc.roller)
+    maud.hp = 3
+    lines = stabilize_on_clock(campaign, maud.id, enc.roller)
+    assert lines[0] == "Sister Maud is healed, and so stabilized (R21)"
+    assert "injuries 20 (20): Instantly heal 1 HD" in lines
+    assert lines[-1] == "Sister Maud: HP 3 → 5" and maud.hp == 5  # 3 + the d8's 4, max 5
