@@ -62,6 +62,7 @@ class MainWindow(QMainWindow):
     level_up_action: QAction
     cast_action: QAction
     check_action: QAction
+    stabilize_action: QAction
     print_action: QAction
     export_all_action: QAction
     sheet_actions: list[QAction]

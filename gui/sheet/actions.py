@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from gui.main_window import MainWindow
     from gui.sheet.widget import CharacterSheet
 
-__all__ = ["build_sheet_actions", "check", "connect_sheet", "level_up", "new_character"]
+__all__ = ["build_sheet_actions", "check", "connect_sheet", "level_up", "new_character",
+           "stabilize"]
 
 
 def _action(window: MainWindow, text: str, shortcut: str, tip: str) -> QAction:
@@ -67,8 +68,19 @@ def build_sheet_actions(window: MainWindow) -> None:
             check(window, cid)
 
     window.check_action.triggered.connect(check_first)
+    # issue #17: a PC whose dying countdown went on the clock with its fight's end (R21)
+    window.stabilize_action = _action(window, "Stabili&ze the Dying…", "Ctrl+Shift+J",
+                                      "An ally's Medicine CHECK (or healing) for a PC dying "
+                                      "on the clock, then the Injuries table (R21)")
+
+    def stabilize_first() -> None:
+        for cid in window.target_character_ids()[:1]:
+            stabilize(window, cid)
+
+    window.stabilize_action.triggered.connect(stabilize_first)
     window.sheet_actions = [window.new_character_action, window.open_sheet_action,
-                            window.level_up_action, window.cast_action, window.check_action]
+                            window.level_up_action, window.cast_action, window.check_action,
+                            window.stabilize_action]
 
 
 def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
@@ -78,6 +90,25 @@ def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
     sheet.printRequested.connect(lambda cid: print_sheets(window, [cid]))
     sheet.checkRequested.connect(
         lambda kind, ability, skill: check(window, sheet.character_id, kind, ability, skill))
+
+
+def stabilize(window: MainWindow, character_id: str) -> None:
+    """The Stabilize dialog for a PC dying on the clock; refused in the status bar if not."""
+    from PySide6.QtCore import Qt
+
+    from emberkeep.encounter.aftermath import countdown_of
+    from gui.sheet.stabilize_dialog import StabilizeDialog
+
+    document = window.document
+    if document is None:
+        return
+    if countdown_of(document.campaign, character_id) is None:
+        name = document.character(character_id).name
+        window.statusBar().showMessage(f"{name} is not dying on the clock", 8000)
+        return
+    dialog = StabilizeDialog(document, character_id, window.roller, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
 
 
 def check(window: MainWindow, character_id: str, kind: str = "skill", ability: str = "",

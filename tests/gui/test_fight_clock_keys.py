@@ -134,3 +134,45 @@ def test_a_condition_added_in_the_fight_shows_on_the_sheet_until_undone(
     assert sheet.labels["fight_conditions"].text() == "In the fight “Goblin ambush”: PRONE"
     window.document.undo_stack.undo()
     assert sheet.labels["fight_conditions"].text() == ""
+
+
+def test_ctrl_shift_j_stabilizes_a_pc_dying_on_the_clock(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R21 after the fight: Brannoc's Medicine CHECK typed 14 vs ROOM DC 12, then the
+    Injuries table typed 15 ("All CHECKs are HARD until rest"): previewed, applied, undone."""
+    from PySide6.QtTest import QTest
+
+    from emberkeep.encounter.aftermath import countdown_of
+    from gui.sheet.stabilize_dialog import StabilizeDialog
+
+    window, ew = _round_two(tmp_path, qtbot, monkeypatch)
+    document = window.document
+    assert document is not None
+    maud = next(c for c in ew.enc.combatants.values() if c.name.startswith("Sister"))
+    sheet_id = str(maud.character_id)
+    with ew.enc.action("gm", "test") as tx:
+        lose_hp(ew.enc, tx, maud, ew.enc.character(maud).hp)
+    ew.table.setFocus()
+    key(ew, Key.Key_F, Mod.ControlModifier | Mod.ShiftModifier)
+    assert countdown_of(document.campaign, sheet_id) is not None
+    window.open_sheet(sheet_id)
+    QTest.keyClick(window.sheets()[0], Key.Key_J, Mod.ControlModifier | Mod.ShiftModifier)
+    QApplication.processEvents()
+    dialog = window.findChild(StabilizeDialog)
+    assert dialog is not None and dialog.helper.currentText().startswith("Brannoc")
+    QTest.keyClick(dialog, Key.Key_2, Mod.AltModifier)
+    QTest.keyClicks(QApplication.focusWidget(), "14")  # type: ignore[arg-type]
+    QTest.keyClick(dialog, Key.Key_I, Mod.AltModifier)
+    QTest.keyClicks(QApplication.focusWidget(), "15")  # type: ignore[arg-type]
+    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)  # type: ignore[arg-type]
+    shown = dialog.outcome.toPlainText()
+    assert "Brannoc Ironhand stabilizes Sister Maud (R21)" in shown
+    assert "injuries 15 (14-19): All CHECKs are HARD until rest" in shown
+    assert countdown_of(document.campaign, sheet_id) is not None  # only previewed
+    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)  # type: ignore[arg-type]
+    assert countdown_of(document.campaign, sheet_id) is None
+    assert [c.name for c in document.character(sheet_id).conditions] == ["HARD:all"]
+    assert document.undo_stack.undoText() == "Stabilize Sister Maud"
+    document.undo_stack.undo()
+    assert [c.name for c in document.character(sheet_id).conditions] == ["DYING"]
+    document.undo_stack.setClean()
