@@ -179,12 +179,22 @@ class Typed:
     before the plain purpose. A purpose with no answer left is rolled.
     """
 
-    __slots__ = ("_queues",)
+    __slots__ = ("_outer", "_queues")
 
     def __init__(self, answers: Mapping[Key, Answers] | None = None) -> None:
         self._queues: dict[Key, deque[Answer]] = {}
+        self._outer: Typed | None = None
         for key, value in (answers or {}).items():
             self.add(key, value)
+
+    def over(self, outer: Typed) -> Typed:
+        """These answers first, then ``outer``'s for what they leave out: a panel's own dice
+        (the attack's d20) inside a step that the GM's typed-dice entry also answers (a crit
+        die, issue #17). The queues are shared, so an answer used here is used there."""
+        chained = Typed()
+        chained._queues = self._queues
+        chained._outer = outer
+        return chained
 
     def add(self, key: Key, value: Answers) -> Typed:
         """Queue ``value`` (one answer, or a list of them) behind ``key``'s earlier answers."""
@@ -206,11 +216,19 @@ class Typed:
         queue = queues.get(purpose)
         if queue:
             return purpose, queue[0]
+        if self._outer is not None:
+            return self._outer.peek(purpose, who)
         return None
 
     def take(self, key: Key) -> None:
         """Use up the answer :meth:`peek` found under ``key``."""
-        self._queues[key].popleft()
+        queue = self._queues.get(key)
+        if queue:
+            queue.popleft()
+        elif self._outer is not None:
+            self._outer.take(key)
+        else:
+            raise KeyError(key)
 
     def unused(self) -> dict[Key, list[Answer]]:
         """The answers no roll asked for (a crit die typed for an attack that missed)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox
 
 from emberkeep.campaign.changes import Change
 from gui.clock import AdvanceToDialog, ClockController, TimelineView, advance_actions, summarize
@@ -60,6 +60,9 @@ class CampaignTools(QObject):
         """The window opened another campaign: rebuild everything around it."""
         self.clock = ClockController(document, self.window.roller, self.window)
         self.clock.changed.connect(self.after_advance)
+        # issue #17: a running fight holds the clock (a rest refused, an advance asked first)
+        self.clock.refused.connect(lambda text: self.window.statusBar().showMessage(text, 10000))
+        self.clock.confirm = self._confirm_advance
         if self.timeline is not None:
             self.timeline.deleteLater()
         self.timeline = TimelineView(self.clock, self.dock)
@@ -86,6 +89,14 @@ class CampaignTools(QObject):
         self.update_date()
         if changes:
             self.window.statusBar().showMessage(summarize(changes), 8000)  # type: ignore[arg-type]
+
+    def _confirm_advance(self, reason: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, "A fight is running",
+                          f"{reason[0].upper()}{reason[1:]}.\n\nAdvance the clock anyway?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                          self.window)
+        box.setDefaultButton(QMessageBox.StandardButton.No)  # Enter keeps the fight's time
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     def advance_to_date(self) -> None:
         if self.clock is None:

@@ -38,6 +38,7 @@ from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import Timed
 from emberkeep.character.model import Character
 from emberkeep.clock.advance import Change, advance, advance_to
+from emberkeep.clock.fights import fight_hold
 from emberkeep.clock.rests import rest
 from emberkeep.clock.schedule import upcoming
 from emberkeep.clock.units import Unit, seconds
@@ -72,12 +73,26 @@ class ClockController(QObject):
     """Advances the document's campaign clock through its undo stack."""
 
     changed = Signal(list)  # the Change list of the last advance ([] after an undo)
+    refused = Signal(str)  # why the clock did not move (a fight is running, issue #17)
 
     def __init__(self, document: CampaignDocument, roller: Roller | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.roller: Roller = roller or RandomRoller()
+        # Issue #17: asked before the clock moves while a fight runs (the reason given);
+        # the window sets a question box. None: refused.
+        self.confirm: Callable[[str], bool] | None = None
+
+    def _held(self, rest: bool) -> bool:
+        """A running fight holds the clock: a rest is refused, another advance asks first."""
+        reason = fight_hold(self.document.campaign)
+        if reason is None:
+            return False
+        if not rest and self.confirm is not None and self.confirm(reason):
+            return False
+        self.refused.emit(("No rest: " if rest else "The clock did not move: ") + reason)
+        return True
 
     @property
     def calendar(self) -> Calendar:
@@ -86,19 +101,24 @@ class ClockController(QObject):
     def now_text(self) -> str:
         return self.calendar.format(self.document.campaign.time)
 
-    def _push(self, text: str, run: Callable[[Campaign, Roller], list[Change]]) -> AdvanceClock:
+    def _push(self, text: str, run: Callable[[Campaign, Roller], list[Change]], *,
+              rest: bool = False) -> AdvanceClock | None:
+        """Every move of the clock comes here, so a running fight holds each (issue #17)."""
+        if self._held(rest):
+            return None
         return self.document.run(text, lambda c: run(c, self.roller),
                                  lambda changes: self.changed.emit(changes or []))
 
-    def advance(self, what: str) -> AdvanceClock:
+    def advance(self, what: str) -> AdvanceClock | None:
         time = self.document.campaign.settings.time
         if what in ("short", "long"):
             label = "Short rest" if what == "short" else "Long rest"
-            return self._push(label, lambda c, r: rest(c, what, r))  # type: ignore[arg-type]
+            return self._push(label, lambda c, r: rest(c, what, r),  # type: ignore[arg-type]
+                              rest=True)
         size = seconds(cast(Unit, what), 1, time)  # R27: a turn out of combat
         return self._push(f"Advance a {what}", lambda c, r: advance(c, size, r))
 
-    def advance_to(self, target: int) -> AdvanceClock:
+    def advance_to(self, target: int) -> AdvanceClock | None:
         if target < self.document.campaign.time:
             raise ValueError("that date is in the past: the clock only runs forward")
         return self._push(f"Advance to {self.calendar.format(target)}",

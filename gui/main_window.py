@@ -61,6 +61,8 @@ class MainWindow(QMainWindow):
     open_sheet_action: QAction
     level_up_action: QAction
     cast_action: QAction
+    check_action: QAction
+    stabilize_action: QAction
     print_action: QAction
     export_all_action: QAction
     sheet_actions: list[QAction]

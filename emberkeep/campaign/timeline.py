@@ -23,7 +23,7 @@ GameTime = Annotated[int, Field(ge=0, le=10**13)]
 class TimedKind(StrEnum):
     CONDITION = "condition"
     SPELL_EFFECT = "spell_effect"
-    DYING = "dying"  # read from older files only: R21's countdown is the fight's
+    DYING = "dying"  # R21's countdown, handed to the clock when its fight ends (clock.dying)
     TIMER = "timer"
     LIGHT = "light"
     CANNOT_CAST = "cannot_cast"
@@ -53,7 +53,8 @@ class Timed(BaseModel):
     condition: str | None = Field(None, max_length=64)  # CONDITION and INJURY: what leaves
     feat: str | None = Field(None, max_length=100)  # TRAINING: what is gained
     cost_cp: int = Field(0, ge=0, le=10**12)  # REPAIR and TRAINING: what was paid
-    units: int | None = Field(None, ge=1, le=100)  # REPAIR: points or notches; None: all
+    # REPAIR: points or notches (None: all); DYING: the rounds left to bleed (clock.dying)
+    units: int | None = Field(None, ge=1, le=100)
 
     def due(self, t: int) -> bool:
         return self.ends_at is not None and self.ends_at <= t

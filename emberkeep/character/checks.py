@@ -28,10 +28,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EASY_HARD_SHIFT",
+    "CheckRequest",
     "CheckResult",
     "Difficulty",
+    "Why",
     "ability_check",
+    "character_check",
+    "check_reasons",
     "combine_difficulty",
+    "condition_reasons",
+    "feature_reasons",
+    "proficient_in",
+    "race_reason",
     "resolve_check",
     "saving_throw",
     "skill_check",
@@ -204,3 +212,153 @@ def translate(difficulty: Difficulty, advantage: Advantage,
         return difficulty, advantage
     moved = Advantage.ADVANTAGE if difficulty is Difficulty.EASY else Advantage.DISADVANTAGE
     return Difficulty.NORMAL, combine_advantage(advantage, moved)
+
+
+# --- one check or save of a character, with every source of EASY/HARD named (issue #17) ----
+
+RollType = Literal["ability", "skill", "save"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRequest:
+    """What the GM asks for: an ability CHECK, a skill CHECK or a SAVE against ``dc`` (the
+    ROOM DC or a typed one), with the GM's own EASY/HARD. ``situation``: the race's EASY
+    situation applies ("when searching for hidden objects", R2); ``contexts``: what the roll is
+    against (``magic`` for the Trickster's "SAVE vs. magical EFFECTS are EASY")."""
+
+    kind: RollType
+    ability: Ability
+    dc: int
+    skill: Skill | None = None
+    difficulty: Difficulty = Difficulty.NORMAL
+    situation: bool = False
+    contexts: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if (self.kind == "skill") != (self.skill is not None):
+            raise ValueError("a skill CHECK names its skill, and only a skill CHECK does")
+
+    @property
+    def check_kind(self) -> CheckKind:
+        return "save" if self.kind == "save" else "check"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The condition keys this roll answers to (``HARD:all``, ``EASY:medicine``, R21)."""
+        keys: tuple[str, ...] = (self.ability.value, self.check_kind)
+        return (*keys, self.skill.value) if self.skill is not None else keys
+
+    def label(self) -> str:
+        kind = "SAVE" if self.kind == "save" else "CHECK"
+        if self.skill is not None:
+            return f"{self.ability.value} ({skill_name(self.skill)}) {kind}"
+        return f"{self.ability.value} {kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """One thing that makes a roll EASY or HARD, named for the preview and the log."""
+
+    difficulty: Difficulty
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.difficulty.value.upper()}: {self.reason}"
+
+
+# R28: what each condition does to a CHECK or SAVE. BLINDED's "sight checks" are read as
+# Perception (the only skill that is about seeing); FRIGHTENED's "checks" are CHECKs, not
+# SAVEs; WEAK names STR checks and STR saves.
+def condition_reasons(names: Iterable[str], request: CheckRequest) -> list[Why]:
+    """EASY/HARD from the conditions a character carries (R28, and R21's ``MODE:key``
+    conditions such as the injuries' "All CHECKs are HARD until rest")."""
+    from emberkeep.character.casting import condition_modes
+
+    found: list[Why] = []
+    for name in names:
+        if name == "FRIGHTENED" and request.kind != "save":
+            found.append(Why(_HARD, "FRIGHTENED: checks are HARD (R28)"))
+        elif name == "WEAK" and request.ability is Ability.STR:
+            found.append(Why(_HARD, "WEAK: STR checks and saves are HARD (R28)"))
+        elif name == "BLINDED" and request.skill is Skill.PERCEPTION:
+            found.append(Why(_HARD, "BLINDED: sight checks are HARD (R28)"))
+        elif ":" in name:
+            own, _advantage = condition_modes((name,), request.keys)
+            if own is not _NORMAL:
+                found.append(Why(own, f"condition {name} (R21)"))
+    return found
+
+
+def race_reason(character: Character, request: CheckRequest) -> Why | None:
+    """The race's EASY CHECK (R2: "Perception CHECKS are EASY, when searching for hidden
+    objects") when the GM says its situation applies. Only CHECKs, never SAVEs."""
+    from emberkeep.character.races import get_race
+
+    if not request.situation or request.kind == "save":
+        return None
+    try:
+        easy = get_race(character.race).easy_check
+    except ValueError:
+        return None  # a race the campaign no longer defines: nothing to add
+    if easy is None:
+        return None
+    if (request.skill is not None and request.skill in easy.skills) or \
+            easy.ability is request.ability:
+        return Why(_EASY, f"race: EASY {easy.situation}")
+    return None
+
+
+def feature_reasons(character: Character, catalog: Catalog,
+                    request: CheckRequest) -> list[Why]:
+    """The archetype features' EASY/HARD on this roll, each by its feature's name (the
+    Bloodshaman's "Medicine CHECKS are EASY", the Trickster's EASY SAVEs vs magic)."""
+    from emberkeep.character.archetype_effects import chosen_effects
+    from emberkeep.character.feature_effects import RollDifficulty
+
+    contexts = frozenset(request.contexts)
+    return [Why(Difficulty(effect.difficulty), f"feature: {feature.name}")
+            for feature, effect in chosen_effects(character, catalog)
+            if isinstance(effect, RollDifficulty)
+            and effect.matches(request.check_kind, skill=request.skill,
+                               ability=request.ability, contexts=contexts)]
+
+
+def check_reasons(character: Character, catalog: Catalog, request: CheckRequest,
+                  conditions: Iterable[str] | None = None) -> list[Why]:
+    """Every EASY and HARD on this roll, named: the GM's, the conditions' (``conditions``:
+    names the caller gives, e.g. a combatant's; by default the sheet's lasting ones), the
+    race's and the features'. :func:`combine_difficulty` nets them (R7)."""
+    found: list[Why] = []
+    if request.difficulty is not _NORMAL:
+        found.append(Why(request.difficulty, "the GM"))
+    if conditions is None:
+        conditions = [x.name for x in character.conditions]
+    found += condition_reasons(conditions, request)
+    race = race_reason(character, request)
+    if race is not None:
+        found.append(race)
+    found += feature_reasons(character, catalog, request)
+    return found
+
+
+def proficient_in(character: Character, request: CheckRequest) -> bool:
+    """R7: PROF on a skill CHECK the character is PROF in (Expertise counts the same) and on
+    its class save and chosen save; never on a raw ability CHECK."""
+    if request.kind == "save":
+        return request.ability in character.save_proficiencies
+    return request.skill is not None and character.is_proficient(request.skill)
+
+
+def character_check(character: Character, catalog: Catalog, request: CheckRequest,
+                    roller: Roller, *, conditions: Iterable[str] | None = None
+                    ) -> tuple[CheckResult, list[Why]]:
+    """Roll ``request`` for ``character`` (d20 + ability + PROF vs the DC, R7) with everything
+    that makes it EASY or HARD; returns the result and the reasons, for the preview."""
+    reasons = check_reasons(character, catalog, request, conditions)
+    difficulty = combine_difficulty(*(w.difficulty for w in reasons))
+    result = resolve_check(
+        roller, ability=request.ability, ability_mod=character.modifier(request.ability),
+        prof_bonus=character.prof, proficient=proficient_in(character, request),
+        room_dc=request.dc, difficulty=difficulty, skill=request.skill,
+        kind=request.check_kind)
+    return result, reasons

@@ -10,8 +10,8 @@ from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 
-__all__ = ["Attitude", "ReactionResult", "ReactionRow", "ReactionTable", "reaction_roll",
-           "reaction_table"]
+__all__ = ["Attitude", "ReactionResult", "ReactionRow", "ReactionTable", "reaction_of",
+           "reaction_roll", "reaction_table"]
 
 
 class Attitude(StrEnum):
@@ -47,6 +47,10 @@ class ReactionResult:
 
 def reaction_roll(roller: Roller, cha_mod: int) -> ReactionResult:
     """Roll 2d6 + CHA; totals past either end fall in the open rows (2 or less, 12 or more)."""
-    table = reaction_table()
-    record = roll(table.die, roller, modifier=cha_mod, purpose=Purpose.REACTION)
-    return ReactionResult(record, table.lookup(record.total))
+    record = roll(reaction_table().die, roller, modifier=cha_mod, purpose=Purpose.REACTION)
+    return reaction_of(record)
+
+
+def reaction_of(record: RollRecord) -> ReactionResult:
+    """The row a reaction roll already rolled (by the encounter's recorded step) lands on."""
+    return ReactionResult(record, reaction_table().lookup(record.total))

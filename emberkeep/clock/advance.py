@@ -56,7 +56,15 @@ def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
         campaign.time = max(campaign.time, at)
         if kind == 0:
             assert entry is not None
-            changes.extend(end_entries(campaign, [entry], at))
+            if entry.kind == TimedKind.DYING and entry.units is not None:
+                # issue #17: a countdown handed over by its fight (R21)
+                from emberkeep.clock.dying import bleed_out
+
+                campaign.timeline = [e for e in campaign.timeline if e is not entry]
+                what, text = bleed_out(campaign, entry, roller)
+                changes.append(Change(at, what, text, entry.character_id))
+            else:
+                changes.extend(end_entries(campaign, [entry], at))
         elif kind == 1:
             changes.extend(_midnight(campaign, roller, at))
         else:

@@ -203,9 +203,12 @@ class Encounter:
     def typed(self, answers: Typed | Mapping[Key, Answers] | None) -> Iterator[Typed]:
         """Inside the block, every roll whose purpose the GM typed (``{"attack": 17,
         "damage": [3, 4]}``, see :class:`~emberkeep.dice.Typed`) takes that answer; the rest
-        are rolled. Yields the answers, so a caller can see which no roll asked for."""
+        are rolled; inside another such block, its answers answer what these leave out.
+        Yields the answers, so a caller can see which no roll asked for."""
         typed = answers if isinstance(answers, Typed) else Typed(answers)
         before = self.roller
+        if type(before) is TypedRoller:  # nested: the outer block's answers still count
+            typed = typed.over(before.typed)
         self.roller = TypedRoller(before, typed)
         try:
             yield typed

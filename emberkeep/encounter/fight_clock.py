@@ -1,5 +1,8 @@
 """A fight's rounds onto the campaign clock when it ends or the GM leaves it (issue #5, R27).
 
+A PC still dying when the fight is over keeps dying on the clock (issue #17, R21): its rounds
+left go on the timeline (``clock.dying``) until it is stabilized, healed or dead.
+
 When the engine's fight is over, or the GM closes or finishes a half-fought encounter, the
 campaign clock moves on by the rounds fought (``clock.combat.advance_for_fight``: the
 procedure's round length, WDD's minute or the setting) and every "until rest" condition the
@@ -12,14 +15,18 @@ The GUI wraps :func:`clock_fight` in one undoable command (a snapshot of the cam
 from __future__ import annotations
 
 from emberkeep.campaign.model import Campaign, EncounterRecord
+from emberkeep.character.model import Character
 from emberkeep.clock.advance import Change
 from emberkeep.clock.combat import advance_for_fight
+from emberkeep.clock.dying import DYING, hand_over
+from emberkeep.clock.units import round_seconds
 from emberkeep.dice import Roller
 from emberkeep.encounter import persist
+from emberkeep.encounter.dying import dying_rounds, is_bleeding
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.injuries import schedule_rest_conditions
 
-__all__ = ["clock_fight", "rounds_fought", "rounds_to_clock"]
+__all__ = ["clock_fight", "dying_to_hand_over", "rounds_fought", "rounds_to_clock"]
 
 
 def rounds_fought(enc: Encounter) -> int:
@@ -40,10 +47,32 @@ def clock_fight(campaign: Campaign, record: EncounterRecord, enc: Encounter,
         if character.id in ids:
             schedule_rest_conditions(campaign, character)
     rounds = rounds_to_clock(enc, record)
-    if not rounds:
-        return []
     mode = enc.state.mode
     resolution = persist.resolution(record, campaign.settings)
-    changes = advance_for_fight(campaign, rounds, mode, roller, resolution)
-    record.clocked_rounds += rounds
+    changes: list[Change] = []
+    if rounds:
+        changes = advance_for_fight(campaign, rounds, mode, roller, resolution)
+        record.clocked_rounds += rounds
+    # issue #17: a PC still bleeding when the fight is over keeps dying on the clock (R21)
+    length = round_seconds(campaign.settings.time, mode, resolution)
+    for character, left in dying_to_hand_over(campaign, enc):
+        hand_over(campaign, character, left, length)
     return changes
+
+
+def dying_to_hand_over(campaign: Campaign, enc: Encounter) -> list[tuple[Character, int]]:
+    """The PCs still bleeding in a fight that is over, with their rounds left (R21), whose
+    countdown is not yet on the timeline."""
+    if enc.state.phase != "over":
+        return []
+    found = []
+    for c in enc.combatants.values():
+        if c.character_id is None or not is_bleeding(enc, c):
+            continue
+        left = dying_rounds(c)
+        character = next((x for x in campaign.characters if x.id == c.character_id), None)
+        if character is None or left is None or left <= 0 or any(
+                x.name == DYING for x in character.conditions):
+            continue
+        found.append((character, left))
+    return found

@@ -11,6 +11,7 @@ import re
 
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import RollRecord
+from emberkeep.encounter.change_text import change_lines
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
 
@@ -47,8 +48,9 @@ def dice_text(record: RollRecord) -> str:
     return text + (" (typed by the GM)" if record.typed else "")
 
 
-def step_lines(step: Step) -> list[str]:
-    """The step's dice, table rows and notes, one plain line each."""
+def step_lines(step: Step, enc: Encounter | None = None) -> list[str]:
+    """The step's dice, table rows and notes, one plain line each; with ``enc``, then every
+    change it makes (``change_text``, issue #17: what Enter applies is what was shown)."""
     lines = []
     for event in step.events:
         if isinstance(event, Rolled):
@@ -57,6 +59,8 @@ def step_lines(step: Step) -> list[str]:
             lines.append(f"{event.table} {event.value} ({event.label}): {event.text}")
         elif isinstance(event, Note):
             lines.append(event.text)
+    if enc is not None:
+        lines += change_lines(enc, step)
     return lines
 
 
@@ -110,5 +114,5 @@ def recap_markdown(enc: Encounter, title: str, *, notes: str = "", when: str = "
             heading = 0
             out += ["## Before the fight", ""]
         out.append(f"- **{md_escape(step.summary or step.action)}**")
-        out.extend(f"  - {md_escape(line)}" for line in step_lines(step))
+        out.extend(f"  - {md_escape(line)}" for line in step_lines(step, enc))
     return "\n".join(out).rstrip() + "\n"

@@ -28,6 +28,7 @@ ENTRIES: dict[str, Entry] = {
     "emberkeep.encounter.durations.clear_fired_timers": ("key", "timers_seen"),
     "emberkeep.encounter.durations.start_timer": ("key", "timer"),
     "emberkeep.encounter.dying.stabilize": ("key", "stabilize"),
+    "emberkeep.encounter.finish.end_fight": ("key", "finish"),
     "emberkeep.encounter.feature_actions.declare_hp_to_damage": ("reason", _SPELLS_18),
     "emberkeep.encounter.feature_actions.toggle_state": ("reason", _SPELLS_18),
     "emberkeep.encounter.fending.fend": ("key", "fend"),

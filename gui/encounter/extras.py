@@ -240,6 +240,12 @@ def finish(window: EncounterWindow) -> str | None:
     conditions on the timeline (issue #5, R27), one undo command."""
     if window.enc.state.phase == "setup":
         return "the fight has not begun"
+    if window.enc.state.phase != "over":
+        # issue #17: the GM ends it (a step), and its rounds not yet on the clock follow in
+        # the same undo command, even when closing its tab already clocked them
+        from emberkeep.encounter.finish import end_fight
+
+        return window.run("Finish the fight", end_fight)
     if not window.session.leave():
         return "the fight's time is already on the clock"
     return None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.clock.advance import Change
-from emberkeep.encounter.fight_clock import clock_fight, rounds_to_clock
+from emberkeep.encounter.fight_clock import clock_fight, dying_to_hand_over, rounds_to_clock
 from gui.commands import CampaignCommand
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ def needs_clock(session: EncounterSession) -> bool:
     """Rounds not yet on the clock, or an "until rest" condition not yet on the timeline."""
     enc = session.enc
     if rounds_to_clock(enc, session.record):
+        return True
+    if dying_to_hand_over(session.document.campaign, enc):  # issue #17: R21 on the clock
         return True
     ids = {c.character_id for c in enc.combatants.values() if c.character_id is not None}
     return any(x.lasts == "rest" and x.timed_id is None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from gui.encounter import actions, extras, table_actions
+from gui.encounter import actions, check_panel, extras, table_actions
 from gui.encounter.shortcuts import MELEE_SHORTCUTS, SHORTCUTS
 
 if TYPE_CHECKING:
@@ -49,6 +49,9 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "break_free": lambda: extras.do_break_free(w),
         "mount": lambda: extras.ask_mount(w),
         "volunteer": w.panel.next_volunteer, "finish": lambda: extras.finish(w),
+        "check": lambda: check_panel.ask_check(w),  # issue #17
+        "reaction": lambda: check_panel.ask_reaction(w),
+        "typed_dice": w.typed_dice.edit.setFocus,
         # the Melee Round's own keys (issue #11); refused outside it
         "melee_tactic": lambda: melee(lambda p: p.cycle_tactic(1)),
         "melee_tactic_back": lambda: melee(lambda p: p.cycle_tactic(-1)),

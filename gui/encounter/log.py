@@ -15,6 +15,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from emberkeep.encounter.change_text import change_lines
+from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
 from emberkeep.encounter.recap import dice_text
 from gui.encounter.session import EncounterSession
@@ -23,7 +25,7 @@ __all__ = ["KINDS", "LogLine", "LogModel", "lines_of"]
 
 _Index = QModelIndex | QPersistentModelIndex
 KINDS = {"all": "Everything", "step": "Actions", "roll": "Dice", "row": "Table rows",
-         "note": "Notes"}
+         "note": "Notes", "change": "Changes"}
 HEADERS = ("Round", "Who", "What")
 
 
@@ -36,7 +38,8 @@ class LogLine:
     text: str
 
 
-def lines_of(step: Step, index: int, round_number: int, names: dict[str, str]) -> list[LogLine]:
+def lines_of(step: Step, index: int, round_number: int, names: dict[str, str],
+             enc: Encounter | None = None) -> list[LogLine]:
     who = names.get(step.actor, "GM" if step.actor == "gm" else step.actor)
     out = [LogLine(index, round_number, "step", who, step.summary or step.action)]
     for event in step.events:
@@ -48,6 +51,9 @@ def lines_of(step: Step, index: int, round_number: int, names: dict[str, str]) -
                                f"{event.table} {event.value} ({event.label}): {event.text}"))
         elif isinstance(event, Note):
             out.append(LogLine(index, round_number, "note", who, event.text))
+    if enc is not None:  # issue #17: every change the step made, in words
+        out += [LogLine(index, round_number, "change", who, text)
+                for text in change_lines(enc, step)]
     return out
 
 
@@ -93,7 +99,8 @@ class LogModel(QAbstractTableModel):
         for offset, step in enumerate(steps):
             self._rounds.append(self._round)
             self._round = _round_after(step, self._round)
-            new.extend(lines_of(step, first_index + offset, self._round, names))
+            new.extend(lines_of(step, first_index + offset, self._round, names,
+                                self.session.enc))
         start = len(self.lines)
         self.lines.extend(new)
         shown = [start + i for i, line in enumerate(new) if self._matches(line)]

@@ -42,7 +42,7 @@ class PreviewPanel(QWidget):
         lines = []
         for step in steps:
             lines.append(step.summary or step.action)
-            lines.extend(f"  {name(line)}" for line in step_lines(step))
+            lines.extend(f"  {name(line)}" for line in step_lines(step, self.session.enc))
         return "\n".join(lines) + "\n\nEnter applies · Esc drops"
 
     def clear_inputs(self) -> None:

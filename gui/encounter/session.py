@@ -28,7 +28,7 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import EncounterRecord, EncounterStatus
 from emberkeep.campaign.settings import Resolution
 from emberkeep.character.catalog import Catalog
-from emberkeep.dice import Roller
+from emberkeep.dice import Answer, Answers, Key, Roller
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError
@@ -143,6 +143,11 @@ class EncounterSession(QObject):
                                            roller, campaign.settings, Catalog(campaign))
         self._emitting = False
         self._current: str | None = self.current_id()
+        # issue #17: what the GM typed from physical dice for the next step, by purpose
+        # (gui.encounter.typed_entry); the panels' own fields answer first
+        self.typed_next: dict[Key, Answers] = {}
+        # what the last run left unused of them (a crit die typed for an attack that missed)
+        self.typed_left: Callable[[], dict[Key, list[Answer]]] | None = None
         document.campaignChanged.connect(self._external_change)
 
     # -- reading ----------------------------------------------------------------------------
@@ -169,9 +174,23 @@ class EncounterSession(QObject):
 
     # -- doing ------------------------------------------------------------------------------
 
+    def with_typed(self, action: Action) -> Action:
+        """``action`` answered by the typed dice entry (a fresh copy each time it runs: a
+        preview uses them up and must leave them for the apply)."""
+        answers = dict(self.typed_next)
+        if not answers:
+            return action
+
+        def run(enc: Encounter) -> object:
+            with enc.typed(answers) as typed:
+                self.typed_left = typed.unused  # read once the step is applied
+                return action(enc)
+
+        return run
+
     def run(self, text: str, action: Action) -> str | None:
         """Push one undoable engine action; returns the rules' refusal, or None if done."""
-        command = StepCommand(self, text, action)
+        command = StepCommand(self, text, self.with_typed(action))
         self.document.undo_stack.push(command)
         return command.error
 
@@ -184,6 +203,7 @@ class EncounterSession(QObject):
         nobody is told). Applying the returned steps later never rolls again."""
         enc = self.enc
         first = len(enc.history)
+        action = self.with_typed(action)
         try:
             action(enc)
             self.check_over()
@@ -238,6 +258,8 @@ class EncounterSession(QObject):
         by_id: dict[str, set[str]] = {}
         for character_id, field in fields:
             by_id.setdefault(character_id, set()).add(field)
+        for character_id in self._fight_conditions(ids):  # issue #17: shown on the sheet
+            by_id.setdefault(character_id, set()).add("conditions")
         self._emitting = True
         try:
             self.document.announce(Change.of_characters(by_id))
@@ -247,6 +269,32 @@ class EncounterSession(QObject):
             self.combatantsChanged.emit([i for i in ids if i in self.enc.combatants])
         if state:
             self.stateChanged.emit()
+
+    def _fight_conditions(self, ids: set[str]) -> list[str]:
+        """Keep the document's record of the PCs' conditions in this fight (for their sheets);
+        returns the characters whose fight conditions changed."""
+        shown = self.document.fight_conditions
+        over = self.enc.state.phase == "over"
+        changed = []
+        for cid in ids:
+            c = self.enc.combatants.get(cid)
+            if c is None or c.character_id is None:
+                continue
+            names = () if over else tuple(x.name for x in c.conditions)
+            now = (self.record.name, names) if names else None
+            if shown.get(c.character_id) != now:
+                if now is None:
+                    shown.pop(c.character_id, None)
+                else:
+                    shown[c.character_id] = now
+                changed.append(c.character_id)
+        if over:  # the fight ended: nobody in it carries its conditions any longer
+            for c in self.enc.combatants.values():
+                if c.character_id is not None and shown.get(c.character_id, ("",))[0] == \
+                        self.record.name:
+                    shown.pop(c.character_id, None)
+                    changed.append(c.character_id)
+        return changed
 
     def _external_change(self, change: Change) -> None:
         """A sheet edit, an undone clock advance, a repair: the engine reads the sheet again."""

@@ -66,6 +66,14 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     *TABLE_SHORTCUTS,  # Q, then a key: the texts' other actions (issue #17)
     ("finish", "Ctrl+Shift+F", "Finish the fight: its rounds on the campaign clock, injuries "
                                "until rest on the timeline (R27)"),
+    ("check", "Q, Q", "CHECK or SAVE of the selected (else the actor): skill, ability or SAVE vs "
+                   "the ROOM DC or a typed DC, EASY/HARD named; Enter previews, Enter applies, "
+                   "Ctrl+L adds a Luck Die (R7, R28, R29)"),
+    ("reaction", "Shift+Q", "Reaction roll of the selected NPC: 2d6 + the speaker's CHA → "
+                            "Hostile … Helpful; Enter previews, Enter applies"),
+    ("typed_dice", "Shift+D", "Typed dice: what physical dice showed for the next step, by "
+                              "purpose (crit 14; surprise party: 2); the line under it lists "
+                              "what the next step may roll"),
     ("help", "F1", "This list"),
     ("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)"),
     ("redo", "Ctrl+Shift+Z", "Redo"),

@@ -50,6 +50,7 @@ from gui.encounter.session import EncounterSession
 from gui.encounter.setup_bar import SetupBar
 from gui.encounter.shortcuts import ShortcutsDialog
 from gui.encounter.status import morale_text, timers_text
+from gui.encounter.typed_entry import TypedDiceEntry
 
 __all__ = ["EncounterWindow"]
 
@@ -88,6 +89,8 @@ class EncounterWindow(QWidget):
         s.combatantsReset.connect(self.refresh)
         self.document.undo_stack.indexChanged.connect(self.panel.drop)
         self.document.undo_stack.indexChanged.connect(self.melee_panel.drop)
+        # issue #17: an undone step may give back a dropped weapon or a fallen foe
+        s.stepsReverted.connect(lambda *_: self.panel.refill())
         self.refresh()
 
     @property
@@ -125,6 +128,7 @@ class EncounterWindow(QWidget):
         self.ruling = QLineEdit(self)
         self.ruling.setPlaceholderText("G: the GM's ruling, Enter")
         self.ruling.setMaxLength(2000)
+        self.typed_dice = TypedDiceEntry(self.session, self)  # issue #17: physical dice
 
         self._build_log()
         self._lay_out()
@@ -195,6 +199,7 @@ class EncounterWindow(QWidget):
         rv.addWidget(self.amount_label)
         rv.addWidget(self.amount)
         rv.addWidget(self.ruling)
+        rv.addWidget(self.typed_dice)
         rv.addWidget(self.message)
         top = QSplitter(Qt.Orientation.Horizontal, self)
         for pane in (left, middle, right):
@@ -263,6 +268,10 @@ class EncounterWindow(QWidget):
             self._standing = standing
             self.panel.refill()
             self.melee_panel.refill()
+        elif str(self.panel.attacker.currentData()) in ids:  # issue #17: a notch, a drop
+            keep = self.panel.weapon.currentData()
+            self.panel._fill_weapons()
+            self.panel.weapon.setCurrentIndex(max(0, self.panel.weapon.findData(keep)))
         self.melee_panel.drop()
         self._update_banner()
 
@@ -333,6 +342,12 @@ class EncounterWindow(QWidget):
 
     def confirm(self) -> str | None:
         focus = self.focusWidget()
+        if focus is self.typed_dice.edit:  # issue #17: the typed dice wait for the step's key
+            self.table.setFocus()
+            return self.typed_dice.read(self.typed_dice.edit.text())
+        if (focus in (self.panel.die, self.panel.damage) and self.panel.pending is None
+                and not self.session.melee_round()):
+            return self.attack()  # issue #17: the typed d20 and Enter previews the attack
         if focus is self.amount or (self.amount.text().strip() and focus is not self.ruling):
             return self.apply_amount()
         if focus is self.ruling:

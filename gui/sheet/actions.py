@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from gui.main_window import MainWindow
     from gui.sheet.widget import CharacterSheet
 
-__all__ = ["build_sheet_actions", "connect_sheet", "level_up", "new_character",
-           "train_mounted"]
+__all__ = ["build_sheet_actions", "check", "connect_sheet", "level_up", "new_character",
+           "stabilize", "train_mounted"]
 
 
 def _action(window: MainWindow, text: str, shortcut: str, tip: str) -> QAction:
@@ -60,13 +60,33 @@ def build_sheet_actions(window: MainWindow) -> None:
     window.export_all_action = _action(window, "Export &All Sheets…", "Ctrl+Shift+P",
                                        "Every character of the party in one PDF")
     window.export_all_action.triggered.connect(lambda: print_sheets(window, None))
+    # issue #17: a CHECK or SAVE against the ROOM DC or the GM's DC, with Luck (R7, R29)
+    window.check_action = _action(window, "Roll a C&HECK or SAVE…", "Ctrl+J",
+                                  "A CHECK or SAVE of the open sheet (or Ctrl+click a skill, "
+                                  "SAVE or modifier on the sheet)")
+    def check_first() -> None:
+        for cid in window.target_character_ids()[:1]:
+            check(window, cid)
+
+    window.check_action.triggered.connect(check_first)
+    # issue #17: a PC whose dying countdown went on the clock with its fight's end (R21)
+    window.stabilize_action = _action(window, "Stabili&ze the Dying…", "Ctrl+Shift+J",
+                                      "An ally's Medicine CHECK (or healing) for a PC dying "
+                                      "on the clock, then the Injuries table (R21)")
+
+    def stabilize_first() -> None:
+        for cid in window.target_character_ids()[:1]:
+            stabilize(window, cid)
+
+    window.stabilize_action.triggered.connect(stabilize_first)
     train = _action(window, "Train &Mounted Combat…", "Ctrl+Shift+M",
                     "WDD: pay and spend weeks training to fight mounted; the feat comes when "
                     "the clock has run them (the timeline shows it)")
     train.triggered.connect(lambda: [train_mounted(window, cid)
                                      for cid in window.target_character_ids()[:1]])
     window.sheet_actions = [window.new_character_action, window.open_sheet_action,
-                            window.level_up_action, window.cast_action, train]
+                            window.level_up_action, window.cast_action, window.check_action,
+                            window.stabilize_action, train]
 
 
 def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
@@ -74,6 +94,46 @@ def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
     sheet.levelUpRequested.connect(lambda cid: level_up(window, cid))
     sheet.castRequested.connect(lambda cid: cast(window, cid))
     sheet.printRequested.connect(lambda cid: print_sheets(window, [cid]))
+    sheet.checkRequested.connect(
+        lambda kind, ability, skill: check(window, sheet.character_id, kind, ability, skill))
+
+
+def stabilize(window: MainWindow, character_id: str) -> None:
+    """The Stabilize dialog for a PC dying on the clock; refused in the status bar if not."""
+    from PySide6.QtCore import Qt
+
+    from emberkeep.encounter.aftermath import countdown_of
+    from gui.sheet.stabilize_dialog import StabilizeDialog
+
+    document = window.document
+    if document is None:
+        return
+    if countdown_of(document.campaign, character_id) is None:
+        name = document.character(character_id).name
+        window.statusBar().showMessage(f"{name} is not dying on the clock", 8000)
+        return
+    dialog = StabilizeDialog(document, character_id, window.roller, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+
+
+def check(window: MainWindow, character_id: str, kind: str = "skill", ability: str = "",
+          skill: str = "") -> None:
+    """The CHECK/SAVE roller for a character, preset to what was Ctrl+clicked (issue #17)."""
+    from PySide6.QtCore import Qt
+
+    from emberkeep.character.abilities import Ability
+    from emberkeep.character.skills import Skill
+    from gui.sheet.check_dialog import SheetCheckDialog
+
+    if window.document is None:
+        return
+    dialog = SheetCheckDialog(window.document, character_id, window.roller, window)
+    dialog.form.choose(kind,  # type: ignore[arg-type]  # one of the form's KINDS
+                       ability=Ability(ability) if ability else None,
+                       skill=Skill(skill) if skill else None)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
 
 
 def new_character(window: MainWindow) -> None:

@@ -266,6 +266,10 @@ class NotesPanel(QGroupBox):
             tip="Conditions that stay on the sheet (R28: PRONE, FRIGHTENED, WEAK, "
                 "HARD until rest…), separated by commas"))
         layout.addLayout(conditions)
+        # issue #17: what the fight put on the character (PRONE, FRIGHTENED...) while it runs
+        fight = sheet.label("fight_conditions", self, lambda c: _fight_text(sheet, c))
+        fight.setWordWrap(True)
+        layout.addWidget(fight)
         self.notes = QPlainTextEdit(self)  # plain text: a note is never read as HTML
         self.notes.setAccessibleName("notes")
         self.notes.setPlaceholderText("Notes, conditions and lingering injuries…")
@@ -324,3 +328,11 @@ def _coin_text(character: Character, *, coin: str) -> str:
 
 def _write_coin_of(character: Character, text: str, *, coin: str) -> tuple[str, Any]:
     return _write_coin(character, coin, text)
+
+
+def _fight_text(sheet: CharacterSheet, character: Character) -> str:
+    found = sheet.document.fight_conditions.get(character.id)
+    if found is None:
+        return ""
+    name, conditions = found
+    return f"In the fight “{name}”: {', '.join(conditions)}"

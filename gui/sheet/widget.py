@@ -83,6 +83,8 @@ class CharacterSheet(QScrollArea):
     levelUpRequested = Signal(str)
     castRequested = Signal(str)
     printRequested = Signal(str)
+    # issue #17: Ctrl+click on a skill, SAVE or modifier: (kind, ability, skill or "")
+    checkRequested = Signal(str, str, str)
 
     def __init__(self, document: CampaignDocument, character_id: str,
                  parent: QWidget | None = None) -> None:
@@ -126,8 +128,19 @@ class CharacterSheet(QScrollArea):
         right.addWidget(self.gear, 3)
         right.addWidget(self.magic, 2)
         right.addWidget(self.notes, 2)
+        self._watch_check_clicks()
         document.campaignChanged.connect(self._changed)
         self.refresh()
+
+    def _watch_check_clicks(self) -> None:
+        from gui.sheet.check_dialog import CheckClicks
+
+        clicks = CheckClicks(lambda kind, ability, skill: self.checkRequested.emit(
+            kind, ability.value, skill.value if skill else ""), self)
+        clicks.watch(self.skills_view.viewport(), self.skills_view)
+        for ability in ABILITIES:
+            clicks.watch(self.labels[f"save_{ability.value}"], ("save", ability))
+            clicks.watch(self.labels[f"{ability.value}_mod"], ("ability", ability))
 
     @property
     def character(self) -> Character:

@@ -172,7 +172,8 @@ class NumberRoller(QObject):
         if (event.type() == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent)
                 and event.button() == Qt.MouseButton.LeftButton
                 and event.modifiers() & Qt.KeyboardModifier.ControlModifier
-                and isinstance(watched, QWidget) and not self.tray.isAncestorOf(watched)):
+                and isinstance(watched, QWidget) and not self.tray.isAncestorOf(watched)
+                and not watched.property("rollsCheck")):  # a sheet's CHECK/SAVE (issue #17)
             text = _text_at(watched, event)
             if text and self.tray.roll_text(text) is not None:
                 return True

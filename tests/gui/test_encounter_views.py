@@ -194,7 +194,8 @@ def test_the_log_filters_by_kind_and_text(qtbot: object) -> None:
     log.set_filter()
     assert log.rowCount() == everything
     session.document.undo_stack.undo()
-    assert log.rowCount() == everything - 2
+    # the ruling's summary, its note and (issue #17) the change it made: the ogre's HP
+    assert log.rowCount() == everything - 3
 
 
 def test_a_closed_encounter_still_undoes_and_reopens_as_it_stands(

@@ -150,7 +150,9 @@ def test_knight_against_knight_lance_charge_then_swords_through_the_window(
     assert melee_over(ew.enc) and roller.remaining == 0
     log = [str(ew.log_model.data(ew.log_model.index(r, 2)))
            for r in range(ew.log_model.rowCount())]
-    assert log[-1] == "The fight is over: gold win"
+    # the end step, then (issue #17) what it changes, in words
+    assert log[-2:] == ["The fight is over: gold win",
+                        "   The fight is over: its rounds go on the campaign clock (R27)"]
     assert any("wins, critical, 48 damage" in line for line in log)  # logged like every step
 
     # Undo to the start: the encounter and every sheet as they were.
