@@ -246,6 +246,10 @@ class CheckRequest:
     def keys(self) -> tuple[str, ...]:
         """The condition keys this roll answers to (``HARD:all``, ``EASY:medicine``, R21)."""
         keys: tuple[str, ...] = (self.ability.value, self.check_kind)
+        if self.skill is Skill.PERCEPTION:
+            # Lingering injury 3: "Perception that rely on sight ... are HARD" (HARD:sight);
+            # read as every Perception check, as BLINDED's "sight checks" are (R28)
+            return (*keys, self.skill.value, "sight")
         return (*keys, self.skill.value) if self.skill is not None else keys
 
     def label(self) -> str:

@@ -32,9 +32,10 @@ def test_r17_a_fumbles_notch_and_drop_are_named_in_the_step() -> None:
 
 
 def test_hp_conditions_and_the_clock_are_named() -> None:
-    enc = make([20, 5])
+    enc = make([20])  # R38: the goblin's natural 20 is a crit: an armor point, its d6 at 6 (R19)
     attack(enc, "goblin-1", pc(enc, "Brannoc").id)
-    assert change_lines(enc, enc.history[-1]) == ["Brannoc Ironhand: HP 7 → 2"]
+    assert change_lines(enc, enc.history[-1]) == [
+        "Brannoc Ironhand's Scale mail: armor points 0 → 1 (R15)", "Brannoc Ironhand: HP 7 → 1"]
     gm_ruling(enc, "tripped", [AddCondition("goblin-1", ActiveCondition("PRONE"))])
     assert change_lines(enc, enc.history[-1]) == ["Goblin is now PRONE"]
     enc.state.phase, enc.state.round = "fighting", 1

@@ -120,6 +120,18 @@ def test_r21_injury_all_checks_hard_until_rest() -> None:
     assert result.dc == 15 and not result.success and reasons[0].difficulty is HARD
 
 
+def test_lingering_one_eye_makes_perception_hard_but_not_other_checks() -> None:
+    """Lingering injuries 3: "One eye. Perception that rely on sight and ranged ATK are HARD"
+    (``HARD:sight`` on the sheet): Perception vs ROOM DC 12 becomes 15; Medicine stays 12."""
+    maud = _party()["Sister"].model_copy(update={"conditions": [
+        CharacterCondition(name="HARD:sight", lasts="permanent")]})
+    look = CheckRequest("skill", Ability.WIS, 12, Skill.PERCEPTION)
+    result, reasons = character_check(maud, SHIPPED, look, ScriptedRoller([12]))
+    assert (result.dc, [w.difficulty for w in reasons]) == (15, [HARD])
+    heal = CheckRequest("skill", Ability.WIS, 12, Skill.MEDICINE)
+    assert character_check(maud, SHIPPED, heal, ScriptedRoller([12]))[0].dc == 12
+
+
 def test_a_request_names_its_skill_only_for_a_skill_check() -> None:
     with pytest.raises(ValueError, match="skill CHECK"):
         CheckRequest("skill", Ability.WIS, 12)
