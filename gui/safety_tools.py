@@ -192,6 +192,7 @@ class SafetyTools:
                                              disk_sha256=offer.header.base_sha256,
                                              token=offer.token)
         self.window.set_document(document)
+        self.autosaver.adopt(offer.path)
         self.window.statusBar().showMessage(
             f"Restored unsaved work from {recovery_dialog.when(offer.header.saved_at)}: "
             "save to keep it", 10000)
