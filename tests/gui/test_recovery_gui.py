@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
-from datetime import UTC, datetime
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
