@@ -1,8 +1,10 @@
-"""``emberkeep check FILE...``: a line per file, never a write.
+"""``emberkeep check FILE...``: a line per problem, never a write; and :func:`load_whole`, the
+load the app opens a campaign with.
 
 A file that loads is not yet a file the GM can use: every saved encounter is rebuilt too (its
 combatants read, every recorded step replayed), and each one that cannot be is reported with
-where it sits in the file. This sits above every other layer of the core: it uses all of them.
+where it sits in the file (issue #20: Encounter → Open used to raise on it and show nothing).
+This sits above every other layer of the core: it uses all of them.
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ from pathlib import Path
 
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.storage import load
+from emberkeep.campaign.storage import load, loads, more_problems
 from emberkeep.character.catalog import Catalog
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.persist import EncounterFileError, build_encounter
 
-__all__ = ["check_files", "unbuildable_encounters"]
+__all__ = ["check_files", "fight_problems", "load_whole", "loads_whole"]
 
 
 def check_files(paths: Iterable[str | Path]) -> tuple[list[str], int]:
@@ -27,33 +29,53 @@ def check_files(paths: Iterable[str | Path]) -> tuple[list[str], int]:
     for name in paths:
         path = Path(name)
         try:
-            campaign = load(path)
+            campaign = load_whole(path)
         except CampaignFileError as exc:
-            lines.append(f"{path}: ERROR: {exc.reason}{_where(exc)}")
             status = 1
+            if exc.problems:
+                lines.extend(f"{path}: ERROR: {reason} (at {field})"
+                             for field, reason in exc.problems)
+            else:
+                lines.append(f"{path}: ERROR: {exc.reason}{_where(exc)}")
             continue
-        problems = unbuildable_encounters(campaign)
-        if problems:
-            lines.extend(f"{path}: ERROR: {problem}" for problem in problems)
-            status = 1
-        else:
-            lines.append(f"{path}: OK ({campaign.name!r}, schema {campaign.schema_version}, "
-                         f"{len(campaign.characters)} characters, "
-                         f"{len(campaign.encounters)} encounters)")
+        lines.append(f"{path}: OK ({campaign.name!r}, schema {campaign.schema_version}, "
+                     f"{len(campaign.characters)} characters, "
+                     f"{len(campaign.encounters)} encounters)")
     return lines, status
 
 
-def unbuildable_encounters(campaign: Campaign) -> list[str]:
-    """Why each saved encounter that cannot be rebuilt cannot, with its place in the file."""
+def load_whole(path: Path | str) -> Campaign:
+    """:func:`storage.load`, and every saved encounter rebuilt: a :class:`CampaignFileError`
+    with the field path of each one that cannot be."""
+    path = Path(path)
+    return _whole(load(path), path)
+
+
+def loads_whole(data: bytes, path: Path | str) -> Campaign:
+    return _whole(loads(data, path), Path(path))
+
+
+def _whole(campaign: Campaign, path: Path) -> Campaign:
+    problems = fight_problems(campaign)
+    if problems:
+        field, reason = problems[0]
+        raise CampaignFileError(path, reason + more_problems(len(problems) - 1), field=field,
+                                problems=tuple(problems))
+    return campaign
+
+
+def fight_problems(campaign: Campaign) -> list[tuple[str, str]]:
+    """(field path, reason) for each saved encounter that cannot be rebuilt."""
     characters = {c.id: c for c in campaign.characters}
+    catalog = Catalog(campaign)
     problems = []
     for index, record in enumerate(campaign.encounters):
         try:
             # Replay never rolls: a die asked for here is a bug, and the empty script says so.
-            build_encounter(record, characters, ScriptedRoller([]), campaign.settings,
-                            Catalog(campaign))
+            build_encounter(record, characters, ScriptedRoller([]), campaign.settings, catalog)
         except EncounterFileError as exc:
-            problems.append(f"{exc} (at encounters[{index}])")
+            where = f"encounters[{index}]" + (f".{exc.where}" if exc.where else "")
+            problems.append((where, str(exc)))
     return problems
 
 

@@ -81,10 +81,14 @@ class CampaignDocument(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> CampaignDocument:
-        """Load ``path``; raises :class:`CampaignFileError` (plain message) and writes nothing."""
+        """Load ``path`` whole, its saved fights replayed (issue #20: a fight that cannot be
+        rebuilt is refused here with its place, not when Encounter → Open raises); raises
+        :class:`CampaignFileError` (plain message) and writes nothing."""
+        from emberkeep.check import loads_whole
+
         path = Path(path)
         data = storage.read(path)
-        document = cls(storage.loads(data, path), path.resolve(), parent)
+        document = cls(loads_whole(data, path), path.resolve(), parent)
         document.disk_sha256 = hashlib.sha256(data).hexdigest()
         return document
 

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from emberkeep.campaign.atomic import atomic_write, link_or_copy
 from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
+from emberkeep.campaign.integrity import campaign_problems
 from emberkeep.campaign.migrations import MigrationError, migrate
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 
@@ -76,11 +77,11 @@ def _loads(data: bytes, path: Path) -> Campaign:
         if version == SCHEMA_VERSION and not isinstance(version, bool):
             # The scan proved the JSON strict; pydantic reads the bytes directly, with no
             # intermediate Python objects (half the time of validating a parsed dict).
-            return _validate(lambda: Campaign.model_validate_json(data), path)
+            return _validate(lambda: Campaign.model_validate_json(data, strict=True), path)
         document = _parse(text, path, _no_duplicate_keys)
         assert isinstance(document, dict)
-        migrated = _migrated(document, path)
-        return _validate(lambda: Campaign.model_validate(migrated), path)
+        migrated = json.dumps(_migrated(document, path))
+        return _validate(lambda: Campaign.model_validate_json(migrated, strict=True), path)
 
 
 @contextlib.contextmanager
@@ -188,16 +189,39 @@ def _migrated(document: dict[str, Any], path: Path) -> dict[str, Any]:
 
 
 def _validate(build: Callable[[], Campaign], path: Path) -> Campaign:
+    """Build the campaign strictly (issue #20: ``"hp": "6"`` or ``"time": true`` is refused,
+    never read as 6 or 1), then check it is whole (:mod:`emberkeep.campaign.integrity`)."""
     try:
-        return build()
+        campaign = build()
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
         first = errors[0]
         if first["type"] == "json_invalid":  # what the strict scan leaves to pydantic's reader
             raise _json_error(str(first["ctx"].get("error", first["msg"])), path) from exc
-        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise CampaignFileError(path, f"{first['msg']}{more}",
-                                field=_field_path(first["loc"])) from exc
+        raise _problems_error(path, [(_field_path(e["loc"]), _plain(e["msg"]))
+                                     for e in errors]) from exc
+    problems = campaign_problems(campaign)
+    if problems:
+        raise _problems_error(path, [(p.field, p.reason) for p in problems])
+    return campaign
+
+
+def _problems_error(path: Path, problems: list[tuple[str, str]]) -> CampaignFileError:
+    field, reason = problems[0]
+    return CampaignFileError(path, reason + more_problems(len(problems) - 1), field=field,
+                             problems=tuple(problems))
+
+
+def more_problems(count: int) -> str:
+    if count == 0:
+        return ""
+    return f" (and {count} more problem{'s' if count > 1 else ''})"
+
+
+def _plain(message: str) -> str:
+    """Pydantic's words for the GM: its advice to Python programmers is no use to them."""
+    message = message.removeprefix("Value error, ")
+    return re.sub(r";? ?use `?sys\.set_int_max_str_digits\(\)`?.*$", "", message)
 
 
 _AT = re.compile(r"(.*) at line (\d+) column (\d+)$")

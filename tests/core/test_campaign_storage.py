@@ -177,7 +177,7 @@ def test_check_mixed_files_fails(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("number", "words"), [
     ("1" + "0" * 15, "less than or equal to"), ("-" + "9" * 16, "greater than or equal to 0"),
-    ("1e400", "finite number"), ("-1e400", "finite number"), ("12.5", "valid integer")])
+    ("1e400", "valid integer"), ("-1e400", "valid integer"), ("12.5", "valid integer")])
 def test_numbers_too_large_for_any_field_are_refused(number: str, words: str,
                                                      tmp_path: Path) -> None:
     path = tmp_path / "big.json"
