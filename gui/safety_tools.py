@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from emberkeep.campaign import recovery, storage
+from emberkeep.campaign import recovery
 from emberkeep.campaign.atomic import clean_folder_temporaries, clean_stray_temporaries
 from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
 from emberkeep.campaign.errors import CampaignFileError
+from emberkeep.check import load_whole
 from gui import backups_dialog, dialogs, file_watch, paths, recovery_dialog
 from gui.autosave import Autosaver
 from gui.document import CampaignDocument
@@ -157,7 +158,7 @@ class SafetyTools:
     def restore_backup(self, backup: Backup, original: Path) -> bool:
         """Open ``backup`` as unsaved work for ``original``; writes nothing."""
         try:
-            campaign = storage.load(backup.path)
+            campaign = load_whole(backup.path)
         except CampaignFileError as exc:
             dialogs.show_error(self.window, "Cannot open backup", str(exc))
             return False
