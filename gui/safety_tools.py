@@ -75,7 +75,12 @@ class SafetyTools:
         self.autosaver.follow(document)
         self.watcher.follow(document)
         document.pathChanged.connect(self._update_actions)
+        document.backupNotKept.connect(self._backup_not_kept)
         self._update_actions()
+
+    def _backup_not_kept(self, why: str) -> None:
+        dialogs.show_error(self.window, "Saved without a backup",
+                           f"The campaign was saved. {why}")
 
     def _update_actions(self, *_: object) -> None:
         document = self.window.document

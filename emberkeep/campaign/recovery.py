@@ -30,7 +30,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from emberkeep.campaign import storage
-from emberkeep.campaign.atomic import atomic_write, remove_quietly
+from emberkeep.campaign.atomic import atomic_write, private_folder, remove_quietly
 from emberkeep.campaign.differences import what_changed
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
@@ -130,8 +130,9 @@ def write_recovery(path: Path, campaign_bytes: bytes, *, original: Path | None,
         saved_at=now or datetime.now().astimezone(),
         campaign_name=campaign_name[:200], size=len(campaign_bytes),
         sha256=hashlib.sha256(campaign_bytes).hexdigest(), base_sha256=base_sha256)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, header.model_dump_json().encode("utf-8") + b"\n" + campaign_bytes)
+    private_folder(path.parent)  # issue #20: the GM's unsaved work is theirs alone
+    atomic_write(path, header.model_dump_json().encode("utf-8") + b"\n" + campaign_bytes,
+                 mode=0o600)
     return header
 
 

@@ -24,8 +24,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from emberkeep.campaign.atomic import atomic_write, link_or_copy
-from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
+from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.integrity import campaign_problems
 from emberkeep.campaign.migrations import MigrationError, migrate
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
@@ -255,27 +254,14 @@ def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
     The previous version is kept: in ``backups`` (rotated: the last ``keep_last`` saves plus one
     a day for ``keep_days`` days) when a folder is given, else as ``NAME.bak`` beside the file.
     Returns the bytes written. A failure raises :class:`CampaignSaveError` saying what happened
-    and what to do, with the file byte-for-byte as it was and no temporary file left.
+    and what to do, with the file byte-for-byte as it was and no temporary file left. What else
+    a save keeps (permissions, symlinks, a backup that could not be kept) is in
+    :mod:`emberkeep.campaign.saving`, whose :func:`save_campaign` also tells what happened.
     """
-    path = Path(path)
-    data = dumps(campaign)
+    from emberkeep.campaign.saving import save_campaign
 
-    def keep_previous() -> None:
-        if not keep_backup or not path.exists():
-            return
-        if backups is None:
-            link_or_copy(path, backup_path(path))
-        else:
-            from emberkeep.campaign.backups import keep
-
-            keep(path, backups, keep_last=keep_last, keep_days=keep_days)
-
-    try:
-        atomic_write(path, data, keep_previous)
-    except OSError as exc:
-        raise CampaignSaveError(path, f"could not be saved ({exc.strerror or exc}); "
-                                      f"the file on disk is unchanged. {save_advice(exc)}") from exc
-    return data
+    return save_campaign(campaign, path, keep_backup=keep_backup, backups=backups,
+                         keep_last=keep_last, keep_days=keep_days).data
 
 
 def save_advice(exc: OSError) -> str:

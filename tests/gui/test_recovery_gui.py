@@ -476,3 +476,19 @@ def test_the_tooltip_shows_a_file_name_literally(qtbot: Any, tmp_path: Path) -> 
     shown = QTextDocument()
     shown.setHtml(dialog.list.item(0).toolTip())
     assert shown.toPlainText() == str(odd)
+
+
+def test_a_backups_folder_that_cannot_be_written_saves_then_says_where(
+        campaign_file: Path, boxes: Boxes, offers: Offers, windows: list[MainWindow]) -> None:
+    """Issue #20: the save used to fail whole when the backups folder could not be written."""
+    paths.data_dir().mkdir(parents=True, exist_ok=True)
+    paths.backups_dir().write_text("a file where the folder should be")
+    window = start()
+    windows.append(window)
+    rename(window, "Brannoc the Bold")
+    assert window.save()
+    assert storage.load(campaign_file).characters[0].name == "Brannoc the Bold"
+    assert window.document is not None and not window.document.is_modified
+    (said,) = boxes.texts
+    assert said.startswith("The campaign was saved. The previous version could not be kept")
+    assert str(paths.backups_dir()) in said
