@@ -25,8 +25,8 @@ from emberkeep.campaign import recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.saving import save_campaign
 from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
+from emberkeep.campaign.saving import save_campaign
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.model import Character
 
