@@ -153,8 +153,16 @@ def test_load_never_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("load tried to write")
 
-    for name in ("open", "replace", "link", "unlink", "fsync"):
+    real_open = os.open
+
+    def read_only_open(file: object, flags: int, *args: object) -> int:
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND):
+            raise AssertionError("load tried to open for writing")
+        return real_open(file, flags, *args)  # type: ignore[arg-type]
+
+    for name in ("replace", "link", "unlink", "fsync"):
         monkeypatch.setattr(atomic.os, name, forbidden)
+    monkeypatch.setattr(atomic.os, "open", read_only_open)  # the load reads with os.open
     monkeypatch.setattr(atomic.shutil, "copyfile", forbidden)
     assert load(path).name == "Readonly"
     assert path.read_bytes() == before
