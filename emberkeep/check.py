@@ -10,13 +10,18 @@ This sits above every other layer of the core: it uses all of them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import fields, is_dataclass
 from pathlib import Path
+
+from pydantic import BaseModel
 
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.storage import load, loads, more_problems
 from emberkeep.character.catalog import Catalog
 from emberkeep.dice import ScriptedRoller
+from emberkeep.encounter.engine import Encounter
+from emberkeep.encounter.events import Set
 from emberkeep.encounter.persist import EncounterFileError, build_encounter
 
 __all__ = ["check_files", "fight_problems", "load_whole", "loads_whole"]
@@ -72,11 +77,41 @@ def fight_problems(campaign: Campaign) -> list[tuple[str, str]]:
     for index, record in enumerate(campaign.encounters):
         try:
             # Replay never rolls: a die asked for here is a bug, and the empty script says so.
-            build_encounter(record, characters, ScriptedRoller([]), campaign.settings, catalog)
+            enc = build_encounter(record, characters, ScriptedRoller([]), campaign.settings,
+                                  catalog)
         except EncounterFileError as exc:
             where = f"encounters[{index}]" + (f".{exc.where}" if exc.where else "")
             problems.append((where, str(exc)))
+            continue
+        problems += [(f"encounters[{index}].{where}", f"{record.name}: {reason}")
+                     for where, reason in _unknown_fields(enc)]
     return problems
+
+
+def _unknown_fields(enc: Encounter) -> list[tuple[str, str]]:
+    """A recorded change of a field its target does not have: replay skips the sheets' targets,
+    but undoing the step would set it (issue #20: a misspelled key inside a recorded fight)."""
+    found = []
+    for number, step in enumerate(enc.history):
+        for event in step.events:
+            if not isinstance(event, Set):
+                continue
+            try:
+                target = enc.resolve(event.target)
+            except LookupError:
+                continue  # a sheet's target gone since (gear sold, say): undo reports it
+            if event.field not in _fields_of(target):
+                found.append((f"steps[{number}]", f"a step sets {event.field!r}, which "
+                                                  f"{type(target).__name__} does not have"))
+    return found
+
+
+def _fields_of(target: object) -> set[str]:
+    if isinstance(target, BaseModel):
+        return set(type(target).model_fields)
+    if is_dataclass(target):
+        return {f.name for f in fields(target)}
+    return set(dir(target))
 
 
 def _where(exc: CampaignFileError) -> str:

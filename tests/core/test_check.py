@@ -92,3 +92,18 @@ def test_the_app_opens_with_the_same_check(tmp_path: Path) -> None:
         load_whole(path)
     assert caught.value.field == "encounters[0].steps[0]"
     assert str(caught.value).startswith("melee.json (at encounters[0].steps[0]): Joust at the ")
+
+
+def test_a_recorded_change_of_a_field_the_sheet_lacks_is_refused(tmp_path: Path) -> None:
+    """Replay leaves the sheets' targets alone, so ``"field": "mana"`` on a character loaded
+    and would have raised on Undo; found by bench/faults.py."""
+    path = write_melee_campaign(tmp_path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    events = document["encounters"][0]["steps"][0]["events"]
+    on_sheet = next(e for e in events if "set" in e and e["set"][0] == "pc")
+    on_sheet["field"] = "mana"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    lines, status = check_files([path])
+    assert status == 1
+    assert lines == [f"{path}: ERROR: Joust at the ford: a step sets 'mana', which Character "
+                     "does not have (at encounters[0].steps[0])"]
