@@ -85,6 +85,7 @@ class RecoveryDialog(QDialog):
         explain.setWordWrap(True)
         self.list = QListWidget(self)
         self.list.setWordWrap(True)
+        self.list.setSpacing(3)  # each offer is two lines: keep them apart
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for offer in offers:
             item = QListWidgetItem(describe(offer))  # items draw plain text

@@ -3,10 +3,10 @@
 The schema checks each value's type and range; this checks what the rules later rely on and
 pydantic cannot see alone: the class, race, occupation, archetype (and its features), spells
 and gear a sheet names exist in the campaign's catalog (the shipped entries with the GM's own
-over them: ``Catalog(campaign)``); characters, encounters, ledger entries and each character's
-gear have ids of their own, given in the file (a missing id would be a fresh random one on each
-load, and the timeline, the ledger and recorded fights would point at nothing); weapon damage is
-dice notation the roller reads. Each problem comes with its field path, as a type error does.
+over them: ``Catalog(campaign)``); characters, encounters, ledger and timeline entries and each
+character's gear have ids of their own, given in the file (a missing id would be a fresh random
+one on each load, and the timeline, the ledger and recorded fights would point at nothing);
+weapon damage is dice notation the roller reads. Each problem comes with its field path, as a type error does.
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ def campaign_problems(campaign: Campaign) -> list[Problem]:
     problems += _duplicates("encounters", campaign.encounters, "encounter")
     problems += _missing_ids("ledger", campaign.ledger)
     problems += _duplicates("ledger", campaign.ledger, "ledger entry")
+    problems += _missing_ids("timeline", campaign.timeline)
+    problems += _duplicates("timeline", campaign.timeline, "timeline entry")
     for field, label in (("archetypes", "archetype"), ("spells", "spell"),
                          ("magic_items", "magic item")):
         problems += _duplicates(field, getattr(campaign, field), label)

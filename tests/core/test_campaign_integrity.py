@@ -152,3 +152,15 @@ def test_the_campaigns_own_archetypes_and_spells_are_valid_references() -> None:
 
 def test_the_golden_file_and_the_example_still_load_cleanly() -> None:
     assert len(load(GOLDEN).characters) == 8
+
+
+def test_timeline_entries_keep_their_ids() -> None:
+    """A condition ends by its timeline entry's id: a fresh one on each load would orphan it."""
+    entry = {"kind": "spell_effect", "label": "Bless", "starts_at": 0, "ends_at": 60}
+    document = golden()
+    document["timeline"] = [entry]
+    assert refused(document).field == "timeline[0].id"
+    document["timeline"] = [dict(entry, id="t1"), dict(entry, id="t1")]
+    assert refused(document).field == "timeline[1].id"
+    document["timeline"] = [dict(entry, id="t1")]
+    assert loads(json.dumps(document).encode()).timeline[0].id == "t1"
