@@ -6,7 +6,8 @@ and gear a sheet names exist in the campaign's catalog (the shipped entries with
 over them: ``Catalog(campaign)``); characters, encounters, ledger and timeline entries and each
 character's gear have ids of their own, given in the file (a missing id would be a fresh random
 one on each load, and the timeline, the ledger and recorded fights would point at nothing);
-weapon damage is dice notation the roller reads. Each problem comes with its field path, as a type error does.
+weapon damage is dice notation the roller reads. Each problem comes with its field path, as a
+type error does.
 """
 
 from __future__ import annotations

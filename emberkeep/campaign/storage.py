@@ -171,7 +171,7 @@ def _strict_scan(text: str, path: Path) -> dict[str, Any]:
     top = _TopLevel()
     if _parse(text, path, top) is not top:
         raise CampaignFileError(path, "is JSON but not a campaign (expected an object at the top)",
-                                field="(top level)")
+                                field="the top level")
     return dict(top.pairs)
 
 

@@ -43,7 +43,7 @@ def test_each_refusal_carries_its_line_and_column(text: str, line: int, column: 
 
 
 @pytest.mark.parametrize(("text", "field"), [
-    ("[1]", "(top level)"), ('{"schema_version": 99, "name": "x"}', "schema_version")])
+    ("[1]", "the top level"), ('{"schema_version": 99, "name": "x"}', "schema_version")])
 def test_refusals_without_a_line_name_the_field(text: str, field: str) -> None:
     assert refusal(text).field == field
 
