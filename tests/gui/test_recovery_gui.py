@@ -355,7 +355,7 @@ def test_a_broken_file_offers_its_newest_backup_and_is_never_written(
     monkeypatch.setattr(backups_dialog, "ask_open_backup", ask)
     assert not window.open_path(campaign_file, ask=False)  # declined: nothing changes
     assert window.open_path(campaign_file, ask=False)
-    assert "ember.json (line 1, column" in asked[0][0] and "not valid JSON" in asked[0][0]
+    assert "ember.json (line 1, column" in asked[0][0] and "is cut short" in asked[0][0]
     document = window.document
     assert document is not None and document.campaign.characters[0].name == "Second"
     assert document.is_modified and document.path == campaign_file.resolve()
