@@ -35,6 +35,7 @@ import signal
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -230,6 +231,8 @@ def outcome(data: bytes) -> tuple[str, CampaignFileError | None]:
     except Hang:
         return "HANG", None
     except Exception as exc:  # the figure this bench exists to show
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        print(f"traceback: {type(exc).__name__}: {exc} ({where.filename}:{where.lineno})")
         return f"TRACEBACK {type(exc).__name__}", None
     return "loaded", None
 

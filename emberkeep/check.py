@@ -100,6 +100,12 @@ def _unknown_fields(enc: Encounter) -> list[tuple[str, str]]:
                 target = enc.resolve(event.target)
             except LookupError:
                 continue  # a sheet's target gone since (gear sold, say): undo reports it
+            except (TypeError, ValueError, AttributeError):
+                shown = repr(list(event.target))
+                shown = shown if len(shown) <= 80 else shown[:77] + "..."
+                found.append((f"steps[{number}]", f"a step names a target that cannot be "
+                                                  f"read: {shown}"))
+                continue
             if event.field not in _fields_of(target):
                 found.append((f"steps[{number}]", f"a step sets {event.field!r}, which "
                                                   f"{type(target).__name__} does not have"))

@@ -107,3 +107,17 @@ def test_a_recorded_change_of_a_field_the_sheet_lacks_is_refused(tmp_path: Path)
     assert status == 1
     assert lines == [f"{path}: ERROR: Joust at the ford: a step sets 'mana', which Character "
                      "does not have (at encounters[0].steps[0])"]
+
+
+def test_a_target_of_the_wrong_shape_is_refused_not_a_traceback(tmp_path: Path) -> None:
+    """Found by ``bench/faults.py --full``: ``["pc", [..]]`` raised TypeError (unhashable)."""
+    path = write_melee_campaign(tmp_path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    events = document["encounters"][0]["steps"][0]["events"]
+    on_sheet = next(e for e in events if "set" in e and e["set"][0] == "pc")
+    on_sheet["set"] = ["pc", ["not", "an", "id"]]
+    path.write_text(json.dumps(document), encoding="utf-8")
+    lines, status = check_files([path])
+    assert status == 1
+    assert lines == [f"{path}: ERROR: Joust at the ford: a step names a target that cannot be "
+                     "read: ['pc', ['not', 'an', 'id']] (at encounters[0].steps[0])"]
