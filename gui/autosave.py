@@ -163,7 +163,23 @@ class Autosaver(QObject):
 
     def _submit(self, job: Callable[..., None], *args: object) -> None:
         future: Future[None] = self._pool.submit(job, *args)
+        future.add_done_callback(self._check)
         self._pending = [f for f in self._pending if not f.done()] + [future]
+
+    def _check(self, future: Future[None]) -> None:
+        """On the worker: an exception a job raised is logged and told, never lost in its
+        future (issue #20)."""
+        exc = future.exception()
+        if exc is None:
+            return
+        from gui import error_log
+
+        try:
+            where = f" (details in {error_log.write_log(type(exc), exc, exc.__traceback__)})"
+        except OSError:
+            where = ""
+        self._done.failed.emit(f"Autosave failed: {type(exc).__name__}: {exc}{where}; your "
+                               "work is still open: save it when you can.")
 
     def wait(self, timeout: float = 10.0) -> None:
         """Block until every queued write and discard is done (tests, quitting)."""

@@ -85,3 +85,31 @@ def test_help_opens_the_log_folder(qtbot: Any, monkeypatch: pytest.MonkeyPatch,
     window.log_folder_action.trigger()
     assert [u.toLocalFile() for u in opened] == [str(home / "data" / "logs")]
     assert window.menuBar().actions()[-1].text().replace("&", "") == "Help"
+
+
+def test_an_autosave_job_that_raises_is_logged_and_told(qtbot: Any, home: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from emberkeep.campaign import recovery
+    from gui.autosave import Autosaver
+    from gui.document import CampaignDocument
+
+    autosaver = Autosaver(folder=home / "recovery")
+    told: list[str] = []
+    autosaver.failed.connect(told.append)
+    document = CampaignDocument.new()
+    autosaver.follow(document)
+    document.run("Rename", lambda campaign: setattr(campaign, "name", "Renamed"))
+    assert document.is_modified
+
+    def broken(*_: object, **__: object) -> None:
+        raise ValueError("the header would not serialize")
+
+    monkeypatch.setattr(recovery, "write_recovery", broken)
+    assert autosaver.save_now()
+    with pytest.raises(ValueError):
+        autosaver.wait()
+    qtbot.waitUntil(lambda: bool(told), timeout=5000)
+    assert told[0].startswith("Autosave failed: ValueError: the header would not serialize")
+    log = home / "data" / "logs" / error_log.LOG_NAME
+    assert "in broken" in log.read_text(encoding="utf-8")
+    autosaver.shutdown()
