@@ -75,6 +75,9 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     app.setOrganizationName(paths.APP_NAME)
     app.setWindowIcon(QIcon(str(resource_path("icons", "emberkeep.svg"))))
 
+    from gui import error_log
+
+    error_log.install()  # issue #20: an escaping exception is a dialog and a log entry
     state = AppState.load()
     window = open_window(file, state, offer_recovery=not smoke_test)
     window.show()

@@ -10,7 +10,9 @@ so the UI never waits for the disk. The worker runs jobs in order, so a discard 
 save always comes after the last write.
 
 The recovery file is removed only after a successful save or an explicit discard: a crash, a
-quit without saving by accident, or a failed save leaves it for the next start to offer.
+quit without saving by accident, or a failed save leaves it for the next start to offer. Each
+session writes its own file (issue #20) and a save or a discard removes only that one: another
+session's work the GM put off "Later" stays until it is restored and saved, or discarded.
 """
 
 from __future__ import annotations
@@ -67,6 +69,11 @@ class Autosaver(QObject):
         document.modifiedChanged.connect(self._modified)
         document.saved.connect(self._saved)
         self._modified(document.is_modified)
+
+    def adopt(self, path: Path) -> None:
+        """Restored work owns the recovery file it came from: the next save removes it (one
+        named before issue #20 carries no session token to find it by)."""
+        self._targets.add(path)
 
     def set_interval(self, seconds: int) -> None:
         self.timer.setInterval(seconds * 1000)
@@ -156,7 +163,23 @@ class Autosaver(QObject):
 
     def _submit(self, job: Callable[..., None], *args: object) -> None:
         future: Future[None] = self._pool.submit(job, *args)
+        future.add_done_callback(self._check)
         self._pending = [f for f in self._pending if not f.done()] + [future]
+
+    def _check(self, future: Future[None]) -> None:
+        """On the worker: an exception a job raised is logged and told, never lost in its
+        future (issue #20)."""
+        exc = future.exception()
+        if exc is None:
+            return
+        from gui import error_log
+
+        try:
+            where = f" (details in {error_log.write_log(type(exc), exc, exc.__traceback__)})"
+        except OSError:
+            where = ""
+        self._done.failed.emit(f"Autosave failed: {type(exc).__name__}: {exc}{where}; your "
+                               "work is still open: save it when you can.")
 
     def wait(self, timeout: float = 10.0) -> None:
         """Block until every queued write and discard is done (tests, quitting)."""

@@ -26,6 +26,7 @@ from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
+from emberkeep.campaign.saving import save_campaign
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.model import Character
 
@@ -53,6 +54,7 @@ class CampaignDocument(QObject):
     pathChanged = Signal(object)  # Path | None
     modifiedChanged = Signal(bool)
     saved = Signal(object)  # Path: written whole (issue #10: the autosave's recovery file goes)
+    backupNotKept = Signal(str)  # issue #20: saved, but the old version could not be backed up
 
     def __init__(self, campaign: Campaign, path: Path | None = None,
                  parent: QObject | None = None) -> None:
@@ -85,10 +87,14 @@ class CampaignDocument(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> CampaignDocument:
-        """Load ``path``; raises :class:`CampaignFileError` (plain message) and writes nothing."""
+        """Load ``path`` whole, its saved fights replayed (issue #20: a fight that cannot be
+        rebuilt is refused here with its place, not when Encounter → Open raises); raises
+        :class:`CampaignFileError` (plain message) and writes nothing."""
+        from emberkeep.check import loads_whole
+
         path = Path(path)
         data = storage.read(path)
-        document = cls(storage.loads(data, path), path.resolve(), parent)
+        document = cls(loads_whole(data, path), path.resolve(), parent)
         document.disk_sha256 = hashlib.sha256(data).hexdigest()
         return document
 
@@ -125,14 +131,16 @@ class CampaignDocument(QObject):
         from gui import paths
 
         root = self.backups_root if self.backups_root is not None else paths.backups_dir()
-        data = storage.save(self.campaign, target, backups=backup_folder_for(target, root),
-                            keep_last=self.keep_last, keep_days=self.keep_days)
-        self.disk_sha256 = hashlib.sha256(data).hexdigest()
+        outcome = save_campaign(self.campaign, target, backups=backup_folder_for(target, root),
+                                keep_last=self.keep_last, keep_days=self.keep_days)
+        self.disk_sha256 = hashlib.sha256(outcome.data).hexdigest()
         if target != self.path:
             self.path = target
             self.pathChanged.emit(target)
         self.undo_stack.setClean()
         self.saved.emit(target)
+        if outcome.backup_error:
+            self.backupNotKept.emit(outcome.backup_error)
 
     # -- what the window shows ------------------------------------------------------------------
 

@@ -135,6 +135,9 @@ class MainWindow(QMainWindow):
         from gui.settings_tools import install_settings_tools
 
         install_settings_tools(self)
+        from gui.error_log import add_log_folder_action
+
+        self.log_folder_action = add_log_folder_action(self)  # issue #20
         self.set_document(CampaignDocument.new())
 
     # -- building -------------------------------------------------------------------------------

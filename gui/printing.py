@@ -9,6 +9,8 @@ reads the same from any printer. Long notes are cut at the foot of the page with
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -25,6 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from emberkeep.campaign.atomic import remove_quietly, temporary_for
 from emberkeep.character.abilities import ABILITIES
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
@@ -38,6 +41,7 @@ from emberkeep.character.sheet_numbers import (
     spells_known_limit,
 )
 from emberkeep.gear.purse import format_coins
+from gui import dialogs
 from gui.document import CampaignDocument
 from gui.labels import class_name, race_name
 
@@ -213,13 +217,24 @@ def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character],
 
 def write_pdf(path: Path | str, characters: Sequence[Character], catalog: Catalog,
               title: str = "") -> None:
-    writer = QPdfWriter(str(path))
+    """Write the sheets to ``path`` whole or not at all; ``OSError`` when it cannot be written
+    (issue #20: Qt's PDF writer fails silently, so the file it made is looked for)."""
+    path = Path(path)
+    tmp = temporary_for(path)
+    writer = QPdfWriter(str(tmp))
     writer.setResolution(72)
     writer.setTitle(title or ", ".join(c.name for c in characters))
     writer.setCreator("Emberkeep")
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
                                      QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
-    paint_sheets(writer, characters, catalog)
+    try:
+        paint_sheets(writer, characters, catalog)
+        del writer  # Qt closes the file when the writer goes
+        if not tmp.is_file() or tmp.stat().st_size == 0:
+            raise OSError(errno.EACCES, f"the PDF could not be written in {path.parent}")
+        os.replace(tmp, path)
+    finally:
+        remove_quietly(tmp)
 
 
 def export_dialog(parent: QWidget | None, document: CampaignDocument,
@@ -238,5 +253,11 @@ def export_dialog(parent: QWidget | None, document: CampaignDocument,
     if not name:
         return None
     path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    write_pdf(path, characters, Catalog(document.campaign), document.title)
+    try:
+        write_pdf(path, characters, Catalog(document.campaign), document.title)
+    except OSError as exc:
+        dialogs.show_error(parent, "Cannot export the sheets",
+                           f"{path.name} could not be written ({exc.strerror or exc}). "
+                           "Choose another folder, one you may write to.")
+        return None
     return path

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from enum import Enum
 
+from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.recovery import CampaignState, RecoveryOffer
 
-__all__ = ["RecoveryChoice", "RecoveryDialog", "describe", "when"]
+__all__ = ["RecoveryChoice", "RecoveryDialog", "describe", "tooltip", "when"]
 
 
 class RecoveryChoice(Enum):
@@ -54,7 +55,14 @@ def describe(offer: RecoveryOffer) -> str:
     name = offer.campaign.name
     where = f" ({offer.original.name})" if offer.original is not None else ""
     return (f"{name}{where}: unsaved work from {when(offer.header.saved_at)}; "
-            f"{_STATES[offer.state]}")
+            f"{_STATES[offer.state]}\n{offer.changes}")
+
+
+def tooltip(offer: RecoveryOffer) -> str:
+    """The file name or load error exactly as written: a tooltip renders anything that looks
+    like HTML as HTML, so it is escaped (a file may be called ``<b>party</b>.json``)."""
+    text = offer.detail or str(offer.original or "never saved")
+    return QtGui.Qt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpaceNormal)
 
 
 class RecoveryDialog(QDialog):
@@ -77,10 +85,11 @@ class RecoveryDialog(QDialog):
         explain.setWordWrap(True)
         self.list = QListWidget(self)
         self.list.setWordWrap(True)
+        self.list.setSpacing(3)  # each offer is two lines: keep them apart
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for offer in offers:
             item = QListWidgetItem(describe(offer))  # items draw plain text
-            item.setToolTip(offer.detail or str(offer.original or "never saved"))
+            item.setToolTip(tooltip(offer))
             self.list.addItem(item)
         self.list.setCurrentRow(0)
         buttons = QDialogButtonBox(self)

@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from emberkeep.campaign import recovery, storage
+from emberkeep.campaign import recovery
 from emberkeep.campaign.atomic import clean_folder_temporaries, clean_stray_temporaries
 from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
 from emberkeep.campaign.errors import CampaignFileError
+from emberkeep.check import load_whole
 from gui import backups_dialog, dialogs, file_watch, paths, recovery_dialog
 from gui.autosave import Autosaver
 from gui.document import CampaignDocument
@@ -74,7 +75,12 @@ class SafetyTools:
         self.autosaver.follow(document)
         self.watcher.follow(document)
         document.pathChanged.connect(self._update_actions)
+        document.backupNotKept.connect(self._backup_not_kept)
         self._update_actions()
+
+    def _backup_not_kept(self, why: str) -> None:
+        dialogs.show_error(self.window, "Saved without a backup",
+                           f"The campaign was saved. {why}")
 
     def _update_actions(self, *_: object) -> None:
         document = self.window.document
@@ -157,7 +163,7 @@ class SafetyTools:
     def restore_backup(self, backup: Backup, original: Path) -> bool:
         """Open ``backup`` as unsaved work for ``original``; writes nothing."""
         try:
-            campaign = storage.load(backup.path)
+            campaign = load_whole(backup.path)
         except CampaignFileError as exc:
             dialogs.show_error(self.window, "Cannot open backup", str(exc))
             return False
@@ -192,6 +198,7 @@ class SafetyTools:
                                              disk_sha256=offer.header.base_sha256,
                                              token=offer.token)
         self.window.set_document(document)
+        self.autosaver.adopt(offer.path)
         self.window.statusBar().showMessage(
             f"Restored unsaved work from {recovery_dialog.when(offer.header.saved_at)}: "
             "save to keep it", 10000)

@@ -4,6 +4,12 @@ A temporary file in the same folder is written, flushed and fsynced; then whatev
 before the swap (a backup of the old version) happens; ``os.replace`` swaps it in and the folder is
 fsynced. Any failure removes the temporary file and leaves the old file byte-for-byte as it was.
 
+Issue #20: the new file keeps the old one's permission bits (a ``chmod 600`` campaign stays
+600), or takes the ``mode`` asked for (0600 for the app's own recovery and backup files). The
+temporary name stays within the file system's name limit however long the file's name, and the
+writer holds an advisory lock on it until the swap (POSIX), so the next start removes every
+stray temporary no live writer holds, whatever its age.
+
 :data:`CHECKPOINT` is a test seam: fault tests set it in a child process to stop the write at a
 named step ("after_write", "after_fsync", "before_replace", "after_replace") and kill it there.
 """
@@ -14,16 +20,26 @@ import contextlib
 import os
 import re
 import shutil
+import stat
 import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["CHECKPOINT", "atomic_write", "clean_folder_temporaries", "clean_stray_temporaries",
-           "link_or_copy", "remove_quietly", "sync_folder"]
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; stray temporaries go by age there
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = ["CHECKPOINT", "NAME_MAX", "atomic_write", "clean_folder_temporaries",
+           "clean_stray_temporaries", "link_or_copy", "private_folder", "remove_quietly",
+           "sync_folder", "temporary_for"]
 
 CHECKPOINT: Callable[[str], None] | None = None
 _TMP_SUFFIX = ".tmp"
+NAME_MAX = 255
+"""Bytes in one file name on the common file systems (ext4, APFS, NTFS in UTF-16 units)."""
+_TAG = len(".") + len(".01234567") + len(".link") + len(_TMP_SUFFIX)
 
 
 def _checkpoint(step: str) -> None:
@@ -32,25 +48,55 @@ def _checkpoint(step: str) -> None:
 
 
 def temporary_for(path: Path, kind: str = "") -> Path:
-    return path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}{kind}{_TMP_SUFFIX}")
+    return path.with_name(f".{_stem_for_temporary(path.name)}.{uuid.uuid4().hex[:8]}{kind}"
+                          f"{_TMP_SUFFIX}")
+
+
+def _stem_for_temporary(name: str) -> str:
+    """``name``, cut (on a character boundary) so the temporary name fits in NAME_MAX bytes."""
+    encoded = name.encode("utf-8", "surrogateescape")
+    if len(encoded) + _TAG <= NAME_MAX:
+        return name
+    return encoded[:NAME_MAX - _TAG].decode("utf-8", "ignore")
+
+
+def private_folder(folder: Path) -> Path:
+    """Create ``folder`` (and its parents) for the app's own files: 0700, only the GM reads it."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if os.name != "nt" and stat.S_IMODE(folder.stat().st_mode) != 0o700:
+        with contextlib.suppress(OSError):
+            folder.chmod(0o700)
+    return folder
 
 
 def atomic_write(path: Path, data: bytes,
-                 before_replace: Callable[[], None] | None = None) -> None:
-    """Replace ``path`` with ``data`` atomically; raises ``OSError`` with the file unchanged."""
+                 before_replace: Callable[[], None] | None = None, *,
+                 mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` atomically; raises ``OSError`` with the file unchanged.
+
+    The new file gets ``mode``, else the permission bits of the file it replaces, else the
+    usual 0644 less the umask.
+    """
+    if mode is None:
+        with contextlib.suppress(FileNotFoundError):
+            mode = stat.S_IMODE(os.stat(path).st_mode)
     tmp = temporary_for(path)
+    fd = -1
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                     0o644)
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            _checkpoint("after_write")
-            os.fsync(fd)
-        finally:
+                     0o600 if mode is not None else 0o644)
+        holding = _lock(fd)
+        if mode is not None and os.name != "nt":
+            os.fchmod(fd, mode)  # exactly these bits: the umask is not applied twice
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        _checkpoint("after_write")
+        os.fsync(fd)
+        if not holding:  # Windows cannot replace a file that is open
             os.close(fd)
+            fd = -1
         _checkpoint("after_fsync")
         if before_replace is not None:
             before_replace()
@@ -61,6 +107,20 @@ def atomic_write(path: Path, data: bytes,
     except BaseException:
         remove_quietly(tmp)
         raise
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _lock(fd: int) -> bool:
+    """Hold an advisory lock on our own temporary: another start sees it is in use."""
+    if fcntl is None:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
 
 
 def link_or_copy(source: Path, target: Path) -> None:
@@ -105,18 +165,14 @@ def remove_quietly(path: Path) -> None:
 def clean_stray_temporaries(path: Path, older_than: float = 60.0) -> list[Path]:
     """Remove temporary files a killed save left beside ``path`` (``.NAME.xxxxxxxx*.tmp``).
 
-    Only those older than ``older_than`` seconds: a younger one may be another copy of the app
-    saving right now.
+    Every one no live writer holds, whatever its age (issue #20); where there are no advisory
+    locks (Windows), only those older than ``older_than`` seconds, as a younger one may be
+    another copy of the app saving right now. Names are matched literally: ``party[1].json``
+    is no glob pattern.
     """
-    removed = []
-    now = time.time()
-    with contextlib.suppress(OSError):
-        for candidate in path.parent.glob(f".{path.name}.*{_TMP_SUFFIX}"):
-            with contextlib.suppress(OSError):
-                if now - candidate.stat().st_mtime >= older_than:
-                    candidate.unlink()
-                    removed.append(candidate)
-    return removed
+    prefix = re.escape(f".{_stem_for_temporary(path.name)}.")
+    pattern = re.compile(rf"^{prefix}[0-9a-f]{{8}}(\.link)?\.tmp$")
+    return _clean(path.parent, pattern, older_than)
 
 
 _TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}(\.link)?\.tmp$")
@@ -124,15 +180,37 @@ _TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}(\.link)?\.tmp$")
 
 def clean_folder_temporaries(folder: Path, older_than: float = 60.0) -> list[Path]:
     """Remove every temporary file a killed write left in ``folder`` (the recovery and backups
-    folders, where file names are not known in advance); same age rule as above."""
+    folders, where file names are not known in advance); same rule as above."""
+    return _clean(folder, _TEMPORARY, older_than)
+
+
+def _clean(folder: Path, pattern: re.Pattern[str], older_than: float) -> list[Path]:
     removed = []
-    now = time.time()
     with contextlib.suppress(OSError):
         for candidate in folder.iterdir():
-            if not _TEMPORARY.match(candidate.name):
-                continue
-            with contextlib.suppress(OSError):
-                if now - candidate.stat().st_mtime >= older_than:
+            if pattern.match(candidate.name) and _stray(candidate, older_than):
+                with contextlib.suppress(OSError):
                     candidate.unlink()
                     removed.append(candidate)
     return removed
+
+
+def _stray(candidate: Path, older_than: float) -> bool:
+    if fcntl is None:
+        with contextlib.suppress(OSError):
+            return time.time() - candidate.stat().st_mtime >= older_than
+        return False
+    try:
+        fd = os.open(candidate, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return True
+    except OSError:
+        return False  # a live writer holds it
+    finally:
+        os.close(fd)

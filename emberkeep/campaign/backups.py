@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from emberkeep.campaign.atomic import link_or_copy, sync_folder
+from emberkeep.campaign.atomic import NAME_MAX, link_or_copy, private_folder, sync_folder
 
 __all__ = ["Backup", "backup_folder_for", "keep", "list_backups", "rotate"]
 
@@ -33,19 +33,36 @@ def backup_folder_for(campaign_path: Path, root: Path) -> Path:
     """One folder per campaign file under ``root``, named for the file and its full path (two
     campaigns called ``party.json`` in different folders keep apart)."""
     digest = hashlib.sha1(str(campaign_path.resolve()).encode("utf-8")).hexdigest()[:10]
-    return root / f"{campaign_path.stem}-{digest}"
+    stem = campaign_path.stem.encode("utf-8", "surrogateescape")
+    # issue #20: within the name limit (shorter names keep the folder they always had)
+    short = stem[:NAME_MAX - len(digest) - 1].decode("utf-8", "ignore")
+    return root / f"{short}-{digest}"
 
 
 def keep(path: Path, folder: Path, *, keep_last: int = 10, keep_days: int = 14,
          now: datetime | None = None) -> Path:
-    """Put the current ``path`` into ``folder`` as the newest backup, then rotate."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Put the current ``path`` into ``folder`` as the newest backup, then rotate; a version
+    the newest backup already holds is not kept twice (issue #20). The folder is the GM's
+    alone (0700)."""
+    private_folder(folder)
+    found = list_backups(folder)
+    if found and _same_bytes(path, found[0].path):
+        return found[0].path
     stamp = (now or datetime.now()).strftime(_FORMAT)
     target = folder / f"{stamp}.json"
     link_or_copy(path, target)
     sync_folder(folder)
     rotate(folder, keep_last=keep_last, keep_days=keep_days, now=now)
     return target
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        if a.stat().st_size != b.stat().st_size:
+            return False
+        return a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
 
 
 def list_backups(folder: Path) -> list[Backup]:

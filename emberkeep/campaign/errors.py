@@ -13,12 +13,16 @@ class CampaignFileError(Exception):
     """
 
     def __init__(self, path: Path | str, reason: str, *, line: int | None = None,
-                 column: int | None = None, field: str | None = None) -> None:
+                 column: int | None = None, field: str | None = None,
+                 problems: tuple[tuple[str, str], ...] = ()) -> None:
         self.path = Path(path)
         self.reason = reason
         self.line = line
         self.column = column
         self.field = field
+        self.problems = problems
+        """Every problem found as (field path, reason), the first one included: ``emberkeep
+        check`` lists them all (issue #20)."""
         super().__init__(self._message())
 
     def _message(self) -> str:

@@ -1,6 +1,9 @@
 """Recovery files: the unsaved work of a session, autosaved beside (never over) the GM's file.
 
-A recovery file lives in the app's recovery folder, one per open campaign. It is one header line
+A recovery file lives in the app's recovery folder, one per session and campaign: its name
+carries the campaign file's name and path *and* the session's token (issue #20), so a second
+session on the same campaign never overwrites, and its save never removes, the work a first one
+left and the GM chose to recover "Later". It is one header line
 of JSON (what the work belongs to: the original path, the schema version, when it was written, the
 size and SHA-256 of the campaign bytes, and the SHA-256 of the campaign file as it was loaded),
 then the campaign exactly as :func:`storage.dumps` writes it. It is written atomically.
@@ -27,7 +30,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from emberkeep.campaign import storage
-from emberkeep.campaign.atomic import atomic_write, remove_quietly
+from emberkeep.campaign.atomic import atomic_write, private_folder, remove_quietly
+from emberkeep.campaign.differences import what_changed
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 
@@ -77,6 +81,8 @@ class RecoveryOffer:
     state: CampaignState
     detail: str = ""
     """For BROKEN: the campaign file's load error."""
+    saved: Campaign | None = None
+    """The campaign file as it loads now, when it does: what the work is compared with."""
 
     @property
     def original(self) -> Path | None:
@@ -86,26 +92,33 @@ class RecoveryOffer:
     def token(self) -> str:
         return token_of(self.path)
 
+    @property
+    def changes(self) -> str:
+        """What this work changed from the saved file, in a few words."""
+        return what_changed(self.saved, self.campaign)
+
 
 def new_token() -> str:
     return uuid.uuid4().hex[:12]
 
 
 def recovery_file_for(folder: Path, original: Path | None, token: str) -> Path:
-    """The one recovery file of a campaign: named for its file and full path, or for the
-    session's ``token`` while it has no file yet."""
+    """The recovery file of one session's work on a campaign: named for its file and full path
+    and for the session's ``token`` (only the token while it has no file yet)."""
     if original is None:
         return folder / f"{_UNTITLED}{token}{SUFFIX}"
     digest = hashlib.sha1(str(original.resolve()).encode("utf-8")).hexdigest()[:10]
     stem = re.sub(r"[^\w\-]+", "_", original.stem)[:40] or "campaign"
-    return folder / f"{stem}-{digest}{SUFFIX}"
+    return folder / f"{stem}-{digest}~{token}{SUFFIX}"
 
 
 def token_of(path: Path) -> str:
-    """The session token an untitled recovery file carries in its name ('' for others), so a
-    restored untitled campaign keeps autosaving to the same file."""
+    """The session token a recovery file carries in its name ('' for a file named before
+    issue #20), so restored work keeps autosaving to the file it came from."""
     stem = path.name.removesuffix(SUFFIX)
-    return stem[len(_UNTITLED):] if stem.startswith(_UNTITLED) else ""
+    if stem.startswith(_UNTITLED):
+        return stem[len(_UNTITLED):]
+    return stem.rpartition("~")[2] if "~" in stem else ""
 
 
 def write_recovery(path: Path, campaign_bytes: bytes, *, original: Path | None,
@@ -117,8 +130,9 @@ def write_recovery(path: Path, campaign_bytes: bytes, *, original: Path | None,
         saved_at=now or datetime.now().astimezone(),
         campaign_name=campaign_name[:200], size=len(campaign_bytes),
         sha256=hashlib.sha256(campaign_bytes).hexdigest(), base_sha256=base_sha256)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, header.model_dump_json().encode("utf-8") + b"\n" + campaign_bytes)
+    private_folder(path.parent)  # issue #20: the GM's unsaved work is theirs alone
+    atomic_write(path, header.model_dump_json().encode("utf-8") + b"\n" + campaign_bytes,
+                 mode=0o600)
     return header
 
 
@@ -185,11 +199,11 @@ def _offer(path: Path) -> RecoveryOffer | None:
         discard(path)  # the campaign file already holds this work
         return None
     try:
-        storage.load(original)  # only: does it still load?
+        saved = storage.load(original)
     except CampaignFileError as exc:
         return RecoveryOffer(path, header, campaign, CampaignState.BROKEN, str(exc))
     state = CampaignState.UNCHANGED if on_disk == header.base_sha256 else CampaignState.CHANGED
-    return RecoveryOffer(path, header, campaign, state)
+    return RecoveryOffer(path, header, campaign, state, saved=saved)
 
 
 def discard(path: Path) -> None:

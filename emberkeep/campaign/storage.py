@@ -3,7 +3,10 @@
 Load refuses, with one :class:`CampaignFileError` and a plain message, everything a hand edit, a
 sync conflict or a dying disk can produce: a byte-order mark, bytes that are not UTF-8, malformed
 JSON (line and column), NaN or Infinity, a key given twice, nesting or numbers too large for any
-field, data of the wrong shape (the field's path) and files from a newer Emberkeep.
+field (each with its line and column: :mod:`json_places`), data of the wrong shape or type, read
+strictly ("6" is no number), and references the rules could not follow
+(:mod:`emberkeep.campaign.integrity`), each with the field's path; files from a newer Emberkeep;
+anything but a regular file, or one over the size limit.
 
 Save writes a temporary file in the same folder, flushes and fsyncs it, keeps the previous file
 as ``NAME.bak`` (a hard link where the file system allows, else a copy), swaps the new file in with
@@ -17,19 +20,24 @@ import contextlib
 import errno
 import gc
 import json
+import os
 import re
+import stat
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from emberkeep.campaign.atomic import atomic_write, link_or_copy
-from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
+from emberkeep.campaign import json_places as places
+from emberkeep.campaign.errors import CampaignFileError
+from emberkeep.campaign.integrity import campaign_problems
 from emberkeep.campaign.migrations import MigrationError, migrate
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 
-__all__ = ["backup_path", "dumps", "load", "loads", "read", "save", "save_advice"]
+__all__ = ["backup_path", "dumps", "load", "loads", "more_problems", "read", "save",
+           "save_advice"]
 
 _BOM = b"\xef\xbb\xbf"
 _MAX_BYTES = 256 * 1024 * 1024
@@ -48,19 +56,50 @@ def load(path: Path | str) -> Campaign:
 
 
 def read(path: Path) -> bytes:
-    """The file's bytes, or a :class:`CampaignFileError` saying plainly why not."""
+    """The file's bytes, or a :class:`CampaignFileError` saying plainly why not.
+
+    Only a regular file is read, and at most the size limit of it (issue #20: a FIFO hung the
+    app, ``/dev/zero`` ended in a MemoryError): the file is opened without waiting for a
+    writer, and its kind is asked of the open file, so nothing can be swapped in between.
+    """
     try:
-        size = path.stat().st_size
-        if size > _MAX_BYTES:
-            raise CampaignFileError(path, f"is {size // 2**20} MB, too large to be a campaign")
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except IsADirectoryError as exc:
         raise CampaignFileError(path, "is a folder, not a campaign file") from exc
     except FileNotFoundError as exc:
         raise CampaignFileError(path, "does not exist") from exc
     except OSError as exc:
         raise CampaignFileError(path, f"cannot be read: {exc.strerror or exc}") from exc
-    return data
+    try:
+        return _read_regular(fd, path)
+    except OSError as exc:
+        raise CampaignFileError(path, f"cannot be read: {exc.strerror or exc}") from exc
+    finally:
+        os.close(fd)
+
+
+def _read_regular(fd: int, path: Path) -> bytes:
+    info = os.fstat(fd)
+    if stat.S_ISDIR(info.st_mode):
+        raise CampaignFileError(path, "is a folder, not a campaign file")
+    if not stat.S_ISREG(info.st_mode):
+        raise CampaignFileError(path, "is not a regular file (a pipe, a socket or a device), "
+                                      "so it is not read")
+    if info.st_size > _MAX_BYTES:
+        raise CampaignFileError(path, f"is {info.st_size // 2**20} MB, too large to be a "
+                                      "campaign")
+    chunks = []
+    left = _MAX_BYTES + 1  # one byte more tells a file that grew past the limit
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    if left <= 0:
+        raise CampaignFileError(path, f"is over {_MAX_BYTES // 2**20} MB, too large to be a "
+                                      "campaign")
+    return b"".join(chunks)
 
 
 def loads(data: bytes, path: Path | str = "campaign.json") -> Campaign:
@@ -76,11 +115,11 @@ def _loads(data: bytes, path: Path) -> Campaign:
         if version == SCHEMA_VERSION and not isinstance(version, bool):
             # The scan proved the JSON strict; pydantic reads the bytes directly, with no
             # intermediate Python objects (half the time of validating a parsed dict).
-            return _validate(lambda: Campaign.model_validate_json(data), path)
+            return _validate(lambda: Campaign.model_validate_json(data, strict=True), path)
         document = _parse(text, path, _no_duplicate_keys)
         assert isinstance(document, dict)
-        migrated = _migrated(document, path)
-        return _validate(lambda: Campaign.model_validate(migrated), path)
+        migrated = json.dumps(_migrated(document, path))
+        return _validate(lambda: Campaign.model_validate_json(migrated, strict=True), path)
 
 
 @contextlib.contextmanager
@@ -98,10 +137,11 @@ def _collector_paused() -> Iterator[None]:
 
 def _text(data: bytes, path: Path) -> str:
     if not data or data.isspace():
-        raise CampaignFileError(path, "is empty")
+        raise CampaignFileError(path, "is empty", line=1, column=1)
     if data.startswith(_BOM):
         raise CampaignFileError(path, "starts with a byte-order mark (BOM); "
-                                      "Emberkeep files are plain UTF-8 without one")
+                                      "Emberkeep files are plain UTF-8 without one",
+                                line=1, column=1)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -130,7 +170,8 @@ def _strict_scan(text: str, path: Path) -> dict[str, Any]:
     report poorly; return the top-level keys (nested objects read as the marker)."""
     top = _TopLevel()
     if _parse(text, path, top) is not top:
-        raise CampaignFileError(path, "is JSON but not a campaign (expected an object at the top)")
+        raise CampaignFileError(path, "is JSON but not a campaign (expected an object at the top)",
+                                field="the top level")
     return dict(top.pairs)
 
 
@@ -138,19 +179,37 @@ def _parse(text: str, path: Path, hook: Callable[[list[tuple[str, Any]]], Any]) 
     try:
         return json.loads(text, object_pairs_hook=hook, parse_constant=_no_constants)
     except json.JSONDecodeError as exc:
-        reason = "is cut short" if exc.pos >= len(text.rstrip()) else "is not valid JSON"
-        raise CampaignFileError(path, f"{reason}: {exc.msg}", line=exc.lineno,
-                                column=exc.colno) from exc
+        cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        reason = "is cut short (the end of the file is missing)" if cut \
+            else f"is not valid JSON: {exc.msg}"
+        raise CampaignFileError(path, reason, line=exc.lineno, column=exc.colno) from exc
     except _Refused as exc:
-        raise CampaignFileError(path, str(exc)) from exc
+        at = (places.duplicate_key_at(text, exc.key) if exc.key is not None
+              else places.constant_at(text))
+        raise _placed(path, str(exc), text, at) from exc
     except RecursionError as exc:
-        raise CampaignFileError(path, "is nested too deeply to be a campaign") from exc
+        raise _placed(path, "is nested too deeply to be a campaign", text,
+                      places.deep_at(text, _DEPTH)) from exc
     except ValueError as exc:  # int() refuses numbers over sys.get_int_max_str_digits digits
-        raise CampaignFileError(path, f"holds a number too large for any field ({exc})") from exc
+        raise _placed(path, "holds a number too large for any field", text,
+                      places.long_number_at(text, sys.get_int_max_str_digits())) from exc
+
+
+_DEPTH = 100
+"""Levels of nesting no campaign comes near: where the text goes deeper is the place to look."""
+
+
+def _placed(path: Path, reason: str, text: str, at: int | None) -> CampaignFileError:
+    if at is None:
+        return CampaignFileError(path, reason)
+    line, column = places.line_column(text, at)
+    return CampaignFileError(path, reason, line=line, column=column)
 
 
 class _Refused(ValueError):
-    pass
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -159,7 +218,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused(f"the key {key!r} appears twice in one object")
+                raise _Refused(f"the key {key!r} appears twice in one object", key)
             seen.add(key)
     return result
 
@@ -177,7 +236,8 @@ def _migrated(document: dict[str, Any], path: Path) -> dict[str, Any]:
     version = document.get("schema_version")
     if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
         raise CampaignFileError(path, f"was made by a newer Emberkeep (schema {version}; "
-                                      f"this one reads up to {SCHEMA_VERSION})")
+                                      f"this one reads up to {SCHEMA_VERSION})",
+                                field="schema_version")
     if version is None:
         raise CampaignFileError(path, "has no schema_version: not an Emberkeep campaign",
                                 field="schema_version")
@@ -188,16 +248,39 @@ def _migrated(document: dict[str, Any], path: Path) -> dict[str, Any]:
 
 
 def _validate(build: Callable[[], Campaign], path: Path) -> Campaign:
+    """Build the campaign strictly (issue #20: ``"hp": "6"`` or ``"time": true`` is refused,
+    never read as 6 or 1), then check it is whole (:mod:`emberkeep.campaign.integrity`)."""
     try:
-        return build()
+        campaign = build()
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
         first = errors[0]
         if first["type"] == "json_invalid":  # what the strict scan leaves to pydantic's reader
             raise _json_error(str(first["ctx"].get("error", first["msg"])), path) from exc
-        more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-        raise CampaignFileError(path, f"{first['msg']}{more}",
-                                field=_field_path(first["loc"])) from exc
+        raise _problems_error(path, [(_field_path(e["loc"]), _plain(e["msg"]))
+                                     for e in errors]) from exc
+    problems = campaign_problems(campaign)
+    if problems:
+        raise _problems_error(path, [(p.field, p.reason) for p in problems])
+    return campaign
+
+
+def _problems_error(path: Path, problems: list[tuple[str, str]]) -> CampaignFileError:
+    field, reason = problems[0]
+    return CampaignFileError(path, reason + more_problems(len(problems) - 1), field=field,
+                             problems=tuple(problems))
+
+
+def more_problems(count: int) -> str:
+    if count == 0:
+        return ""
+    return f" (and {count} more problem{'s' if count > 1 else ''})"
+
+
+def _plain(message: str) -> str:
+    """Pydantic's words for the GM: its advice to Python programmers is no use to them."""
+    message = message.removeprefix("Value error, ")
+    return re.sub(r";? ?use `?sys\.set_int_max_str_digits\(\)`?.*$", "", message)
 
 
 _AT = re.compile(r"(.*) at line (\d+) column (\d+)$")
@@ -231,27 +314,14 @@ def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
     The previous version is kept: in ``backups`` (rotated: the last ``keep_last`` saves plus one
     a day for ``keep_days`` days) when a folder is given, else as ``NAME.bak`` beside the file.
     Returns the bytes written. A failure raises :class:`CampaignSaveError` saying what happened
-    and what to do, with the file byte-for-byte as it was and no temporary file left.
+    and what to do, with the file byte-for-byte as it was and no temporary file left. What else
+    a save keeps (permissions, symlinks, a backup that could not be kept) is in
+    :mod:`emberkeep.campaign.saving`, whose :func:`save_campaign` also tells what happened.
     """
-    path = Path(path)
-    data = dumps(campaign)
+    from emberkeep.campaign.saving import save_campaign
 
-    def keep_previous() -> None:
-        if not keep_backup or not path.exists():
-            return
-        if backups is None:
-            link_or_copy(path, backup_path(path))
-        else:
-            from emberkeep.campaign.backups import keep
-
-            keep(path, backups, keep_last=keep_last, keep_days=keep_days)
-
-    try:
-        atomic_write(path, data, keep_previous)
-    except OSError as exc:
-        raise CampaignSaveError(path, f"could not be saved ({exc.strerror or exc}); "
-                                      f"the file on disk is unchanged. {save_advice(exc)}") from exc
-    return data
+    return save_campaign(campaign, path, keep_backup=keep_backup, backups=backups,
+                         keep_last=keep_last, keep_days=keep_days).data
 
 
 def save_advice(exc: OSError) -> str:

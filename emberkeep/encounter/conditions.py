@@ -34,10 +34,14 @@ class ActiveCondition:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ActiveCondition:
+        unknown = sorted(set(data) - _KEYS)
+        if unknown:  # issue #20: a misspelled key is refused, not read as its default
+            raise ValueError(f"a condition has no key {unknown[0]!r}")
         return cls(data["name"], data.get("rounds_left"), data.get("until", "removed"),
                    data.get("source", ""), data.get("since", 0))
 
 
+_KEYS = frozenset({"name", "rounds_left", "until", "source", "since"})
 _NO_NAMES: frozenset[str] = frozenset()
 
 

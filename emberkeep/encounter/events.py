@@ -81,8 +81,24 @@ class Step:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Step:
+        only_keys(data, _STEP_KEYS, "a step")
         return cls(data["actor"], data["action"], data.get("summary", ""),
                    [_event_from(e) for e in data["events"]])
+
+
+_STEP_KEYS = frozenset({"actor", "action", "summary", "events"})
+_EVENT_KEYS = {"set": frozenset({"set", "field", "before", "after"}),
+               "rolled": frozenset({"rolled", "who", "expression", "faces", "kept", "modifier",
+                                    "total", "natural", "typed"}),
+               "row": frozenset({"row", "value", "label", "text"}),
+               "note": frozenset({"note"})}
+
+
+def only_keys(data: dict[str, Any], allowed: frozenset[str], what: str) -> None:
+    """Issue #20: a misspelled key in a recorded fight is refused, not read as its default."""
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ValueError(f"{what} has no key {unknown[0]!r} (it has: {', '.join(sorted(allowed))})")
 
 
 # Frozen pydantic values an event may hold whole (a character's luck dice, a knight's Glory).
@@ -135,6 +151,8 @@ def _event_json(event: Event) -> dict[str, Any]:
 
 
 def _event_from(data: dict[str, Any]) -> Event:
+    kind = next((k for k in _EVENT_KEYS if k in data), "note")
+    only_keys(data, _EVENT_KEYS[kind], f"a {kind!r} event")
     if "set" in data:
         return Set(tuple(data["set"]), data["field"], decode(data["before"]),
                    decode(data["after"]))

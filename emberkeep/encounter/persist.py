@@ -16,8 +16,8 @@ window does it on every step, so saving the campaign at any moment saves the fig
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar, cast
 
 from emberkeep.campaign.model import EncounterRecord, EncounterStatus, LogEvent
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
@@ -44,11 +44,17 @@ __all__ = [
 # Targets whose state lives in the encounter record; the rest ("pc", "gear", "score") is on
 # the characters' sheets.
 OWN_TARGETS = frozenset({"c", "enc"})
+T = TypeVar("T")
 MAX_LOG_TEXT = 10_000
 
 
 class EncounterFileError(ValueError):
-    """A kept encounter that cannot be resumed, with the plain reason."""
+    """A kept encounter that cannot be resumed, with the plain reason; ``where`` is the place
+    inside the encounter record (``steps[4]``, ``combatants[1]``) when one is to blame."""
+
+    def __init__(self, message: str, where: str = "") -> None:
+        super().__init__(message)
+        self.where = where
 
 
 def initiative_mode(record: EncounterRecord, settings: CampaignSettings) -> InitiativeMode:
@@ -71,28 +77,37 @@ def build_encounter(record: EncounterRecord, characters: Mapping[str, Character]
                     roller: Roller, settings: CampaignSettings, catalog: Catalog) -> Encounter:
     """The encounter as it stood after its last recorded step; ``catalog``: the campaign's
     (``Catalog(campaign)``), so its own spells and archetypes are the ones the fight uses."""
-    try:
-        combatants = [Combatant.from_json(dict(c)) for c in record.combatants]
-        steps = [Step.from_json(cast(dict[str, Any], s)) for s in record.steps]
-    except (LookupError, TypeError, ValueError) as exc:
-        raise EncounterFileError(f"{record.name}: a combatant or step cannot be read ({exc})"
-                                 ) from exc
+    combatants = [_read(Combatant.from_json, dict(c), record, f"combatants[{i}]")
+                  for i, c in enumerate(record.combatants)]
+    steps = [_read(Step.from_json, cast(dict[str, Any], s), record, f"steps[{i}]")
+             for i, s in enumerate(record.steps)]
     wanted = {c.character_id for c in combatants if c.character_id is not None}
     missing = sorted(w for w in wanted if w not in characters)
     if missing:
         raise EncounterFileError(f"{record.name}: the character {missing[0]} is no longer in "
-                                 "the campaign")
+                                 "the campaign", "combatants")
+    where = "combatants"
     try:
         enc = Encounter(combatants, {cid: characters[cid] for cid in wanted}, roller,
                         room_dc=record.room_dc, mode=initiative_mode(record, settings),
                         settings=settings, catalog=catalog)
-        for step in steps:
+        for index, step in enumerate(steps):
+            where = f"steps[{index}]"
             replay_own(enc, step)
             enc.history.append(step)
     except (LookupError, AttributeError, TypeError, ValueError) as exc:  # RuleError included
-        raise EncounterFileError(f"{record.name}: its steps do not fit its combatants ({exc})"
-                                 ) from exc
+        raise EncounterFileError(f"{record.name}: its steps do not fit its combatants ({exc})",
+                                 where) from exc
     return enc
+
+
+def _read(reader: Callable[[dict[str, Any]], T], data: dict[str, Any], record: EncounterRecord,
+          where: str) -> T:
+    try:
+        return reader(data)
+    except (LookupError, TypeError, ValueError) as exc:
+        raise EncounterFileError(f"{record.name}: a combatant or step cannot be read ({exc})",
+                                 where) from exc
 
 
 def add_combatants(record: EncounterRecord, combatants: Iterable[Combatant]) -> None:

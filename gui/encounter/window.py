@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.atomic import atomic_write
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import Roller
 from emberkeep.encounter.combatant import Combatant
@@ -37,6 +38,7 @@ from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.recap import MODE_NAMES, recap_markdown
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round, next_turn
+from gui import dialogs
 from gui.document import CampaignDocument
 from gui.encounter import actions
 from gui.encounter.attack_panel import AttackPanel
@@ -477,7 +479,13 @@ class EncounterWindow(QWidget):
             if not name:
                 return None
             path = Path(name)
-        path.write_text(self.recap(), encoding="utf-8")
+        try:  # issue #20: whole or not at all, and a failure is said, never swallowed
+            atomic_write(path, self.recap().encode("utf-8"))
+        except OSError as exc:
+            dialogs.show_error(self, "Cannot export the recap",
+                               f"{path.name} could not be written ({exc.strerror or exc}). "
+                               "Choose another folder, one you may write to.")
+            return None
         self.message.setText(f"Recap written to {path}")
         return path
 

@@ -12,6 +12,14 @@ from emberkeep.campaign.model import Campaign
 NOW = datetime(2024, 6, 10, 21, 14)
 
 
+def _rewrite(source: Path, number: int) -> None:
+    """A new version as a save makes it: a new file swapped in (the backups are hard links of
+    the old one, which must keep its bytes)."""
+    fresh = source.with_name("fresh")
+    fresh.write_text(f'{{"save": {number}}}')
+    fresh.replace(source)
+
+
 def test_each_save_keeps_the_replaced_version_in_the_folder(tmp_path: Path) -> None:
     path, folder = tmp_path / "party.json", tmp_path / "backups"
     storage.save(Campaign(name="One"), path, backups=folder)
@@ -43,7 +51,8 @@ def test_rotation_keeps_the_last_ten_and_one_a_day_for_fourteen_days(tmp_path: P
     source.write_text("{}")
     stamps = [NOW - timedelta(days=day, hours=hour) for day in range(20) for hour in (1, 2)]
     stamps += [NOW - timedelta(minutes=m) for m in range(1, 13)]  # twelve saves today
-    for stamp in sorted(stamps):
+    for number, stamp in enumerate(sorted(stamps)):
+        _rewrite(source, number)  # each a different version
         backups.keep(source, folder, now=stamp)
     kept = [b.saved_at for b in backups.list_backups(folder)]
     today = [NOW - timedelta(minutes=m) for m in range(1, 11)]
@@ -56,6 +65,7 @@ def test_settings_change_how_many_are_kept(tmp_path: Path) -> None:
     source = tmp_path / "party.json"
     source.write_text("{}")
     for minutes in range(5):
+        _rewrite(source, minutes)
         backups.keep(source, folder, keep_last=2, keep_days=0,
                      now=NOW + timedelta(minutes=minutes))
     assert len(backups.list_backups(folder)) == 2
@@ -74,21 +84,30 @@ def test_foreign_files_in_the_folder_are_neither_listed_nor_deleted(tmp_path: Pa
     source = tmp_path / "party.json"
     source.write_text("{}")
     for minutes in range(3):
+        _rewrite(source, minutes)
         backups.keep(source, folder, keep_last=1, keep_days=0,
                      now=NOW + timedelta(minutes=minutes))
     assert len(backups.list_backups(folder)) == 1
     assert (folder / "notes.json").read_text() == "mine"
 
 
-def test_stray_temporaries_in_a_folder_are_cleaned_when_old(tmp_path: Path) -> None:
+def test_stray_temporaries_in_a_folder_are_cleaned_whatever_their_age(tmp_path: Path) -> None:
+    """Issue #20: by age alone, a save killed a minute ago left its temporary for good (the
+    next start came too soon); now every one no live writer holds goes at once."""
     old = tmp_path / ".20240610-211400-000000.json.0123abcd.link.tmp"
     young = tmp_path / ".party.json.89abcdef.tmp"
+    held = tmp_path / ".party.json.fedcba98.tmp"
     mine = tmp_path / "keep.tmp"
-    for path in (old, young, mine):
+    for path in (old, young, held, mine):
         path.write_text("x")
+    import fcntl
     import os
 
     os.utime(old, (0, 0))
     os.utime(mine, (0, 0))
-    assert atomic.clean_folder_temporaries(tmp_path) == [old]
-    assert young.exists() and mine.exists()
+    with held.open("rb") as writer:  # another copy of the app, saving right now
+        fcntl.flock(writer, fcntl.LOCK_EX)
+        assert sorted(atomic.clean_folder_temporaries(tmp_path)) == sorted([old, young])
+    assert held.exists() and mine.exists()
+
+

@@ -121,8 +121,40 @@ def test_offers_come_newest_first_and_discard_removes(tmp_path: Path, saved: Pat
     assert [o.campaign.name for o in recovery.find_offers(folder)] == ["Newer"]
 
 
-def test_one_recovery_file_per_campaign_path(tmp_path: Path) -> None:
+def test_one_recovery_file_per_session_and_campaign_path(tmp_path: Path) -> None:
+    """Issue #20: named by path alone, a second session's autosave overwrote (and its save
+    removed) the work a first session left for "Later"."""
     a = recovery.recovery_file_for(tmp_path, tmp_path / "a" / "party.json", "x")
-    b = recovery.recovery_file_for(tmp_path, tmp_path / "b" / "party.json", "y")
+    b = recovery.recovery_file_for(tmp_path, tmp_path / "b" / "party.json", "x")
     assert a != b
-    assert a == recovery.recovery_file_for(tmp_path, tmp_path / "a" / "party.json", "z")
+    again = recovery.recovery_file_for(tmp_path, tmp_path / "a" / "party.json", "z")
+    assert again != a
+    assert recovery.token_of(a) == "x" and recovery.token_of(again) == "z"
+    assert recovery.recovery_file_for(tmp_path, tmp_path / "a" / "party.json", "x") == a
+
+
+def test_two_sessions_of_one_campaign_are_both_offered_with_what_they_changed(
+        tmp_path: Path, saved: Path) -> None:
+    folder = tmp_path / "rec"
+    first = Campaign(name="Saved", time=3600)
+    second = Campaign(name="Renamed")
+    _autosave(folder, saved, first, token="one")
+    recovery.write_recovery(recovery.recovery_file_for(folder, saved, "two"),
+                            storage.dumps(second), original=saved,
+                            base_sha256=recovery.sha256_of_file(saved),
+                            now=WHEN.replace(hour=22))
+    offers = recovery.find_offers(folder)
+    assert [o.token for o in offers] == ["two", "one"]  # newest first
+    assert offers[0].changes == "renamed the campaign"
+    assert offers[1].changes == "moved the clock"
+
+
+def test_a_recovery_named_before_sessions_still_offers_and_restores(tmp_path: Path,
+                                                                     saved: Path) -> None:
+    folder = tmp_path / "rec"
+    legacy = folder / f"party-{'0' * 10}{recovery.SUFFIX}"
+    recovery.write_recovery(legacy, storage.dumps(Campaign(name="Older work")), original=saved)
+    (offer,) = recovery.find_offers(folder)
+    assert offer.path == legacy and offer.token == ""
+
+

@@ -216,3 +216,26 @@ def test_a_closed_encounter_still_undoes_and_reopens_as_it_stands(
     assert document.campaign.encounters == []
     document.undo_stack.undo()
     assert [r.id for r in document.campaign.encounters] == [record_id]
+
+
+def test_a_recap_that_cannot_be_written_says_so_and_keeps_the_old_one(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #20: the recap was written in place (a failure left half a file) and an error
+    escaped as a traceback."""
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(4))
+    shown: list[str] = []
+    monkeypatch.setattr("gui.dialogs.show_error",
+                        lambda parent, title, text: shown.append(f"{title}: {text}"))
+    assert ew.export_recap(tmp_path / "no such folder" / "fight.md") is None
+    assert shown and shown[0].startswith("Cannot export the recap: fight.md could not be")
+    old = tmp_path / "fight.md"
+    old.write_text("last week's recap", encoding="utf-8")
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("emberkeep.campaign.atomic.os.fsync", full_disk)
+    assert ew.export_recap(old) is None
+    assert old.read_text(encoding="utf-8") == "last week's recap"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".fight")] == []
+    assert "No space left on device" in shown[-1]

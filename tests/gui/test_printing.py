@@ -56,3 +56,22 @@ def test_export_all_writes_one_page_per_character(qtbot: QtBot, tmp_path: Path,
     assert len(reader.pages) == len(characters)
     for page, character in zip(reader.pages, characters, strict=True):
         assert character.name in words(page.extract_text())
+
+
+def test_export_to_a_folder_that_cannot_be_written_says_so(qtbot: QtBot, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           document: CampaignDocument) -> None:
+    """Issue #20: Qt's PDF writer failed silently and the GM believed the sheets exported."""
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("x")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(
+        lambda *args, **kwargs: (str(blocked / "party.pdf"), "PDF (*.pdf)")))
+    shown: list[str] = []
+    monkeypatch.setattr("gui.dialogs.show_error",
+                        lambda parent, title, text: shown.append(f"{title}: {text}"))
+    assert export_dialog(None, document, None) is None
+    (said,) = shown
+    assert said.startswith("Cannot export the sheets: party.pdf could not be written")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a file, not a folder"]
+    with pytest.raises(OSError):
+        write_pdf(tmp_path / "missing folder" / "x.pdf", document.campaign.characters, SHIPPED)

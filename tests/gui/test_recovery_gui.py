@@ -8,12 +8,13 @@ import os
 import tempfile
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoCommand
+from PySide6.QtGui import QTextDocument, QUndoCommand
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QTableWidgetItem
 
 from emberkeep.campaign import recovery, storage
@@ -354,7 +355,7 @@ def test_a_broken_file_offers_its_newest_backup_and_is_never_written(
     monkeypatch.setattr(backups_dialog, "ask_open_backup", ask)
     assert not window.open_path(campaign_file, ask=False)  # declined: nothing changes
     assert window.open_path(campaign_file, ask=False)
-    assert "ember.json (line 1, column" in asked[0][0] and "not valid JSON" in asked[0][0]
+    assert "ember.json (line 1, column" in asked[0][0] and "is cut short" in asked[0][0]
     document = window.document
     assert document is not None and document.campaign.characters[0].name == "Second"
     assert document.is_modified and document.path == campaign_file.resolve()
@@ -406,3 +407,88 @@ def test_stray_temporaries_are_cleaned_on_the_next_start(campaign_file: Path, of
     windows.append(start())
     assert not stray.exists() and not in_recovery.exists()
     assert storage.load(campaign_file).name == "The Ember Road"
+
+
+def test_work_put_off_later_survives_another_session_editing_and_saving(
+        campaign_file: Path, offers: Offers, boxes: Boxes, windows: list[MainWindow]) -> None:
+    """Issue #20: recovery files were named by campaign path alone, so the next session's
+    autosave overwrote the deferred work and its Save (or Don't Save) deleted it."""
+    first = start()
+    windows.append(first)
+    rename(first, "Brannoc the Bold")
+    assert tools(first).autosaver.save_now()
+    crash(first)
+    deferred = recovery.find_offers(paths.recovery_dir())
+    assert [o.campaign.characters[0].name for o in deferred] == ["Brannoc the Bold"]
+
+    offers.button = "later_button"
+    second = start()
+    windows.append(second)
+    rename(second, "Brannoc the Other")
+    assert tools(second).autosaver.save_now()
+    tools(second).autosaver.wait()
+    assert deferred[0].path.exists()  # not overwritten by this session's autosave
+    assert second.save()
+    tools(second).autosaver.wait()
+    assert deferred[0].path.exists()  # nor removed by this session's save
+    rename(second, "Brannoc the Third")
+    assert tools(second).autosaver.save_now()
+    tools(second).autosaver.wait()
+    own = tools(second).autosaver.recovery_file()
+    assert own is not None and own.exists() and own != deferred[0].path
+    boxes.answer = QMessageBox.StandardButton.Discard
+    assert second.close()
+    tools(second).autosaver.wait()
+    assert not own.exists()  # Don't Save removes this session's own file only
+    (still,) = recovery.find_offers(paths.recovery_dir())
+    assert still.campaign.characters[0].name == "Brannoc the Bold"
+    assert still.changes == "1 character changed"  # against the file the second one saved
+
+
+def test_the_dialog_lists_every_offer_newest_first_and_escape_keeps_them(
+        campaign_file: Path, qtbot: Any, tmp_path: Path) -> None:
+    folder = paths.recovery_dir()
+    for hour, token in ((20, "aaaaaaaaaaaa"), (22, "bbbbbbbbbbbb")):
+        recovery.write_recovery(recovery.recovery_file_for(folder, campaign_file, token),
+                                storage.dumps(Campaign(name=f"Work of {hour}")),
+                                original=campaign_file,
+                                now=datetime(2024, 6, 10, hour, 0, tzinfo=UTC))
+    offers = recovery.find_offers(folder)
+    dialog = RecoveryDialog(offers)
+    qtbot.addWidget(dialog)
+    texts = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+    assert [t.split(" (")[0] for t in texts] == ["Work of 22", "Work of 20"]
+    assert all("renamed the campaign" in t for t in texts)
+    dialog.show()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert dialog.choice.value == "later"
+    assert len(recovery.find_offers(folder)) == 2
+
+
+def test_the_tooltip_shows_a_file_name_literally(qtbot: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "rec"
+    odd = tmp_path / "<b>party<i> & co.json"
+    storage.save(Campaign(name="Odd"), odd)
+    recovery.write_recovery(recovery.recovery_file_for(folder, odd, "cccccccccccc"),
+                            storage.dumps(Campaign(name="Odd work")), original=odd)
+    dialog = RecoveryDialog(recovery.find_offers(folder))
+    qtbot.addWidget(dialog)
+    shown = QTextDocument()
+    shown.setHtml(dialog.list.item(0).toolTip())
+    assert shown.toPlainText() == str(odd)
+
+
+def test_a_backups_folder_that_cannot_be_written_saves_then_says_where(
+        campaign_file: Path, boxes: Boxes, offers: Offers, windows: list[MainWindow]) -> None:
+    """Issue #20: the save used to fail whole when the backups folder could not be written."""
+    paths.data_dir().mkdir(parents=True, exist_ok=True)
+    paths.backups_dir().write_text("a file where the folder should be")
+    window = start()
+    windows.append(window)
+    rename(window, "Brannoc the Bold")
+    assert window.save()
+    assert storage.load(campaign_file).characters[0].name == "Brannoc the Bold"
+    assert window.document is not None and not window.document.is_modified
+    (said,) = boxes.texts
+    assert said.startswith("The campaign was saved. The previous version could not be kept")
+    assert str(paths.backups_dir()) in said

@@ -1,0 +1,162 @@
+"""A loaded campaign is whole (issue #20): every id it names exists, every id it holds is its own.
+
+The schema checks each value's type and range; this checks what the rules later rely on and
+pydantic cannot see alone: the class, race, occupation, archetype (and its features), spells
+and gear a sheet names exist in the campaign's catalog (the shipped entries with the GM's own
+over them: ``Catalog(campaign)``); characters, encounters, ledger and timeline entries and each
+character's gear have ids of their own, given in the file (a missing id would be a fresh random
+one on each load, and the timeline, the ledger and recorded fights would point at nothing);
+weapon damage is dice notation the roller reads. Each problem comes with its field path, as a
+type error does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from emberkeep.campaign.model import Campaign
+from emberkeep.character.catalog import Catalog
+from emberkeep.character.classes import classes
+from emberkeep.character.model import Character
+from emberkeep.character.occupations import occupation_table
+from emberkeep.character.races import races
+from emberkeep.dice import DiceError, parse
+from emberkeep.gear.catalog import GearError, gear_catalog
+from emberkeep.gear.owned import OwnedGear, OwnedWeapon
+from emberkeep.magic.spells import load_spells
+
+__all__ = ["Problem", "campaign_problems"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.reason} (at {self.field})"
+
+
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def campaign_problems(campaign: Campaign) -> list[Problem]:
+    """Every reference or value in ``campaign`` the rules could not use, in file order."""
+    catalog = Catalog(campaign)
+    problems: list[Problem] = []
+    problems += _missing_ids("characters", campaign.characters)
+    problems += _duplicates("characters", campaign.characters, "character")
+    problems += _missing_ids("encounters", campaign.encounters)
+    problems += _duplicates("encounters", campaign.encounters, "encounter")
+    problems += _missing_ids("ledger", campaign.ledger)
+    problems += _duplicates("ledger", campaign.ledger, "ledger entry")
+    problems += _missing_ids("timeline", campaign.timeline)
+    problems += _duplicates("timeline", campaign.timeline, "timeline entry")
+    for field, label in (("archetypes", "archetype"), ("spells", "spell"),
+                         ("magic_items", "magic item")):
+        problems += _duplicates(field, getattr(campaign, field), label)
+    for index, character in enumerate(campaign.characters):
+        problems += _character_problems(f"characters[{index}]", character, catalog)
+    return problems
+
+
+def _missing_ids(field: str, entries: Sequence[BaseModel]) -> Iterator[Problem]:
+    for index, entry in enumerate(entries):
+        if "id" not in entry.model_fields_set:
+            yield Problem(f"{field}[{index}].id", "has no id: every entry keeps the one it was "
+                                                  "given, or what points at it is lost")
+
+
+def _duplicates(field: str, entries: Sequence[_Named], label: str) -> Iterator[Problem]:
+    first: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        if entry.id in first:
+            yield Problem(f"{field}[{index}].id",
+                          f"the {label} id {entry.id!r} is already used by {field}"
+                          f"[{first[entry.id]}]")
+        else:
+            first[entry.id] = index
+
+
+def _character_problems(at: str, character: Character, catalog: Catalog) -> Iterator[Problem]:
+    if character.race not in races():
+        yield Problem(f"{at}.race", _unknown("race", character.race, races()))
+    if character.class_id is not None and character.class_id not in classes():
+        yield Problem(f"{at}.class_id", _unknown("class", character.class_id, classes()))
+    if character.occupation is not None:
+        known = [row.id for row in occupation_table().rows]
+        if character.occupation not in known:
+            yield Problem(f"{at}.occupation", _unknown("occupation", character.occupation,
+                                                       known))
+    yield from _archetype_problems(at, character, catalog)
+    spells = catalog.spells()
+    for index, spell_id in enumerate(character.spells_known):
+        if spell_id not in spells:
+            yield Problem(f"{at}.spells_known[{index}]", _unknown("spell", spell_id, spells))
+    cantrips = [c.id for c in load_spells().cantrips]
+    for index, cantrip_id in enumerate(character.cantrips):
+        if cantrip_id not in cantrips:
+            yield Problem(f"{at}.cantrips[{index}]", _unknown("cantrip", cantrip_id, cantrips))
+    yield from _gear_problems(f"{at}.inventory", character, catalog)
+
+
+def _archetype_problems(at: str, character: Character, catalog: Catalog) -> Iterator[Problem]:
+    if character.archetype is None:
+        return
+    archetype = catalog.find_archetype(character.archetype)
+    if archetype is None:
+        yield Problem(f"{at}.archetype", _unknown("archetype", character.archetype,
+                                                  catalog.archetypes()))
+        return
+    features = {f.id for f in archetype.features}
+    for index, chosen in enumerate(character.archetype_features):
+        if chosen.feature_id not in features:
+            yield Problem(f"{at}.archetype_features[{index}].feature_id",
+                          _unknown(f"feature of {archetype.name}", chosen.feature_id, features))
+
+
+def _gear_problems(at: str, character: Character, catalog: Catalog) -> Iterator[Problem]:
+    inventory = character.inventory
+    gear = gear_catalog()
+    magic_items = catalog.magic_items()
+    for field in ("armor", "shields", "weapons", "items"):
+        pieces: list[OwnedGear] = getattr(inventory, field)
+        for index, piece in enumerate(pieces):
+            where = f"{at}.{field}[{index}]"
+            if "uid" not in piece.model_fields_set:  # a shared uid: Inventory refuses it
+                yield Problem(f"{where}.uid", "has no uid: the ledger and recorded fights "
+                                              "name each piece by it")
+            try:
+                gear.kind_of(piece.catalog_id)
+            except GearError:
+                yield Problem(f"{where}.catalog_id", f"unknown gear id {piece.catalog_id!r}")
+            magic = piece.magic
+            if magic is not None and magic.magic_item_id is not None \
+                    and magic.magic_item_id not in magic_items:
+                yield Problem(f"{where}.magic.magic_item_id",
+                              f"unknown magic item {magic.magic_item_id!r}")
+            if isinstance(piece, OwnedWeapon):
+                yield from _dice_problems(where, piece)
+
+
+def _dice_problems(where: str, weapon: OwnedWeapon) -> Iterator[Problem]:
+    for field in ("damage", "versatile_damage"):
+        text = getattr(weapon, field)
+        if text is None:
+            continue
+        try:
+            parse(text)
+        except DiceError as exc:
+            yield Problem(f"{where}.{field}", f"the damage {exc}")
+
+
+def _unknown(kind: str, value: str, known: Iterable[str]) -> str:
+    names = sorted(known)
+    shown = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
+    return f"unknown {kind} {value!r} (known: {shown})"

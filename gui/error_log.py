@@ -1,0 +1,117 @@
+"""Any exception that escapes a window's action (issue #20): a plain dialog, the document kept,
+the traceback written to a log file in the app's data folder; Help → Open Log Folder.
+
+Qt calls ``sys.excepthook`` for an exception a slot raises and then goes on with the event loop,
+so the window, its campaign and its undo history are all still there: the GM is told, and can
+save. The log is the GM's to send with a bug report; it is private (0600 in a 0700 folder) as
+it may quote campaign data.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
+
+from gui import dialogs, paths
+
+__all__ = ["LOG_NAME", "ErrorReporter", "add_log_folder_action", "install", "log_dir",
+           "write_log"]
+
+LOG_NAME = "emberkeep.log"
+_MAX_LOG = 1024 * 1024  # a longer log starts over: the newest tracebacks are the ones asked for
+
+Hook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
+
+
+def log_dir() -> Path:
+    return paths.data_dir() / "logs"
+
+
+def write_log(exc_type: type[BaseException], exc: BaseException,
+              tb: TracebackType | None, folder: Path | None = None) -> Path:
+    """Append the traceback, dated, to the log; raises ``OSError`` when it cannot be written."""
+    folder = folder if folder is not None else log_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    target = folder / LOG_NAME
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
+    if target.exists() and target.stat().st_size > _MAX_LOG:
+        flags |= os.O_TRUNC
+    text = (f"--- {datetime.now().astimezone():%Y-%m-%d %H:%M:%S %z}\n"
+            + "".join(traceback.format_exception(exc_type, exc, tb)))
+    fd = os.open(target, flags, 0o600)
+    try:
+        os.write(fd, text.encode("utf-8", "replace"))
+    finally:
+        os.close(fd)
+    return target
+
+
+class ErrorReporter:
+    """The hook: log, then one plain dialog (an exception while it shows is only logged)."""
+
+    def __init__(self, previous: Hook | None = None, folder: Path | None = None) -> None:
+        self.previous = previous
+        self.folder = folder
+        self.showing = False
+
+    def __call__(self, exc_type: type[BaseException], exc: BaseException,
+                 tb: TracebackType | None) -> None:
+        if self.previous is not None:
+            self.previous(exc_type, exc, tb)  # still on stderr, for whoever started the app
+        try:
+            where = f"The details were written to {write_log(exc_type, exc, tb, self.folder)}."
+        except OSError as error:
+            where = f"The details could not be written to a log ({error.strerror or error})."
+        if self.showing or issubclass(exc_type, KeyboardInterrupt):
+            return
+        self.showing = True
+        try:
+            dialogs.show_error(_parent(), "Something went wrong",
+                               f"That action failed: {exc_type.__name__}: {exc}\n\n"
+                               "Your campaign is still open and nothing was lost: save it to "
+                               f"keep your changes.\n\n{where} Help → Open Log Folder "
+                               "shows it.")
+        finally:
+            self.showing = False
+
+
+def _parent() -> QWidget | None:
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return None
+    return app.activeWindow()
+
+
+def install() -> ErrorReporter:
+    """Make every escaping exception a dialog and a log entry (the app's start, not tests)."""
+    reporter = ErrorReporter(sys.excepthook)
+    sys.excepthook = reporter
+    return reporter
+
+
+def add_log_folder_action(window: QMainWindow) -> QAction:
+    """Help → Open Log Folder."""
+    help_menu = next((a.menu() for a in window.menuBar().actions()
+                      if a.text().replace("&", "") == "Help" and a.menu() is not None), None)
+    if not isinstance(help_menu, QMenu):
+        help_menu = window.menuBar().addMenu("Hel&p")
+    action = QAction("Open &Log Folder", window)
+    action.setStatusTip("Show the folder where Emberkeep writes what went wrong")
+    action.triggered.connect(open_log_folder)
+    help_menu.addAction(action)
+    return action
+
+
+def open_log_folder() -> bool:
+    folder = log_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
