@@ -76,6 +76,10 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     app.setWindowIcon(QIcon(str(resource_path("icons", "emberkeep.svg"))))
 
     state = AppState.load()
+    from gui.color_scheme import apply_scheme, follow_system
+
+    apply_scheme(app, state.color_scheme)  # before the first window, so it opens in its colours
+    follow_system(app, lambda: state.color_scheme)
     window = open_window(file, state, offer_recovery=not smoke_test)
     window.show()
     if smoke_test:

@@ -23,13 +23,13 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor
 
 from emberkeep.campaign.changes import Change
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
 from gui.document import CampaignDocument, EditRefused
+from gui.palette import tones
 
 __all__ = ["COLUMNS", "CharacterIdRole", "RosterModel", "SortRole", "StatusRole", "status_of"]
 
@@ -43,8 +43,6 @@ StatusRole = Qt.ItemDataRole.UserRole + 3
 _Index = QModelIndex | QPersistentModelIndex
 _NUMBER_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _TEXT_ALIGN = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-_DYING = QColor(192, 57, 43)  # readable on light and dark palettes
-_DEAD = QColor(128, 128, 128)
 
 
 def status_of(character: Character) -> str:
@@ -166,9 +164,9 @@ class RosterModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             status = status_of(character)
             if status == "dead":
-                return _DEAD
+                return tones().muted
             if status == "dying" and column.title in ("HP", "Status"):
-                return _DYING
+                return tones().error
             return None
         if role == CharacterIdRole:
             return character.id

@@ -26,6 +26,7 @@ from emberkeep.dice import DiceError, Roller, parse
 from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.setup import monster_combatants
 from emberkeep.melee_round.fighter import MeleeMonster
+from gui.palette import tone
 
 __all__ = ["MonsterForm", "make_monsters"]
 
@@ -94,7 +95,7 @@ class MonsterForm(QDialog):
         self.melee_dex.setRange(0, 99)
         self.melee_dex.setValue(10)
         self.error = QLabel(self)
-        self.error.setStyleSheet("color: #c0392b")
+        tone(self.error, "error")
         form = QFormLayout(self)
         for label, widget in (("&Name", self.name), ("&Count", self.count), ("&HP", self.hp),
                               ("H&D", self.hd), ("&ROOM DC", self.room_dc), ("", self.derived),

@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.dying import life_state
 from emberkeep.encounter.initiative import Slot
-from gui.encounter.combatants import CURRENT, DOWN
+from gui.encounter.combatants import row_foreground
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, monster_word
 from gui.list_table import ListTableModel
+from gui.palette import tones
 
 __all__ = ["PlayerModel", "PlayerView"]
 
@@ -95,9 +96,9 @@ class PlayerModel(ListTableModel[str]):
             return conditions_text(c) if c.kind == "pc" else ", ".join(
                 x.name for x in c.conditions if x.name != "dying_in")
         if role == Qt.ItemDataRole.BackgroundRole and acting:
-            return QBrush(CURRENT)
-        if role == Qt.ItemDataRole.ForegroundRole and enc.is_down(c):
-            return QBrush(DOWN)
+            return QBrush(tones().current_bg)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return row_foreground(enc.is_down(c), acting)
         if role == Qt.ItemDataRole.FontRole and acting:
             font = QFont()
             font.setBold(True)

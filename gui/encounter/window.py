@@ -50,8 +50,12 @@ from gui.encounter.session import EncounterSession
 from gui.encounter.setup_bar import SetupBar
 from gui.encounter.shortcuts import ShortcutsDialog
 from gui.encounter.status import morale_text, timers_text
+from gui.palette import tone
+from gui.screen_fit import elastic, reserve_lines, scrolling
 
-__all__ = ["EncounterWindow"]
+__all__ = ["LOG_ROWS", "EncounterWindow"]
+
+LOG_ROWS = 6
 
 
 def _label(parent: QWidget, point_delta: int = 0, bold: bool = False) -> QLabel:
@@ -99,12 +103,12 @@ class EncounterWindow(QWidget):
     def _build(self) -> None:
         self.heading = _label(self, 2, True)
         self.acting = _label(self, 8, True)
-        self.banner = _label(self, 1, True)
-        self.banner.setStyleSheet("color: #b71c1c")
-        self.banner.setWordWrap(True)
-        self.message = _label(self)
-        self.message.setStyleSheet("color: #c0392b")
-        self.message.setWordWrap(True)
+        self.banner = reserve_lines(_label(self, 1, True), 2)  # room kept: nothing jumps
+        tone(self.banner, "error")
+        self.message = reserve_lines(_label(self), 2)  # the refusal line, always on screen
+        tone(self.message, "error")
+        elastic(self.heading)
+        elastic(self.acting)
 
         self.setup_bar = SetupBar(self)
         self.mode, self.remove_button = self.setup_bar.mode, self.setup_bar.remove_button
@@ -140,7 +144,7 @@ class EncounterWindow(QWidget):
 
         self.panel = AttackPanel(self.session, self)
         self.melee_panel = MeleePanel(self.session, self)  # the Melee Round's (issue #11)
-        self.amount_label = _label(self)
+        self.amount_label = reserve_lines(_label(self), 1)
         self.amount = QLineEdit(self)
         self.amount.setPlaceholderText("D damage · H heal: the number, Enter")
         self.ruling = QLineEdit(self)
@@ -180,8 +184,13 @@ class EncounterWindow(QWidget):
         right = QWidget(self)
         rv = QVBoxLayout(right)
         rv.setContentsMargins(0, 0, 0, 0)
-        rv.addWidget(self.panel, 1)
-        rv.addWidget(self.melee_panel, 1)
+        panels = QWidget(self)  # the tall panels scroll inside the column (a 768 px laptop)
+        pv = QVBoxLayout(panels)
+        pv.setContentsMargins(0, 0, 0, 0)
+        pv.addWidget(self.panel)
+        pv.addWidget(self.melee_panel)
+        pv.addStretch(1)
+        rv.addWidget(scrolling(panels, right), 1)
         rv.addWidget(self.amount_label)
         rv.addWidget(self.amount)
         rv.addWidget(self.ruling)
@@ -198,6 +207,11 @@ class EncounterWindow(QWidget):
         row.addWidget(self.log_kind)
         bv.addLayout(row)
         bv.addWidget(self.log_view)
+        # at least six lines of the log whatever the panels above want (issue #19)
+        self.log_view.setMinimumHeight(
+            self.log_view.horizontalHeader().sizeHint().height()
+            + LOG_ROWS * self.log_view.verticalHeader().defaultSectionSize()
+            + 2 * self.log_view.frameWidth())
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(top)
         split.addWidget(bottom)
@@ -229,6 +243,7 @@ class EncounterWindow(QWidget):
             where = f"round {st.round}" + (f" · segment {st.segment}"
                                            if st.mode == InitiativeMode.SEGMENTS else "")
         self.heading.setText(f"{self.session.title} · {where} · {mode} · ROOM DC {st.room_dc}")
+        self.heading.setToolTip(self.heading.text())
         actor = self.session.current_id()
         c = enc.combatants.get(actor) if actor else None
         self.acting.setText(f"▶ {c.name}" if c is not None else "")
@@ -265,7 +280,7 @@ class EncounterWindow(QWidget):
             parts.append("Dying: " + ", ".join(dying) + " (B: stabilize, H: heal)")
         text = "   ·   ".join(p for p in parts if p)
         self.banner.setText(text)
-        self.banner.setVisible(bool(text))
+        self.banner.setToolTip(text)  # in full, should two lines not hold it
 
     def _log_filter_changed(self, *_: object) -> None:
         self.log_model.set_filter(self.log_filter.text(), str(self.log_kind.currentData()))

@@ -37,6 +37,7 @@ from emberkeep.character.model import Character
 from emberkeep.character.races import apply_race, get_race, races
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, TypedRoller, roll
+from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
 
 __all__ = ["NewCharacterWizard"]
@@ -219,7 +220,7 @@ class ClassPage(QWizardPage):
         self.hp_typed.setPrefix("Hit die: ")
         layout.addWidget(self.hp_typed)
         self.error = _plain("", self)
-        self.error.setStyleSheet("color: #c0392b;")
+        tone(self.error, "error")
         layout.addWidget(self.error)
 
     def initializePage(self) -> None:

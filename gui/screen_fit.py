@@ -1,0 +1,128 @@
+"""Fitting a 1366×768 laptop (issue #19): panels that scroll inside themselves instead of growing
+the window, message lines whose room is kept so nothing jumps under the GM's eyes, and the main
+window's geometry remembered per screen, never larger than the screen's available area.
+
+The test helper that checks every tab and dialog against a screen is ``tests/gui/fit.py``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
+
+from gui.state import AppState
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "clamp",
+    "elastic",
+    "frame_inside",
+    "place_window",
+    "remember_geometry",
+    "reserve_lines",
+    "screen_key",
+    "scrolling",
+]
+
+DEFAULT_SIZE = (1280, 800)  # a sheet's three columns want about this much, where there is room
+
+
+def scrolling(content: QWidget, parent: QWidget | None = None) -> QScrollArea:
+    """``content`` in a frameless scroll area: its own minimum size no longer binds the window;
+    it scrolls vertically (and sideways only below its minimum width)."""
+    area = QScrollArea(parent)
+    area.setWidget(content)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    area.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+    return area
+
+
+def elastic(label: QLabel, steady: bool = True) -> QLabel:
+    """A one-line label whose text never widens the window nor changes its height: it is
+    clipped instead, and the whole text is its tooltip's job (set by the caller)."""
+    label.setMinimumWidth(1)  # an explicit minimum overrides the text's width
+    # one line, and the same height whatever the text (a ▶ from a fallback font is taller)
+    if steady:
+        label.setFixedHeight(label.fontMetrics().lineSpacing() + 8)
+    return label
+
+
+def reserve_lines(label: QLabel, lines: int) -> QLabel:
+    """Keep room for ``lines`` wrapped lines whether the label says something or not, so a
+    message appearing (a refusal, morale, the dying) never shifts the layout."""
+    label.setWordWrap(True)
+    margins = label.contentsMargins()
+    label.setFixedHeight(lines * label.fontMetrics().lineSpacing() + margins.top()
+                         + margins.bottom() + 2)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    return label
+
+
+def screen_key(screen: QScreen) -> str:
+    """A screen by its name and size: the same monitor at another resolution is another key."""
+    size = screen.geometry().size()
+    return f"{screen.name()} {size.width()}x{size.height()}"
+
+
+def clamp(rect: QRect, available: QRect) -> QRect:
+    """``rect`` no larger than ``available`` and moved inside it."""
+    width = min(rect.width(), available.width())
+    height = min(rect.height(), available.height())
+    x = min(max(rect.x(), available.x()), available.right() - width + 1)
+    y = min(max(rect.y(), available.y()), available.bottom() - height + 1)
+    return QRect(x, y, width, height)
+
+
+def frame_inside(window: QWidget) -> None:
+    """Once shown, the window manager's frame (title bar, borders) is known: shrink or move the
+    window so the frame, not only the content, lies inside the available area."""
+    available = window.screen().availableGeometry()
+    frame, inner = window.frameGeometry(), window.geometry()
+    if available.contains(frame):
+        return
+    left, top = inner.x() - frame.x(), inner.y() - frame.y()
+    right, bottom = frame.right() - inner.right(), frame.bottom() - inner.bottom()
+    fitted = clamp(frame, available).adjusted(left, top, -right, -bottom)
+    window.setGeometry(fitted)
+
+
+class _FitOnShow(QObject):
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show and isinstance(watched, QWidget):
+            QTimer.singleShot(0, lambda: frame_inside(watched))
+        return False
+
+
+def place_window(window: QWidget, state: AppState) -> None:
+    """Where this screen last had the window, else the default size; inside the available area
+    either way (a taskbar or a smaller screen since)."""
+    screen = next((s for s in QGuiApplication.screens() if screen_key(s) == state.window_screen),
+                  window.screen())
+    available = screen.availableGeometry()
+    saved = state.window_geometry.get(screen_key(screen))
+    if saved is not None and len(saved) >= 4:
+        rect = clamp(QRect(*saved[:4]), available)
+    else:
+        width, height = DEFAULT_SIZE
+        rect = clamp(QRect(available.x(), available.y(), width, height), available)
+        rect.moveCenter(available.center())
+        rect = clamp(rect, available)
+    window.setGeometry(rect)
+    if window.findChild(_FitOnShow) is None:
+        window.installEventFilter(_FitOnShow(window))
+    if saved is not None and len(saved) >= 5 and saved[4]:
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+
+
+def remember_geometry(window: QWidget, state: AppState) -> None:
+    """Note the window's place for the screen it is on (saved with the app state)."""
+    rect = window.normalGeometry() if window.isMaximized() else window.geometry()
+    if not rect.isValid():
+        rect = window.geometry()
+    state.window_screen = screen_key(window.screen())
+    state.window_geometry[state.window_screen] = [
+        rect.x(), rect.y(), rect.width(), rect.height(), int(window.isMaximized())]

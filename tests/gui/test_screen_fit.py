@@ -1,0 +1,196 @@
+"""Issue #19, "Fits the screen": at 1366×768 and 1280×800 every tab, dock and dialog fits the
+screen without the window growing, the encounter's log keeps six rows, the messages keep their
+room, and the main window opens inside the screen where it was last closed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialog
+from pytestqt.qtbot import QtBot
+
+from emberkeep.campaign.settings import InitiativeMode, Resolution
+from emberkeep.dice import RandomRoller
+from emberkeep.encounter.combatant import MonsterStats
+from gui.encounter.monster_form import make_monsters
+from gui.encounter.window import LOG_ROWS, EncounterWindow
+from gui.main_window import MainWindow
+from gui.screen_fit import clamp, screen_key
+from gui.state import AppState
+from tests.gui.fit import LAPTOPS, assert_fits, on_modal, press, rows_shown
+from tests.gui.windows import open_campaign_window
+
+GOBLIN = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damage="1d6")
+Key = Qt.Key
+MODES = {"group": {"initiative": InitiativeMode.GROUP},
+         "simultaneous": {"initiative": InitiativeMode.SIMULTANEOUS},
+         "WDD segments": {"initiative": InitiativeMode.SEGMENTS},
+         "Melee Round": {"resolution": Resolution.MELEE_ROUND}}
+
+
+def _screen(name: str) -> QScreen:
+    return next(s for s in QGuiApplication.screens() if s.name() == name)
+
+
+def _on_laptop(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+               laptop: str) -> tuple[MainWindow, QSize]:
+    """The example campaign in a main window filling the laptop screen's available area."""
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    window.roller = RandomRoller(19)
+    available = _screen(laptop).availableGeometry()
+    window.setGeometry(available)
+    window.show()
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    QApplication.processEvents()  # the frame is known: the window is made to fit inside
+    assert window.screen().name() == laptop
+    assert window.width() >= available.width() - 8 and window.height() >= available.height() - 8
+    assert_fits(window)
+    return window, window.size()
+
+
+def _fight(window: MainWindow, mode: str) -> EncounterWindow:
+    ew = window.encounter_tools.new_encounter(f"Ambush ({mode})")  # type: ignore[attr-defined]
+    assert ew is not None and window.document is not None
+    ew.session.set_setup(mode, **MODES[mode])  # type: ignore[arg-type]
+    ew.add_pcs([c.id for c in window.document.campaign.characters if c.level == 1])
+    ew.add_monsters(make_monsters(GOBLIN, 6, taken=set(ew.enc.combatants)))
+    ew.table.setFocus()
+    QTest.keyClick(ew.table, Key.Key_I)  # the round begins: banner, order, panels all filled
+    QTest.keyClick(ew.table, Key.Key_A)  # an attack previewed (or refused: the red line)
+    return ew
+
+
+@pytest.mark.parametrize("laptop", LAPTOPS)
+@pytest.mark.parametrize("mode", list(MODES))
+def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, laptop: str,
+        mode: str) -> None:
+    window, size = _on_laptop(tmp_path, qtbot, monkeypatch, laptop)
+    ew = _fight(window, mode)
+    assert ew.enc.state.phase == "fighting"
+    assert_fits(window, size)
+    row = ew.log_view.verticalHeader().defaultSectionSize()
+    assert rows_shown(ew.log_view, row) >= LOG_ROWS
+    assert ew.message.isVisible() and ew.amount.isVisible() and ew.ruling.isVisible()
+    # the docks take their room from the tab, never from the screen
+    press(window.campaign_tools.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
+    press(window.toolbox.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
+    assert window.campaign_tools.dock.isVisible()  # type: ignore[attr-defined]
+    assert window.toolbox.dock.isVisible()  # type: ignore[attr-defined]
+    assert_fits(window, size)
+    assert rows_shown(ew.log_view, row) >= LOG_ROWS
+
+
+def test_messages_keep_their_room(tmp_path: Path, qtbot: QtBot,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refusal, then the morale/dying banner appearing, move nothing under the GM's eyes."""
+    window, size = _on_laptop(tmp_path, qtbot, monkeypatch, "laptop")
+    ew = _fight(window, "group")
+    before = {w: w.geometry() for w in (ew.table, ew.log_view, ew.amount, ew.ruling)}
+    ew.message.setText("")
+    ew.banner.setText("")
+    QApplication.processEvents()
+    assert {w: w.geometry() for w in before} == before
+    QTest.keyClick(ew.table, Key.Key_G)
+    QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)  # an empty ruling is refused
+    ew.banner.setText("Morale: the goblins check (M)   ·   Dying: Brannoc dies in 3 " * 3)
+    QApplication.processEvents()
+    assert ew.message.text()
+    assert {w: w.geometry() for w in before} == before
+    assert_fits(window, size)
+
+
+@pytest.mark.parametrize("laptop", LAPTOPS)
+def test_roster_sheet_repairs_and_docks_fit(tmp_path: Path, qtbot: QtBot,
+                                            monkeypatch: pytest.MonkeyPatch,
+                                            laptop: str) -> None:
+    window, size = _on_laptop(tmp_path, qtbot, monkeypatch, laptop)
+    window.roster.setFocus()
+    QTest.keyClick(window.roster, Key.Key_Down)
+    QTest.keyClick(window.roster, Key.Key_Return)  # the sheet opens in its tab
+    assert window.current_sheet() is not None
+    assert_fits(window, size)
+    press(window.campaign_tools.repairs_action, window)  # type: ignore[attr-defined]
+    assert window.tabs.currentWidget() is window.campaign_tools.repairs  # type: ignore[attr-defined]
+    assert_fits(window, size)
+    press(window.campaign_tools.dock.toggleViewAction(), window)  # type: ignore[attr-defined]
+    press(window.toolbox.dock.toggleViewAction(), window)  # type: ignore[attr-defined]
+    for number in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(number)
+        assert_fits(window, size)
+
+
+@pytest.mark.parametrize("laptop", LAPTOPS)
+def test_every_dialog_fits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+                           laptop: str) -> None:
+    window, _size = _on_laptop(tmp_path, qtbot, monkeypatch, laptop)
+    window.roster.setFocus()
+    QTest.keyClick(window.roster, Key.Key_Down)
+    QTest.keyClick(window.roster, Key.Key_Down)  # a 1st-level character: level up, cast
+    settings = window.settings_tools  # type: ignore[attr-defined]
+    modal = [window.new_character_action, window.level_up_action, window.cast_action,
+             settings.settings_action, settings.preferences_action,
+             window.campaign_tools.to_date_action]  # type: ignore[attr-defined]
+    checked: list[str] = []
+    for action in modal:
+        window.activateWindow()
+        assert QTest.qWaitForWindowActive(window)
+        seen = on_modal(assert_fits)
+        action.trigger() if action.shortcut().isEmpty() else press(action, window.roster)
+        QApplication.processEvents()
+        assert len(seen) == 1 and not seen[0].startswith("FAILED"), (action.text(), seen)
+        checked += seen
+    toolbox = window.toolbox  # type: ignore[attr-defined]
+    for name, action in toolbox.actions.items():
+        window.activateWindow()
+        assert QTest.qWaitForWindowActive(window)
+        press(action, window.roster)
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QDialog), name
+        assert_fits(dialog)
+        checked.append(dialog.windowTitle())
+        dialog.reject()
+    assert len(checked) == len(modal) + len(toolbox.actions)
+
+
+def test_the_window_opens_inside_the_screen_where_it_was_closed(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
+    laptop, wide = _screen("laptop"), _screen("wide-laptop")
+    state = AppState()
+    first = MainWindow(state)
+    qtbot.addWidget(first)
+    assert laptop.availableGeometry().contains(first.geometry())  # never larger than the screen
+    assert first.height() <= 768
+    # the GM moves it to the 1280×800 screen and closes it there
+    first.setGeometry(QRect(wide.availableGeometry().x() + 40, 30, 1100, 700))
+    first.show()
+    assert first.screen().name() == "wide-laptop"
+    first.close()
+    assert state.window_screen == screen_key(wide)
+    assert state.window_geometry[screen_key(wide)][:4] == [1366 + 40, 30, 1100, 700]
+    again = MainWindow(AppState.load())  # the next start: same screen, same place
+    qtbot.addWidget(again)
+    assert again.geometry() == QRect(1366 + 40, 30, 1100, 700)
+    # a geometry saved for a bigger screen is pulled inside this one
+    too_big = AppState(window_screen=screen_key(laptop),
+                       window_geometry={screen_key(laptop): [-50, 200, 1900, 1000, 0]})
+    third = MainWindow(too_big)
+    qtbot.addWidget(third)
+    assert third.geometry() == laptop.availableGeometry()
+    third.show()  # shown, its frame (borders, title bar) comes inside too
+    QTest.qWaitForWindowExposed(third)
+    QApplication.processEvents()
+    assert_fits(third)
+
+
+def test_clamp_moves_inside_and_shrinks() -> None:
+    area = QRect(0, 0, 1366, 768)
+    assert clamp(QRect(1000, 500, 800, 600), area) == QRect(566, 168, 800, 600)
+    assert clamp(QRect(-10, -10, 2000, 900), area) == area
+    assert clamp(QRect(10, 20, 300, 200), area) == QRect(10, 20, 300, 200)
