@@ -7,7 +7,7 @@ The test helper that checks every tab and dialog against a screen is ``tests/gui
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
@@ -15,6 +15,7 @@ from gui.state import AppState
 
 __all__ = [
     "DEFAULT_SIZE",
+    "VerticalScrollArea",
     "clamp",
     "elastic",
     "frame_inside",
@@ -28,14 +29,29 @@ __all__ = [
 DEFAULT_SIZE = (1280, 800)  # a sheet's three columns want about this much, where there is room
 
 
-def scrolling(content: QWidget, parent: QWidget | None = None) -> QScrollArea:
-    """``content`` in a frameless scroll area: its own minimum size no longer binds the window;
-    it scrolls vertically (and sideways only below its minimum width)."""
-    area = QScrollArea(parent)
+class VerticalScrollArea(QScrollArea):
+    """Scrolls up and down only: as wide as its content needs (never a sideways scroll bar
+    on a form), as short as the screen needs."""
+
+    def minimumSizeHint(self) -> QSize:
+        content = self.widget()
+        hint = super().minimumSizeHint()
+        if content is None:
+            return hint
+        width = (content.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+                 + 2 * self.frameWidth())
+        return QSize(width, hint.height())
+
+
+def scrolling(content: QWidget, parent: QWidget | None = None) -> VerticalScrollArea:
+    """``content`` in a frameless scroll area: its own minimum height no longer binds the
+    window; it scrolls vertically. Call ``updateGeometry()`` on it when the content changes
+    which of its panels are shown."""
+    area = VerticalScrollArea(parent)
     area.setWidget(content)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
     return area
 
@@ -106,11 +122,11 @@ def place_window(window: QWidget, state: AppState) -> None:
     saved = state.window_geometry.get(screen_key(screen))
     if saved is not None and len(saved) >= 4:
         rect = clamp(QRect(*saved[:4]), available)
+    elif available.width() < DEFAULT_SIZE[0] + 120 or available.height() < DEFAULT_SIZE[1] + 60:
+        rect = QRect(available)  # a laptop: all of it (the frame is brought inside once shown)
     else:
-        width, height = DEFAULT_SIZE
-        rect = clamp(QRect(available.x(), available.y(), width, height), available)
+        rect = QRect(0, 0, *DEFAULT_SIZE)
         rect.moveCenter(available.center())
-        rect = clamp(rect, available)
     window.setGeometry(rect)
     if window.findChild(_FitOnShow) is None:
         window.installEventFilter(_FitOnShow(window))

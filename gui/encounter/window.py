@@ -190,7 +190,8 @@ class EncounterWindow(QWidget):
         pv.addWidget(self.panel)
         pv.addWidget(self.melee_panel)
         pv.addStretch(1)
-        rv.addWidget(scrolling(panels, right), 1)
+        self.panels_area = scrolling(panels, right)
+        rv.addWidget(self.panels_area, 1)
         rv.addWidget(self.amount_label)
         rv.addWidget(self.amount)
         rv.addWidget(self.ruling)
@@ -259,6 +260,7 @@ class EncounterWindow(QWidget):
         melee = self.session.melee_round()
         self.panel.setVisible(not melee)
         self.melee_panel.setVisible(melee)
+        self.panels_area.updateGeometry()  # its width follows the panel shown
         if melee:
             self.melee_panel.refill()
 
