@@ -21,10 +21,12 @@ def main(out: Path) -> None:
 
     from emberkeep.campaign import storage
     from emberkeep.campaign.example import build_example_campaign
+    from emberkeep.campaign.model import Campaign
     from emberkeep.campaign.settings import InitiativeMode, Resolution
     from emberkeep.character.knight import KnightProfile
     from emberkeep.dice import RandomRoller
     from emberkeep.encounter.combatant import MonsterStats
+    from emberkeep.encounter.setup import pc_combatant
     from gui.encounter import actions
     from gui.encounter.monster_form import make_monsters
     from gui.main_window import MainWindow
@@ -33,6 +35,13 @@ def main(out: Path) -> None:
     app = QApplication.instance() or QApplication(sys.argv)
     campaign = build_example_campaign()
     campaign.characters[5].hp = 0  # dying in the roster (R21)
+    fighter = next(c for c in campaign.characters if c.class_id == "fighter")
+    rogue = next(c for c in campaign.characters if c.class_id == "rogue")
+    armor = fighter.inventory.worn_armor
+    if armor is not None:
+        armor.damage_points = 2  # dented: the Repairs tab has work to show (R15)
+    if rogue.inventory.weapons:
+        rogue.inventory.weapons[0].notches = 1  # a notched blade (R17)
     storage.save(campaign, out)
     window = MainWindow(AppState())
     window.roller = RandomRoller(1919)
@@ -51,19 +60,29 @@ def main(out: Path) -> None:
         ew = window.encounter_tools.new_encounter(name)  # type: ignore[attr-defined]
         assert ew is not None
         ew.session.set_setup(name, **setup)  # type: ignore[arg-type]
-        if "resolution" in setup:
+        if "resolution" in setup:  # a joust: two knights (R24), gold against azure
+            hp = profile.derived.hit_points  # R24: SIZ + CON
             for cid in party[:2]:
-                document.run("Knights", lambda c, cid=cid: setattr(
-                    next(x for x in c.characters if x.id == cid), "knight", profile))
-            ew.add_pcs(party[:2])
-        else:
-            ew.add_pcs(party)
+                def knight(c: Campaign, cid: str = cid, hp: int = hp) -> None:
+                    ch = next(x for x in c.characters if x.id == cid)
+                    ch.knight, ch.max_hp, ch.hp = profile, hp, hp
+
+                document.run("Knights", knight)
+            knights = [document.character(cid) for cid in party[:2]]
+            ew.session.add_combatants([pc_combatant(knights[0], side="gold", position=0),
+                                       pc_combatant(knights[1], side="azure", position=1)],
+                                      "Add the knights")
+            ew.roll_initiative()
+            ew.table.setFocus()
+            for _ in range(2):  # two exchanges rolled and applied: the log has the blows
+                print("melee:", ew.attack(), ew.confirm(), file=sys.stderr)
+            continue
+        ew.add_pcs(party)
         ew.add_monsters(make_monsters(goblin, 5, taken=set(ew.enc.combatants)))
         ew.roll_initiative()
         foes = [c.id for c in ew.enc.combatants.values() if c.kind != "pc"]
-        if foes:
-            ew.run("Wounded", actions.change_hp_action(foes[0], -2))
-            ew.run("Down", actions.change_hp_action(foes[1], -9))
+        ew.run("Wounded", actions.change_hp_action(foes[0], -2))
+        ew.run("Down", actions.change_hp_action(foes[1], -9))
         ew.next_turn()
     app.processEvents()
     document.save(out)

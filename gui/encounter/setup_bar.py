@@ -46,7 +46,7 @@ class SetupBar(QWidget):
         for combo in (self.mode, self.resolution):  # long choice words never widen the window
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(12)
+            combo.setMinimumContentsLength(24)
         for w in (self.mode, self.resolution, self.room_dc, self.add_pcs_button,
                   self.add_monsters_button, self.remove_button):
             bar.addWidget(w)
