@@ -7,6 +7,8 @@ The test helper that checks every tab and dialog against a screen is ``tests/gui
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
@@ -24,6 +26,7 @@ __all__ = [
     "reserve_lines",
     "screen_key",
     "scrolling",
+    "tip_full_text",
 ]
 
 DEFAULT_SIZE = (1280, 800)  # a sheet's three columns want about this much, where there is room
@@ -64,6 +67,13 @@ def elastic(label: QLabel, steady: bool = True) -> QLabel:
     if steady:
         label.setFixedHeight(label.fontMetrics().lineSpacing() + 8)
     return label
+
+
+def tip_full_text(label: QLabel) -> None:
+    """The label's whole text as its tooltip, for when it is clipped; escaped, since tooltips
+    guess at rich text and a name like ``<b>Bob`` must stay literal."""
+    text = label.text()
+    label.setToolTip(f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>" if text else "")
 
 
 def reserve_lines(label: QLabel, lines: int) -> QLabel:

@@ -51,7 +51,7 @@ from gui.encounter.setup_bar import SetupBar
 from gui.encounter.shortcuts import ShortcutsDialog
 from gui.encounter.status import morale_text, timers_text
 from gui.palette import tone
-from gui.screen_fit import elastic, reserve_lines, scrolling
+from gui.screen_fit import elastic, reserve_lines, scrolling, tip_full_text
 
 __all__ = ["LOG_ROWS", "EncounterWindow"]
 
@@ -244,7 +244,7 @@ class EncounterWindow(QWidget):
             where = f"round {st.round}" + (f" · segment {st.segment}"
                                            if st.mode == InitiativeMode.SEGMENTS else "")
         self.heading.setText(f"{self.session.title} · {where} · {mode} · ROOM DC {st.room_dc}")
-        self.heading.setToolTip(self.heading.text())
+        tip_full_text(self.heading)
         actor = self.session.current_id()
         c = enc.combatants.get(actor) if actor else None
         self.acting.setText(f"▶ {c.name}" if c is not None else "")
@@ -282,7 +282,7 @@ class EncounterWindow(QWidget):
             parts.append("Dying: " + ", ".join(dying) + " (B: stabilize, H: heal)")
         text = "   ·   ".join(p for p in parts if p)
         self.banner.setText(text)
-        self.banner.setToolTip(text)  # in full, should two lines not hold it
+        tip_full_text(self.banner)  # in full, should two lines not hold it
 
     def _log_filter_changed(self, *_: object) -> None:
         self.log_model.set_filter(self.log_filter.text(), str(self.log_kind.currentData()))
