@@ -189,7 +189,7 @@ class TimelineView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column, width in ((1, 130), (2, 100), (3, 130)):
             header.resizeSection(column, width)
-        # wants 520 px where there is room, yet never widens the window: the table scrolls
+        # wants 420 px where there is room, yet never widens the window: the table scrolls
         self.setMinimumWidth(200)
         self.heading = QLabel("What changed", self)
         self.heading.setWordWrap(True)
@@ -203,7 +203,7 @@ class TimelineView(QWidget):
         controller.document.campaignChanged.connect(self._campaign_changed)
 
     def sizeHint(self) -> QSize:
-        return QSize(520, super().sizeHint().height())
+        return QSize(420, super().sizeHint().height())
 
     def _campaign_changed(self, change: CampaignChange) -> None:
         if change.time or change.timeline or change.settings:

@@ -11,7 +11,7 @@ import html
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
 from gui.state import AppState
 
@@ -21,6 +21,7 @@ __all__ = [
     "clamp",
     "elastic",
     "frame_inside",
+    "narrow_panel",
     "place_window",
     "remember_geometry",
     "reserve_lines",
@@ -86,6 +87,18 @@ def reserve_lines(label: QLabel, lines: int) -> QLabel:
     label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
     label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
     return label
+
+
+def narrow_panel(container: QWidget, letters: int = 12) -> None:
+    """A side panel that leaves the table its room: every combo box in ``container`` as wide as
+    ``letters`` characters, not as its longest choice (a weapon's or a tactic's full name; the
+    open list still shows each in full), and every label wraps rather than widen the column
+    (a list of who is engaged with whom grows with the fight)."""
+    for combo in container.findChildren(QComboBox):
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(letters)
+    for label in container.findChildren(QLabel):
+        label.setWordWrap(True)
 
 
 def screen_key(screen: QScreen) -> str:

@@ -51,11 +51,12 @@ from gui.encounter.setup_bar import SetupBar
 from gui.encounter.shortcuts import ShortcutsDialog
 from gui.encounter.status import morale_text, timers_text
 from gui.palette import tone
-from gui.screen_fit import elastic, reserve_lines, scrolling, tip_full_text
+from gui.screen_fit import elastic, narrow_panel, reserve_lines, scrolling, tip_full_text
 
 __all__ = ["LOG_ROWS", "EncounterWindow"]
 
 LOG_ROWS = 6
+CONDITIONS_COLUMN, STATUS_WIDTH = 6, 110
 
 
 def _label(parent: QWidget, point_delta: int = 0, bold: bool = False) -> QLabel:
@@ -133,9 +134,10 @@ class EncounterWindow(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((140, 56, 100, 36, 44, 40, 120)):
+        for column, width in enumerate((124, 56, 100, 36, 44, 40, 120, STATUS_WIDTH)):
             header.resizeSection(column, width)
-        header.setStretchLastSection(True)
+        # the conditions take what is left, so the status column stays in view (issue #19)
+        header.setSectionResizeMode(CONDITIONS_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.combatant_filter = QLineEdit(self)
         self.combatant_filter.setPlaceholderText("filter combatants")
@@ -190,6 +192,7 @@ class EncounterWindow(QWidget):
         pv.addWidget(self.panel)
         pv.addWidget(self.melee_panel)
         pv.addStretch(1)
+        narrow_panel(panels)
         self.panels_area = scrolling(panels, right)
         rv.addWidget(self.panels_area, 1)
         rv.addWidget(self.amount_label)

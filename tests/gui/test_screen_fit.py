@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from emberkeep.campaign.settings import InitiativeMode, Resolution
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter.combatant import MonsterStats
+from gui.encounter.combatants import HP_COLUMN
 from gui.encounter.monster_form import make_monsters
 from gui.encounter.window import LOG_ROWS, EncounterWindow
 from gui.main_window import MainWindow
@@ -65,6 +66,22 @@ def _fight(window: MainWindow, mode: str) -> EncounterWindow:
     return ew
 
 
+def column_in_view(ew: EncounterWindow, column: int) -> None:
+    """The combatants' ``column`` and all before it lie whole inside the table, unscrolled."""
+    header = ew.table.horizontalHeader()
+    assert header.sectionViewportPosition(0) == 0
+    right = header.sectionViewportPosition(column) + header.sectionSize(column)
+    assert right <= ew.table.viewport().width(), (column, right, ew.table.viewport().width())
+
+
+def status_in_view(ew: EncounterWindow) -> None:
+    """The last column, Status, whole and wide enough for its words."""
+    last = ew.table.horizontalHeader().count() - 1
+    column_in_view(ew, last)
+    assert ew.table.horizontalHeader().sectionSize(last) >= ew.table.fontMetrics(
+        ).horizontalAdvance("dying (3)")
+
+
 @pytest.mark.parametrize("laptop", LAPTOPS)
 @pytest.mark.parametrize("mode", list(MODES))
 def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
@@ -77,6 +94,7 @@ def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
     row = ew.log_view.verticalHeader().defaultSectionSize()
     assert rows_shown(ew.log_view, row) >= LOG_ROWS
     assert ew.message.isVisible() and ew.amount.isVisible() and ew.ruling.isVisible()
+    status_in_view(ew)
     # the docks take their room from the tab, never from the screen
     press(window.campaign_tools.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
     press(window.toolbox.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
@@ -84,6 +102,7 @@ def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
     assert window.toolbox.dock.isVisible()  # type: ignore[attr-defined]
     assert_fits(window, size)
     assert rows_shown(ew.log_view, row) >= LOG_ROWS
+    column_in_view(ew, HP_COLUMN)  # narrower with both docks, yet who and their HP show
 
 
 def test_messages_keep_their_room(tmp_path: Path, qtbot: QtBot,
