@@ -177,6 +177,35 @@ def test_every_dialog_fits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.Mon
     assert len(checked) == len(modal) + len(toolbox.actions)
 
 
+@pytest.mark.parametrize("laptop", LAPTOPS)
+def test_every_encounter_dialog_fits(tmp_path: Path, qtbot: QtBot,
+                                     monkeypatch: pytest.MonkeyPatch, laptop: str) -> None:
+    """Add PCs, Add monsters, a condition (K), the spell (C), the shortcut list (F1), Award XP
+    and the party fund, each opened the GM's way and checked against the screen."""
+    window, _size = _on_laptop(tmp_path, qtbot, monkeypatch, laptop)
+    ew = _fight(window, "group")
+    caster = next(c for c in ew.enc.combatants.values() if c.name == "Ysolde the Grey")
+    ew.select(caster.id)
+    tools = window.encounter_tools  # type: ignore[attr-defined]
+    openers = [("Add PCs", ew.setup_bar.add_pcs_button.click),
+               ("Add monsters", ew.setup_bar.add_monsters_button.click),
+               ("K", lambda: QTest.keyClick(ew.table, Key.Key_K)),
+               ("F1", lambda: QTest.keyClick(ew.table, Key.Key_F1)),
+               ("Award XP", lambda: press(tools.award_action, ew.table)),
+               ("Party fund", window.settings_tools.fund_action.trigger)]  # type: ignore[attr-defined]
+    checked = []
+    for name, open_it in openers:
+        window.activateWindow()
+        assert QTest.qWaitForWindowActive(window)
+        ew.table.setFocus()
+        seen = on_modal(assert_fits)
+        open_it()
+        QApplication.processEvents()
+        assert len(seen) == 1 and not seen[0].startswith("FAILED"), (name, seen)
+        checked.append(seen[0])
+    assert len(checked) == len(openers)
+
+
 def test_the_window_opens_inside_the_screen_where_it_was_closed(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
