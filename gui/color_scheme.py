@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 from gui.palette import fixed_up, retone_all
 
 __all__ = ["SCHEMES", "Scheme", "apply_scheme", "dark_palette", "follow_system",
-           "is_dark", "light_palette"]
+           "is_dark", "light_palette", "wants_dark"]
 
 Scheme = Literal["system", "light", "dark"]
 SCHEMES: tuple[Scheme, ...] = ("system", "light", "dark")
@@ -68,23 +68,31 @@ def _looks_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
-def is_dark(app: QGuiApplication, scheme: Scheme) -> bool:
-    """Whether ``scheme`` means dark on this desktop now."""
+def wants_dark(scheme: Scheme, hint: Qt.ColorScheme, platform: QPalette) -> bool:
+    """Whether ``scheme`` means dark, given the desktop's hint (``QStyleHints.colorScheme``)
+    and its palette (what decides when the desktop gives no hint)."""
     if scheme != "system":
         return scheme == "dark"
-    hint = app.styleHints().colorScheme()
     if hint != Qt.ColorScheme.Unknown:
         return hint == Qt.ColorScheme.Dark
-    return _looks_dark(_platform_palette or app.palette())
+    return _looks_dark(platform)
 
 
-def apply_scheme(app: QApplication, scheme: Scheme) -> bool:
+def is_dark(app: QGuiApplication, scheme: Scheme) -> bool:
+    """Whether ``scheme`` means dark on this desktop now."""
+    return wants_dark(scheme, app.styleHints().colorScheme(), _platform_palette or app.palette())
+
+
+def apply_scheme(app: QApplication, scheme: Scheme, hint: Qt.ColorScheme | None = None) -> bool:
     """Set the application's palette for ``scheme``; True if it is dark. Widgets already shown
-    repaint, and toned labels take their tone anew."""
+    repaint, and toned labels take their tone anew. ``hint``: the desktop's scheme as just
+    announced (else asked)."""
     global _platform_palette
     if _platform_palette is None:
         _platform_palette = QPalette(app.palette())
-    dark = is_dark(app, scheme)
+    if hint is None:
+        hint = app.styleHints().colorScheme()
+    dark = wants_dark(scheme, hint, _platform_palette)
     if scheme == "system" and _looks_dark(_platform_palette) == dark:
         palette = fixed_up(_platform_palette)  # the desktop's own colours, made readable
     else:
@@ -96,11 +104,14 @@ def apply_scheme(app: QApplication, scheme: Scheme) -> bool:
     return dark
 
 
-def follow_system(app: QApplication, scheme: Callable[[], Scheme]) -> None:
-    """Re-apply when the desktop switches light/dark while Emberkeep runs (system mode only)."""
+def follow_system(app: QApplication, scheme: Callable[[], Scheme]
+                  ) -> Callable[[Qt.ColorScheme], None]:
+    """Re-apply when the desktop switches light/dark while Emberkeep runs (in System mode
+    only; a forced choice stays). Returns the slot connected."""
 
-    def changed(*_: object) -> None:
+    def changed(hint: Qt.ColorScheme) -> None:
         if scheme() == "system":
-            apply_scheme(app, "system")
+            apply_scheme(app, "system", hint)
 
     app.styleHints().colorSchemeChanged.connect(changed)
+    return changed

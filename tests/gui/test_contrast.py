@@ -19,7 +19,14 @@ from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.settings import InitiativeMode, Resolution
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter.combatant import MonsterStats
-from gui.color_scheme import apply_scheme, dark_palette, is_dark, light_palette
+from gui.color_scheme import (
+    apply_scheme,
+    dark_palette,
+    follow_system,
+    is_dark,
+    light_palette,
+    wants_dark,
+)
 from gui.contrast import AA, contrast, luminance, mix, readable_on
 from gui.encounter import actions
 from gui.encounter.combatants import HP_COLUMN, HpFractionRole
@@ -291,5 +298,47 @@ def test_preferences_force_dark_then_back_to_the_system(
         assert not is_dark(qapp, "system")
         apply_scheme(qapp, "system")
         assert qapp.palette().color(Role.Window).lightness() >= 128
+    finally:
+        qapp.setPalette(before)
+
+
+@pytest.mark.parametrize(("scheme", "hint", "platform_dark", "dark"), [
+    ("system", Qt.ColorScheme.Dark, False, True),     # the desktop says dark
+    ("system", Qt.ColorScheme.Light, True, False),    # the desktop says light
+    ("system", Qt.ColorScheme.Unknown, True, True),   # no hint: the desktop's palette decides
+    ("system", Qt.ColorScheme.Unknown, False, False),
+    ("light", Qt.ColorScheme.Dark, True, False),      # the GM's choice wins
+    ("dark", Qt.ColorScheme.Light, False, True),
+])
+def test_which_scheme_is_dark(scheme: str, hint: Qt.ColorScheme, platform_dark: bool,
+                              dark: bool) -> None:
+    platform = dark_palette() if platform_dark else light_palette()
+    assert wants_dark(scheme, hint, platform) is dark  # type: ignore[arg-type]
+
+
+def test_the_desktop_switching_to_dark_is_followed_in_system_mode_only(
+        qapp: QApplication, qtbot: QtBot) -> None:
+    """What Qt's colorSchemeChanged does when the desktop switches (the offscreen platform
+    never announces one, so the connected slot is called as Qt would call it)."""
+    before = QPalette(qapp.palette())
+    choice = ["system"]
+    label = QLabel("Dying: Brannoc")
+    qtbot.addWidget(label)
+    tone(label, "error")
+    try:
+        apply_scheme(qapp, "system")
+        assert qapp.palette().color(Role.Window).lightness() >= 128
+        changed = follow_system(qapp, lambda: choice[0])  # type: ignore[arg-type,return-value]
+        changed(Qt.ColorScheme.Dark)
+        assert qapp.palette().color(Role.Window).lightness() < 128
+        assert label.palette().color(Role.WindowText) == tones(dark_palette()).error
+        choice[0] = "dark"
+        changed(Qt.ColorScheme.Light)  # forced dark: the desktop going light changes nothing
+        assert qapp.palette().color(Role.Window).lightness() < 128
+        choice[0] = "system"
+        changed(Qt.ColorScheme.Light)
+        assert qapp.palette().color(Role.Window).lightness() >= 128
+        assert label.palette().color(Role.WindowText) == tones().error
+        qapp.styleHints().colorSchemeChanged.disconnect(changed)
     finally:
         qapp.setPalette(before)
