@@ -17,6 +17,7 @@ from gui.state import AppState
 
 __all__ = [
     "DEFAULT_SIZE",
+    "SHORT_LABEL",
     "VerticalScrollArea",
     "clamp",
     "elastic",
@@ -30,12 +31,16 @@ __all__ = [
     "tip_full_text",
 ]
 
+SHORT_LABEL = 24  # characters: a field's label, kept on one line
 DEFAULT_SIZE = (1280, 800)  # a sheet's three columns want about this much, where there is room
 
 
 class VerticalScrollArea(QScrollArea):
     """Scrolls up and down only: as wide as its content needs (never a sideways scroll bar
     on a form), as short as the screen needs."""
+
+    floor = 0
+    """A width it keeps even when its content could do with less (its labels read unwrapped)."""
 
     def minimumSizeHint(self) -> QSize:
         content = self.widget()
@@ -44,14 +49,16 @@ class VerticalScrollArea(QScrollArea):
             return hint
         width = (content.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
                  + 2 * self.frameWidth())
-        return QSize(width, hint.height())
+        return QSize(max(width, self.floor), hint.height())
 
 
-def scrolling(content: QWidget, parent: QWidget | None = None) -> VerticalScrollArea:
+def scrolling(content: QWidget, parent: QWidget | None = None,
+              floor: int = 0) -> VerticalScrollArea:
     """``content`` in a frameless scroll area: its own minimum height no longer binds the
     window; it scrolls vertically. Call ``updateGeometry()`` on it when the content changes
-    which of its panels are shown."""
+    which of its panels are shown. ``floor``: a width it keeps even if the content needs less."""
     area = VerticalScrollArea(parent)
+    area.floor = floor
     area.setWidget(content)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
@@ -89,16 +96,20 @@ def reserve_lines(label: QLabel, lines: int) -> QLabel:
     return label
 
 
-def narrow_panel(container: QWidget, letters: int = 12) -> None:
+def narrow_panel(container: QWidget, letters: int = 10) -> None:
     """A side panel that leaves the table its room: every combo box in ``container`` as wide as
     ``letters`` characters, not as its longest choice (a weapon's or a tactic's full name; the
-    open list still shows each in full), and every label wraps rather than widen the column
-    (a list of who is engaged with whom grows with the fight)."""
+    open list still shows each in full), and labels wrap rather than widen the column (a list
+    of who is engaged with whom grows with the fight) — a short one never below its width now,
+    so a field's label stays on one line."""
     for combo in container.findChildren(QComboBox):
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(letters)
     for label in container.findChildren(QLabel):
         label.setWordWrap(True)
+        text = label.text().replace("&", "")
+        if 0 < len(text) <= SHORT_LABEL:  # as it reads now on one line; longer text wraps
+            label.setMinimumWidth(label.fontMetrics().horizontalAdvance(text) + 2)
 
 
 def screen_key(screen: QScreen) -> str:

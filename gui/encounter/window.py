@@ -57,6 +57,7 @@ __all__ = ["LOG_ROWS", "EncounterWindow"]
 
 LOG_ROWS = 6
 CONDITIONS_COLUMN, STATUS_WIDTH = 6, 110
+PANEL_WIDTH = 340  # the attack and Melee Round panels' labels read on one line
 
 
 def _label(parent: QWidget, point_delta: int = 0, bold: bool = False) -> QLabel:
@@ -134,7 +135,7 @@ class EncounterWindow(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((124, 56, 100, 36, 44, 40, 120, STATUS_WIDTH)):
+        for column, width in enumerate((124, 52, 90, 36, 44, 40, 120, STATUS_WIDTH)):
             header.resizeSection(column, width)
         # the conditions take what is left, so the status column stays in view (issue #19)
         header.setSectionResizeMode(CONDITIONS_COLUMN, QHeaderView.ResizeMode.Stretch)
@@ -193,7 +194,7 @@ class EncounterWindow(QWidget):
         pv.addWidget(self.melee_panel)
         pv.addStretch(1)
         narrow_panel(panels)
-        self.panels_area = scrolling(panels, right)
+        self.panels_area = scrolling(panels, right, floor=PANEL_WIDTH)
         rv.addWidget(self.panels_area, 1)
         rv.addWidget(self.amount_label)
         rv.addWidget(self.amount)
@@ -202,7 +203,7 @@ class EncounterWindow(QWidget):
         top = QSplitter(Qt.Orientation.Horizontal, self)
         for pane in (left, middle, right):
             top.addWidget(pane)
-        top.setSizes([210, 690, 330])
+        top.setSizes([160, 760, PANEL_WIDTH])  # the table first: its Status column in view
         bottom = QWidget(self)
         bv = QVBoxLayout(bottom)
         bv.setContentsMargins(0, 0, 0, 0)
