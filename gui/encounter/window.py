@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -195,6 +195,8 @@ class EncounterWindow(QWidget):
         pv.addStretch(1)
         narrow_panel(panels)
         self.panels_area = scrolling(panels, right, floor=PANEL_WIDTH)
+        for shown in (self.panel, self.melee_panel):  # A's outcome scrolls into view
+            shown.outcome.textChanged.connect(self._outcome_into_view)
         rv.addWidget(self.panels_area, 1)
         rv.addWidget(self.amount_label)
         rv.addWidget(self.amount)
@@ -267,6 +269,19 @@ class EncounterWindow(QWidget):
         self.panels_area.updateGeometry()  # its width follows the panel shown
         if melee:
             self.melee_panel.refill()
+
+    def _outcome_into_view(self) -> None:
+        """What A rolled (or why not) is shown where the GM looks, not scrolled away below the
+        panel's fields on a short screen; once the panel has laid its new text out."""
+        panel = self.melee_panel if self.session.melee_round() else self.panel
+        area = self.panels_area
+
+        def scroll() -> None:  # its top to the top: as much of it as the column can show
+            content = area.widget()
+            if content is not None:
+                area.verticalScrollBar().setValue(panel.outcome.mapTo(content, QPoint()).y())
+
+        QTimer.singleShot(0, scroll)
 
     def _combatants_changed(self, ids: list[str]) -> None:
         standing = tuple(x.id for x in self.enc.standing())

@@ -13,9 +13,13 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 
+from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import InitiativeMode, Resolution
+from emberkeep.character.knight import KnightProfile
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter.combatant import MonsterStats
+from emberkeep.encounter.setup import pc_combatant
 from gui.encounter.combatants import HP_COLUMN
 from gui.encounter.monster_form import make_monsters
 from gui.encounter.window import LOG_ROWS, EncounterWindow
@@ -25,6 +29,8 @@ from gui.state import AppState
 from tests.gui.fit import LAPTOPS, assert_fits, on_modal, press, rows_shown
 from tests.gui.windows import open_campaign_window
 
+KNIGHT = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
+                       skills={"Sword": 15, "Lance": 12, "Spear": 6})
 GOBLIN = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damage="1d6")
 Key = Qt.Key
 MODES = {"group": {"initiative": InitiativeMode.GROUP},
@@ -37,10 +43,22 @@ def _screen(name: str) -> QScreen:
     return next(s for s in QGuiApplication.screens() if s.name() == name)
 
 
+def _knights() -> Campaign:
+    """The example campaign with its 1st-level characters as knights (R24), for the Melee Round
+    to roll real exchanges."""
+    campaign = build_example_campaign()
+    for ch in campaign.characters:
+        if ch.level == 1:
+            ch.knight = KNIGHT
+            ch.max_hp = ch.hp = KNIGHT.derived.hit_points
+    return campaign
+
+
 def _on_laptop(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
-               laptop: str) -> tuple[MainWindow, QSize]:
-    """The example campaign in a main window filling the laptop screen's available area."""
-    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+               laptop: str, campaign: Campaign | None = None) -> tuple[MainWindow, QSize]:
+    """The example campaign (or ``campaign``) in a main window filling the laptop screen's
+    available area."""
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch, campaign)
     window.roller = RandomRoller(19)
     available = _screen(laptop).availableGeometry()
     window.setGeometry(available)
@@ -58,8 +76,14 @@ def _fight(window: MainWindow, mode: str) -> EncounterWindow:
     ew = window.encounter_tools.new_encounter(f"Ambush ({mode})")  # type: ignore[attr-defined]
     assert ew is not None and window.document is not None
     ew.session.set_setup(mode, **MODES[mode])  # type: ignore[arg-type]
-    ew.add_pcs([c.id for c in window.document.campaign.characters if c.level == 1])
-    ew.add_monsters(make_monsters(GOBLIN, 6, taken=set(ew.enc.combatants)))
+    party = [c for c in window.document.campaign.characters if c.level == 1]
+    if mode == "Melee Round" and party[0].knight is not None:  # a joust: knights, two sides
+        ew.session.add_combatants([pc_combatant(party[0], side="gold", position=0),
+                                   pc_combatant(party[1], side="azure", position=1)],
+                                  "Add the knights")
+    else:
+        ew.add_pcs([c.id for c in party])
+        ew.add_monsters(make_monsters(GOBLIN, 6, taken=set(ew.enc.combatants)))
     ew.table.setFocus()
     QTest.keyClick(ew.table, Key.Key_I)  # the round begins: banner, order, panels all filled
     QTest.keyClick(ew.table, Key.Key_A)  # an attack previewed (or refused: the red line)
@@ -72,6 +96,17 @@ def column_in_view(ew: EncounterWindow, column: int) -> None:
     assert header.sectionViewportPosition(0) == 0
     right = header.sectionViewportPosition(column) + header.sectionSize(column)
     assert right <= ew.table.viewport().width(), (column, right, ew.table.viewport().width())
+
+
+def outcome_in_view(ew: EncounterWindow) -> None:
+    """What A rolled is on screen, not scrolled away in the panel; or why it was refused, on
+    the red line (always in view)."""
+    panel = ew.melee_panel if ew.session.melee_round() else ew.panel
+    if not panel.outcome.toPlainText():
+        assert ew.message.text() and ew.message.visibleRegion().boundingRect().height() > 10
+        return
+    shown = panel.outcome.visibleRegion().boundingRect().height()
+    assert shown >= min(panel.outcome.height(), 4 * panel.outcome.fontMetrics().lineSpacing())
 
 
 def status_in_view(ew: EncounterWindow) -> None:
@@ -87,7 +122,8 @@ def status_in_view(ew: EncounterWindow) -> None:
 def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, laptop: str,
         mode: str) -> None:
-    window, size = _on_laptop(tmp_path, qtbot, monkeypatch, laptop)
+    knights = _knights() if mode == "Melee Round" else None
+    window, size = _on_laptop(tmp_path, qtbot, monkeypatch, laptop, knights)
     ew = _fight(window, mode)
     assert ew.enc.state.phase == "fighting"
     assert_fits(window, size)
@@ -95,6 +131,7 @@ def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
     assert rows_shown(ew.log_view, row) >= LOG_ROWS
     assert ew.message.isVisible() and ew.amount.isVisible() and ew.ruling.isVisible()
     status_in_view(ew)
+    outcome_in_view(ew)
     # the docks take their room from the tab, never from the screen
     press(window.campaign_tools.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
     press(window.toolbox.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
