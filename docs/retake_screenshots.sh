@@ -30,9 +30,9 @@ for scheme in light dark; do
   shot main_window "$scheme"  # the roster
   shot sheet "$scheme" "Down Return"
   shot repairs "$scheme" "ctrl+r"
-  shot encounter_group "$scheme" "alt+n" "o" "Return"
+  shot encounter_group "$scheme" "alt+n" "o" "Return" "a"  # an attack previewed
   shot encounter_simultaneous "$scheme" "alt+n" "o" "Down Return"
-  shot encounter_wdd "$scheme" "alt+n" "o" "Down Down Return"
-  shot melee_round "$scheme" "alt+n" "o" "Down Down Down Return"
+  shot encounter_wdd "$scheme" "alt+n" "o" "Down Down Return" "a"
+  shot melee_round "$scheme" "alt+n" "o" "Down Down Down Return" "a"  # an exchange rolled
   shot player_view "$scheme" "alt+n" "o" "Return" "F5"
 done
