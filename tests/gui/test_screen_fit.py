@@ -132,6 +132,12 @@ def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
     assert ew.message.isVisible() and ew.amount.isVisible() and ew.ruling.isVisible()
     status_in_view(ew)
     outcome_in_view(ew)
+    view = ew.toggle_player_view()  # F5's window for the players' screen fits its screen too
+    assert QTest.qWaitForWindowExposed(view)
+    assert_fits(view)
+    view.close()
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
     # the docks take their room from the tab, never from the screen
     press(window.campaign_tools.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
     press(window.toolbox.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
