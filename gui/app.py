@@ -79,6 +79,10 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
 
     error_log.install()  # issue #20: an escaping exception is a dialog and a log entry
     state = AppState.load()
+    from gui.color_scheme import apply_scheme, follow_system
+
+    apply_scheme(app, state.color_scheme)  # before the first window, so it opens in its colours
+    follow_system(app, lambda: state.color_scheme)
     window = open_window(file, state, offer_recovery=not smoke_test)
     window.show()
     if smoke_test:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import CampaignSettings
 from gui.document import CampaignDocument, EditRefused
+from gui.palette import tone
 from gui.settings_fields import FieldEditor, editor_for, humanize
 from gui.settings_labels import LABELS, TAB_OF_FIELD, TABS, choice_label, tooltip_for
 
@@ -136,7 +137,8 @@ class CampaignSettingsDialog(QDialog):
         self.error = QLabel("", self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error.setStyleSheet("font-weight: bold;")
+        tone(self.error, "error")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel
                                    | QDialogButtonBox.StandardButton.RestoreDefaults, self)

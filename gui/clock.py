@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     Qt,
     Signal,
 )
@@ -208,7 +209,8 @@ class TimelineView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column, width in ((1, 130), (2, 100), (3, 130)):
             header.resizeSection(column, width)
-        self.setMinimumWidth(520)
+        # wants 420 px where there is room, yet never widens the window: the table scrolls
+        self.setMinimumWidth(200)
         self.heading = QLabel("What changed", self)
         self.heading.setWordWrap(True)
         self.changes = QListWidget(self)
@@ -219,6 +221,9 @@ class TimelineView(QWidget):
         layout.addWidget(self.changes, 1)
         controller.changed.connect(self.show_changes)
         controller.document.campaignChanged.connect(self._campaign_changed)
+
+    def sizeHint(self) -> QSize:
+        return QSize(420, super().sizeHint().height())
 
     def _campaign_changed(self, change: CampaignChange) -> None:
         if change.time or change.timeline or change.settings:

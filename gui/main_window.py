@@ -32,7 +32,9 @@ from emberkeep.dice import RandomRoller, Roller
 from emberkeep.gear.purse import format_coins
 from gui import dialogs, paths
 from gui.document import CampaignDocument
+from gui.palette import tone
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
+from gui.screen_fit import elastic, place_window, remember_geometry
 from gui.state import AppState
 
 if TYPE_CHECKING:
@@ -99,7 +101,7 @@ class MainWindow(QMainWindow):
             "funnel of 0-level peasants;\nAdd 0-Level Character (Ctrl+Shift+A) rolls one "
             "peasant at a time.", self.roster.viewport())
         self.empty_hint.setTextFormat(Qt.TextFormat.PlainText)
-        self.empty_hint.setStyleSheet("color: palette(mid);")
+        tone(self.empty_hint, "muted")
         self.empty_hint.move(24, 24)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -111,6 +113,7 @@ class MainWindow(QMainWindow):
 
         self.status_label = QLabel(self)
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        elastic(self.status_label, steady=False)  # a long path is clipped, never widens the window
         self.statusBar().addPermanentWidget(self.status_label, 1)
 
         # Tools that follow the open campaign (clock, repairs, encounters...) register here and
@@ -118,9 +121,9 @@ class MainWindow(QMainWindow):
         self.document_hooks: list[Callable[[CampaignDocument], None]] = []
         self._build_actions()
         self._build_menus()
-        # A sheet's three columns want ~1280 px: take that much of the screen where there is room
-        screen = self.screen().availableGeometry()
-        self.resize(min(1280, screen.width()), min(800, screen.height()))
+        # A sheet's three columns want ~1280 px: that much where there is room, or where this
+        # screen last had the window; never more than the screen's available area (issue #19)
+        place_window(self, self.state)
         from gui.campaign_tools import install_campaign_tools
         from gui.encounter import install_encounter_tools
 
@@ -386,6 +389,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            remember_geometry(self, self.state)
+            self.state.save()
             event.accept()
         else:
             event.ignore()

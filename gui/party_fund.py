@@ -29,6 +29,7 @@ from emberkeep.campaign.model import Campaign, LedgerEntry, LedgerKind
 from emberkeep.gear.purse import MAX_COINS, format_coins, to_cp
 from emberkeep.repairs.ledger import PARTY
 from gui.document import CampaignDocument, EditRefused
+from gui.palette import tone
 
 __all__ = ["PartyFundDialog", "change_party_fund"]
 
@@ -140,10 +141,10 @@ class PartyFundDialog(QDialog):
             entry = change_party_fund(self.document, take=take, gp=gp, sp=sp, cp=cp,
                                       note=self.note.text())
         except EditRefused as exc:
-            self.message.setStyleSheet("color: #b00020;")
+            tone(self.message, "error")
             self.message.setText(f"Not changed: {exc}.")
             return False
-        self.message.setStyleSheet("")
+        tone(self.message, None)
         self.message.setText(f"{'Took' if take else 'Put in'} {format_coins(abs(entry.cost_cp))}"
                              f" ({entry.description}); Undo takes it back.")
         for spin in self.coins.values():

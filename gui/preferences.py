@@ -1,6 +1,7 @@
 """Edit → Preferences…: the app's own settings (not the campaign's): how often autosave writes
-and how many backups a save keeps (issue #10). Saved in the app state (:class:`AppState`) and
-applied at once to the running autosaver and to the open campaign's backups."""
+and how many backups a save keeps (issue #10), light or dark colours (issue #19). Saved in the
+app state (:class:`AppState`) and applied at once to the running autosaver, the open
+campaign's backups and every window's colours."""
 
 from __future__ import annotations
 
@@ -8,9 +9,19 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
 
+from gui.color_scheme import apply_scheme
 from gui.document import EditRefused
+from gui.palette import tone
 from gui.settings_fields import FieldEditor, editor_for
 from gui.state import AppState
 
@@ -27,10 +38,12 @@ PREFERENCES: dict[str, tuple[str, str]] = {
                           "Each save keeps the version it replaces; this many newest stay."),
     "backups_keep_days": ("Also keep one backup a day for (days)",
                           "Older backups are thinned to one a day for this many days (0: none)."),
+    "color_scheme": ("Colours", "Light or dark, or as the desktop is (System); the player view "
+                     "follows too."),
 }
 
 
-def apply_preferences(window: MainWindow, values: dict[str, int]) -> AppState:
+def apply_preferences(window: MainWindow, values: dict[str, object]) -> AppState:
     """Validate, remember (the state file) and apply to the running autosaver and backups.
     :class:`EditRefused` says why when a value is out of range; nothing changes then."""
     state = window.state
@@ -46,6 +59,9 @@ def apply_preferences(window: MainWindow, values: dict[str, int]) -> AppState:
     tools = getattr(window, "safety_tools", None)
     if tools is not None:
         tools.autosaver.set_interval(state.autosave_seconds)
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        apply_scheme(app, state.color_scheme)
     if window.document is not None:
         window.document.keep_last = state.backups_keep_last
         window.document.keep_days = state.backups_keep_days
@@ -71,6 +87,7 @@ class PreferencesDialog(QDialog):
         self.error = QLabel("", self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
+        tone(self.error, "error")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)

@@ -30,6 +30,7 @@ from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
 from gui.document import CampaignDocument, EditRefused
 from gui.labels import class_name, plain_tooltip, race_name
+from gui.palette import tones
 
 __all__ = ["COLUMNS", "CharacterIdRole", "RosterModel", "SortRole", "StatusRole", "status_of"]
 
@@ -43,8 +44,6 @@ StatusRole = Qt.ItemDataRole.UserRole + 3
 _Index = QModelIndex | QPersistentModelIndex
 _NUMBER_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _TEXT_ALIGN = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-_DYING = QColor(192, 57, 43)  # readable on light and dark palettes
-_DEAD = QColor(128, 128, 128)
 
 
 def status_of(character: Character) -> str:
@@ -107,9 +106,9 @@ def _foreground(character: Character, column: Column) -> QColor | None:
     """The dead grey the whole row (R22); the dying redden HP and Status (R21)."""
     status = status_of(character)
     if status == "dead":
-        return _DEAD
+        return tones().muted
     if status == "dying" and column.title in ("HP", "Status"):
-        return _DYING
+        return tones().error
     return None
 
 

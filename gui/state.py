@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -33,6 +34,12 @@ class AppState(BaseModel):
     autosave_seconds: int = Field(60, ge=5, le=3600)
     backups_keep_last: int = Field(10, ge=1, le=1000)
     backups_keep_days: int = Field(14, ge=0, le=3650)
+    # Issue #19: light or dark (or as the desktop is), and where the window was on each screen
+    color_scheme: Literal["system", "light", "dark"] = "system"
+    window_geometry: dict[str, list[int]] = Field(default_factory=dict)
+    """Screen key (:func:`gui.screen_fit.screen_key`) → ``[x, y, width, height, maximized]``."""
+    window_screen: str | None = None
+    """The screen key the main window was last closed on: it opens there if still connected."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> AppState:

@@ -1,7 +1,13 @@
-"""Shared test set-up: every test runs headless on Qt's offscreen platform."""
+"""Shared test set-up: every test runs headless on Qt's offscreen platform.
+
+The offscreen platform gets two screens, the laptops of issue #19: 1366×768 (the primary) and
+1280×800 beside it, so window-fitting tests run against real screen geometry.
+"""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+_SCREENS = Path(__file__).with_name("screens.json")
+os.environ.setdefault("QT_QPA_PLATFORM", f"offscreen:configfile={_SCREENS}")

@@ -19,24 +19,32 @@ from PySide6.QtCore import (
     QRect,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter
+from PySide6.QtGui import QBrush, QFont, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, status_text
+from gui.palette import tones
 
 __all__ = ["COLUMNS", "CombatantIdRole", "CombatantsModel", "HpBarDelegate", "HpFractionRole",
-           "SortRole"]
+           "SortRole", "row_foreground"]
 
 CombatantIdRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
 HpFractionRole = Qt.ItemDataRole.UserRole + 3  # float 0..1 for the HP bar, None elsewhere
 
 _Index = QModelIndex | QPersistentModelIndex
-CURRENT = QColor(255, 231, 163)
-DOWN = QColor(140, 140, 140)
+
+
+def row_foreground(down: bool, current: bool) -> QBrush | None:
+    """The text colour of a row: muted when down, the current row's own on its background (the
+    palette's text may be near-white on a dark desktop), else the view's."""
+    colors = tones()
+    if down:
+        return QBrush(colors.muted)
+    return QBrush(colors.current_fg) if current else None
 
 
 def _hp(enc: Encounter, c: Combatant) -> tuple[int, int]:
@@ -198,9 +206,9 @@ class CombatantsModel(QAbstractTableModel):
     def _look(self, c: Combatant, column: int, role: int) -> Any:
         """How a row looks: the one acting highlighted (its name bold), the down greyed."""
         if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(CURRENT) if c.id == self.session.current_id() else None
+            return QBrush(tones().current_bg) if c.id == self.session.current_id() else None
         if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(DOWN) if self.enc.is_down(c) else None
+            return row_foreground(self.enc.is_down(c), c.id == self.session.current_id())
         if role == Qt.ItemDataRole.FontRole and column == 0:
             font = QFont()
             font.setBold(c.id == self.session.current_id())
@@ -211,7 +219,8 @@ class CombatantsModel(QAbstractTableModel):
 
 
 class HpBarDelegate(QStyledItemDelegate):
-    """The HP cell as a bar: green, then amber at half, red at a quarter; the numbers on it."""
+    """The HP cell as a bar: green, then amber at half, red at a quarter; the numbers on it.
+    Its colours are the palette's (:func:`gui.palette.tones`), so the numbers read in the dark."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
         fraction = index.data(HpFractionRole)
@@ -225,14 +234,14 @@ class HpBarDelegate(QStyledItemDelegate):
             painter.fillRect(rect, background)
         bar = rect.adjusted(3, 4, -3, -4)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(225, 225, 225))
+        colors = tones(option.palette)
+        painter.setBrush(colors.hp_track)
         painter.drawRect(bar)
-        color = (QColor(76, 175, 80) if fraction > 0.5 else QColor(255, 167, 38)
-                 if fraction > 0.25 else QColor(229, 57, 53))
+        color = colors.hp_fill(float(fraction))
         filled = QRect(bar.left(), bar.top(), int(bar.width() * float(fraction)), bar.height())
         painter.setBrush(color)
         painter.drawRect(filled)
-        painter.setPen(QColor(20, 20, 20))
+        painter.setPen(colors.hp_text)
         painter.drawText(bar, int(Qt.AlignmentFlag.AlignCenter),
                          str(index.data(Qt.ItemDataRole.DisplayRole)))
         painter.restore()

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from emberkeep.encounter.change_text import change_lines
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
 from emberkeep.encounter.recap import dice_text
 from gui.encounter.session import EncounterSession
+from gui.palette import tones
 
 __all__ = ["KINDS", "LogLine", "LogModel", "lines_of"]
 
@@ -184,7 +185,7 @@ class LogModel(QAbstractTableModel):
             font.setItalic(line.kind == "row")
             return font
         if role == Qt.ItemDataRole.ForegroundRole and line.kind == "roll":
-            return QBrush(QColor(90, 90, 110))
+            return QBrush(tones().muted)  # the dice under a step, quieter than the step
         if role == Qt.ItemDataRole.UserRole:
             return line.kind
         return None

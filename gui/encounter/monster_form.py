@@ -26,6 +26,7 @@ from emberkeep.dice import DiceError, Roller, parse
 from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.setup import monster_combatants
 from emberkeep.melee_round.fighter import MeleeMonster
+from gui.palette import tone
 
 __all__ = ["MonsterForm", "make_monsters"]
 
@@ -87,7 +88,7 @@ class MonsterForm(QDialog):
         self.siz = _spin(self, 1, 200, 15)
         self.melee_dex = _spin(self, 0, 99, 10)
         self.error = QLabel(self)
-        self.error.setStyleSheet("color: #c0392b")
+        tone(self.error, "error")
         form = QFormLayout(self)
         for label, widget in (("&Name", self.name), ("&Count", self.count), ("&HP", self.hp),
                               ("H&D", self.hd), ("&ROOM DC", self.room_dc), ("", self.derived),

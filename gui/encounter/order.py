@@ -18,12 +18,13 @@ from PySide6.QtCore import (
     QRect,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtGui import QBrush, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from emberkeep.encounter.initiative import Slot
-from gui.encounter.combatants import CURRENT, DOWN
+from gui.encounter.combatants import row_foreground
 from gui.encounter.session import EncounterSession
+from gui.palette import tones
 
 __all__ = ["OrderModel", "SegmentTimeline", "slot_text"]
 
@@ -87,16 +88,16 @@ class OrderModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{index.row() + 1}. {slot_text(self.session, slot)}"
         if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(CURRENT) if current else None
+            return QBrush(tones().current_bg) if current else None
         if role == Qt.ItemDataRole.FontRole:
             font = QFont()
             font.setBold(current)
             return font
         if role == Qt.ItemDataRole.ForegroundRole:
             c = self.session.enc.combatants.get(slot.cid)
-            if c is not None and (self.session.enc.is_down(c) or
-                                  (index.row() < self.session.enc.state.turn)):
-                return QBrush(DOWN)
+            down = c is not None and (self.session.enc.is_down(c) or
+                                      (index.row() < self.session.enc.state.turn))
+            return row_foreground(down, current)
         if role == Qt.ItemDataRole.UserRole:
             return slot.cid
         return None
@@ -132,6 +133,7 @@ class SegmentTimeline(QWidget):
         width = self.width() / (SEGMENTS + 1)
         line = self.fontMetrics().height() + 4
         painter.fillRect(self.rect(), self.palette().base())
+        colors = tones(self.palette())
         for n in range(1, SEGMENTS + 2):
             x = int((n - 1) * width)
             head = QRect(x, 0, int(width) - 2, line)
@@ -139,8 +141,8 @@ class SegmentTimeline(QWidget):
             font = painter.font()
             font.setBold(now)
             painter.setFont(font)
-            painter.fillRect(head, QColor(255, 193, 7) if now else QColor(230, 230, 230))
-            painter.setPen(QColor(20, 20, 20))
+            painter.fillRect(head, colors.current_bg if now else colors.segment_head)
+            painter.setPen(colors.current_fg if now else colors.text)
             painter.drawText(head, int(Qt.AlignmentFlag.AlignCenter),
                              str(n) if n <= SEGMENTS else "late")
             for row, (index, slot) in enumerate(columns.get(n, [])):
@@ -148,12 +150,13 @@ class SegmentTimeline(QWidget):
                 c = self.session.enc.combatants.get(slot.cid)
                 acting = st.phase == "fighting" and index == st.turn
                 if acting:
-                    painter.fillRect(box, CURRENT)
+                    painter.fillRect(box, colors.current_bg)
                 font = painter.font()
                 font.setBold(acting)
                 painter.setFont(font)
                 done = index < st.turn or (c is not None and self.session.enc.is_down(c))
-                painter.setPen(DOWN if done else QColor(20, 20, 20))
+                painter.setPen(colors.muted if done else
+                               colors.current_fg if acting else colors.text)
                 name = c.name if c is not None else slot.cid
                 if c is not None and c.declared_spell and slot.kind in ("spell", "any"):
                     name += f" ({c.declared_spell})"  # the declared spell (R20)

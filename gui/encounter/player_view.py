@@ -25,10 +25,11 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.dying import life_state
 from emberkeep.encounter.initiative import Slot
 from emberkeep.encounter.unaware import UNAWARE
-from gui.encounter.combatants import CURRENT, DOWN
+from gui.encounter.combatants import row_foreground
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, monster_word
 from gui.list_table import ListTableModel
+from gui.palette import tones
 
 __all__ = ["PlayerModel", "PlayerView"]
 
@@ -99,9 +100,9 @@ class PlayerModel(ListTableModel[str]):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._shown(c, index.column(), acting)
         if role == Qt.ItemDataRole.BackgroundRole and acting:
-            return QBrush(CURRENT)
-        if role == Qt.ItemDataRole.ForegroundRole and enc.is_down(c):
-            return QBrush(DOWN)
+            return QBrush(tones().current_bg)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return row_foreground(enc.is_down(c), acting)
         if role == Qt.ItemDataRole.FontRole and acting:
             font = QFont()
             font.setBold(True)

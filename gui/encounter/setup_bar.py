@@ -43,6 +43,10 @@ class SetupBar(QWidget):
         self.add_pcs_button = QPushButton("Add &PCs…", self)
         self.add_monsters_button = QPushButton("Add &monsters…", self)
         self.remove_button = QPushButton("Remove", self)
+        for combo in (self.mode, self.resolution):  # long choice words never widen the window
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(24)
         for w in (self.mode, self.resolution, self.room_dc, self.add_pcs_button,
                   self.add_monsters_button, self.remove_button):
             bar.addWidget(w)

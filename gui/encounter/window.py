@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -53,8 +53,14 @@ from gui.encounter.setup_bar import SetupBar
 from gui.encounter.shortcuts import ShortcutsDialog
 from gui.encounter.status import morale_text, timers_text
 from gui.encounter.typed_entry import TypedDiceEntry
+from gui.palette import tone
+from gui.screen_fit import elastic, narrow_panel, reserve_lines, scrolling, tip_full_text
 
-__all__ = ["EncounterWindow"]
+__all__ = ["LOG_ROWS", "EncounterWindow"]
+
+LOG_ROWS = 6
+CONDITIONS_COLUMN, STATUS_WIDTH = 6, 110
+PANEL_WIDTH = 340  # the attack and Melee Round panels' labels read on one line
 
 
 def _label(parent: QWidget, point_delta: int = 0, bold: bool = False) -> QLabel:
@@ -104,12 +110,12 @@ class EncounterWindow(QWidget):
     def _build(self) -> None:
         self.heading = _label(self, 2, True)
         self.acting = _label(self, 8, True)
-        self.banner = _label(self, 1, True)
-        self.banner.setStyleSheet("color: #b71c1c")
-        self.banner.setWordWrap(True)
-        self.message = _label(self)
-        self.message.setStyleSheet("color: #c0392b")
-        self.message.setWordWrap(True)
+        self.banner = reserve_lines(_label(self, 1, True), 2)  # room kept: nothing jumps
+        tone(self.banner, "error")
+        self.message = reserve_lines(_label(self), 2)  # the refusal line, always on screen
+        tone(self.message, "error")
+        elastic(self.heading)
+        elastic(self.acting)
 
         self.setup_bar = SetupBar(self)
         self.mode, self.remove_button = self.setup_bar.mode, self.setup_bar.remove_button
@@ -124,7 +130,7 @@ class EncounterWindow(QWidget):
         self._build_table()
         self.panel = AttackPanel(self.session, self)
         self.melee_panel = MeleePanel(self.session, self)  # the Melee Round's (issue #11)
-        self.amount_label = _label(self)
+        self.amount_label = reserve_lines(_label(self), 1)
         self.amount = QLineEdit(self)
         self.amount.setPlaceholderText("D damage · H heal: the number, Enter")
         self.ruling = QLineEdit(self)
@@ -150,9 +156,10 @@ class EncounterWindow(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((140, 56, 100, 36, 44, 40, 120)):
+        for column, width in enumerate((124, 52, 90, 36, 44, 40, 120, STATUS_WIDTH)):
             header.resizeSection(column, width)
-        header.setStretchLastSection(True)
+        # the conditions take what is left, so the status column stays in view (issue #19)
+        header.setSectionResizeMode(CONDITIONS_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.combatant_filter = QLineEdit(self)
         self.combatant_filter.setPlaceholderText("filter combatants")
@@ -196,8 +203,17 @@ class EncounterWindow(QWidget):
         right = QWidget(self)
         rv = QVBoxLayout(right)
         rv.setContentsMargins(0, 0, 0, 0)
-        rv.addWidget(self.panel, 1)
-        rv.addWidget(self.melee_panel, 1)
+        panels = QWidget(self)  # the tall panels scroll inside the column (a 768 px laptop)
+        pv = QVBoxLayout(panels)
+        pv.setContentsMargins(0, 0, 0, 0)
+        pv.addWidget(self.panel)
+        pv.addWidget(self.melee_panel)
+        pv.addStretch(1)
+        narrow_panel(panels)
+        self.panels_area = scrolling(panels, right, floor=PANEL_WIDTH)
+        for shown in (self.panel, self.melee_panel):  # A's outcome scrolls into view
+            shown.outcome.textChanged.connect(self._outcome_into_view)
+        rv.addWidget(self.panels_area, 1)
         rv.addWidget(self.amount_label)
         rv.addWidget(self.amount)
         rv.addWidget(self.ruling)
@@ -206,7 +222,7 @@ class EncounterWindow(QWidget):
         top = QSplitter(Qt.Orientation.Horizontal, self)
         for pane in (left, middle, right):
             top.addWidget(pane)
-        top.setSizes([210, 690, 330])
+        top.setSizes([160, 760, PANEL_WIDTH])  # the table first: its Status column in view
         bottom = QWidget(self)
         bv = QVBoxLayout(bottom)
         bv.setContentsMargins(0, 0, 0, 0)
@@ -215,6 +231,11 @@ class EncounterWindow(QWidget):
         row.addWidget(self.log_kind)
         bv.addLayout(row)
         bv.addWidget(self.log_view)
+        # at least six lines of the log whatever the panels above want (issue #19)
+        self.log_view.setMinimumHeight(
+            self.log_view.horizontalHeader().sizeHint().height()
+            + LOG_ROWS * self.log_view.verticalHeader().defaultSectionSize()
+            + 2 * self.log_view.frameWidth())
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(top)
         split.addWidget(bottom)
@@ -246,6 +267,7 @@ class EncounterWindow(QWidget):
             where = f"round {st.round}" + (f" · segment {st.segment}"
                                            if st.mode == InitiativeMode.SEGMENTS else "")
         self.heading.setText(f"{self.session.title} · {where} · {mode} · ROOM DC {st.room_dc}")
+        tip_full_text(self.heading)
         actor = self.session.current_id()
         c = enc.combatants.get(actor) if actor else None
         self.acting.setText(f"▶ {c.name}" if c is not None else "")
@@ -261,8 +283,22 @@ class EncounterWindow(QWidget):
         melee = self.session.melee_round()
         self.panel.setVisible(not melee)
         self.melee_panel.setVisible(melee)
+        self.panels_area.updateGeometry()  # its width follows the panel shown
         if melee:
             self.melee_panel.refill()
+
+    def _outcome_into_view(self) -> None:
+        """What A rolled (or why not) is shown where the GM looks, not scrolled away below the
+        panel's fields on a short screen; once the panel has laid its new text out."""
+        panel = self.melee_panel if self.session.melee_round() else self.panel
+        area = self.panels_area
+
+        def scroll() -> None:  # its top to the top: as much of it as the column can show
+            content = area.widget()
+            if content is not None:
+                area.verticalScrollBar().setValue(panel.outcome.mapTo(content, QPoint()).y())
+
+        QTimer.singleShot(0, scroll)
 
     def _combatants_changed(self, ids: list[str]) -> None:
         standing = tuple(x.id for x in self.enc.standing())
@@ -286,7 +322,7 @@ class EncounterWindow(QWidget):
             parts.append("Dying: " + ", ".join(dying) + " (B: stabilize, H: heal)")
         text = "   ·   ".join(p for p in parts if p)
         self.banner.setText(text)
-        self.banner.setVisible(bool(text))
+        tip_full_text(self.banner)  # in full, should two lines not hold it
 
     def _log_filter_changed(self, *_: object) -> None:
         self.log_model.set_filter(self.log_filter.text(), str(self.log_kind.currentData()))

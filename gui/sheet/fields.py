@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 
 from emberkeep.character.model import Character
 from gui.document import CampaignDocument, EditRefused
+from gui.palette import tones
 
 __all__ = ["FieldEdit", "int_text"]
 
@@ -82,8 +83,8 @@ class FieldEdit(QLineEdit):
     def _set_error(self, reason: str | None) -> None:
         self.error = reason
         self.setProperty("refused", reason is not None)
-        self.setStyleSheet("" if reason is None else
-                           "QLineEdit { border: 2px solid #c0392b; }")
+        self.setStyleSheet("" if reason is None else  # the palette's danger red, dark or light
+                           f"QLineEdit {{ border: 2px solid {tones().error.name()}; }}")
         self.setToolTip(self._tip if reason is None else reason)
         if reason is not None:
             self.refused.emit(reason)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.dice import DiceError, Roller, RollRecord, roll
 from emberkeep.optional_rules.advantage import Advantage, d20_expression
+from gui.palette import tone
 
 __all__ = ["QUICK_DICE", "DiceTray", "NumberRoller", "expression_for"]
 
@@ -104,7 +105,7 @@ class DiceTray(QWidget):
         layout.addWidget(self.result)
         self.error = QLabel("", self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setStyleSheet("color: #b00020;")
+        tone(self.error, "error")
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
         self.history = QListWidget(self)
@@ -112,7 +113,7 @@ class DiceTray(QWidget):
         layout.addWidget(self.history, 1)
         hint = QLabel("Ctrl+click any number on a sheet to roll it.", self)
         hint.setWordWrap(True)
-        hint.setStyleSheet("color: gray;")
+        tone(hint, "muted")
         layout.addWidget(hint)
 
     def roll_expression(self, expression: str, label: str = "", modifier: int = 0

@@ -27,6 +27,7 @@ from emberkeep.gear.magic_items import (
     TIER_DICE,
     MagicItemSpec,
 )
+from gui.palette import tone
 from gui.toolbox.catalog_editor import CatalogEditor
 
 __all__ = ["MagicItemEditor"]
@@ -159,7 +160,7 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
             return
         have, spent = TIER_DICE[tier], self._spent()
         self.budget.setText(f"Magic Item Dice: {spent} of {have} spent")
-        self.budget.setStyleSheet("color: #b00020;" if spent > have else "")
+        tone(self.budget, "error" if spent > have else None)
 
     def load(self, data: dict[str, Any]) -> None:
         self.loaded = data

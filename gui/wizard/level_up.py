@@ -33,6 +33,7 @@ from emberkeep.character.races import get_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Purpose, Roller, TypedRoller
 from gui.document import CampaignDocument, EditRefused
+from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
 
 __all__ = ["LevelUpDialog", "describe_hp"]
@@ -89,7 +90,7 @@ class LevelUpDialog(QDialog):
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c0392b;")
+        tone(self.error, "error")
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)

@@ -38,6 +38,7 @@ from emberkeep.character.races import apply_race, get_race, races
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, TypedRoller, roll
 from gui.labels import occupation_name
+from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
 
 __all__ = ["NewCharacterWizard"]
@@ -220,7 +221,7 @@ class ClassPage(QWizardPage):
         self.hp_typed.setPrefix("Hit die: ")
         layout.addWidget(self.hp_typed)
         self.error = _plain("", self)
-        self.error.setStyleSheet("color: #c0392b;")
+        tone(self.error, "error")
         layout.addWidget(self.error)
 
     def initializePage(self) -> None:

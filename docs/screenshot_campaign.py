@@ -1,0 +1,93 @@
+"""Build the campaign the README's screenshots show: the example party with four fights saved
+mid-round (group, simultaneous, WDD segments, the Melee Round), a wounded and a dying character,
+and some damaged gear. Run by ``docs/retake_screenshots.sh``; not part of the app.
+
+    uv run python docs/screenshot_campaign.py OUT.json
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("EMBERKEEP_HOME", tempfile.mkdtemp())
+
+
+def main(out: Path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from emberkeep.campaign import storage
+    from emberkeep.campaign.example import build_example_campaign
+    from emberkeep.campaign.model import Campaign
+    from emberkeep.campaign.settings import InitiativeMode, Resolution
+    from emberkeep.character.knight import KnightProfile
+    from emberkeep.dice import RandomRoller
+    from emberkeep.encounter.combatant import MonsterStats
+    from emberkeep.encounter.setup import pc_combatant
+    from gui.encounter import actions
+    from gui.encounter.monster_form import make_monsters
+    from gui.main_window import MainWindow
+    from gui.state import AppState
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    campaign = build_example_campaign()
+    campaign.characters[5].hp = 0  # dying in the roster (R21)
+    fighter = next(c for c in campaign.characters if c.class_id == "fighter")
+    rogue = next(c for c in campaign.characters if c.class_id == "rogue")
+    armor = fighter.inventory.worn_armor
+    if armor is not None:
+        armor.damage_points = 2  # dented: the Repairs tab has work to show (R15)
+    if rogue.inventory.weapons:
+        rogue.inventory.weapons[0].notches = 1  # a notched blade (R17)
+    storage.save(campaign, out)
+    window = MainWindow(AppState())
+    window.roller = RandomRoller(1919)
+    window.open_path(out, ask=False)
+    document = window.document
+    assert document is not None
+    party = [c.id for c in document.campaign.characters if c.level == 1]
+    goblin = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damage="1d6")
+    fights = (("Goblin ambush (group)", {"initiative": InitiativeMode.GROUP}),
+              ("Bridge brawl (simultaneous)", {"initiative": InitiativeMode.SIMULTANEOUS}),
+              ("Crypt (WDD segments)", {"initiative": InitiativeMode.SEGMENTS}),
+              ("The joust (Melee Round)", {"resolution": Resolution.MELEE_ROUND}))
+    profile = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
+                            skills={"Sword": 15, "Lance": 12, "Spear": 6})
+    for name, setup in fights:
+        ew = window.encounter_tools.new_encounter(name)  # type: ignore[attr-defined]
+        assert ew is not None
+        ew.session.set_setup(name, **setup)  # type: ignore[arg-type]
+        if "resolution" in setup:  # a joust: two knights (R24), gold against azure
+            hp = profile.derived.hit_points  # R24: SIZ + CON
+            for cid in party[:2]:
+                def knight(c: Campaign, cid: str = cid, hp: int = hp) -> None:
+                    ch = next(x for x in c.characters if x.id == cid)
+                    ch.knight, ch.max_hp, ch.hp = profile, hp, hp
+
+                document.run("Knights", knight)
+            knights = [document.character(cid) for cid in party[:2]]
+            ew.session.add_combatants([pc_combatant(knights[0], side="gold", position=0),
+                                       pc_combatant(knights[1], side="azure", position=1)],
+                                      "Add the knights")
+            ew.roll_initiative()
+            ew.table.setFocus()
+            for _ in range(2):  # two exchanges rolled and applied: the log has the blows
+                print("melee:", ew.attack(), ew.confirm(), file=sys.stderr)
+            continue
+        ew.add_pcs(party)
+        ew.add_monsters(make_monsters(goblin, 5, taken=set(ew.enc.combatants)))
+        ew.roll_initiative()
+        foes = [c.id for c in ew.enc.combatants.values() if c.kind != "pc"]
+        ew.run("Wounded", actions.change_hp_action(foes[0], -2))
+        ew.run("Down", actions.change_hp_action(foes[1], -9))
+        ew.next_turn()
+    app.processEvents()
+    document.save(out)
+    window.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))

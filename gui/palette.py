@@ -1,0 +1,140 @@
+"""The app's few colours of its own, derived from the palette so they read in light and dark.
+
+Nothing here is a fixed RGB laid on the palette's text colour: each tone starts from a hue
+(amber for whose turn it is, red for danger, green/amber/red for HP) mixed into the palette's own
+base, then moved until its text has WCAG AA contrast (:mod:`gui.contrast`). Models and delegates
+ask :func:`tones` at paint time (cached per palette), and labels carry a named tone
+(:func:`tone`) that :func:`retone_all` re-applies when the scheme changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
+
+from gui.contrast import contrast, mix, readable_on, toward_contrast
+
+__all__ = ["Tones", "fixed_up", "retone_all", "tone", "tones"]
+
+_AMBER = QColor(255, 193, 7)
+_RED = QColor(198, 40, 40)
+_HP_HUES = (QColor(76, 175, 80), QColor(255, 167, 38), QColor(229, 57, 53))
+_TONE_PROPERTY = "emberTone"
+
+
+@dataclass(frozen=True)
+class Tones:
+    text: QColor
+    base: QColor
+    alternate_base: QColor
+    window: QColor
+    current_bg: QColor
+    """Whose turn it is: the row, the order's entry, the WDD segment and its actor."""
+    current_fg: QColor
+    muted: QColor
+    """Down, dead or done: readable on base, alternate base and the current row alike."""
+    error: QColor
+    """Refusals, dying, warnings: on the window, base and alternate base."""
+    hp_track: QColor
+    hp_fills: tuple[QColor, QColor, QColor]
+    """Above half, above a quarter, the rest."""
+    hp_text: QColor
+    segment_head: QColor
+
+    def hp_fill(self, fraction: float) -> QColor:
+        good, hurt, bad = self.hp_fills
+        return good if fraction > 0.5 else hurt if fraction > 0.25 else bad
+
+
+def _extreme_from(color: QColor) -> QColor:
+    """Black or white, whichever is farther from ``color``."""
+    black, white = QColor(0, 0, 0), QColor(255, 255, 255)
+    return black if contrast(black, color) >= contrast(white, color) else white
+
+
+def _derive(palette: QPalette) -> Tones:
+    role = QPalette.ColorRole
+    text, base = palette.color(role.Text), palette.color(role.Base)
+    alternate, window = palette.color(role.AlternateBase), palette.color(role.Window)
+    # 7:1 (AAA) for the current row leaves room for the muted text that must read on it too
+    current_bg = toward_contrast(mix(base, _AMBER, 0.45), [text], base, 7.0)
+    current_fg = readable_on(current_bg, text)
+    muted = toward_contrast(mix(text, base, 0.5), [base, alternate, current_bg], text)
+    error = toward_contrast(_RED, [window, base, alternate], _extreme_from(window))
+    hp_track = toward_contrast(mix(base, text, 0.15), [text], base)
+    fills = tuple(toward_contrast(hue, [text], base) for hue in _HP_HUES)
+    segment_head = toward_contrast(mix(base, text, 0.1), [text], base)
+    return Tones(text=text, base=base, alternate_base=alternate, window=window,
+                 current_bg=current_bg, current_fg=current_fg, muted=muted, error=error,
+                 hp_track=hp_track, hp_fills=(fills[0], fills[1], fills[2]), hp_text=text,
+                 segment_head=segment_head)
+
+
+_cache: dict[int, Tones] = {}
+
+
+def tones(palette: QPalette | None = None) -> Tones:
+    """The tones for ``palette`` (the application's by default); computed once per palette."""
+    if palette is None:
+        palette = QGuiApplication.palette()
+    key = palette.cacheKey()
+    found = _cache.get(key)
+    if found is None:
+        if len(_cache) > 32:  # palettes come and go with scheme switches; keep a few
+            _cache.clear()
+        found = _cache[key] = _derive(palette)
+    return found
+
+
+def fixed_up(palette: QPalette) -> QPalette:
+    """``palette`` with its selection and disabled text moved to AA contrast where a platform
+    (or Fusion's own light palette) leaves them short; other roles as they were."""
+    role, group = QPalette.ColorRole, QPalette.ColorGroup
+    fixed = QPalette(palette)
+    for g in (group.Active, group.Inactive):
+        on = fixed.color(g, role.HighlightedText)
+        fixed.setColor(g, role.Highlight, toward_contrast(
+            fixed.color(g, role.Highlight), [on], _extreme_from(on)))
+    base = fixed.color(group.Disabled, role.Base)
+    for r in (role.Text, role.WindowText, role.ButtonText):
+        fixed.setColor(group.Disabled, r, toward_contrast(
+            fixed.color(group.Disabled, r), [base, fixed.color(group.Disabled, role.Window)],
+            fixed.color(group.Active, role.Text)))
+    fixed.setColor(role.PlaceholderText, toward_contrast(
+        fixed.color(role.PlaceholderText), [fixed.color(role.Base)], fixed.color(role.Text)))
+    return fixed
+
+
+def tone(widget: QWidget, name: str | None) -> None:
+    """Give a label (or any widget's text) a named tone: ``"error"``, ``"muted"`` or None for
+    the palette's own text colour. Re-applied by :func:`retone_all` when the scheme changes."""
+    widget.setProperty(_TONE_PROPERTY, name or "")
+    _apply_tone(widget)
+
+
+def _apply_tone(widget: QWidget) -> None:
+    name = str(widget.property(_TONE_PROPERTY) or "")
+    app_palette = QGuiApplication.palette()
+    palette = widget.palette()
+    if name:
+        color = getattr(tones(app_palette), name)
+    else:
+        color = app_palette.color(QPalette.ColorRole.WindowText)
+    if palette.color(QPalette.ColorRole.WindowText) != color:
+        palette.setColor(QPalette.ColorRole.WindowText, color)
+        palette.setColor(QPalette.ColorRole.Text, color)
+        widget.setPalette(palette)
+
+
+def retone_all() -> None:
+    """After the application's palette changed: every toned widget takes its tone anew."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    for widget in app.allWidgets():
+        if widget.property(_TONE_PROPERTY) is not None:
+            _apply_tone(widget)
+
+
