@@ -92,7 +92,8 @@ def level_up(window: MainWindow, character_id: str) -> None:
 
     assert window.document is not None
     dialog = LevelUpDialog(window.document, character_id, window.roller, window)
-    if dialog.exec():
+    dialog.exec()
+    if dialog.summary:  # applied (closed with Enter or Esc after the roll was shown)
         window.statusBar().showMessage(dialog.summary, 8000)
 
 

@@ -27,6 +27,7 @@ from emberkeep.character.bonuses import CASTING_ABILITY
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind, spellcheck_bonus, spells_known_limit
+from emberkeep.character.sheet_rules import cantrips_allowed
 from emberkeep.gear.catalog import GearError, gear_catalog
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.spells import load_spells
@@ -143,23 +144,25 @@ class MagicPanel(QGroupBox):
             view.setMaximumHeight(view.fontMetrics().height() * 5 + 8)
         grid.addWidget(self.spells, 2, 0, 1, 2)
         grid.addWidget(self.cantrips, 2, 2, 1, 2)
+        # the campaign's own spells with the shipped ones (issue #18), refilled at each refresh
         self.spell_combo = QComboBox(self)
-        for spell in load_spells().spells:
-            self.spell_combo.addItem(spell.name, spell.id)
+        self.spell_combo.setAccessibleName("spell to learn")
         self.cantrip_combo = QComboBox(self)
+        self.cantrip_combo.setAccessibleName("cantrip to learn")
         for cantrip in load_spells().cantrips:
             self.cantrip_combo.addItem(cantrip.name, cantrip.id)
         grid.addWidget(self.spell_combo, 3, 0)
-        learn = QPushButton("Learn", self)
-        learn.clicked.connect(lambda: self._learn("spells_known", self.spell_combo))
-        grid.addWidget(learn, 3, 1)
+        self.learn_button = QPushButton("Learn", self)
+        self.learn_button.clicked.connect(lambda: self._learn("spells_known", self.spell_combo))
+        grid.addWidget(self.learn_button, 3, 1)
         grid.addWidget(self.cantrip_combo, 3, 2)
-        learn_cantrip = QPushButton("Learn", self)
-        learn_cantrip.clicked.connect(lambda: self._learn("cantrips", self.cantrip_combo))
-        grid.addWidget(learn_cantrip, 3, 3)
-        forget = QPushButton("Forget selected", self)
-        forget.clicked.connect(self._forget)
-        grid.addWidget(forget, 4, 0)
+        self.learn_cantrip_button = QPushButton("Learn", self)
+        self.learn_cantrip_button.clicked.connect(
+            lambda: self._learn("cantrips", self.cantrip_combo))
+        grid.addWidget(self.learn_cantrip_button, 3, 3)
+        self.forget_button = QPushButton("Forget selected", self)
+        self.forget_button.clicked.connect(self._forget)
+        grid.addWidget(self.forget_button, 4, 0)
         counters = QHBoxLayout()
         counters.addWidget(_plain("Spells since SAVE", self))
         counters.addWidget(sheet.field("depletion", "spells since depletion SAVE",
@@ -180,23 +183,17 @@ class MagicPanel(QGroupBox):
         grid.addWidget(self.cast_button, 4, 3)
 
     def _learn(self, field: str, combo: QComboBox) -> None:
+        """The core refuses a non-caster, a known spell and R10's limit (sheet_rules)."""
         character = self.sheet.character
         known = list(getattr(character, field))
         spell_id = str(combo.currentData())
-        if spell_id in known:
-            self.sheet.status.emit(f"{combo.currentText()} is already known")
-            return
         try:
             self.sheet.document.edit_character(character.id, field, [*known, spell_id],
-                                               label=f"{field.replace('_', ' ')} (learn)",
+                                               label=f"{field.replace('_', ' ')} "
+                                                     f"(learn {combo.currentText()})",
                                                merge_key=f"learn:{len(known)}:{spell_id}")
         except EditRefused as exc:
             self.sheet.status.emit(f"Not learned: {exc}")
-            return
-        limit = spells_known_limit(character, Catalog(self.sheet.document.campaign))
-        if field == "spells_known" and limit is not None and len(known) + 1 > limit:
-            self.sheet.status.emit(f"{character.name} now knows {len(known) + 1} spells, "
-                                   f"over the limit of {limit} (R10)")
 
     def _forget(self) -> None:
         character = self.sheet.character
@@ -208,9 +205,32 @@ class MagicPanel(QGroupBox):
                                                    label=f"{field.replace('_', ' ')} (forget)",
                                                    merge_key=f"forget:{sorted(chosen)}")
 
+    def _fill_spells(self, catalog: Catalog) -> dict[str, str]:
+        """The learnable spells of the campaign's catalog in the combo; their names by id."""
+        names = {s.id: s.name for s in catalog.spells().values()}
+        current = self.spell_combo.currentData()
+        self.spell_combo.blockSignals(True)
+        self.spell_combo.clear()
+        for spell_id, name in names.items():
+            self.spell_combo.addItem(name, spell_id)
+        self.spell_combo.setCurrentIndex(max(0, self.spell_combo.findData(current)))
+        self.spell_combo.blockSignals(False)
+        return names
+
     def refresh(self, character: Character) -> None:
-        names = {s.id: s.name for s in load_spells().spells}
+        catalog = Catalog(self.sheet.document.campaign)
+        names = self._fill_spells(catalog)
         names |= {c.id: c.name for c in load_spells().cantrips}
+        spells_reason = None if caster_kind(character) is not None else (
+            "Only Clerics and Magic-users learn spells (R8)")
+        cantrip_reason = None if cantrips_allowed(character, catalog) else (
+            "Only a Magic-user (or a feature such as Trickster) learns cantrips")
+        for widgets, reason in (((self.spell_combo, self.learn_button), spells_reason),
+                                ((self.cantrip_combo, self.learn_cantrip_button),
+                                 cantrip_reason)):
+            for widget in widgets:
+                widget.setEnabled(reason is None)
+                widget.setToolTip(reason or "")
         for view, ids in ((self.spells, character.spells_known),
                           (self.cantrips, character.cantrips)):
             view.clear()

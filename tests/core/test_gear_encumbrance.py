@@ -9,7 +9,6 @@ import pytest
 from emberkeep.character.abilities import modifier
 from emberkeep.character.classes import classes
 from emberkeep.character.equipment import slot_options
-
 from emberkeep.gear.encumbrance import COINS_PER_LOAD, bundles, is_encumbered, load, load_limit
 from emberkeep.gear.inventory import Inventory
 
