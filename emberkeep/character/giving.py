@@ -17,9 +17,10 @@ from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.gear.catalog import Spec
 from emberkeep.gear.inventory import Inventory, own_magic
 from emberkeep.gear.magic_items import OwnedMagic, daily_charges
-from emberkeep.gear.owned import OwnedGear
+from emberkeep.gear.owned import OwnedGear, OwnedItem
 
-__all__ = ["charges_text", "day_of_charges", "gear_choices", "give_gear", "spend_charge"]
+__all__ = ["charges_text", "day_of_charges", "gear_choices", "give_gear", "spend_charge",
+           "use_carried"]
 
 
 def day_of_charges(charges: str | None, roller: Roller,
@@ -57,6 +58,25 @@ def spend_charge(magic: OwnedMagic, name: str) -> int | None:
         raise ValueError(f"{name} has no charges left today ({magic.charges}); "
                          "they come back at midnight")
     return magic.charges_left - 1
+
+
+def use_carried(inventory: Inventory, uid: str) -> str:
+    """Use a carried piece outside a fight, in place: one of a stack (a torch, a ration), or one
+    of a magic item's charges today; says what happened. A ValueError says why not."""
+    piece = inventory.find(uid)
+    if piece.magic is not None:
+        left = spend_charge(piece.magic, piece.name)
+        lines = "; ".join(e.text for e in piece.magic.effects)
+        if left is not None:
+            piece.magic = piece.magic.model_copy(update={"charges_left": left})
+        text = f"{piece.name} used" + (f" ({lines})" if lines else "")
+        return text + (f": {charges_text(piece.magic)}" if left is not None else "")
+    if isinstance(piece, OwnedItem):
+        if piece.quantity <= 0:
+            raise ValueError(f"no {piece.name} left")
+        piece.quantity -= 1
+        return f"{piece.name} used: {piece.quantity} left"
+    raise ValueError(f"{piece.name} is not used up: wield or wear it")
 
 
 def charges_text(magic: OwnedMagic) -> str:

@@ -63,6 +63,7 @@ def build_sheet_actions(window: MainWindow) -> None:
 
 
 def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
+    sheet.roller = window.roller  # a magic item's charges when given (issue #18)
     sheet.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
     sheet.levelUpRequested.connect(lambda cid: level_up(window, cid))
     sheet.castRequested.connect(lambda cid: cast(window, cid))

@@ -25,10 +25,11 @@ from PySide6.QtWidgets import (
 
 from emberkeep.character.bonuses import CASTING_ABILITY
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.giving import gear_choices, give_gear, use_carried
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind, spellcheck_bonus, spells_known_limit
 from emberkeep.character.sheet_rules import cantrips_allowed
-from emberkeep.gear.catalog import GearError, gear_catalog
+from emberkeep.gear.catalog import GearError
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.spells import load_spells
 from gui.document import EditRefused
@@ -70,19 +71,18 @@ class GearPanel(QGroupBox):
         coins.addWidget(self.worth, 1)
         layout.addLayout(coins)
         row = QHBoxLayout()
+        # the campaign's own gear and magic items over the shipped (issue #18), names only
         self.add_combo = QComboBox(self)
         self.add_combo.setAccessibleName("gear to add")
-        catalog = gear_catalog()
-        for group in (catalog.weapons, catalog.armor, catalog.shields, catalog.items,
-                      catalog.magic_items):
-            for gear_id, spec in group.items():
-                self.add_combo.addItem(spec.name, gear_id)
-        for kit in catalog.kits:
-            self.add_combo.addItem(kit.replace("_", " "), kit)
         row.addWidget(self.add_combo, 1)
         self.add_button = QPushButton("Add", self)
         self.add_button.clicked.connect(self.add_selected)
         row.addWidget(self.add_button)
+        self.use_button = QPushButton("Use", self)
+        self.use_button.setToolTip("Use the selected item: one of a stack, or one of a magic "
+                                   "item's charges today")
+        self.use_button.clicked.connect(self.use_selected)
+        row.addWidget(self.use_button)
         self.remove_button = QPushButton("Remove", self)
         self.remove_button.clicked.connect(self.remove_selected)
         row.addWidget(self.remove_button)
@@ -92,12 +92,33 @@ class GearPanel(QGroupBox):
         gear_id = str(self.add_combo.currentData())
         inventory = self.sheet.character.inventory.model_copy(deep=True)
         try:
-            inventory.add(gear_id)
+            _, record = give_gear(inventory, Catalog(self.sheet.document.campaign), gear_id,
+                                  self.sheet.roller)
+            rolled = f", charges {record.describe()}" if record is not None else ""
             self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
-                                               label=f"gear (add {self.add_combo.currentText()})",
+                                               label=f"gear (add {self.add_combo.currentText()}"
+                                                     f"{rolled})",
                                                merge_key=f"add:{id(inventory)}")
         except (GearError, EditRefused) as exc:
             self.sheet.status.emit(f"Not added: {exc}")
+
+    def use_selected(self) -> None:
+        """Out of a fight: the core's use (a fight's use is the encounter's ``use_item``)."""
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            self.sheet.status.emit("Select the item to use")
+            return
+        uid = str(self.model.data(rows[0], UidRole))
+        inventory = self.sheet.character.inventory.model_copy(deep=True)
+        try:
+            text = use_carried(inventory, uid)
+            self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
+                                               label=f"gear ({text})",
+                                               merge_key=f"use:{id(inventory)}")
+        except (ValueError, EditRefused) as exc:
+            self.sheet.status.emit(f"Not used: {exc}")
+            return
+        self.sheet.status.emit(text)
 
     def remove_selected(self) -> None:
         rows = self.view.selectionModel().selectedRows()
@@ -115,6 +136,13 @@ class GearPanel(QGroupBox):
 
     def refresh(self, character: Character) -> None:
         self.worth.setText(f"= {format_coins(character.inventory.purse.total_cp)}")
+        current = self.add_combo.currentData()
+        self.add_combo.blockSignals(True)
+        self.add_combo.clear()
+        for shown, gear_id in gear_choices(Catalog(self.sheet.document.campaign)):
+            self.add_combo.addItem(shown, gear_id)
+        self.add_combo.setCurrentIndex(max(0, self.add_combo.findData(current)))
+        self.add_combo.blockSignals(False)
 
 
 def _write_coin(character: Character, coin: str, text: str) -> tuple[str, Any]:

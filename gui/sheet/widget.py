@@ -41,6 +41,7 @@ from emberkeep.character.races import races
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
 from emberkeep.character.sheet_rules import level_up_readiness
 from emberkeep.character.status import character_armor_class
+from emberkeep.dice import RandomRoller, Roller
 from gui.document import CampaignDocument, EditRefused
 from gui.sheet.fields import FieldEdit, int_text
 from gui.sheet.knight_panel import KnightPanel
@@ -90,6 +91,7 @@ class CharacterSheet(QScrollArea):
         self.document = document
         self.character_id = character_id
         self.fields: dict[str, FieldEdit] = {}
+        self.roller: Roller = RandomRoller()  # the window's roller once connected (charges)
         self.labels: dict[str, QLabel] = {}
         self._refreshers: list[Callable[[Character], None]] = []
         self.setWidgetResizable(True)
