@@ -44,8 +44,7 @@ def use_item(enc: Encounter, cid: str, item_uid: str, *, note: str = "",
             except ValueError as exc:
                 raise RuleError(str(exc)) from None
             if left is not None:
-                tx.set(("gear", ch.id, piece.uid), "magic",
-                       piece.magic.model_copy(update={"charges_left": left}))
+                tx.set(("magic", ch.id, piece.uid), "charges_left", left)
             charges = f" ({charges_text(piece.magic)})" if piece.magic.charges else ""
             tx.note(f"{piece.name}{charges}: {lines}")
         elif isinstance(piece, OwnedItem):

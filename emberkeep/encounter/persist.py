@@ -42,7 +42,7 @@ __all__ = [
     "status_of",
 ]
 
-# Targets whose state lives in the encounter record; the rest ("pc", "gear", "score") is on
+# Targets whose state lives in the encounter record; the rest ("pc", "gear", "magic", "score") is on
 # the characters' sheets.
 OWN_TARGETS = frozenset({"c", "enc"})
 MAX_LOG_TEXT = 10_000

@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from gui.encounter import actions, extras
 from gui.encounter.shortcuts import MELEE_SHORTCUTS, SHORTCUTS
+from gui.encounter.use_item import ask_use_item
 
 if TYPE_CHECKING:
     from gui.encounter.melee_panel import MeleePanel
@@ -49,6 +50,7 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "break_free": lambda: extras.do_break_free(w),
         "mount": lambda: extras.ask_mount(w),
         "volunteer": w.panel.next_volunteer, "finish": lambda: extras.finish(w),
+        "use_item": lambda: ask_use_item(w),  # issue #18
         # the Melee Round's own keys (issue #11); refused outside it
         "melee_tactic": lambda: melee(lambda p: p.cycle_tactic(1)),
         "melee_tactic_back": lambda: melee(lambda p: p.cycle_tactic(-1)),
