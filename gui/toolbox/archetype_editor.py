@@ -126,9 +126,12 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.feature_id = QLineEdit(box)
         self.feature_name = QLineEdit(box)
         self.feature_text = QLineEdit(box)
+        self.feature_gm_call = QLineEdit(box)  # issue #18: why the GM rules what no effect does
+        self.feature_gm_call.setPlaceholderText("why it is the GM's call (where no effect does it)")
         form.addRow("Feature id", self.feature_id)
         form.addRow("Feature name", self.feature_name)
         form.addRow("Seed's words", self.feature_text)
+        form.addRow("GM's call", self.feature_gm_call)
         detail.addLayout(form)
         self.effects = QListWidget(box)
         self.effects.setMaximumHeight(90)
@@ -192,6 +195,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
             feature["id"] = self.feature_id.text().strip()
             feature["name"] = self.feature_name.text().strip()
             feature["text"] = self.feature_text.text()
+            feature["gm_call"] = self.feature_gm_call.text().strip()
 
     def _feature_selected(self, row: int) -> None:
         self._commit_feature()
@@ -199,7 +203,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.effect_row = -1
         feature = self.data["features"][row] if 0 <= row < len(self.data["features"]) else None
         for edit, key in ((self.feature_id, "id"), (self.feature_name, "name"),
-                          (self.feature_text, "text")):
+                          (self.feature_text, "text"), (self.feature_gm_call, "gm_call")):
             edit.setText("" if feature is None else feature.get(key, ""))
         self._fill_effects(0)
 
