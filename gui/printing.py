@@ -53,7 +53,7 @@ def class_line(character: Character, catalog: Catalog) -> str:
     if character.archetype is not None:
         archetype = f" ({catalog.archetype(character.archetype).name})"
     return (f"Level {character.level} {_class_name(character)}{archetype} · "
-            f"{_race_name(character)} · XP {character.xp}"
+            f"{_race_name(character, catalog)} · XP {character.xp}"
             + (f" · Player: {character.player}" if character.player else ""))
 
 

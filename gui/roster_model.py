@@ -52,11 +52,9 @@ def status_of(character: Character) -> str:
     return character.status.value
 
 
-def _race_name(character: Character) -> str:
-    from emberkeep.character.races import get_race
-
+def _race_name(character: Character, catalog: Catalog) -> str:
     try:
-        return get_race(character.race).name
+        return catalog.race(character.race).name  # the campaign's own races too (issue #18)
     except Exception:  # an unknown id from a hand-edited file: show it as written
         return character.race
 
@@ -98,7 +96,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("Name", "The character's name", lambda c, _: c.name, field="name", width=180),
     Column("Player", "Who plays the character", lambda c, _: c.player, field="player",
            width=120),
-    Column("Race", "Race", lambda c, _: _race_name(c), width=90, shows=("race",)),
+    Column("Race", "Race", _race_name, width=90, shows=("race",)),
     Column("Class", "Class (0-level characters have none yet)", lambda c, _: _class_name(c),
            width=100, shows=("class_id", "level")),
     Column("Level", "Level", lambda c, _: c.level, numeric=True, width=50, shows=("level",)),

@@ -14,21 +14,24 @@ from typing import TypeVar
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.archetypes import Archetype
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.races import Race
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.inventory import Owned, own_magic
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
 from emberkeep.magic.spells import Spell
 
-__all__ = ["archetype_users", "own_magic_item", "remove_entry", "upsert"]
+__all__ = ["archetype_users", "own_magic_item", "race_users", "remove_entry", "upsert"]
 
 GearSpec = WeaponSpec | ArmorSpec | ShieldSpec | ItemSpec
-Entry = Archetype | Spell | MagicItemSpec | GearSpec
-T = TypeVar("T", Archetype, Spell, MagicItemSpec, WeaponSpec, ArmorSpec, ShieldSpec, ItemSpec)
+Entry = Archetype | Spell | MagicItemSpec | GearSpec | Race
+T = TypeVar("T", Archetype, Spell, MagicItemSpec, WeaponSpec, ArmorSpec, ShieldSpec, ItemSpec,
+            Race)
 
 _LISTS: dict[type, str] = {Archetype: "archetypes", Spell: "spells",
                            MagicItemSpec: "magic_items", WeaponSpec: "weapons",
-                           ArmorSpec: "armor", ShieldSpec: "shields", ItemSpec: "items"}
+                           ArmorSpec: "armor", ShieldSpec: "shields", ItemSpec: "items",
+                           Race: "races"}
 """Which campaign list keeps the GM's entries of each kind."""
 
 
@@ -78,6 +81,11 @@ def remove_entry(campaign: Campaign, kind: type[Entry], entry_id: str) -> None:
 def archetype_users(campaign: Campaign, archetype_id: str) -> list[str]:
     """Names of the characters who took this archetype (warned about before a delete)."""
     return [c.name for c in campaign.characters if c.archetype == archetype_id]
+
+
+def race_users(campaign: Campaign, race_id: str) -> list[str]:
+    """Names of the characters of this race (a removed race's characters keep its id)."""
+    return [c.name for c in campaign.characters if c.race == race_id]
 
 
 def own_magic_item(spec: MagicItemSpec) -> Owned:

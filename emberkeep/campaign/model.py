@@ -17,6 +17,7 @@ from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolu
 from emberkeep.campaign.timeline import GameTime, Timed
 from emberkeep.character.archetypes import Archetype
 from emberkeep.character.model import Character
+from emberkeep.character.races import Race
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.purse import Purse
 from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
@@ -123,6 +124,8 @@ class Campaign(BaseModel):
     armor: list[ArmorSpec] = Field(default_factory=list)
     shields: list[ShieldSpec] = Field(default_factory=list)
     items: list[ItemSpec] = Field(default_factory=list)
+    # The GM's own races (the seed's "create your own", R2's shapes), over the shipped by id
+    races: list[Race] = Field(default_factory=list)
 
     def character(self, character_id: str) -> Character:
         for character in self.characters:

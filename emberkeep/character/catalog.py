@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from emberkeep.character.archetypes import Archetype, shipped_archetypes
+from emberkeep.character.races import Race, races
 from emberkeep.gear.catalog import GearCatalog, gear_catalog
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.magic.spells import Spell, shipped_spells
@@ -106,6 +107,19 @@ class Catalog:
         own = self.own.magic_items if self.own is not None else ()
         return {**gear_catalog().magic_items, **{m.id: m for m in own}}
 
+
+    # -- races (issue #18: the seed's "create your own") ---------------------------------------
+
+    def races(self) -> dict[str, Race]:
+        """Every race in play, by id: the shipped, then the campaign's own (replacing by id)."""
+        own = getattr(self.own, "races", ()) if self.own is not None else ()
+        return {**races(), **{r.id: r for r in own}}
+
+    def race(self, race_id: str) -> Race:
+        found = self.races().get(race_id)
+        if found is None:
+            raise ValueError(f"unknown race {race_id!r} (known: {', '.join(self.races())})")
+        return found
 
     # -- gear (issue #18: the gear editor) -------------------------------------------------------
 

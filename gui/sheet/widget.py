@@ -37,7 +37,6 @@ from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
 from emberkeep.character.model import Character
-from emberkeep.character.races import races
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
 from emberkeep.character.sheet_rules import level_up_readiness
 from emberkeep.character.status import character_armor_class
@@ -213,7 +212,7 @@ class CharacterSheet(QScrollArea):
         form.addRow("Player", self.field("player", "player", lambda c: c.player,
                                          lambda c, t: ("player", t), box))
         form.addRow("Race", self._combo("race", box, "race", "race", lambda c: [
-            (r.name, r.id) for r in races().values()]))
+            (r.name, r.id) for r in self.catalog.races().values()]))
         form.addRow("Class", self._combo("class", box, "class_id", "class", _class_options))
         form.addRow("Archetype", self._combo("archetype", box, "archetype", "archetype",
                                              lambda c: _archetype_options(c, self.catalog)))

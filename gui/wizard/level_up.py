@@ -29,7 +29,6 @@ from emberkeep.character.funnel import advance_to_first
 from emberkeep.character.hit_points import LAST_ROLLED_LEVEL
 from emberkeep.character.level_preview import describe_hp, level_up_outcome, level_up_preview
 from emberkeep.character.leveling import LevelUpResult, level_up
-from emberkeep.character.races import get_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Purpose, Roller, TypedRoller
 from gui.document import CampaignDocument, EditRefused
@@ -84,7 +83,8 @@ class LevelUpDialog(QDialog):
             form.addRow(self.choices)
             self.take_gear = QCheckBox("Also take the class's starting equipment", self)
             form.addRow(self.take_gear)
-            if get_race(character.race).skill_picks and character.race_skill is None:
+            race = Catalog(document.campaign).race(character.race)
+            if race.skill_picks and character.race_skill is None:
                 self.race_skill = QComboBox(self)
                 for skill in Skill:
                     if skill not in character.skill_proficiencies:

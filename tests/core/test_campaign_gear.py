@@ -11,7 +11,9 @@ from emberkeep.campaign.custom import remove_entry, upsert
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import CampaignSettings
+from emberkeep.character.abilities import ABILITIES
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.creation import new_zero_level
 from emberkeep.character.giving import (
     charges_text,
     day_of_charges,
@@ -20,8 +22,9 @@ from emberkeep.character.giving import (
     spend_charge,
 )
 from emberkeep.character.model import Character
+from emberkeep.character.races import Race
 from emberkeep.clock.advance import advance
-from emberkeep.dice import Purpose, ScriptedRoller, TypedRoller
+from emberkeep.dice import Purpose, RollRecord, ScriptedRoller, TypedRoller
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.items import use_item
@@ -159,3 +162,24 @@ def test_midnight_refills_the_days_charges_by_the_charges_die() -> None:
     advance(campaign, day, TypedRoller(ScriptedRoller([]), {Purpose.CHARGES: 4}))
     refilled = next(g for g in ysolde.inventory.all_gear() if g.uid == wand.uid)
     assert refilled.magic is not None and refilled.magic.charges_left == 4
+
+
+# --- the GM's own races (the seed's "create your own", R2) -------------------------------------
+
+def test_a_campaigns_own_race_makes_characters_and_keeps_r2s_shapes() -> None:
+    """R2: +1/-1 with one minor feature; R1: an 18 raised by +1 stays 18."""
+    campaign = _campaign()
+    gnoll = Race(id="gnoll", name="Gnoll", text=("+1 STR, -1 INT",),
+                 adjustments={"STR": 1, "INT": -1},  # type: ignore[dict-item]
+                 easy_check={"skills": ["survival"], "situation": "on a trail"})  # type: ignore[arg-type]
+    upsert(campaign, gnoll)
+    catalog = Catalog(campaign)
+    assert catalog.race("gnoll").name == "Gnoll" and "dwarf" in catalog.races()
+    rolls = {a: RollRecord("3d6", (6, 6, 6), (6, 6, 6), 0, 18 if a.value == "STR" else 10)
+             for a in ABILITIES}
+    hob = new_zero_level(rolls, name="Hob", race="gnoll", hp=3, catalog=catalog)
+    assert (hob.race, hob.scores.STR.base, hob.scores.INT.base) == ("gnoll", 18, 9)
+    with pytest.raises(ValueError, match="unknown race 'gnoll'"):
+        new_zero_level(rolls, name="Hob", race="gnoll", hp=3)  # the shipped races alone
+    with pytest.raises(ValueError, match="exactly one feature"):
+        Race(id="odd", name="Odd", text=("x",), adjustments={"STR": 1, "INT": -1})  # type: ignore[dict-item]
