@@ -43,7 +43,7 @@ class Race(BaseModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     text: tuple[str, ...] = Field(min_length=1)
-    adjustments: dict[Ability, Annotated[int, Field(ge=-1, le=1)]] = Field(default_factory=dict)
+    adjustments: dict[Ability, Annotated[int, Field(ge=-10, le=10)]] = Field(default_factory=dict)
     swap_scores: bool = False
     skill_picks: int = Field(default=0, ge=0, le=1)
     easy_check: EasyCheck | None = None
