@@ -42,6 +42,7 @@ from emberkeep.encounter.events import Rolled, Step
 from emberkeep.encounter.luck import record_outcome, spend_luck_die
 from emberkeep.encounter.ruling import change_hp, ready, spend_turn
 from emberkeep.encounter.saves import save_modifier
+from emberkeep.encounter.spell_effects import apply_level, apply_mishap, cast_barred
 from emberkeep.encounter.zones import Band
 from emberkeep.magic import (
     CasterState,
@@ -200,6 +201,8 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     if spell_id not in ch.spells_known:
         raise RuleError(f"{c.name} does not know {spell_id}")
     spell = enc.catalog.spell(spell_id)
+    if cast_barred(c, spell_id):  # a mishap's "can't cast until REST" (issue #18)
+        raise RuleError(f"{c.name} can't cast {spell.name} until a REST (a mishap)")
     reach = Band.CLOSE if spell.kind == "melee" else Band.RANGED
     targets = _targets(enc, c, target_ids, reach)
     if ch.caster.barred_until_long_rest:
@@ -226,6 +229,8 @@ def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Ca
     _record_check(tx, c, result)
     if result.natural == 1 and kind == "magic_user" and result.mishap is None:
         _own_mishap(tx, c, spell)
+    elif result.mishap is not None and result.mishap.row.effects:  # typed rows (issue #18)
+        apply_mishap(enc, tx, c, spell, targets, result.mishap)
     if luck:  # R29: added after seeing the roll; the level moves at most one (R8)
         result = with_luck(result, spend_luck_die(enc, tx, c))
     record_outcome(enc, tx, c, result.success)
@@ -239,7 +244,11 @@ def _resolve_spell(enc: Encounter, tx: Tx, c: Combatant, ch: Character, kind: Ca
     else:
         tx.note(f"{spell.name}, Success Level {result.level}: {effect.text}")
         damage = ""
-        if effect.damage is not None and targets:
+        if effect.effects:  # the level's typed effects (issue #18)
+            dealt, hit = apply_level(enc, tx, c, spell, effect, targets, crit=result.crit)
+            if hit:
+                damage = f": {dealt} DAM to {', '.join(hit)}"
+        elif effect.damage is not None and targets:
             expr = parse(effect.damage)
             dice = f"{expr.count + (CRIT_EXTRA_DICE if result.crit else 0)}d{expr.sides}"
             record = tx.roll(dice, c.name, f"{spell.name} damage",
