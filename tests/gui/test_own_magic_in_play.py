@@ -2,7 +2,8 @@
 given on the sheet, cast and used in a fight by keys, and Ctrl+Z undoes it all.
 
 Ysolde (Magic-user, INT +2, PROF +1) forgets Polymorph to stay within R10's 4 spells, learns the
-GM's Cinder Rain (a copy of Fireball) and is given the GM's Wand of Sparks (once a day). In the
+GM's Cinder Rain (a copy of Fireball whose level 2 also knocks PRONE, typed in the spell
+editor) and is given the GM's Wand of Sparks (once a day). In the
 fight she casts Cinder Rain with a typed 15 (15 + 3 = 18: Success Level 2, R8) and then uses the
 wand: its one charge is spent, and a second use the next turn is refused.
 """
@@ -52,7 +53,19 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     spells.duplicate()
     spells.id_edit.setText("cinder_rain")
     spells.name_edit.setText("Cinder Rain")
+    spells.level_pick.setCurrentIndex(1)  # level 2: "1d6 fire DAM in CLOSE of the target"
+    listed = [spells.effects_list.list.item(r).text()
+              for r in range(spells.effects_list.list.count())]
+    assert listed == ["damage, the level dice, on close"]
+    spells.effects_list.add("condition")  # the GM's Cinder Rain also knocks them PRONE
+    form = spells.effects_list.form
+    assert form is not None
+    form.widgets["name"].setText("PRONE")  # type: ignore[attr-defined]
+    form.widgets["area"].setCurrentText("close")  # type: ignore[attr-defined]
     assert spells.save(), spells.message.text()
+    cinder = document.campaign.spells[0]
+    assert [e.kind for e in cinder.levels[1].effects] == ["damage", "condition"]
+    assert cinder.levels[1].effects[1].name == "PRONE"  # type: ignore[union-attr]
     spells.close()
 
     items = toolbox.open_item_editor()
@@ -114,7 +127,9 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     key(ew, Qt.Key.Key_C)
     log = [ew.log_model.line(r).text for r in range(ew.log_model.rowCount())]
     assert any("Cinder Rain" in line for line in log), log
-    assert any("= 18" in line for line in log), log
+    assert any("= 18" in line for line in log), log  # 15 + 3: Success Level 2 (R8)
+    goblin = ew.enc.combatant("goblin-1")
+    assert [c.name for c in goblin.conditions] == ["PRONE"]  # the GM's typed effect applied
     key(ew, Qt.Key.Key_N)
     while ew.session.current_id() != caster:
         key(ew, Qt.Key.Key_N)
