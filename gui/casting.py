@@ -28,8 +28,9 @@ from emberkeep.character.bonuses import caster_kind
 from emberkeep.character.casting import cast_spell, lay_on_hands, roll_depletion_save
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.spell_luck import luck_on_spellcheck
 from emberkeep.dice import Purpose, Roller, TypedRoller
-from emberkeep.magic.limits import CastingBarred
+from emberkeep.magic.limits import CasterState, CastingBarred
 from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult
 from emberkeep.optional_rules.advantage import Advantage
 from gui.document import CampaignDocument, EditRefused
@@ -127,9 +128,16 @@ class CastDialog(QDialog):
         self.cast_button.clicked.connect(self.cast)
         self.save_button = QPushButton("Depletion SAVE", self)
         self.save_button.clicked.connect(self.roll_depletion_save)
+        # R29: after seeing the SPELLCHECK, a Luck Die may be added (issue #18)
+        self.luck_button = QPushButton("Spend a &Luck Die", self)
+        self.luck_button.setToolTip("Add a d6 to the SPELLCHECK just seen; the Success Level "
+                                    "moves one at most (R8, R29)")
+        self.luck_button.clicked.connect(self.spend_luck)
+        self.last_result: SpellcheckResult | None = None
+        self.caster_before: CasterState | None = None
         close = QPushButton("Close", self)
         close.clicked.connect(self.accept)
-        for button in (self.cast_button, self.save_button, close):
+        for button in (self.cast_button, self.luck_button, self.save_button, close):
             buttons.addWidget(button)
         layout.addLayout(buttons)
         self.spell.currentIndexChanged.connect(self._update)
@@ -143,6 +151,10 @@ class CastDialog(QDialog):
         state = self.character.caster
         self.target.setEnabled(self.spell.currentData() == LAY_ON_HANDS)
         self.save_button.setEnabled(self.kind == "magic_user" and state.depletion_save_due)
+        self.luck_button.setEnabled(
+            self.last_result is not None and self.last_result.luck is None
+            and self.character.luck.dice > 0
+            and self.document.campaign.settings.rules.luck_dice)
         self.cast_button.setEnabled(self.kind is not None and self.spell.count() > 0)
         if state.depletion_save_due and self.kind == "magic_user":
             self.outcome.setText("Spell Depletion: roll the INT SAVE before casting again (R10).")
@@ -183,6 +195,7 @@ class CastDialog(QDialog):
                 label = f"{character.name}: Lay on Hands on {target.name}"
             else:
                 spell = catalog.spell(str(self.spell.currentData()))
+                before = after.caster
                 result = cast_spell(after, catalog, spell, roller, room_dc=dc, dc_shift=shift,
                                     advantage=advantage, rule_on=rule_on, mode=mode,
                                     scroll=self.from_scroll.isChecked())
@@ -191,7 +204,32 @@ class CastDialog(QDialog):
         except (CastingBarred, ValueError) as exc:
             self.outcome.setText(str(exc))
             return str(exc)
+        if self.spell.currentData() != LAY_ON_HANDS:
+            self.last_result, self.caster_before = result, before
+        else:
+            self.last_result = None  # the HD are spent: no Luck Die on a Lay on Hands here
         self._record(changed, label)
+        self.outcome.setText(text)
+        self.last_text = text
+        self._update()
+        return text
+
+    def spend_luck(self) -> str:
+        """R29: a Luck Die on the SPELLCHECK just shown; one undo step of its own."""
+        if self.last_result is None or self.caster_before is None:
+            return ""
+        after = self.character.model_copy(deep=True)
+        try:
+            lucky = luck_on_spellcheck(after, self.caster_before, self.last_result,
+                                       self.roller)
+        except ValueError as exc:
+            self.outcome.setText(str(exc))
+            return str(exc)
+        assert lucky.luck is not None
+        self._record([after], f"{after.name}: a Luck Die on the SPELLCHECK "
+                              f"({lucky.luck.describe()})")
+        self.last_result = lucky
+        text = describe_spellcheck(lucky) + f"\nLuck Die {lucky.luck.describe()} (R29)"
         self.outcome.setText(text)
         self.last_text = text
         self._update()

@@ -79,9 +79,14 @@ class CastDialog(QDialog):
         self.list.setCurrentRow(0)
         # Issue #12: the archetypes' "scroll" context (Wizard: EASY; Arcane Trickster: HARD)
         self.from_scroll = QCheckBox("cast from a &scroll", self)
+        # R29: a Luck Die added to the SPELLCHECK's d20 (typed, so seen); the level moves one
+        self.luck = QCheckBox(f"spend a &Luck Die on the SPELLCHECK ({caster.luck.dice} left, "
+                              "R29)", self)
+        self.luck.setEnabled(caster.luck.dice > 0)
         form = QFormLayout(self)
         form.addRow(self.list)
         form.addRow(self.from_scroll)
+        form.addRow(self.luck)
         form.addRow(_buttons(self))
 
     def spell_id(self) -> str | None:
