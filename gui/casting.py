@@ -29,6 +29,8 @@ from emberkeep.character.casting import cast_spell, lay_on_hands, roll_depletion
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.spell_luck import luck_on_spellcheck
+from emberkeep.clock.schedule import spell_effect
+from emberkeep.clock.units import seconds
 from emberkeep.dice import Purpose, Roller, TypedRoller
 from emberkeep.magic.limits import CasterState, CastingBarred
 from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult
@@ -117,6 +119,22 @@ class CastDialog(QDialog):
         self.typed.setSpecialValueText("roll it")
         self.typed.setAccessibleName("d20 typed")
         form.addRow("d20", self.typed)
+        # issue #18: a spell effect with a duration goes on the game clock and ends by itself
+        clock = QHBoxLayout()
+        self.effect_count = QSpinBox(self)
+        self.effect_count.setRange(1, 999)
+        self.effect_count.setAccessibleName("effect lasts")
+        self.effect_unit = QComboBox(self)
+        for unit, shown in (("round", "rounds"), ("exploration_turn", "turns (10 minutes)"),
+                            ("minute", "minutes"), ("hour", "hours"), ("day", "days")):
+            self.effect_unit.addItem(shown, unit)
+        self.clock_button = QPushButton("Put on the clock", self)
+        self.clock_button.setToolTip("The spell's effect as a timeline entry that ends by itself")
+        self.clock_button.clicked.connect(self.put_on_clock)
+        clock.addWidget(self.effect_count)
+        clock.addWidget(self.effect_unit)
+        clock.addWidget(self.clock_button)
+        form.addRow("Effect lasts", clock)
         self.outcome = QLabel(self)
         self.outcome.setTextFormat(Qt.TextFormat.PlainText)
         self.outcome.setWordWrap(True)
@@ -212,6 +230,25 @@ class CastDialog(QDialog):
         self.outcome.setText(text)
         self.last_text = text
         self._update()
+        return text
+
+    def put_on_clock(self) -> str:
+        """The last spell cast, as a timed spell effect on the campaign's timeline."""
+        result = self.last_result
+        if result is None or not result.success or result.spell is None:
+            self.outcome.setText("Cast a spell successfully first; its effect then goes on the "
+                                 "clock.")
+            return ""
+        count, unit = self.effect_count.value(), str(self.effect_unit.currentData())
+        label = f"{result.spell.name} (Success Level {result.level})"
+        cid = self.character_id
+        command = self.document.run(
+            f"{label} on the clock",
+            lambda c: spell_effect(c, c.character(cid), label,
+                                   seconds(unit, count, c.settings.time)))  # type: ignore[arg-type]
+        text = (f"Not on the clock: {command.error}" if command.error is not None else
+                f"{label} lasts {count} {self.effect_unit.currentText()}: on the timeline")
+        self.outcome.setText(self.outcome.text() + "\n" + text)
         return text
 
     def spend_luck(self) -> str:

@@ -29,6 +29,7 @@ from emberkeep.character.giving import gear_choices, give_gear, use_carried
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind, spellcheck_bonus, spells_known_limit
 from emberkeep.character.sheet_rules import cantrips_allowed
+from emberkeep.clock.lights import light_up
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.spells import load_spells
@@ -83,6 +84,11 @@ class GearPanel(QGroupBox):
                                    "item's charges today")
         self.use_button.clicked.connect(self.use_selected)
         row.addWidget(self.use_button)
+        self.light_button = QPushButton("Light", self)
+        self.light_button.setToolTip("Light the selected torch, candle or lantern: it burns on "
+                                     "the game clock and goes out by itself")
+        self.light_button.clicked.connect(self.light_selected)
+        row.addWidget(self.light_button)
         self.remove_button = QPushButton("Remove", self)
         self.remove_button.clicked.connect(self.remove_selected)
         row.addWidget(self.remove_button)
@@ -101,6 +107,22 @@ class GearPanel(QGroupBox):
                                                merge_key=f"add:{id(inventory)}")
         except (GearError, EditRefused) as exc:
             self.sheet.status.emit(f"Not added: {exc}")
+
+    def light_selected(self) -> None:
+        """The core's ``light_up`` as one recorded step (the timeline ends it)."""
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            self.sheet.status.emit("Select the torch, candle or lantern to light")
+            return
+        uid = str(self.model.data(rows[0], UidRole))
+        cid = self.sheet.character_id
+        name = self.sheet.character.inventory.find(uid).name
+        command = self.sheet.document.run(f"Light {name}",
+                                          lambda c: light_up(c, cid, uid))
+        if command.error is not None:
+            self.sheet.status.emit(f"Not lit: {command.error}")
+        else:
+            self.sheet.status.emit(f"{name} lit: it burns on the timeline")
 
     def use_selected(self) -> None:
         """Out of a fight: the core's use (a fight's use is the encounter's ``use_item``)."""
