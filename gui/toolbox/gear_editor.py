@@ -181,8 +181,17 @@ class GearEditor(CatalogEditor[Any]):
         self.bulk.setSuffix(" to a load")
         self.bulk.setToolTip("R14, R34: how many make one load (torches 5, rations 5, coins "
                              "1000); 1 for a piece that is a load by itself")
+        self.burns = QSpinBox(host)
+        self.burns.setRange(0, 100_000)
+        self.burns.setSpecialValueText("not a light")
+        self.burns.setSuffix(" minutes")
+        self.burns.setToolTip("How long a light burns on the game clock (torch 60, lantern 360)")
+        self.fuel = QComboBox(host)
+        self.fuel.setToolTip("What it burns instead of itself (a lantern: a flask of oil)")
         item.addRow("Category", self.item_category)
         item.addRow("Bulk", self.bulk)
+        item.addRow("Burns", self.burns)
+        item.addRow("Fuel", self.fuel)
         layout.addWidget(self.item_box)
         layout.addStretch(1)
         self._show_kind()
@@ -232,6 +241,13 @@ class GearEditor(CatalogEditor[Any]):
         else:
             self.item_category.setCurrentText(data.get("category", "gear"))
             self.bulk.setValue(int(data.get("bulk", 1)))
+            self.burns.setValue(int(data.get("burns_minutes") or 0))
+            self.fuel.clear()
+            self.fuel.addItem("— itself", None)
+            for item_id, spec in sorted(Catalog(self.document.campaign).gear().items.items(),
+                                        key=lambda kv: kv[1].name):
+                self.fuel.addItem(spec.name, item_id)
+            self.fuel.setCurrentIndex(max(0, self.fuel.findData(data.get("fuel"))))
 
     def _entry_id(self, name: str) -> str:
         """The id kept for an entry being edited; a new one's made from its name, unused."""
@@ -268,7 +284,9 @@ class GearEditor(CatalogEditor[Any]):
         elif self.kind == "shield":
             data |= {"bonus": self.bonus.value()}
         else:
-            data |= {"category": self.item_category.currentText(), "bulk": self.bulk.value()}
+            data |= {"category": self.item_category.currentText(), "bulk": self.bulk.value(),
+                     "burns_minutes": self.burns.value() or None,
+                     "fuel": self.fuel.currentData()}
         return data
 
     def duplicate(self) -> None:

@@ -67,6 +67,10 @@ def test_gear_editor_makes_weapons_armor_shields_and_items_by_name(
     editor.choose_kind("item")
     _select(editor, "Torch")
     assert editor.bulk.value() == 5  # R34: 5 torches to a load
+    assert editor.burns.value() == 60 and editor.fuel.currentData() is None
+    _select(editor, "Lantern, hooded")
+    assert (editor.burns.value(), editor.fuel.currentText()) == (360, "Oil (flask)")
+    _select(editor, "Torch")
     editor.bulk.setValue(10)
     assert editor.save()
     _select(editor, "Torch")
