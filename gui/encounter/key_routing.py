@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
 from gui.encounter import actions, extras
+from gui.encounter.features_dialog import ask_feature
 from gui.encounter.shortcuts import MELEE_SHORTCUTS, SHORTCUTS
 from gui.encounter.use_item import ask_use_item
 
@@ -51,6 +52,7 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "mount": lambda: extras.ask_mount(w),
         "volunteer": w.panel.next_volunteer, "finish": lambda: extras.finish(w),
         "use_item": lambda: ask_use_item(w),  # issue #18
+        "features": lambda: ask_feature(w),  # issue #18
         # the Melee Round's own keys (issue #11); refused outside it
         "melee_tactic": lambda: melee(lambda p: p.cycle_tactic(1)),
         "melee_tactic_back": lambda: melee(lambda p: p.cycle_tactic(-1)),
