@@ -33,6 +33,7 @@ from emberkeep.character.casting import (
 )
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.scrolls import scroll_caster
 from emberkeep.character.status import Status
 from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
@@ -61,13 +62,15 @@ __all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spel
 
 
 
-def caster_kind(enc: Encounter, c: Combatant) -> Caster:
-    """The character's kind of magic (R8), or a RuleError for a non-caster or a monster."""
+def caster_kind(enc: Encounter, c: Combatant, *, scroll: bool = False) -> Caster:
+    """The character's kind of magic (R8), or a RuleError for a non-caster or a monster; from a
+    scroll, a reader of arcane scrolls casts as a Magic-user (issue #18, ``scrolls``)."""
     if c.kind != "pc":
         raise RuleError(f"{c.name}: a monster's magic is the GM's to rule (gm_ruling)")
-    kind = sheet_caster_kind(enc.character(c))  # the sheet's answer (issue #16)
+    ch = enc.character(c)
+    kind = scroll_caster(ch, enc.catalog) if scroll else sheet_caster_kind(ch)  # issue #16
     if kind is None:
-        raise RuleError(f"{c.name} casts no spells")
+        raise RuleError(f"{c.name} casts no spells" + (" and reads no scrolls" if scroll else ""))
     return kind
 
 
@@ -188,7 +191,11 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
             scroll: bool = False, advantage: Advantage = Advantage.NONE) -> None:
     """The spell part of an action, inside the caller's ``tx`` ("Go NEAR and SPELLCHECK" is
     one step); spends the turn. Refusals raise before anything is rolled."""
-    kind = caster_kind(enc, c)
+    ch = enc.character(c) if c.kind == "pc" else None
+    if ch is not None and spell_id in ch.cantrips and c.declared_spell is None:
+        _cast_cantrip(tx, c, spell_id)  # no SPELLCHECK: a Trickster's cantrip too (issue #18)
+        return
+    kind = caster_kind(enc, c, scroll=scroll)
     ch = enc.character(c)
     if c.declared_spell is not None and c.declared_spell != spell_id:
         raise RuleError(f"{c.name} declared {c.declared_spell}, not {spell_id}")
@@ -198,7 +205,7 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     if spell_id in ch.cantrips:
         _cast_cantrip(tx, c, spell_id)
         return
-    if spell_id not in ch.spells_known:
+    if spell_id not in ch.spells_known and not scroll:  # a scroll holds any spell (#18)
         raise RuleError(f"{c.name} does not know {spell_id}")
     spell = enc.catalog.spell(spell_id)
     if cast_barred(c, spell_id):  # a mishap's "can't cast until REST" (issue #18)
