@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -23,8 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.character import archetype_effects as fx
 from emberkeep.character.bonuses import CASTING_ABILITY
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.copying import copy_spell
 from emberkeep.character.giving import gear_choices, give_gear, use_carried
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind, spellcheck_bonus, spells_known_limit
@@ -210,6 +213,11 @@ class MagicPanel(QGroupBox):
         self.learn_cantrip_button.clicked.connect(
             lambda: self._learn("cantrips", self.cantrip_combo))
         grid.addWidget(self.learn_cantrip_button, 3, 3)
+        self.copy_button = QPushButton("Copy…", self)
+        self.copy_button.setToolTip("Copy the chosen spell from a found book or scroll: an INT "
+                                    "(Arcana) CHECK against the ROOM DC; the Wizard's is EASY")
+        self.copy_button.clicked.connect(self._copy)
+        grid.addWidget(self.copy_button, 5, 0)
         self.forget_button = QPushButton("Forget selected", self)
         self.forget_button.clicked.connect(self._forget)
         grid.addWidget(self.forget_button, 4, 0)
@@ -245,6 +253,20 @@ class MagicPanel(QGroupBox):
         except EditRefused as exc:
             self.sheet.status.emit(f"Not learned: {exc}")
 
+    def _copy(self) -> None:
+        """The core's ``copy_spell`` as one recorded step (a failure changes nothing)."""
+        cid, spell_id = self.sheet.character_id, str(self.spell_combo.currentData())
+        name = self.spell_combo.currentText()
+        document, roller = self.sheet.document, self.sheet.roller
+        room_dc = document.campaign.settings.default_room_dc
+        command = document.run(f"Copy {name}", lambda c: copy_spell(
+            c.character(cid), Catalog(c), spell_id, room_dc, roller))
+        if command.error is not None:
+            self.sheet.status.emit(f"Not copied: {command.error}")
+        elif command.result is not None:
+            outcome = "copied" if command.result.success else "not copied"
+            self.sheet.status.emit(f"{name} {outcome}: {command.result.describe()}")
+
     def _forget(self) -> None:
         character = self.sheet.character
         for field, view in (("spells_known", self.spells), ("cantrips", self.cantrips)):
@@ -275,6 +297,7 @@ class MagicPanel(QGroupBox):
             "Only Clerics and Magic-users learn spells (R8)")
         cantrip_reason = None if cantrips_allowed(character, catalog) else (
             "Only a Magic-user (or a feature such as Trickster) learns cantrips")
+        self.copy_button.setEnabled(spells_reason is None)
         for widgets, reason in (((self.spell_combo, self.learn_button), spells_reason),
                                 ((self.cantrip_combo, self.learn_cantrip_button),
                                  cantrip_reason)):
@@ -328,6 +351,10 @@ class NotesPanel(QGroupBox):
         self.features = _plain("", self)
         self.features.setWordWrap(True)
         layout.addWidget(self.features)
+        # issue #18: a feature's state (Rage) is switched here, not typed into Conditions
+        self.toggles_row = QHBoxLayout()
+        self.toggle_boxes: dict[str, QCheckBox] = {}
+        layout.addLayout(self.toggles_row)
         conditions = QHBoxLayout()
         conditions.addWidget(_plain("Conditions", self))
         conditions.addWidget(sheet.field(
@@ -380,7 +407,38 @@ class NotesPanel(QGroupBox):
             lines.append("Tools: " + ", ".join(character.tool_proficiencies))
         return "\n".join(lines) or "No features yet (0-level)."
 
+    def _refresh_toggles(self, character: Character, catalog: Catalog) -> None:
+        states = [t.state for t in fx.toggles(character, catalog)]
+        if list(self.toggle_boxes) != states:
+            for box in self.toggle_boxes.values():
+                self.toggles_row.removeWidget(box)
+                box.deleteLater()
+            self.toggle_boxes = {}
+            for state in states:
+                box = QCheckBox(state, self)
+                box.setToolTip(f"{state}: switched on and off by the feature (in a fight it "
+                               "lasts its rounds)")
+                box.toggled.connect(lambda on, st=state: self._toggle(st, on))
+                self.toggles_row.addWidget(box)
+                self.toggle_boxes[state] = box
+        on = {t.state for t in fx.active_toggles(character, catalog)}
+        for state, box in self.toggle_boxes.items():
+            box.blockSignals(True)
+            box.setChecked(state in on)
+            box.blockSignals(False)
+
+    def _toggle(self, state: str, on: bool) -> None:
+        character = self.sheet.character
+        try:
+            kept = fx.set_toggle(character, Catalog(self.sheet.document.campaign), state, on)
+            self.sheet.document.edit_character(character.id, "conditions",
+                                               [c.model_dump() for c in kept],
+                                               label=f"{state} {'on' if on else 'off'}")
+        except (ValueError, EditRefused) as exc:
+            self.sheet.status.emit(f"{state} not switched: {exc}")
+
     def refresh(self, character: Character) -> None:
+        self._refresh_toggles(character, Catalog(self.sheet.document.campaign))
         self.features.setText(self.feature_text(character, Catalog(self.sheet.document.campaign)))
         if self.notes.toPlainText() != character.notes:
             self.notes.blockSignals(True)
