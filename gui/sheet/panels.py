@@ -75,9 +75,13 @@ class GearPanel(QGroupBox):
         coins.addWidget(self.worth, 1)
         layout.addLayout(coins)
         row = QHBoxLayout()
-        # the campaign's own gear and magic items over the shipped (issue #18), names only
+        # the campaign's own gear and magic items over the shipped (issue #18), names only;
+        # the combo keeps a modest width (long names elide) so the column does not grow
         self.add_combo = QComboBox(self)
         self.add_combo.setAccessibleName("gear to add")
+        self.add_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.add_combo.setMinimumContentsLength(14)
         row.addWidget(self.add_combo, 1)
         self.add_button = QPushButton("Add", self)
         self.add_button.clicked.connect(self.add_selected)
@@ -95,6 +99,9 @@ class GearPanel(QGroupBox):
         self.remove_button = QPushButton("Remove", self)
         self.remove_button.clicked.connect(self.remove_selected)
         row.addWidget(self.remove_button)
+        for button in (self.add_button, self.use_button, self.light_button, self.remove_button):
+            button.setMinimumWidth(0)
+            button.setMaximumWidth(button.fontMetrics().horizontalAdvance(button.text()) + 24)
         layout.addLayout(row)
 
     def add_selected(self) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QComboBox,
     QFormLayout,
     QLineEdit,
@@ -75,6 +76,12 @@ class RaceEditor(CatalogEditor[Race]):
                 combo.addItem(ability.value, ability.value)
         self.easy = QRadioButton("CHECKs EASY in a situation", host)
         self.skill_pick = QRadioButton("PROF in one chosen skill", host)
+        # two separate choices: the shape, and the +1/-1 race's one feature
+        self.shape_group, self.feature_group = QButtonGroup(host), QButtonGroup(host)
+        self.shape_group.addButton(self.human)
+        self.shape_group.addButton(self.adjusted)
+        self.feature_group.addButton(self.easy)
+        self.feature_group.addButton(self.skill_pick)
         self.skills = QListWidget(host)
         self.skills.setMaximumHeight(110)
         for skill in Skill:

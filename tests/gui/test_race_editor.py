@@ -30,6 +30,9 @@ def test_a_gms_race_is_made_offered_by_name_and_undone(
     assert isinstance(editor, RaceEditor)
     shown = [editor.list.item(r).text() for r in range(editor.list.count())]
     assert "Dwarf  (shipped)" in shown
+    editor.list.setCurrentRow(shown.index("Dwarf  (shipped)"))  # +1 CON -1 CHA, EASY checks
+    assert editor.adjusted.isChecked() and editor.easy.isChecked()
+    assert (editor.plus.currentData(), editor.minus.currentData()) == ("CON", "CHA")
     editor.new_entry()
     editor.name_edit.setText("Gnoll")
     editor.text_edit.setPlainText("+1 STR, -1 INT\nSurvival CHECKs on a trail are EASY")
