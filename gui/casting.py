@@ -28,6 +28,7 @@ from emberkeep.character.bonuses import caster_kind
 from emberkeep.character.casting import cast_spell, lay_on_hands, roll_depletion_save
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.scrolls import scroll_caster
 from emberkeep.character.spell_luck import luck_on_spellcheck
 from emberkeep.clock.schedule import spell_effect
 from emberkeep.clock.units import seconds
@@ -85,13 +86,7 @@ class CastDialog(QDialog):
         form = QFormLayout()
         layout.addLayout(form)
         self.spell = QComboBox(self)
-        for spell_id in character.spells_known:
-            try:
-                self.spell.addItem(catalog.spell(spell_id).name, spell_id)
-            except KeyError:
-                continue
-        if self.kind == "cleric":
-            self.spell.addItem("Lay on Hands", LAY_ON_HANDS)
+        self._fill_spells(False)
         form.addRow("Spell", self.spell)
         self.target = QComboBox(self)
         for other in document.campaign.characters:
@@ -113,6 +108,10 @@ class CastDialog(QDialog):
         form.addRow("Advantage", self.advantage)
         # issue #12's "scroll" context, as the fight's Cast dialog offers it
         self.from_scroll = QCheckBox("cast from a scroll", self)
+        # issue #18: a scroll holds any spell of the campaign; a reader of arcane scrolls (the
+        # Arcane Trickster) casts one with a Magic-user's SPELLCHECK, made HARD by its feature
+        self.from_scroll.setEnabled(scroll_caster(character, catalog) is not None)
+        self.from_scroll.toggled.connect(self._fill_spells)
         form.addRow("Scroll", self.from_scroll)
         self.typed = QSpinBox(self)
         self.typed.setRange(0, 20)
@@ -165,6 +164,22 @@ class CastDialog(QDialog):
     def character(self) -> Character:
         return self.document.character(self.character_id)
 
+    def _fill_spells(self, scroll: bool) -> None:
+        """The spells known (and Lay on Hands for a Cleric), or every spell from a scroll."""
+        catalog = Catalog(self.document.campaign)
+        character = self.character
+        self.spell.clear()
+        ids = list(catalog.spells()) if scroll else character.spells_known
+        for spell_id in ids:
+            try:
+                self.spell.addItem(catalog.spell(spell_id).name, spell_id)
+            except KeyError:
+                continue
+        if self.kind == "cleric" and not scroll:
+            self.spell.addItem("Lay on Hands", LAY_ON_HANDS)
+        if hasattr(self, "cast_button"):
+            self._update()
+
     def _update(self) -> None:
         state = self.character.caster
         self.target.setEnabled(self.spell.currentData() == LAY_ON_HANDS)
@@ -173,7 +188,9 @@ class CastDialog(QDialog):
             self.last_result is not None and self.last_result.luck is None
             and self.character.luck.dice > 0
             and self.document.campaign.settings.rules.luck_dice)
-        self.cast_button.setEnabled(self.kind is not None and self.spell.count() > 0)
+        can = self.kind is not None or (self.from_scroll.isChecked() and scroll_caster(
+            self.character, Catalog(self.document.campaign)) is not None)
+        self.cast_button.setEnabled(can and self.spell.count() > 0)
         if state.depletion_save_due and self.kind == "magic_user":
             self.outcome.setText("Spell Depletion: roll the INT SAVE before casting again (R10).")
 
@@ -186,7 +203,6 @@ class CastDialog(QDialog):
     def cast(self) -> str:
         """Resolve the cast with the core and record it; returns the text shown."""
         character = self.character
-        assert self.kind is not None
         typed = self.typed.value() or None
         roller = TypedRoller(self.roller, {Purpose.SPELLCHECK: typed} if typed else None)
         dc, shift, advantage = self.dice()

@@ -62,3 +62,26 @@ def test_the_wizard_copies_a_spell_from_the_sheet(qtbot: QtBot,
     assert "animate_dead" in document.character(ysolde).spells_known
     assert reasons[-1].startswith("Animate Dead copied: INT (Arcana) CHECK EASY")
     assert document.undo_stack.undoText() == "Copy Animate Dead"
+
+
+def test_the_trickster_reads_a_scroll_from_the_sheet(qtbot: QtBot,
+                                                     document: CampaignDocument) -> None:
+    """"Read arcane scrolls, HARD SPELLCHECK": Wren (INT +0, PROF +1) types 14: 15 against the
+    ROOM DC 12 made HARD, 15: Success Level 1. Without the feature there is no scroll to tick."""
+    from gui.casting import CastDialog
+
+    wren = _id(document, "Wren")
+    plain = CastDialog(document, wren, ScriptedRoller([]))
+    qtbot.addWidget(plain)
+    assert not plain.from_scroll.isEnabled() and not plain.cast_button.isEnabled()
+    document.character(wren).archetype_features.append(
+        ChosenFeature(feature_id="read_scrolls", level=2))
+    dialog = CastDialog(document, wren, ScriptedRoller([]))
+    qtbot.addWidget(dialog)
+    assert dialog.spell.count() == 0 and not dialog.cast_button.isEnabled()
+    dialog.from_scroll.setChecked(True)
+    assert dialog.spell.findText("Fireball") >= 0 and dialog.cast_button.isEnabled()
+    dialog.spell.setCurrentIndex(dialog.spell.findText("Fireball"))
+    dialog.typed.setValue(14)
+    text = dialog.cast()
+    assert "= 15 vs DC 15" in text and "Success Level 1" in text
