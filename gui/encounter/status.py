@@ -8,6 +8,7 @@ The player view only ever uses :func:`monster_word` for a monster: never a numbe
 from __future__ import annotations
 
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.condition_names import condition_label
 from emberkeep.encounter.dying import DYING, dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
 
@@ -23,7 +24,8 @@ def conditions_text(c: Combatant) -> str:
     for x in c.conditions:
         if x.name in _HIDDEN:
             continue
-        parts.append(x.name if x.rounds_left is None else f"{x.name} ({x.rounds_left})")
+        name = condition_label(x.name)  # words, never the engine's keys (issue #18)
+        parts.append(name if x.rounds_left is None else f"{name} ({x.rounds_left})")
     return ", ".join(parts)
 
 
