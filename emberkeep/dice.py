@@ -111,6 +111,7 @@ class Purpose(StrEnum):
     ABILITY = "ability"  # 3d6 for a score at creation
     ABILITY_LOSS = "ability loss"  # an injury's lost score points
     ATTACK = "attack"  # the d20 of an attack (or the Melee Round's skill check to strike)
+    CHARGES = "charges"  # a magic item's uses a day ("1d4 a day"), when given and at midnight
     CHECK = "check"  # an ability or skill CHECK (grapple, medicine, break free...)
     CHOICE = "choice"  # which of several options a table leaves to a die (where a volley lands)
     CONTEST = "contest"  # an opposed d20 outside a fight

@@ -28,8 +28,12 @@ from emberkeep.character.bonuses import caster_kind
 from emberkeep.character.casting import cast_spell, lay_on_hands, roll_depletion_save
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.scrolls import scroll_caster
+from emberkeep.character.spell_luck import luck_on_spellcheck
+from emberkeep.clock.schedule import spell_effect
+from emberkeep.clock.units import seconds
 from emberkeep.dice import Purpose, Roller, TypedRoller
-from emberkeep.magic.limits import CastingBarred
+from emberkeep.magic.limits import CasterState, CastingBarred
 from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult
 from emberkeep.optional_rules.advantage import Advantage
 from gui.document import CampaignDocument, EditRefused
@@ -82,13 +86,7 @@ class CastDialog(QDialog):
         form = QFormLayout()
         layout.addLayout(form)
         self.spell = QComboBox(self)
-        for spell_id in character.spells_known:
-            try:
-                self.spell.addItem(catalog.spell(spell_id).name, spell_id)
-            except KeyError:
-                continue
-        if self.kind == "cleric":
-            self.spell.addItem("Lay on Hands", LAY_ON_HANDS)
+        self._fill_spells(False)
         form.addRow("Spell", self.spell)
         self.target = QComboBox(self)
         for other in document.campaign.characters:
@@ -110,12 +108,32 @@ class CastDialog(QDialog):
         form.addRow("Advantage", self.advantage)
         # issue #12's "scroll" context, as the fight's Cast dialog offers it
         self.from_scroll = QCheckBox("cast from a scroll", self)
+        # issue #18: a scroll holds any spell of the campaign; a reader of arcane scrolls (the
+        # Arcane Trickster) casts one with a Magic-user's SPELLCHECK, made HARD by its feature
+        self.from_scroll.setEnabled(scroll_caster(character, catalog) is not None)
+        self.from_scroll.toggled.connect(self._fill_spells)
         form.addRow("Scroll", self.from_scroll)
         self.typed = QSpinBox(self)
         self.typed.setRange(0, 20)
         self.typed.setSpecialValueText("roll it")
         self.typed.setAccessibleName("d20 typed")
         form.addRow("d20", self.typed)
+        # issue #18: a spell effect with a duration goes on the game clock and ends by itself
+        clock = QHBoxLayout()
+        self.effect_count = QSpinBox(self)
+        self.effect_count.setRange(1, 999)
+        self.effect_count.setAccessibleName("effect lasts")
+        self.effect_unit = QComboBox(self)
+        for unit, shown in (("round", "rounds"), ("exploration_turn", "turns (10 minutes)"),
+                            ("minute", "minutes"), ("hour", "hours"), ("day", "days")):
+            self.effect_unit.addItem(shown, unit)
+        self.clock_button = QPushButton("Put on the clock", self)
+        self.clock_button.setToolTip("The spell's effect as a timeline entry that ends by itself")
+        self.clock_button.clicked.connect(self.put_on_clock)
+        clock.addWidget(self.effect_count)
+        clock.addWidget(self.effect_unit)
+        clock.addWidget(self.clock_button)
+        form.addRow("Effect lasts", clock)
         self.outcome = QLabel(self)
         self.outcome.setTextFormat(Qt.TextFormat.PlainText)
         self.outcome.setWordWrap(True)
@@ -127,9 +145,16 @@ class CastDialog(QDialog):
         self.cast_button.clicked.connect(self.cast)
         self.save_button = QPushButton("Depletion SAVE", self)
         self.save_button.clicked.connect(self.roll_depletion_save)
+        # R29: after seeing the SPELLCHECK, a Luck Die may be added (issue #18)
+        self.luck_button = QPushButton("Spend a &Luck Die", self)
+        self.luck_button.setToolTip("Add a d6 to the SPELLCHECK just seen; the Success Level "
+                                    "moves one at most (R8, R29)")
+        self.luck_button.clicked.connect(self.spend_luck)
+        self.last_result: SpellcheckResult | None = None
+        self.caster_before: CasterState | None = None
         close = QPushButton("Close", self)
         close.clicked.connect(self.accept)
-        for button in (self.cast_button, self.save_button, close):
+        for button in (self.cast_button, self.luck_button, self.save_button, close):
             buttons.addWidget(button)
         layout.addLayout(buttons)
         self.spell.currentIndexChanged.connect(self._update)
@@ -139,11 +164,33 @@ class CastDialog(QDialog):
     def character(self) -> Character:
         return self.document.character(self.character_id)
 
+    def _fill_spells(self, scroll: bool) -> None:
+        """The spells known (and Lay on Hands for a Cleric), or every spell from a scroll."""
+        catalog = Catalog(self.document.campaign)
+        character = self.character
+        self.spell.clear()
+        ids = list(catalog.spells()) if scroll else character.spells_known
+        for spell_id in ids:
+            try:
+                self.spell.addItem(catalog.spell(spell_id).name, spell_id)
+            except KeyError:
+                continue
+        if self.kind == "cleric" and not scroll:
+            self.spell.addItem("Lay on Hands", LAY_ON_HANDS)
+        if hasattr(self, "cast_button"):
+            self._update()
+
     def _update(self) -> None:
         state = self.character.caster
         self.target.setEnabled(self.spell.currentData() == LAY_ON_HANDS)
         self.save_button.setEnabled(self.kind == "magic_user" and state.depletion_save_due)
-        self.cast_button.setEnabled(self.kind is not None and self.spell.count() > 0)
+        self.luck_button.setEnabled(
+            self.last_result is not None and self.last_result.luck is None
+            and self.character.luck.dice > 0
+            and self.document.campaign.settings.rules.luck_dice)
+        can = self.kind is not None or (self.from_scroll.isChecked() and scroll_caster(
+            self.character, Catalog(self.document.campaign)) is not None)
+        self.cast_button.setEnabled(can and self.spell.count() > 0)
         if state.depletion_save_due and self.kind == "magic_user":
             self.outcome.setText("Spell Depletion: roll the INT SAVE before casting again (R10).")
 
@@ -156,7 +203,6 @@ class CastDialog(QDialog):
     def cast(self) -> str:
         """Resolve the cast with the core and record it; returns the text shown."""
         character = self.character
-        assert self.kind is not None
         typed = self.typed.value() or None
         roller = TypedRoller(self.roller, {Purpose.SPELLCHECK: typed} if typed else None)
         dc, shift, advantage = self.dice()
@@ -183,6 +229,7 @@ class CastDialog(QDialog):
                 label = f"{character.name}: Lay on Hands on {target.name}"
             else:
                 spell = catalog.spell(str(self.spell.currentData()))
+                before = after.caster
                 result = cast_spell(after, catalog, spell, roller, room_dc=dc, dc_shift=shift,
                                     advantage=advantage, rule_on=rule_on, mode=mode,
                                     scroll=self.from_scroll.isChecked())
@@ -191,7 +238,51 @@ class CastDialog(QDialog):
         except (CastingBarred, ValueError) as exc:
             self.outcome.setText(str(exc))
             return str(exc)
+        if self.spell.currentData() != LAY_ON_HANDS:
+            self.last_result, self.caster_before = result, before
+        else:
+            self.last_result = None  # the HD are spent: no Luck Die on a Lay on Hands here
         self._record(changed, label)
+        self.outcome.setText(text)
+        self.last_text = text
+        self._update()
+        return text
+
+    def put_on_clock(self) -> str:
+        """The last spell cast, as a timed spell effect on the campaign's timeline."""
+        result = self.last_result
+        if result is None or not result.success or result.spell is None:
+            self.outcome.setText("Cast a spell successfully first; its effect then goes on the "
+                                 "clock.")
+            return ""
+        count, unit = self.effect_count.value(), str(self.effect_unit.currentData())
+        label = f"{result.spell.name} (Success Level {result.level})"
+        cid = self.character_id
+        command = self.document.run(
+            f"{label} on the clock",
+            lambda c: spell_effect(c, c.character(cid), label,
+                                   seconds(unit, count, c.settings.time)))  # type: ignore[arg-type]
+        text = (f"Not on the clock: {command.error}" if command.error is not None else
+                f"{label} lasts {count} {self.effect_unit.currentText()}: on the timeline")
+        self.outcome.setText(self.outcome.text() + "\n" + text)
+        return text
+
+    def spend_luck(self) -> str:
+        """R29: a Luck Die on the SPELLCHECK just shown; one undo step of its own."""
+        if self.last_result is None or self.caster_before is None:
+            return ""
+        after = self.character.model_copy(deep=True)
+        try:
+            lucky = luck_on_spellcheck(after, self.caster_before, self.last_result,
+                                       self.roller)
+        except ValueError as exc:
+            self.outcome.setText(str(exc))
+            return str(exc)
+        assert lucky.luck is not None
+        self._record([after], f"{after.name}: a Luck Die on the SPELLCHECK "
+                              f"({lucky.luck.describe()})")
+        self.last_result = lucky
+        text = describe_spellcheck(lucky) + f"\nLuck Die {lucky.luck.describe()} (R29)"
         self.outcome.setText(text)
         self.last_text = text
         self._update()

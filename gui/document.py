@@ -28,7 +28,9 @@ from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
 from emberkeep.campaign.saving import save_campaign
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.sheet_rules import hand_edit_refusal
 
 if TYPE_CHECKING:
     from gui.commands import CampaignCommand
@@ -177,6 +179,9 @@ class CampaignDocument(QObject):
         new = self.validated_value(character, field, value)
         if new == getattr(character, field):
             return False
+        refused = hand_edit_refusal(character, field, new, Catalog(self.campaign))
+        if refused is not None:  # issue #18: a level only by leveling up, spells only by casters
+            raise EditRefused(refused)
         step = field_step(self.campaign, character_id, field, new)
         text = f"Edit {label or field_label(field)} of {character.name}"
         self.undo_stack.push(step_command(self, text, step,

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import html
 
+from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 
 __all__ = ["class_name", "occupation_name", "plain_tooltip", "race_name"]
 
 
-def race_name(character: Character) -> str:
-    from emberkeep.character.races import get_race
-
+def race_name(character: Character, catalog: Catalog) -> str:
     try:
-        return get_race(character.race).name
+        return catalog.race(character.race).name  # the campaign's own races too (issue #18)
     except Exception:  # an unknown id from a hand-edited file: show it as written
         return character.race
 

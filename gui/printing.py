@@ -56,7 +56,7 @@ def class_line(character: Character, catalog: Catalog) -> str:
     if character.archetype is not None:
         archetype = f" ({catalog.archetype(character.archetype).name})"
     return (f"Level {character.level} {class_name(character)}{archetype} · "
-            f"{race_name(character)} · XP {character.xp}"
+            f"{race_name(character, catalog)} · XP {character.xp}"
             + (f" · Player: {character.player}" if character.player else ""))
 
 

@@ -78,7 +78,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("Name", "The character's name", lambda c, _: c.name, field="name", width=180),
     Column("Player", "Who plays the character", lambda c, _: c.player, field="player",
            width=120),
-    Column("Race", "Race", lambda c, _: race_name(c), width=90, shows=("race",)),
+    Column("Race", "Race", race_name, width=90, shows=("race",)),
     Column("Class", "Class (0-level characters have none yet)", lambda c, _: class_name(c),
            width=100, shows=("class_id", "level")),
     Column("Level", "Level", lambda c, _: c.level, numeric=True, width=50, shows=("level",)),

@@ -1,4 +1,4 @@
-"""The GM's own archetypes, spells and magic items in a campaign (issue #12).
+"""The GM's own archetypes, spells, magic items (issue #12) and gear (issue #18) in a campaign.
 
 Furnace's whole idea is that each group makes these its own. The campaign file keeps the GM's
 entries (``Campaign.archetypes``, ``spells``, ``magic_items``); the shipped catalogs are the
@@ -13,12 +13,25 @@ from typing import TypeVar
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.archetypes import Archetype
+from emberkeep.character.catalog import Catalog
+from emberkeep.character.races import Race
+from emberkeep.gear.catalog import GearError
 from emberkeep.gear.magic_items import MagicItemSpec
+from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
 from emberkeep.magic.spells import Spell
 
-__all__ = ["archetype_users", "remove_entry", "upsert"]
+__all__ = ["archetype_users", "race_users", "remove_entry", "upsert"]
 
-T = TypeVar("T", Archetype, Spell, MagicItemSpec)
+GearSpec = WeaponSpec | ArmorSpec | ShieldSpec | ItemSpec
+Entry = Archetype | Spell | MagicItemSpec | GearSpec | Race
+T = TypeVar("T", Archetype, Spell, MagicItemSpec, WeaponSpec, ArmorSpec, ShieldSpec, ItemSpec,
+            Race)
+
+_LISTS: dict[type, str] = {Archetype: "archetypes", Spell: "spells",
+                           MagicItemSpec: "magic_items", WeaponSpec: "weapons",
+                           ArmorSpec: "armor", ShieldSpec: "shields", ItemSpec: "items",
+                           Race: "races"}
+"""Which campaign list keeps the GM's entries of each kind."""
 
 
 def _replace(entries: list[T], entry: T) -> None:
@@ -29,14 +42,26 @@ def _replace(entries: list[T], entry: T) -> None:
     entries.append(entry)
 
 
-def upsert(campaign: Campaign, entry: Archetype | Spell | MagicItemSpec) -> None:
+def _check_gear_id(campaign: Campaign, entry: GearSpec) -> None:
+    """A gear id names one piece across every kind (an inventory takes any id): a weapon may
+    not take the id of a shipped or campaign item, armor or shield."""
+    found = Catalog(campaign).gear()
+    try:
+        kind = found.kind_of(entry.id)
+    except GearError:
+        return
+    wanted = {WeaponSpec: "weapon", ArmorSpec: "armor", ShieldSpec: "shield",
+              ItemSpec: "item"}[type(entry)]
+    if kind != wanted:
+        raise GearError(f"the id {entry.id!r} is already a {kind.replace('_', ' ')}'s; "
+                        "give this piece its own id")
+
+
+def upsert(campaign: Campaign, entry: Entry) -> None:
     """Add the GM's entry, or replace the campaign's entry with its id."""
-    if isinstance(entry, Archetype):
-        _replace(campaign.archetypes, entry)
-    elif isinstance(entry, Spell):
-        _replace(campaign.spells, entry)
-    else:
-        _replace(campaign.magic_items, entry)
+    if isinstance(entry, WeaponSpec | ArmorSpec | ShieldSpec | ItemSpec):
+        _check_gear_id(campaign, entry)
+    _replace(getattr(campaign, _LISTS[type(entry)]), entry)
 
 
 def _without(entries: list[T], entry_id: str) -> list[T]:
@@ -46,17 +71,18 @@ def _without(entries: list[T], entry_id: str) -> list[T]:
     return kept
 
 
-def remove_entry(campaign: Campaign, kind: type[Archetype | Spell | MagicItemSpec],
-                 entry_id: str) -> None:
+def remove_entry(campaign: Campaign, kind: type[Entry], entry_id: str) -> None:
     """Remove the campaign's own entry (a shipped one it replaced comes back)."""
-    if kind is Archetype:
-        campaign.archetypes = _without(campaign.archetypes, entry_id)
-    elif kind is Spell:
-        campaign.spells = _without(campaign.spells, entry_id)
-    else:
-        campaign.magic_items = _without(campaign.magic_items, entry_id)
+    field = _LISTS[kind]
+    setattr(campaign, field, _without(getattr(campaign, field), entry_id))
 
 
 def archetype_users(campaign: Campaign, archetype_id: str) -> list[str]:
     """Names of the characters who took this archetype (warned about before a delete)."""
     return [c.name for c in campaign.characters if c.archetype == archetype_id]
+
+
+def race_users(campaign: Campaign, race_id: str) -> list[str]:
+    """Names of the characters of this race (a removed race's characters keep its id)."""
+    return [c.name for c in campaign.characters if c.race == race_id]
+

@@ -17,8 +17,10 @@ from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolu
 from emberkeep.campaign.timeline import GameTime, Timed
 from emberkeep.character.archetypes import Archetype
 from emberkeep.character.model import Character
+from emberkeep.character.races import Race
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.purse import Purse
+from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
 from emberkeep.magic.spells import Spell
 from emberkeep.optional_rules.effort import EffortTask
 from emberkeep.optional_rules.skill_challenge import SkillChallenge
@@ -116,6 +118,14 @@ class Campaign(BaseModel):
     # Furnace's optional table rules in play (issue #12)
     skill_challenges: list[SkillChallenge] = Field(default_factory=list)
     efforts: list[EffortTask] = Field(default_factory=list)
+    # The GM's own gear (issue #18: the gear editor), over the shipped gear catalog by id; a piece
+    # owned before an edit keeps its own copy of the numbers (emberkeep.gear.owned)
+    weapons: list[WeaponSpec] = Field(default_factory=list)
+    armor: list[ArmorSpec] = Field(default_factory=list)
+    shields: list[ShieldSpec] = Field(default_factory=list)
+    items: list[ItemSpec] = Field(default_factory=list)
+    # The GM's own races (the seed's "create your own", R2's shapes), over the shipped by id
+    races: list[Race] = Field(default_factory=list)
 
     def character(self, character_id: str) -> Character:
         for character in self.characters:

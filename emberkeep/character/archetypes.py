@@ -46,6 +46,8 @@ class ArchetypeFeature(BaseModel):
     name: str = Field(min_length=1, max_length=200)
     text: str = Field("", max_length=2000)
     effects: tuple[FeatureEffect, ...] = ()
+    # issue #18: why (part of) the feature is the GM's call when no typed effect can apply it
+    gm_call: str = Field("", max_length=1000)
 
     @property
     def hit_die(self) -> int | None:

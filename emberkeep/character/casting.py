@@ -26,6 +26,7 @@ from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.bonuses import CASTING_ABILITY, caster_kind, save_bonus
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.character.rest import healed_hp, hit_die_of
+from emberkeep.character.scrolls import scroll_caster
 from emberkeep.dice import Roller
 from emberkeep.magic.lay_on_hands import LayOnHandsResult, heal_with_hit_dice, lay_on_hands_check
 from emberkeep.magic.limits import CastingBarred, DepletionSaveResult, depletion_save
@@ -136,8 +137,9 @@ def cast_spell(character: Character, catalog: Catalog, spell: Spell, roller: Rol
                rule_on: bool = False, mode: AdvantageMode | None = None,
                scroll: bool = False) -> SpellcheckResult:
     """A SPELLCHECK out of a fight; records it on ``character.caster`` (R10's count, the
-    disapproval range). Refused (:class:`CastingBarred`) while barred or a SAVE is due."""
-    kind = caster_kind(character)
+    disapproval range). Refused (:class:`CastingBarred`) while barred or a SAVE is due. From a
+    ``scroll`` a reader of arcane scrolls casts as a Magic-user (issue #18, ``scrolls``)."""
+    kind = scroll_caster(character, catalog) if scroll else caster_kind(character)
     if kind is None:
         raise ValueError(f"{character.name} casts no spells")
     state = character.caster

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from emberkeep.character.archetypes import Archetype, shipped_archetypes
-from emberkeep.gear.catalog import gear_catalog
+from emberkeep.character.races import Race, races
+from emberkeep.gear.catalog import GearCatalog, gear_catalog
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.magic.spells import Spell, shipped_spells
 
@@ -105,6 +106,37 @@ class Catalog:
         """Every magic item in play, by id."""
         own = self.own.magic_items if self.own is not None else ()
         return {**gear_catalog().magic_items, **{m.id: m for m in own}}
+
+
+    # -- races (issue #18: the seed's "create your own") ---------------------------------------
+
+    def races(self) -> dict[str, Race]:
+        """Every race in play, by id: the shipped, then the campaign's own (replacing by id)."""
+        own = getattr(self.own, "races", ()) if self.own is not None else ()
+        return {**races(), **{r.id: r for r in own}}
+
+    def race(self, race_id: str) -> Race:
+        found = self.races().get(race_id)
+        if found is None:
+            raise ValueError(f"unknown race {race_id!r} (known: {', '.join(self.races())})")
+        return found
+
+    # -- gear (issue #18: the gear editor) -------------------------------------------------------
+
+    def gear(self) -> GearCatalog:
+        """The shipped gear catalog with the campaign's own weapons, armor, shields and items
+        over it by id (what the sheet's Add and the starting equipment draw from). Built at each
+        call from a handful of entries; not for a fight's hot path (owned pieces carry their
+        numbers)."""
+        shipped = gear_catalog()
+        if self.own is None:
+            return shipped
+        own = {field: {e.id: e for e in getattr(self.own, field, ())}
+               for field in ("weapons", "armor", "shields", "items")}
+        return GearCatalog(
+            armor={**shipped.armor, **own["armor"]}, shields={**shipped.shields, **own["shields"]},
+            weapons={**shipped.weapons, **own["weapons"]}, items={**shipped.items, **own["items"]},
+            magic_items=self.magic_items(), kits=dict(shipped.kits))
 
 
 SHIPPED = Catalog()

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 
 from emberkeep.character import hit_points
 from emberkeep.character.abilities import ABILITIES, Ability, AbilityScores
-from emberkeep.character.catalog import Catalog
+from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.leveling import ClassChoices, apply_first_level
 from emberkeep.character.model import Character
-from emberkeep.character.races import Race, apply_race, get_race
+from emberkeep.character.races import Race, apply_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
@@ -51,13 +51,14 @@ def new_zero_level(
     swap: tuple[Ability, Ability] | None = None,
     race_skill: Skill | None = None,
     race_skill_required: bool = True,
+    catalog: Catalog = SHIPPED,
 ) -> Character:
     """A 0-level sheet from rolled scores: the race applied, no class yet.
 
     A funnel character may leave the Human's chosen skill for later (``race_skill_required``
     false); it is then chosen on reaching 1st level.
     """
-    race_def = get_race(race)
+    race_def = catalog.race(race)  # the campaign's own races too (issue #18)
     bases = apply_race({a: rolls[a].total for a in ABILITIES}, race_def, swap)
     return Character(
         name=name, player=player, race=race_def.id, scores=AbilityScores.from_bases(bases),
@@ -89,7 +90,7 @@ def create_character(
 
     scores = roll_ability_scores(roller)
     character = new_zero_level(scores, name=name, race=race, hp=1, player=player, swap=swap,
-                               race_skill=race_skill)
+                               race_skill=race_skill, catalog=catalog)
     cls = apply_first_level(character, catalog, choices,
                             first_level_feature_allowed=first_level_feature_allowed)
     con = character.modifier(Ability.CON)
@@ -100,5 +101,5 @@ def create_character(
     character.hp_history = [entry]
     character.max_hp = character.hp = entry.gain
     if choices.equipment is not None:
-        character.inventory = starting_inventory(cls, choices.equipment)
+        character.inventory = starting_inventory(cls, choices.equipment, catalog.gear())
     return character

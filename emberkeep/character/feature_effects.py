@@ -106,6 +106,8 @@ class ToggledState(BaseModel):
     ac: Bonus = Field(default_factory=Bonus)
     attack: Bonus = Field(default_factory=Bonus)
     melee_only: bool = False  # whether the damage and attack bonuses need a melee blow
+    # issue #18: rounds it lasts in a fight once switched on (None: until switched off)
+    rounds: int | None = Field(None, ge=1, le=1000)
 
 
 class Reroll(BaseModel):

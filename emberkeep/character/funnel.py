@@ -14,13 +14,12 @@ from collections.abc import Sequence
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.advancement import features_at
-from emberkeep.character.catalog import Catalog
+from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.creation import new_zero_level, race_skills, roll_ability_scores
 from emberkeep.character.hit_points import roll_level_hp, roll_zero_level_hp
 from emberkeep.character.leveling import ClassChoices, LevelUpResult, apply_first_level
 from emberkeep.character.model import Character
 from emberkeep.character.occupations import roll_occupation
-from emberkeep.character.races import get_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Roller
 from emberkeep.gear.inventory import Inventory
@@ -38,13 +37,16 @@ def roll_zero_level(
     player: str = "",
     swap: tuple[Ability, Ability] | None = None,
     race_skill: Skill | None = None,
+    catalog: Catalog = SHIPPED,
 ) -> Character:
-    """One 0-level character: 3d6 × 6 in order, 1d4 HP, a rolled occupation."""
+    """One 0-level character: 3d6 × 6 in order, 1d4 HP, a rolled occupation (``catalog``: the
+    campaign's, whose own races may be chosen)."""
     rolls = roll_ability_scores(roller)
     hp = roll_zero_level_hp(roller)
     occupation = roll_occupation(roller).row
     character = new_zero_level(rolls, name=name, race=race, hp=hp.gain, player=player,
-                               swap=swap, race_skill=race_skill, race_skill_required=False)
+                               swap=swap, race_skill=race_skill, race_skill_required=False,
+                               catalog=catalog)
     character.hp_history = [hp]
     character.occupation = occupation.id
     if occupation.skill is not None and occupation.skill not in character.skill_proficiencies:
@@ -62,6 +64,7 @@ def roll_funnel(
     names: Sequence[str] | None = None,
     race: str = "human",
     player: str = "",
+    catalog: Catalog = SHIPPED,
 ) -> list[Character]:
     """``count`` 0-level characters (four by default), rolled one after another."""
     if count < 1:
@@ -69,7 +72,8 @@ def roll_funnel(
     if names is not None and len(names) != count:
         raise ValueError(f"{count} characters but {len(names)} names")
     labels = list(names) if names is not None else [f"Peasant {i}" for i in range(1, count + 1)]
-    return [roll_zero_level(roller, name=label, race=race, player=player) for label in labels]
+    return [roll_zero_level(roller, name=label, race=race, player=player, catalog=catalog)
+            for label in labels]
 
 
 def advance_to_first(
@@ -94,7 +98,7 @@ def advance_to_first(
     if not character.alive:
         raise ValueError(f"{character.name} is dead")
     work = character.model_copy(deep=True)
-    race = get_race(work.race)
+    race = catalog.race(work.race)  # the campaign's own races too (issue #18)
     if race_skill is not None or (race.skill_picks and work.race_skill is None):
         if work.race_skill is not None:
             raise ValueError(f"{work.name} already chose its race skill")
@@ -105,13 +109,15 @@ def advance_to_first(
         work.skill_proficiencies += new
     cls = apply_first_level(work, catalog, choices,
                             first_level_feature_allowed=first_level_feature_allowed)
-    gear = resolve_equipment(cls, choices.equipment) if choices.equipment is not None else []
+    gear_catalog = catalog.gear()  # the campaign's own gear over the shipped (issue #18)
+    gear = (resolve_equipment(cls, choices.equipment, gear_catalog)
+            if choices.equipment is not None else [])
     entry = roll_level_hp(1, work.hit_die_at(catalog, 1), work.modifier(Ability.CON), roller)
     work.hp_history.append(entry)
     work.max_hp += entry.gain
     work.hp += entry.gain
     for gear_id in gear:
-        work.inventory.add(gear_id)
+        work.inventory.add(gear_id, gear_catalog)
     for field in type(character).model_fields:
         setattr(character, field, getattr(work, field))
     return LevelUpResult(1, entry, features_at(1), choices.archetype_feature, None)

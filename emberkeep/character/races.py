@@ -10,6 +10,7 @@ R1: race adjustments are natural, so an 18 raised by +1 stays 18 (natural play c
 from __future__ import annotations
 
 from functools import cache
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -42,7 +43,7 @@ class Race(BaseModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     text: tuple[str, ...] = Field(min_length=1)
-    adjustments: dict[Ability, int] = Field(default_factory=dict)
+    adjustments: dict[Ability, Annotated[int, Field(ge=-10, le=10)]] = Field(default_factory=dict)
     swap_scores: bool = False
     skill_picks: int = Field(default=0, ge=0, le=1)
     easy_check: EasyCheck | None = None

@@ -15,7 +15,7 @@ from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.knight import experience_checks
 from emberkeep.character.model import Character
-from emberkeep.dice import Roller, roll
+from emberkeep.dice import Purpose, Roller, roll
 from emberkeep.gear.magic_items import daily_charges
 from emberkeep.gear.mending import mend_item
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
@@ -133,7 +133,7 @@ def _midnight(campaign: Campaign, roller: Roller, at: int) -> list[Change]:
             amount = daily_charges(magic.charges) if magic is not None else None
             if magic is None or amount is None:
                 continue
-            refill = roll(amount, roller).total
+            refill = roll(amount, roller, purpose=Purpose.CHARGES, who=item.name).total
             if magic.charges_left != refill:
                 magic.charges_left = refill
                 changes.append(Change(at, "charges", f"{character.name}'s {item.name}: "

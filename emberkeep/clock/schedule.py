@@ -68,14 +68,17 @@ def spell_effect(campaign: Campaign, character: Character | None, label: str,
                   character_id=None if character is None else character.id)
 
 
-def light(campaign: Campaign, character: Character, item_uid: str, seconds: int) -> Timed:
-    """Light a torch or lantern: one of the stack is used up and burns for ``seconds``."""
+def light(campaign: Campaign, character: Character, item_uid: str, seconds: int, *,
+          fuel_uid: str | None = None) -> Timed:
+    """Light a torch or lantern: one of the stack is used up and burns for ``seconds``; with
+    ``fuel_uid`` (a lantern's flask of oil) one of the fuel is used up instead (issue #18)."""
     item = character.inventory.find(item_uid)
-    quantity = getattr(item, "quantity", 1)
+    burnt = item if fuel_uid is None else character.inventory.find(fuel_uid)
+    quantity = getattr(burnt, "quantity", 1)
     if quantity < 1:
-        raise ValueError(f"{character.name} has no {item.name} left to light")
-    if hasattr(item, "quantity"):
-        item.quantity = quantity - 1
+        raise ValueError(f"{character.name} has no {burnt.name} left to light")
+    if hasattr(burnt, "quantity"):
+        burnt.quantity = quantity - 1
     return _entry(campaign, TimedKind.LIGHT, f"{item.name} burning", seconds,
                   character_id=character.id, item_uid=item_uid)
 

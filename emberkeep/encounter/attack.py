@@ -137,6 +137,8 @@ def _difficulties(attacker: Combatant, target: Combatant, ranged: bool) -> list[
     found: list[Difficulty] = []
     if own & OWN_ATTACKS_HARD or "HARD:all" in own or (ranged and "HARD:ranged_attacks" in own):
         found.append(Difficulty.HARD)
+    if feature_actions.ATTACKS_EASY in own:  # an ally's feature (issue #18)
+        found.append(Difficulty.EASY)
     if theirs & EASY_TO_HIT:
         found.append(Difficulty.EASY)
     if "PRONE" in theirs:
@@ -268,6 +270,7 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
                      purpose=_FOR_OFF_HAND if off_hand else _FOR_ATTACK)
     if a.conditions:  # "next ATK" conditions: most attackers and targets carry none
         _spend_next_attack(tx, a, "attacks_hard")
+        _spend_next_attack(tx, a, feature_actions.ATTACKS_EASY)
     if t.conditions:
         _spend_next_attack(tx, t, "easy_to_hit")
     natural = record.natural or record.total - bonus
@@ -457,8 +460,12 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
                            difficulty_extra=difficulty_extra, modifier=modifier,
                            protection_by=protection_by, volunteer=volunteer,
                            advantage=advantage, wielded=wielded)
-        if reroll and not roll.hit and feature_actions.can_reroll_attack(enc, a):
+        marked = bool(a.conditions) and any(  # Chosen one readied by a free step (#18)
+            x.name == feature_actions.REROLL_MISS for x in a.conditions)
+        if (reroll or marked) and not roll.hit and feature_actions.can_reroll_attack(enc, a):
             roll = feature_actions.reroll_attack(enc, tx, roll)  # Chosen one
+        if marked:
+            _spend_next_attack(tx, a, feature_actions.REROLL_MISS)
         if luck and luck_would_help(enc, roll):
             roll = spend_luck(enc, tx, roll)
         out = resolve_attack(enc, tx, roll, sunder_shield=sunder_shield,

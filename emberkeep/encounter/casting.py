@@ -33,6 +33,7 @@ from emberkeep.character.casting import (
     spellcheck_keys,
 )
 from emberkeep.character.model import Character
+from emberkeep.character.scrolls import scroll_caster
 from emberkeep.character.status import Status
 from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
@@ -42,6 +43,7 @@ from emberkeep.encounter.events import Rolled, Step
 from emberkeep.encounter.luck import record_outcome, spend_luck_die
 from emberkeep.encounter.ruling import change_hp, ready, spend_turn
 from emberkeep.encounter.saves import save_modifier
+from emberkeep.encounter.spell_effects import apply_level, apply_mishap, cast_barred
 from emberkeep.encounter.zones import Band
 from emberkeep.magic import (
     CasterState,
@@ -60,13 +62,15 @@ __all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spel
 
 
 
-def caster_kind(enc: Encounter, c: Combatant) -> Caster:
-    """The character's kind of magic (R8), or a RuleError for a non-caster or a monster."""
+def caster_kind(enc: Encounter, c: Combatant, *, scroll: bool = False) -> Caster:
+    """The character's kind of magic (R8), or a RuleError for a non-caster or a monster; from a
+    scroll, a reader of arcane scrolls casts as a Magic-user (issue #18, ``scrolls``)."""
     if c.kind != "pc":
         raise RuleError(f"{c.name}: a monster's magic is the GM's to rule (gm_ruling)")
-    kind = sheet_caster_kind(enc.character(c))  # the sheet's answer (issue #16)
+    ch = enc.character(c)
+    kind = scroll_caster(ch, enc.catalog) if scroll else sheet_caster_kind(ch)  # issue #16
     if kind is None:
-        raise RuleError(f"{c.name} casts no spells")
+        raise RuleError(f"{c.name} casts no spells" + (" and reads no scrolls" if scroll else ""))
     return kind
 
 
@@ -166,7 +170,11 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
             scroll: bool = False, advantage: Advantage = Advantage.NONE) -> None:
     """The spell part of an action, inside the caller's ``tx`` ("Go NEAR and SPELLCHECK" is
     one step); spends the turn. Refusals raise before anything is rolled."""
-    kind = caster_kind(enc, c)
+    ch = enc.character(c) if c.kind == "pc" else None
+    if ch is not None and spell_id in ch.cantrips and c.declared_spell is None:
+        _cast_cantrip(tx, c, spell_id)  # no SPELLCHECK: a Trickster's cantrip too (issue #18)
+        return
+    kind = caster_kind(enc, c, scroll=scroll)
     ch = enc.character(c)
     if c.declared_spell is not None and c.declared_spell != spell_id:
         raise RuleError(f"{c.name} declared {c.declared_spell}, not {spell_id}")
@@ -176,9 +184,11 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     if spell_id in ch.cantrips:
         _cast_cantrip(tx, c, spell_id)
         return
-    if spell_id not in ch.spells_known:
+    if spell_id not in ch.spells_known and not scroll:  # a scroll holds any spell (#18)
         raise RuleError(f"{c.name} does not know {spell_id}")
     spell = enc.catalog.spell(spell_id)
+    if cast_barred(c, spell_id):  # a mishap's "can't cast until REST" (issue #18)
+        raise RuleError(f"{c.name} can't cast {spell.name} until a REST (a mishap)")
     reach = Band.CLOSE if spell.kind == "melee" else Band.RANGED
     targets = _targets(enc, c, target_ids, reach)
     if ch.caster.barred_until_long_rest:
@@ -217,6 +227,8 @@ def _resolve_spell(enc: Encounter, tx: Tx, casting: _Casting, state: CasterState
     _record_check(tx, c, result)
     if result.natural == 1 and kind == "magic_user" and result.mishap is None:
         _own_mishap(tx, c, spell)
+    elif result.mishap is not None and result.mishap.row.effects:  # typed rows (issue #18)
+        apply_mishap(enc, tx, c, spell, targets, result.mishap)
     if luck:  # R29: added after seeing the roll; the level moves at most one (R8)
         result = with_luck(result, spend_luck_die(enc, tx, c))
     record_outcome(enc, tx, c, result.success)
@@ -230,7 +242,11 @@ def _resolve_spell(enc: Encounter, tx: Tx, casting: _Casting, state: CasterState
     else:
         tx.note(f"{spell.name}, Success Level {result.level}: {effect.text}")
         damage = ""
-        if effect.damage is not None and targets:
+        if effect.effects:  # the level's typed effects (issue #18)
+            dealt, hit = apply_level(enc, tx, c, spell, effect, targets, crit=result.crit)
+            if hit:
+                damage = f": {dealt} DAM to {', '.join(hit)}"
+        elif effect.damage is not None and targets:
             expr = parse(effect.damage)
             dice = f"{expr.count + (CRIT_EXTRA_DICE if result.crit else 0)}d{expr.sides}"
             record = tx.roll(dice, c.name, f"{spell.name} damage",

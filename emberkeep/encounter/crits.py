@@ -77,8 +77,8 @@ if TYPE_CHECKING:
     from emberkeep.encounter.attack import AttackRoll
 
 __all__ = ["HANDLED_KINDS", "FollowUp", "RowContext", "apply_effects", "armor_point",
-           "fumble", "level_of", "pick", "roll_crit_row", "strike_extra", "tables_apply",
-           "wdd_notch"]
+           "fumble", "level_of", "pick", "put_condition", "roll_crit_row", "strike_extra",
+           "tables_apply", "wdd_notch"]
 
 # Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
 _FOR_CHOICE, _FOR_CRIT, _FOR_CRIT_DAMAGE, _FOR_DURATION, _FOR_FUMBLE = (
@@ -166,26 +166,32 @@ def strike_extra(ctx: RowContext, row: EffectRow) -> int:
 # --- conditions and gear ------------------------------------------------------------------
 
 def add_condition(ctx: RowContext, subject: Combatant, name: str, duration: Duration) -> None:
+    put_condition(ctx.enc, ctx.tx, ctx.attacker, subject, name, duration)
+
+
+def put_condition(enc: Encounter, tx: Tx, source: Combatant, subject: Combatant, name: str,
+                  duration: Duration) -> None:
+    """A condition from a table row or a spell (issue #18) on ``subject``, for ``duration``."""
     from emberkeep.encounter.feature_actions import blocks_condition
 
-    if blocks_condition(ctx.enc, subject, name):  # an archetype immunity (issue #12)
-        ctx.tx.note(f"{subject.name} is immune to {name}")
+    if blocks_condition(enc, subject, name):  # an archetype immunity (issue #12)
+        tx.note(f"{subject.name} is immune to {name}")
         return
     rounds = None
     if duration.unit == "rounds":
         assert duration.dice is not None
-        rounds = ctx.tx.roll(duration.dice, subject.name, f"{name}: rounds",
-                             purpose=_FOR_DURATION).total
+        rounds = tx.roll(duration.dice, subject.name, f"{name}: rounds",
+                         purpose=_FOR_DURATION).total
     elif duration.unit in ("next_round", "this_round"):
         rounds = 1
-    condition = ActiveCondition(name, rounds, _UNTIL[duration.unit], ctx.attacker.id,
-                                ctx.enc.state.round)
+    condition = ActiveCondition(name, rounds, _UNTIL[duration.unit], source.id,
+                                enc.state.round)
     kept = tuple(c for c in subject.conditions if c.name != name)
-    ctx.tx.set(("c", subject.id), "conditions", (*kept, condition))
+    tx.set(("c", subject.id), "conditions", (*kept, condition))
     if subject.kind == "pc" and condition.until in ("rest", "permanent"):
         from emberkeep.encounter.injuries import persist  # engine II: it outlives the fight
 
-        persist(ctx.enc, ctx.tx, subject, condition, condition.until)
+        persist(enc, tx, subject, condition, condition.until)
 
 
 def _held_weapon(enc: Encounter, c: Combatant) -> OwnedWeapon | None:

@@ -33,6 +33,7 @@ from emberkeep.encounter.damage import lose_hp
 from emberkeep.encounter.dying import DYING, bleed
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
+from emberkeep.encounter.feature_actions import TOGGLE_CLOCK, expire_toggle
 from emberkeep.encounter.saves import saving_throw
 
 __all__ = ["CANT_ACT", "clear_fired_timers", "end_of_turn", "round_upkeep", "start_timer"]
@@ -58,6 +59,8 @@ def end_of_turn(enc: Encounter, tx: Tx, c: Combatant) -> None:
             changed = True
             if left > 0:
                 kept.append(ActiveCondition(x.name, left, until, x.source, x.since))
+            elif x.source == TOGGLE_CLOCK:  # a feature's state (Rage) ran out (issue #18)
+                expire_toggle(enc, tx, c, x.name)
             continue
         if until == "this_round" or (until == "next_round" and x.since < now):
             changed = True

@@ -177,6 +177,8 @@ class Encounter:
             return self.characters[ref[1]]
         if kind == "gear":
             return self.gear(ref[1], ref[2])
+        if kind == "magic":  # a magic item's own state: its charges left today (issue #18)
+            return self.gear(ref[1], ref[2]).magic
         if kind == "score":
             return getattr(self.characters[ref[1]].scores, ref[2])  # ("score", id, "STR")
         if kind == "enc":

@@ -25,7 +25,7 @@ from emberkeep.records import record
 __all__ = ["Event", "Note", "Ref", "Rolled", "Row", "Set", "Step", "decode", "encode"]
 
 # ("enc",) the encounter; ("c", id) a combatant; ("pc", character_id) a character;
-# ("gear", character_id, uid) one owned piece of gear.
+# ("gear", character_id, uid) one owned piece of gear; ("magic", character_id, uid) its magic.
 Ref = tuple[str, ...]
 
 

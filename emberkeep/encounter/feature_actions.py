@@ -39,17 +39,25 @@ if TYPE_CHECKING:
     from emberkeep.encounter.damage import Wielded
 
 __all__ = [
+    "ATTACKS_EASY",
     "HP_TO_DAMAGE",
+    "REROLL_MISS",
     "blocks_condition",
     "can_reroll_attack",
     "declare_hp_to_damage",
+    "expire_toggle",
     "extra_damage",
+    "grant_ally_easy",
+    "mark_reroll",
     "reroll_attack",
     "toggle_state",
     "use_ally_easy",
 ]
 
 HP_TO_DAMAGE = "hp_to_damage"  # the combatant's mark for the next blow
+REROLL_MISS = "reroll_miss"  # Chosen one: the next attack that misses is rolled again
+ATTACKS_EASY = "attacks_easy"  # an ally's feature: the next attack is EASY
+TOGGLE_CLOCK = "feature"  # the source of a toggled state's rounds in a fight
 
 
 def _uses_left(c: Combatant, pairs: list[tuple[ArchetypeFeature, int]]
@@ -70,9 +78,53 @@ def toggle_state(enc: Encounter, combatant_id: str, state: str, on: bool) -> Ste
         conditions = fx.set_toggle(ch, enc.catalog, state, on)
     except ValueError as error:
         raise RuleError(str(error)) from None
+    rounds = next((t.rounds for t in fx.toggles(ch, enc.catalog) if t.state == state), None)
     with enc.action(c.id, f"{state} {'on' if on else 'off'}") as tx:
         tx.set(("pc", ch.id), "conditions", conditions)
-        tx.summary(f"{c.name}: {state} {'on' if on else 'off'}")
+        # issue #18: its duration runs on the fight's rounds; when it runs out it switches off
+        kept = tuple(x for x in c.conditions if x.name != state)
+        if on and rounds is not None:
+            kept = (*kept, ActiveCondition(state, rounds, "rounds", TOGGLE_CLOCK, enc.state.round))
+        if kept != c.conditions:
+            tx.set(("c", c.id), "conditions", kept)
+        lasts = f" for {rounds} rounds" if on and rounds is not None else ""
+        tx.summary(f"{c.name}: {state} {'on' if on else 'off'}{lasts}")
+    return enc.history[-1]
+
+
+def expire_toggle(enc: Encounter, tx: Tx, c: Combatant, name: str) -> None:
+    """A state's rounds ran out (``durations.end_of_turn``): switch it off on the sheet."""
+    if c.kind != "pc":
+        return
+    ch = enc.character(c)
+    if name not in {t.state for t in fx.active_toggles(ch, enc.catalog)}:
+        return
+    tx.set(("pc", ch.id), "conditions", fx.set_toggle(ch, enc.catalog, name, False))
+    tx.note(f"{c.name}: {name} runs out")
+
+
+def mark_reroll(enc: Encounter, combatant_id: str) -> Step:
+    """Chosen one: the next attack that misses is rolled again (once a fight), a free step."""
+    c = enc.combatant(combatant_id)
+    if not can_reroll_attack(enc, c):
+        raise RuleError(f"{c.name} has no attack reroll left this fight")
+    with enc.action(c.id, "reroll ready") as tx:
+        kept = tuple(x for x in c.conditions if x.name != REROLL_MISS)
+        tx.set(("c", c.id), "conditions",
+               (*kept, ActiveCondition(REROLL_MISS, None, "next_attack", c.id)))
+        tx.summary(f"{c.name} will reroll the next attack if it misses")
+    return enc.history[-1]
+
+
+def grant_ally_easy(enc: Encounter, user_id: str, ally_id: str) -> Step:
+    """"Once a fight chosen ally ATK is EASY": the ally's next attack is EASY (a free step)."""
+    ally = enc.combatant(ally_id)
+    with enc.action(user_id, "ally's attack EASY") as tx:
+        use_ally_easy(enc, tx, user_id, ally)
+        kept = tuple(x for x in ally.conditions if x.name != ATTACKS_EASY)
+        tx.set(("c", ally.id), "conditions",
+               (*kept, ActiveCondition(ATTACKS_EASY, None, "next_attack", user_id)))
+        tx.summary(f"{ally.name}'s next attack is EASY")
     return enc.history[-1]
 
 

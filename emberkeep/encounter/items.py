@@ -4,12 +4,14 @@ Furnace leaves the numbers of most items to the table ("let the players innovate
 keeps the count and the record, the GM states what it does. Using an item is the turn's one
 thing. A stackable item loses one from its ``quantity`` (a ``Set`` on the owned piece, so undo
 gives it back); a magic item's Magic lines (Furnace's Magic Item Dice, e.g. "+1d4 AC (1d)") are
-recorded as a note for the GM. ``heal`` is HP the GM says it restores (to the user, or an ally
+recorded as a note for the GM, and a use spends one of its day's charges (issue #18; none left
+refuses the use). ``heal`` is HP the GM says it restores (to the user, or an ally
 CLOSE), never above the maximum.
 """
 
 from __future__ import annotations
 
+from emberkeep.character.giving import charges_text, spend_charge
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.ruling import change_hp, ready, spend_turn
@@ -37,7 +39,13 @@ def use_item(enc: Encounter, cid: str, item_uid: str, *, note: str = "",
     with enc.action(cid, "use item") as tx:
         if piece.magic is not None:
             lines = "; ".join(e.text for e in piece.magic.effects) or "no Magic lines"
-            charges = f" ({piece.magic.charges})" if piece.magic.charges else ""
+            try:  # issue #18: a use spends one of the day's charges (refilled at midnight)
+                left = spend_charge(piece.magic, piece.name)
+            except ValueError as exc:
+                raise RuleError(str(exc)) from None
+            if left is not None:
+                tx.set(("magic", ch.id, piece.uid), "charges_left", left)
+            charges = f" ({charges_text(piece.magic)})" if piece.magic.charges else ""
             tx.note(f"{piece.name}{charges}: {lines}")
         elif isinstance(piece, OwnedItem):
             if piece.quantity <= 0:

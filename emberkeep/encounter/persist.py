@@ -41,7 +41,7 @@ __all__ = [
     "status_of",
 ]
 
-# Targets whose state lives in the encounter record; the rest ("pc", "gear", "score") is on
+# Targets whose state lives in the encounter record; the rest ("pc", "gear", "magic", "score") is on
 # the characters' sheets.
 OWN_TARGETS = frozenset({"c", "enc"})
 T = TypeVar("T")

@@ -91,6 +91,9 @@ def remove_condition(tx: Tx, c: Combatant, name: str, *, source: str | None = No
     return True
 
 
+NO_HEALING = "cant_be_healed"
+"""A spell's "the target can't be healed" (issue #18): healing in the fight adds nothing."""
+
 def change_hp(enc: Encounter, tx: Tx, c: Combatant, delta: int) -> int:
     """Add ``delta`` HP (negative: damage), never above the maximum; returns the new HP.
 
@@ -103,6 +106,9 @@ def change_hp(enc: Encounter, tx: Tx, c: Combatant, delta: int) -> int:
         tx.set(("c", c.id), "jostled", True)
         return after
     ref, hp, max_hp = enc.hp_ref(c)
+    if delta > 0 and any(x.name == NO_HEALING for x in c.conditions):
+        tx.note(f"{c.name} can't be healed now (a spell's effect): no HP regained")
+        return hp
     new = healed_hp(hp, max_hp, delta)  # as a rest or the sheet's Lay on Hands heals
     tx.set(ref, "hp", new)
     if c.kind == "pc" and new > hp:

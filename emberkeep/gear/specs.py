@@ -44,7 +44,8 @@ class _Spec(BaseModel):
 
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
-    value_cp: int = Field(ge=0, description="R13 default price in copper pieces (100 cp = 1 gp)")
+    value_cp: int = Field(ge=0, le=10**12,
+                          description="R13 default price in copper pieces (100 cp = 1 gp)")
     text: str = Field(default="", description="the seed's own wording for this row")
     note: str = Field(default="", description="where the number came from, spelling notes")
 
@@ -66,7 +67,7 @@ class ArmorSpec(_Spec):
 class ShieldSpec(_Spec):
     """A shield: +2 AC (R12); it may be sundered to soak half a hit and is then destroyed."""
 
-    bonus: int = Field(default=2, ge=1)
+    bonus: int = Field(default=2, ge=1, le=20)
 
 
 class WeaponSpec(_Spec):
@@ -81,7 +82,7 @@ class WeaponSpec(_Spec):
     kind: WeaponKind
     damage: str
     versatile_damage: str | None = None
-    length_ft: int | None = Field(default=None, ge=0)
+    length_ft: int | None = Field(default=None, ge=0, le=100)
     tags: tuple[str, ...] = ()
     quality: Quality = "standard"
 
@@ -106,7 +107,10 @@ class WeaponSpec(_Spec):
 class ItemSpec(_Spec):
     """Adventuring gear, tools, supplies. ``bulk`` items count one load per bundle (R14)."""
 
-    bulk: int = Field(default=1, ge=1, description="how many of these make one load")
+    bulk: int = Field(default=1, ge=1, le=100_000, description="how many of these make one load")
+    # issue #18: a light burns on the game clock; a lantern burns its fuel, not itself
+    burns_minutes: int | None = Field(default=None, ge=1, le=100_000)
+    fuel: str | None = Field(default=None, max_length=64, description="the item id it burns")
     category: Literal["gear", "tool", "supply", "light", "ammunition", "container", "focus"] = (
         "gear"
     )

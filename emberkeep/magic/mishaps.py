@@ -15,6 +15,7 @@ from functools import cache
 from typing import Literal
 
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
+from emberkeep.magic.spell_effects import SpellEffect
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 
@@ -39,6 +40,7 @@ _TABLE_ID = re.compile(r"mishap_[a-z0-9_]+")
 class MishapRow(TableRow):
     save: SaveAbility | None = None
     success_level_die: str | None = None
+    effects: tuple[SpellEffect, ...] = ()  # what the row does, typed (issue #18)
 
 
 class MishapTable(RollTable[MishapRow]):

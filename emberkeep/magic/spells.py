@@ -31,6 +31,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from emberkeep.dice import Purpose, Roller, roll
+from emberkeep.magic.spell_effects import SpellEffect
 from emberkeep.resources import load_model
 from emberkeep.tables.notation import DiceText
 
@@ -77,6 +78,7 @@ class SpellLevel(BaseModel):
     dice: int | None = Field(default=None, ge=1, le=100)
     damage: DiceText | None = None
     fails: bool = False
+    effects: tuple[SpellEffect, ...] = ()  # what the level does, typed (issue #18)
 
     @model_validator(mode="after")
     def _dice_match_text(self) -> SpellLevel:

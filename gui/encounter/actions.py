@@ -125,11 +125,13 @@ def ask_cast(window: EncounterWindow) -> str | None:
     spell = dialog.spell_id()
     if spell is None:
         return "no spell chosen"
-    return cast_spell(window, c.id, spell, scroll=dialog.from_scroll.isChecked())
+    return cast_spell(window, c.id, spell, scroll=dialog.from_scroll.isChecked(),
+                      luck=dialog.luck.isChecked())
 
 
 def cast_spell(window: EncounterWindow, caster: str, spell: str,
-               targets: list[str] | None = None, *, scroll: bool = False) -> str | None:
+               targets: list[str] | None = None, *, scroll: bool = False,
+               luck: bool = False) -> str | None:
     if targets is None:
         rows = window.table.selectionModel().selectedRows()
         targets = [x.id for r in rows if (x := window.model.combatant_at(r.row())) is not None
@@ -149,7 +151,7 @@ def cast_spell(window: EncounterWindow, caster: str, spell: str,
     return window.run(f"Cast {spell}" + (" from a scroll" if scroll else ""),
                       typed_action({Purpose.SPELLCHECK: typed},
                                    lambda enc: cast(enc, caster, spell, chosen, scroll=scroll,
-                                                    advantage=advantage)))
+                                                    advantage=advantage, luck=luck)))
 
 
 def ask_condition(window: EncounterWindow) -> str | None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.magic.spells import get_cantrip
 
 __all__ = ["CONDITIONS", "CastDialog", "ConditionDialog", "PcPicker"]
 
@@ -67,22 +68,37 @@ class CastDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"{caster.name} casts")
+        self.caster, self.catalog = caster, catalog
         self.list = QListWidget(self)
-        for spell_id in [*caster.spells_known, *caster.cantrips]:
+        # Issue #12: the archetypes' "scroll" context (Wizard: EASY; Arcane Trickster: HARD);
+        # issue #18: a scroll holds any spell of the campaign, known or not
+        self.from_scroll = QCheckBox("cast from a &scroll", self)
+        self.from_scroll.toggled.connect(self._fill)
+        self._fill(False)
+        # R29: a Luck Die added to the SPELLCHECK's d20 (typed, so seen); the level moves one
+        self.luck = QCheckBox(f"spend a &Luck Die on the SPELLCHECK ({caster.luck.dice} left, "
+                              "R29)", self)
+        self.luck.setEnabled(caster.luck.dice > 0)
+        form = QFormLayout(self)
+        form.addRow(self.list)
+        form.addRow(self.from_scroll)
+        form.addRow(self.luck)
+        form.addRow(_buttons(self))
+
+    def _fill(self, scroll: bool) -> None:
+        caster, catalog = self.caster, self.catalog
+        ids = list(catalog.spells()) if scroll else [*caster.spells_known, *caster.cantrips]
+        self.list.clear()
+        for spell_id in ids:
             try:
-                name = catalog.spell(spell_id).name
+                name = (get_cantrip(spell_id).name if spell_id in caster.cantrips
+                        else catalog.spell(spell_id).name)
             except KeyError:
-                name = spell_id
+                name = spell_id.replace("_", " ")  # an entry the campaign no longer has
             item = QListWidgetItem(name + (" (cantrip)" if spell_id in caster.cantrips else ""))
             item.setData(Qt.ItemDataRole.UserRole, spell_id)
             self.list.addItem(item)
         self.list.setCurrentRow(0)
-        # Issue #12: the archetypes' "scroll" context (Wizard: EASY; Arcane Trickster: HARD)
-        self.from_scroll = QCheckBox("cast from a &scroll", self)
-        form = QFormLayout(self)
-        form.addRow(self.list)
-        form.addRow(self.from_scroll)
-        form.addRow(_buttons(self))
 
     def spell_id(self) -> str | None:
         item = self.list.currentItem()

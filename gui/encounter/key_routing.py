@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
 from gui.encounter import actions, check_panel, extras, table_actions
+from gui.encounter.features_dialog import ask_feature
 from gui.encounter.shortcuts import MELEE_SHORTCUTS, SHORTCUTS
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "check": lambda: check_panel.ask_check(w),  # issue #17
         "reaction": lambda: check_panel.ask_reaction(w),
         "typed_dice": w.typed_dice.edit.setFocus,
+        "features": lambda: ask_feature(w),  # issue #18
         # the Melee Round's own keys (issue #11); refused outside it
         "melee_tactic": lambda: melee(lambda p: p.cycle_tactic(1)),
         "melee_tactic_back": lambda: melee(lambda p: p.cycle_tactic(-1)),

@@ -60,7 +60,7 @@ def changes_of(enc: Encounter, steps: Iterable[Step], by_character: dict[str, li
                 state = True
             else:
                 field = event.field if kind == "pc" else (
-                    "inventory" if kind == "gear" else "scores")
+                    "inventory" if kind in ("gear", "magic") else "scores")
                 fields.add((target[1], field))
                 ids.update(by_character.get(target[1], ()))
     return ids, fields, state

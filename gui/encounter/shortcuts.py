@@ -36,6 +36,8 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("heal", "H", "Heal the selected combatant: H, the number, Enter (stabilizes, R21)"),
     ("cast", "C", "Cast a spell: the current actor's SPELLCHECK (R8) on the selected"),
     ("dodge", "O", "DODGE: the current actor is HARD to hit until its next turn"),
+    ("features", "Shift+F", "Archetype features of the current actor: Rage on/off, HP into "
+                            "DAM, ready a reroll, an ally's attack EASY"),
     ("closer", "[", "Move the selected one zone toward lower zones (its move, or the GM's)"),
     ("farther", "]", "Move the selected one zone toward higher zones"),
     ("stabilize", "B", "The current actor tries to stabilize the selected dying ally (R21)"),

@@ -8,6 +8,7 @@ The player view only ever uses :func:`monster_word` for a monster: never a numbe
 from __future__ import annotations
 
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.condition_names import condition_label
 from emberkeep.encounter.dying import DYING, dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.unaware import UNAWARE
@@ -30,8 +31,8 @@ def conditions_text(c: Combatant, *, for_players: bool = False) -> str:
         if x.name in _HIDDEN or (for_players and x.name in _GM_ONLY):
             continue
         counts[x.name] = counts.get(x.name, 0) + 1
-        shown.setdefault(x.name, x.name if x.rounds_left is None
-                         else f"{x.name} ({x.rounds_left})")
+        name = condition_label(x.name)  # words, never the engine's keys (issue #18)
+        shown.setdefault(x.name, name if x.rounds_left is None else f"{name} ({x.rounds_left})")
     return ", ".join(text + (f" ×{counts[name]}" if counts[name] > 1 else "")
                      for name, text in shown.items())
 

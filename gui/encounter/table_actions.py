@@ -37,6 +37,7 @@ from emberkeep.encounter.unaware import is_unaware_of, mark_unaware
 from emberkeep.gear.owned import OwnedItem
 from emberkeep.optional_rules.advantage import Advantage
 from gui.encounter.attack_panel import DIFFICULTIES, parse_typed, typed_action
+from gui.encounter.use_item import usable_text
 
 if TYPE_CHECKING:
     from gui.encounter.window import EncounterWindow
@@ -165,15 +166,16 @@ def _use_item(w: EncounterWindow) -> Built:
     if c is None or c.kind != "pc":
         return "a player character uses an item (a monster's: G, a GM ruling)"
     inv = w.enc.character(c).inventory
-    items = [p for p in inv.all_gear()
-             if getattr(p, "magic", None) is not None
-             or (isinstance(p, OwnedItem) and p.quantity > 0)]
+    # what a use changes (one of the stack, a magic item's charge) shows in the choice (#18)
+    items = [(p, text) for p in inv.all_gear()
+             if (text := usable_text(p)) is not None
+             and (p.magic is not None or (isinstance(p, OwnedItem) and p.quantity > 0))]
     if not items:
         return f"{c.name} carries no item to use"
-    index = _choose(w, "Use an item", f"{c.name} uses:", [p.name for p in items])
+    index = _choose(w, "Use an item", f"{c.name} uses:", [text for _p, text in items])
     if index is None:
         return ""
-    piece, note = items[index], w.ruling.text().strip()
+    piece, note = items[index][0], w.ruling.text().strip()
     return f"{c.name} uses {piece.name}", lambda enc: use_item(enc, c.id, piece.uid, note=note)
 
 

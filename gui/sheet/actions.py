@@ -90,6 +90,7 @@ def build_sheet_actions(window: MainWindow) -> None:
 
 
 def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
+    sheet.roller = window.roller  # a magic item's charges when given (issue #18)
     sheet.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
     sheet.levelUpRequested.connect(lambda cid: level_up(window, cid))
     sheet.castRequested.connect(lambda cid: cast(window, cid))
@@ -159,7 +160,8 @@ def level_up(window: MainWindow, character_id: str) -> None:
 
     assert window.document is not None
     dialog = LevelUpDialog(window.document, character_id, window.roller, window)
-    if dialog.exec():
+    dialog.exec()
+    if dialog.summary:  # applied (closed with Enter or Esc after the roll was shown)
         window.statusBar().showMessage(dialog.summary, 8000)
 
 

@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 
 from emberkeep.campaign.changes import Change
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.giving import charges_text
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import AttackLine, SkillLine, attack_lines, skill_lines
 from emberkeep.gear.catalog import GearError
@@ -271,8 +272,9 @@ class InventoryModel(SheetTableModel):
     def _cell(self, piece: Owned, column: int, editing: bool) -> Any:
         if column == 0:
             return piece.name + (" (magic)" if piece.magical else "")
-        if column == 1:
-            return _kind(piece)
+        if column == 1:  # a magic item's charges left today (issue #18)
+            charges = charges_text(piece.magic) if piece.magic is not None else ""
+            return _kind(piece) + (f", {charges}" if charges else "")
         if column == self.QTY:
             return piece.quantity if isinstance(piece, OwnedItem) else (None if editing else "1")
         if column == self.DAMAGE:

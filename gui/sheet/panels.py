@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -23,11 +24,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.character import archetype_effects as fx
 from emberkeep.character.bonuses import CASTING_ABILITY
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.copying import copy_spell
+from emberkeep.character.giving import gear_choices, give_gear, use_carried
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind, spellcheck_bonus, spells_known_limit
-from emberkeep.gear.catalog import GearError, gear_catalog
+from emberkeep.character.sheet_rules import cantrips_allowed
+from emberkeep.clock.lights import light_up
+from emberkeep.gear.catalog import GearError
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.spells import load_spells
 from gui.document import EditRefused
@@ -69,34 +75,82 @@ class GearPanel(QGroupBox):
         coins.addWidget(self.worth, 1)
         layout.addLayout(coins)
         row = QHBoxLayout()
+        # the campaign's own gear and magic items over the shipped (issue #18), names only;
+        # the combo keeps a modest width (long names elide) so the column does not grow
         self.add_combo = QComboBox(self)
         self.add_combo.setAccessibleName("gear to add")
-        catalog = gear_catalog()
-        for group in (catalog.weapons, catalog.armor, catalog.shields, catalog.items,
-                      catalog.magic_items):
-            for gear_id, spec in group.items():
-                self.add_combo.addItem(spec.name, gear_id)
-        for kit in catalog.kits:
-            self.add_combo.addItem(kit.replace("_", " "), kit)
+        self.add_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.add_combo.setMinimumContentsLength(14)
         row.addWidget(self.add_combo, 1)
         self.add_button = QPushButton("Add", self)
         self.add_button.clicked.connect(self.add_selected)
         row.addWidget(self.add_button)
+        self.use_button = QPushButton("Use", self)
+        self.use_button.setToolTip("Use the selected item: one of a stack, or one of a magic "
+                                   "item's charges today")
+        self.use_button.clicked.connect(self.use_selected)
+        row.addWidget(self.use_button)
+        self.light_button = QPushButton("Light", self)
+        self.light_button.setToolTip("Light the selected torch, candle or lantern: it burns on "
+                                     "the game clock and goes out by itself")
+        self.light_button.clicked.connect(self.light_selected)
+        row.addWidget(self.light_button)
         self.remove_button = QPushButton("Remove", self)
         self.remove_button.clicked.connect(self.remove_selected)
         row.addWidget(self.remove_button)
+        for button in (self.add_button, self.use_button, self.light_button, self.remove_button):
+            button.setMinimumWidth(0)
+            button.setMaximumWidth(button.fontMetrics().horizontalAdvance(button.text()) + 24)
         layout.addLayout(row)
 
     def add_selected(self) -> None:
         gear_id = str(self.add_combo.currentData())
         inventory = self.sheet.character.inventory.model_copy(deep=True)
         try:
-            inventory.add(gear_id)
+            _, record = give_gear(inventory, Catalog(self.sheet.document.campaign), gear_id,
+                                  self.sheet.roller)
+            rolled = f", charges {record.describe()}" if record is not None else ""
             self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
-                                               label=f"gear (add {self.add_combo.currentText()})",
+                                               label=f"gear (add {self.add_combo.currentText()}"
+                                                     f"{rolled})",
                                                merge_key=f"add:{id(inventory)}")
         except (GearError, EditRefused) as exc:
             self.sheet.status.emit(f"Not added: {exc}")
+
+    def light_selected(self) -> None:
+        """The core's ``light_up`` as one recorded step (the timeline ends it)."""
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            self.sheet.status.emit("Select the torch, candle or lantern to light")
+            return
+        uid = str(self.model.data(rows[0], UidRole))
+        cid = self.sheet.character_id
+        name = self.sheet.character.inventory.find(uid).name
+        command = self.sheet.document.run(f"Light {name}",
+                                          lambda c: light_up(c, cid, uid))
+        if command.error is not None:
+            self.sheet.status.emit(f"Not lit: {command.error}")
+        else:
+            self.sheet.status.emit(f"{name} lit: it burns on the timeline")
+
+    def use_selected(self) -> None:
+        """Out of a fight: the core's use (a fight's use is the encounter's ``use_item``)."""
+        rows = self.view.selectionModel().selectedRows()
+        if not rows:
+            self.sheet.status.emit("Select the item to use")
+            return
+        uid = str(self.model.data(rows[0], UidRole))
+        inventory = self.sheet.character.inventory.model_copy(deep=True)
+        try:
+            text = use_carried(inventory, uid)
+            self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
+                                               label=f"gear ({text})",
+                                               merge_key=f"use:{id(inventory)}")
+        except (ValueError, EditRefused) as exc:
+            self.sheet.status.emit(f"Not used: {exc}")
+            return
+        self.sheet.status.emit(text)
 
     def remove_selected(self) -> None:
         rows = self.view.selectionModel().selectedRows()
@@ -114,6 +168,13 @@ class GearPanel(QGroupBox):
 
     def refresh(self, character: Character) -> None:
         self.worth.setText(f"= {format_coins(character.inventory.purse.total_cp)}")
+        current = self.add_combo.currentData()
+        self.add_combo.blockSignals(True)
+        self.add_combo.clear()
+        for shown, gear_id in gear_choices(Catalog(self.sheet.document.campaign)):
+            self.add_combo.addItem(shown, gear_id)
+        self.add_combo.setCurrentIndex(max(0, self.add_combo.findData(current)))
+        self.add_combo.blockSignals(False)
 
 
 def _write_coin(character: Character, coin: str, text: str) -> tuple[str, Any]:
@@ -143,23 +204,30 @@ class MagicPanel(QGroupBox):
             view.setMaximumHeight(view.fontMetrics().height() * 5 + 8)
         grid.addWidget(self.spells, 2, 0, 1, 2)
         grid.addWidget(self.cantrips, 2, 2, 1, 2)
+        # the campaign's own spells with the shipped ones (issue #18), refilled at each refresh
         self.spell_combo = QComboBox(self)
-        for spell in load_spells().spells:
-            self.spell_combo.addItem(spell.name, spell.id)
+        self.spell_combo.setAccessibleName("spell to learn")
         self.cantrip_combo = QComboBox(self)
+        self.cantrip_combo.setAccessibleName("cantrip to learn")
         for cantrip in load_spells().cantrips:
             self.cantrip_combo.addItem(cantrip.name, cantrip.id)
         grid.addWidget(self.spell_combo, 3, 0)
-        learn = QPushButton("Learn", self)
-        learn.clicked.connect(lambda: self._learn("spells_known", self.spell_combo))
-        grid.addWidget(learn, 3, 1)
+        self.learn_button = QPushButton("Learn", self)
+        self.learn_button.clicked.connect(lambda: self._learn("spells_known", self.spell_combo))
+        grid.addWidget(self.learn_button, 3, 1)
         grid.addWidget(self.cantrip_combo, 3, 2)
-        learn_cantrip = QPushButton("Learn", self)
-        learn_cantrip.clicked.connect(lambda: self._learn("cantrips", self.cantrip_combo))
-        grid.addWidget(learn_cantrip, 3, 3)
-        forget = QPushButton("Forget selected", self)
-        forget.clicked.connect(self._forget)
-        grid.addWidget(forget, 4, 0)
+        self.learn_cantrip_button = QPushButton("Learn", self)
+        self.learn_cantrip_button.clicked.connect(
+            lambda: self._learn("cantrips", self.cantrip_combo))
+        grid.addWidget(self.learn_cantrip_button, 3, 3)
+        self.copy_button = QPushButton("Copy…", self)
+        self.copy_button.setToolTip("Copy the chosen spell from a found book or scroll: an INT "
+                                    "(Arcana) CHECK against the ROOM DC; the Wizard's is EASY")
+        self.copy_button.clicked.connect(self._copy)
+        grid.addWidget(self.copy_button, 5, 0)
+        self.forget_button = QPushButton("Forget selected", self)
+        self.forget_button.clicked.connect(self._forget)
+        grid.addWidget(self.forget_button, 4, 0)
         counters = QHBoxLayout()
         counters.addWidget(_plain("Spells since SAVE", self))
         counters.addWidget(sheet.field("depletion", "spells since depletion SAVE",
@@ -180,23 +248,31 @@ class MagicPanel(QGroupBox):
         grid.addWidget(self.cast_button, 4, 3)
 
     def _learn(self, field: str, combo: QComboBox) -> None:
+        """The core refuses a non-caster, a known spell and R10's limit (sheet_rules)."""
         character = self.sheet.character
         known = list(getattr(character, field))
         spell_id = str(combo.currentData())
-        if spell_id in known:
-            self.sheet.status.emit(f"{combo.currentText()} is already known")
-            return
         try:
             self.sheet.document.edit_character(character.id, field, [*known, spell_id],
-                                               label=f"{field.replace('_', ' ')} (learn)",
+                                               label=f"{field.replace('_', ' ')} "
+                                                     f"(learn {combo.currentText()})",
                                                merge_key=f"learn:{len(known)}:{spell_id}")
         except EditRefused as exc:
             self.sheet.status.emit(f"Not learned: {exc}")
-            return
-        limit = spells_known_limit(character, Catalog(self.sheet.document.campaign))
-        if field == "spells_known" and limit is not None and len(known) + 1 > limit:
-            self.sheet.status.emit(f"{character.name} now knows {len(known) + 1} spells, "
-                                   f"over the limit of {limit} (R10)")
+
+    def _copy(self) -> None:
+        """The core's ``copy_spell`` as one recorded step (a failure changes nothing)."""
+        cid, spell_id = self.sheet.character_id, str(self.spell_combo.currentData())
+        name = self.spell_combo.currentText()
+        document, roller = self.sheet.document, self.sheet.roller
+        room_dc = document.campaign.settings.default_room_dc
+        command = document.run(f"Copy {name}", lambda c: copy_spell(
+            c.character(cid), Catalog(c), spell_id, room_dc, roller))
+        if command.error is not None:
+            self.sheet.status.emit(f"Not copied: {command.error}")
+        elif command.result is not None:
+            outcome = "copied" if command.result.success else "not copied"
+            self.sheet.status.emit(f"{name} {outcome}: {command.result.describe()}")
 
     def _forget(self) -> None:
         character = self.sheet.character
@@ -208,9 +284,33 @@ class MagicPanel(QGroupBox):
                                                    label=f"{field.replace('_', ' ')} (forget)",
                                                    merge_key=f"forget:{sorted(chosen)}")
 
+    def _fill_spells(self, catalog: Catalog) -> dict[str, str]:
+        """The learnable spells of the campaign's catalog in the combo; their names by id."""
+        names = {s.id: s.name for s in catalog.spells().values()}
+        current = self.spell_combo.currentData()
+        self.spell_combo.blockSignals(True)
+        self.spell_combo.clear()
+        for spell_id, name in names.items():
+            self.spell_combo.addItem(name, spell_id)
+        self.spell_combo.setCurrentIndex(max(0, self.spell_combo.findData(current)))
+        self.spell_combo.blockSignals(False)
+        return names
+
     def refresh(self, character: Character) -> None:
-        names = {s.id: s.name for s in load_spells().spells}
+        catalog = Catalog(self.sheet.document.campaign)
+        names = self._fill_spells(catalog)
         names |= {c.id: c.name for c in load_spells().cantrips}
+        spells_reason = None if caster_kind(character) is not None else (
+            "Only Clerics and Magic-users learn spells (R8)")
+        cantrip_reason = None if cantrips_allowed(character, catalog) else (
+            "Only a Magic-user (or a feature such as Trickster) learns cantrips")
+        self.copy_button.setEnabled(spells_reason is None)
+        for widgets, reason in (((self.spell_combo, self.learn_button), spells_reason),
+                                ((self.cantrip_combo, self.learn_cantrip_button),
+                                 cantrip_reason)):
+            for widget in widgets:
+                widget.setEnabled(reason is None)
+                widget.setToolTip(reason or "")
         for view, ids in ((self.spells, character.spells_known),
                           (self.cantrips, character.cantrips)):
             view.clear()
@@ -258,6 +358,10 @@ class NotesPanel(QGroupBox):
         self.features = _plain("", self)
         self.features.setWordWrap(True)
         layout.addWidget(self.features)
+        # issue #18: a feature's state (Rage) is switched here, not typed into Conditions
+        self.toggles_row = QHBoxLayout()
+        self.toggle_boxes: dict[str, QCheckBox] = {}
+        layout.addLayout(self.toggles_row)
         conditions = QHBoxLayout()
         conditions.addWidget(_plain("Conditions", self))
         conditions.addWidget(sheet.field(
@@ -314,7 +418,38 @@ class NotesPanel(QGroupBox):
             lines.append("Tools: " + ", ".join(character.tool_proficiencies))
         return "\n".join(lines) or "No features yet (0-level)."
 
+    def _refresh_toggles(self, character: Character, catalog: Catalog) -> None:
+        states = [t.state for t in fx.toggles(character, catalog)]
+        if list(self.toggle_boxes) != states:
+            for box in self.toggle_boxes.values():
+                self.toggles_row.removeWidget(box)
+                box.deleteLater()
+            self.toggle_boxes = {}
+            for state in states:
+                box = QCheckBox(state, self)
+                box.setToolTip(f"{state}: switched on and off by the feature (in a fight it "
+                               "lasts its rounds)")
+                box.toggled.connect(lambda on, st=state: self._toggle(st, on))
+                self.toggles_row.addWidget(box)
+                self.toggle_boxes[state] = box
+        on = {t.state for t in fx.active_toggles(character, catalog)}
+        for state, box in self.toggle_boxes.items():
+            box.blockSignals(True)
+            box.setChecked(state in on)
+            box.blockSignals(False)
+
+    def _toggle(self, state: str, on: bool) -> None:
+        character = self.sheet.character
+        try:
+            kept = fx.set_toggle(character, Catalog(self.sheet.document.campaign), state, on)
+            self.sheet.document.edit_character(character.id, "conditions",
+                                               [c.model_dump() for c in kept],
+                                               label=f"{state} {'on' if on else 'off'}")
+        except (ValueError, EditRefused) as exc:
+            self.sheet.status.emit(f"{state} not switched: {exc}")
+
     def refresh(self, character: Character) -> None:
+        self._refresh_toggles(character, Catalog(self.sheet.document.campaign))
         self.features.setText(self.feature_text(character, Catalog(self.sheet.document.campaign)))
         if self.notes.toPlainText() != character.notes:
             self.notes.blockSignals(True)

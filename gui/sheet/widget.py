@@ -37,9 +37,10 @@ from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
 from emberkeep.character.model import Character
-from emberkeep.character.races import races
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
+from emberkeep.character.sheet_rules import level_up_readiness
 from emberkeep.character.status import character_armor_class
+from emberkeep.dice import RandomRoller, Roller
 from gui.document import CampaignDocument, EditRefused
 from gui.labels import occupation_name
 from gui.sheet.fields import FieldEdit, int_text
@@ -92,6 +93,7 @@ class CharacterSheet(QScrollArea):
         self.document = document
         self.character_id = character_id
         self.fields: dict[str, FieldEdit] = {}
+        self.roller: Roller = RandomRoller()  # the window's roller once connected (charges)
         self.labels: dict[str, QLabel] = {}
         self._refreshers: list[Callable[[Character], None]] = []
         self.setWidgetResizable(True)
@@ -224,15 +226,18 @@ class CharacterSheet(QScrollArea):
         form.addRow("Player", self.field("player", "player", lambda c: c.player,
                                          lambda c, t: ("player", t), box))
         form.addRow("Race", self._combo("race", box, "race", "race", lambda c: [
-            (r.name, r.id) for r in races().values()]))
+            (r.name, r.id) for r in self.catalog.races().values()]))
         form.addRow("Class", self._combo("class", box, "class_id", "class", _class_options))
         form.addRow("Archetype", self._combo("archetype", box, "archetype", "archetype",
                                              lambda c: _archetype_options(c, self.catalog)))
         form.addRow("Fighting style", self._combo("style", box, "fighting_style",
                                                   "fighting style", _style_options))
         level_row = QHBoxLayout()
-        level_row.addWidget(self._int_field("level", "level", "level", box,
-                                            "Level 0-10; use Level Up to gain one by the rules"))
+        # issue #18: the level is read, never typed; Level Up brings its HP, PROF and features
+        level = self.label("level", box, lambda c: str(c.level),
+                           lambda c: "Gained only by Level Up (R5, R6)")
+        level.setStyleSheet("font-weight: bold;")
+        level_row.addWidget(level)
         level_row.addWidget(plain_label("XP", box))
         level_row.addWidget(self._int_field("xp", "XP", "xp", box, "Experience (R32)"))
         self.level_up_button = QPushButton("Level Up…", box)
@@ -240,6 +245,7 @@ class CharacterSheet(QScrollArea):
             self.character_id))
         level_row.addWidget(self.level_up_button)
         form.addRow("Level", level_row)
+        form.addRow("", self.label("ready", box, level_up_readiness))
         form.addRow("Occupation", self.label("occupation", box, occupation_name))
         form.addRow("Status", self.label("status", box, lambda c: c.status.value))
         return box
@@ -353,6 +359,8 @@ class CharacterSheet(QScrollArea):
             check.setChecked(ability in character.save_proficiencies)
             check.blockSignals(False)
         self.level_up_button.setText("Advance to 1st…" if character.level == 0 else "Level Up…")
+        self.labels["ready"].setStyleSheet("font-weight: bold; color: #1e8449;"
+                                           if character.can_level_up else "color: gray;")
         self.magic.refresh(character)
         self.gear.refresh(character)
         self.notes.refresh(character)

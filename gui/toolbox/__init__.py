@@ -100,6 +100,8 @@ class Toolbox(QObject):
                 ("archetypes", "&Archetype Editor…", "Ctrl+Alt+A", self.open_archetype_editor),
                 ("spells", "&Spell Editor…", "Ctrl+Alt+S", self.open_spell_editor),
                 ("items", "&Magic Item Editor…", "Ctrl+Alt+M", self.open_item_editor),
+                ("gear", "&Gear Editor…", "Ctrl+Alt+G", self.open_gear_editor),
+                ("races", "&Race Editor…", "Ctrl+Alt+R", self.open_race_editor),
                 ("names", "Random Spell &Name…", "Ctrl+Alt+N", self.open_name_dialog),
                 ("rules", "&Table Rules…", "Ctrl+Alt+T", self.open_table_rules)):
             action = QAction(text, window)
@@ -142,6 +144,20 @@ class Toolbox(QObject):
 
         editor = MagicItemEditor(self._doc(), self.window)
         editor.setWindowTitle("Magic item editor")
+        editor.open()
+        return editor
+
+    def open_gear_editor(self) -> QDialog:
+        from gui.toolbox.gear_editor import GearEditor
+
+        editor = GearEditor(self._doc(), self.window)
+        editor.open()
+        return editor
+
+    def open_race_editor(self) -> QDialog:
+        from gui.toolbox.race_editor import RaceEditor
+
+        editor = RaceEditor(self._doc(), self.window)
         editor.open()
         return editor
 

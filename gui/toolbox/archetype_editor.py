@@ -28,7 +28,6 @@ from emberkeep.character.archetypes import Archetype, shipped_archetypes
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
 from emberkeep.character.feature_effects import EFFECT_KINDS
-from emberkeep.character.races import races
 from emberkeep.character.skills import Skill, skill_name
 from gui.toolbox.catalog_editor import CatalogEditor
 from gui.toolbox.model_form import ModelForm
@@ -89,9 +88,12 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.id_edit = QLineEdit(self.form_host)
         self.name_edit = QLineEdit(self.form_host)
         self.class_combo = QComboBox(self.form_host)
-        self.class_combo.addItems(sorted(classes()))
+        for cls in classes().values():  # names shown, ids kept as data (issue #18)
+            self.class_combo.addItem(cls.name, cls.id)
         self.race_combo = QComboBox(self.form_host)
-        self.race_combo.addItems([_NONE, *sorted(races())])
+        self.race_combo.addItem(_NONE, None)
+        for race in Catalog(self.document.campaign).races().values():
+            self.race_combo.addItem(race.name, race.id)
         self.skills = QListWidget(self.form_host)
         self.skills.setMaximumHeight(110)
         for skill in Skill:
@@ -138,9 +140,12 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.feature_id = QLineEdit(box)
         self.feature_name = QLineEdit(box)
         self.feature_text = QLineEdit(box)
+        self.feature_gm_call = QLineEdit(box)  # issue #18: why the GM rules what no effect does
+        self.feature_gm_call.setPlaceholderText("why it is the GM's call (where no effect does it)")
         form.addRow("Feature id", self.feature_id)
         form.addRow("Feature name", self.feature_name)
         form.addRow("Seed's words", self.feature_text)
+        form.addRow("GM's call", self.feature_gm_call)
         detail.addLayout(form)
         self.effects = QListWidget(box)
         self.effects.setMaximumHeight(90)
@@ -168,8 +173,10 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.data = data
         self.id_edit.setText(data.get("id", ""))
         self.name_edit.setText(data.get("name", ""))
-        self.class_combo.setCurrentText(data.get("class_id", "fighter"))
-        self.race_combo.setCurrentText(data.get("prerequisite_race") or _NONE)
+        self.class_combo.setCurrentIndex(max(0, self.class_combo.findData(
+            data.get("class_id", "fighter"))))
+        self.race_combo.setCurrentIndex(max(0, self.race_combo.findData(
+            data.get("prerequisite_race"))))
         chosen = set(data.get("skill_proficiencies", []))
         for i in range(self.skills.count()):
             item = self.skills.item(i)
@@ -203,6 +210,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
             feature["id"] = self.feature_id.text().strip()
             feature["name"] = self.feature_name.text().strip()
             feature["text"] = self.feature_text.text()
+            feature["gm_call"] = self.feature_gm_call.text().strip()
 
     def _feature_selected(self, row: int) -> None:
         self._commit_feature()
@@ -210,7 +218,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.effect_row = -1
         feature = self.data["features"][row] if 0 <= row < len(self.data["features"]) else None
         for edit, key in ((self.feature_id, "id"), (self.feature_name, "name"),
-                          (self.feature_text, "text")):
+                          (self.feature_text, "text"), (self.feature_gm_call, "gm_call")):
             edit.setText("" if feature is None else feature.get(key, ""))
         self._fill_effects(0)
 
@@ -281,11 +289,10 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
     def read(self) -> dict[str, Any]:
         self._commit_feature()
         self._fill_features(max(0, self.feature_row))
-        race = self.race_combo.currentText()
         return {
             "id": self.id_edit.text().strip(), "name": self.name_edit.text().strip(),
-            "class_id": self.class_combo.currentText(),
-            "prerequisite_race": None if race == _NONE else race,
+            "class_id": self.class_combo.currentData(),
+            "prerequisite_race": self.race_combo.currentData(),
             "skill_proficiencies": [
                 self.skills.item(i).data(Qt.ItemDataRole.UserRole)
                 for i in range(self.skills.count())

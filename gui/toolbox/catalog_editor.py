@@ -183,7 +183,7 @@ class CatalogEditor(QDialog, Generic[M]):
             return False
         self.current = entry.id  # type: ignore[attr-defined]
         self.refresh(self.current)
-        self.message.setText(f"Saved to the campaign ({self.current}).")
+        self.message.setText(f"Saved to the campaign: {getattr(entry, 'name', '')}.")
         return True
 
     def delete(self) -> None:

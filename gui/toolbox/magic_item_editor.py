@@ -5,6 +5,7 @@ core refuses more, and the form shows how many are left)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.character.catalog import Catalog
-from emberkeep.gear.catalog import gear_catalog
+from emberkeep.gear.catalog import Spec, gear_catalog
 from emberkeep.gear.magic_items import (
     DIE_SIDES,
     TIER_DICE,
@@ -111,15 +112,17 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         layout.addLayout(row)
 
     def _fill_bases(self, base_type: str) -> None:
-        cat = gear_catalog()
-        pools: dict[str, list[str]] = {
-            "armor": sorted(cat.armor), "shield": sorted(cat.shields),
-            "weapon": sorted(cat.weapons), "item": sorted(cat.items)}
-        current = self.base_id.currentText()
+        """The base pieces of the campaign's gear (its own over the shipped), by name (#18)."""
+        cat = Catalog(self.document.campaign).gear()
+        pools: dict[str, Mapping[str, Spec]] = {
+            "armor": cat.armor, "shield": cat.shields, "weapon": cat.weapons, "item": cat.items}
+        current = self.base_id.currentData()
         self.base_id.clear()
-        self.base_id.addItems(pools.get(base_type, []))
-        if current:
-            self.base_id.setCurrentText(current)
+        for gear_id, spec in sorted(pools.get(base_type, {}).items(),
+                                    key=lambda kv: kv[1].name):
+            self.base_id.addItem(spec.name, gear_id)
+        if current is not None:
+            self.base_id.setCurrentIndex(max(0, self.base_id.findData(current)))
 
     def add_effect_row(self, effect: dict[str, Any]) -> None:
         row = self.effects.rowCount()
@@ -168,7 +171,7 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         self.name_edit.setText(data.get("name", ""))
         self.base_type.setCurrentText(data.get("base_type", "weapon"))
         self._fill_bases(self.base_type.currentText())
-        self.base_id.setCurrentText(data.get("base_id", ""))
+        self.base_id.setCurrentIndex(max(0, self.base_id.findData(data.get("base_id"))))
         self.tier.setCurrentIndex(max(0, self.tier.findData(data.get("tier", "common"))))
         self.duration.setText(data.get("duration") or "")
         self.charges.setText(data.get("charges") or "")
@@ -193,7 +196,7 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         value = self.value.value()
         return {
             "id": self.id_edit.text().strip(), "name": self.name_edit.text().strip(),
-            "base_type": self.base_type.currentText(), "base_id": self.base_id.currentText(),
+            "base_type": self.base_type.currentText(), "base_id": self.base_id.currentData(),
             "tier": self.tier.currentData(), "effects": effects,
             "duration": self.duration.text().strip() or None,
             "charges": self.charges.text().strip() or None,

@@ -57,6 +57,16 @@ def _choices(annotation: Any) -> tuple[list[str], bool] | None:
     return None
 
 
+def _optional_model(annotation: Any) -> type[BaseModel] | None:
+    """``Model | None`` → ``Model`` (a nested form switched on by a checkbox)."""
+    if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+        return None
+    rest = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if len(rest) == 1 and isinstance(rest[0], type) and issubclass(rest[0], BaseModel):
+        return rest[0]
+    return None
+
+
 class _Row(QHBoxLayout):
     """A one-line form for a nested model (a Bonus: "Flat [0] Prof [1]")."""
 
@@ -74,6 +84,7 @@ class ModelForm(QWidget):
         self.model = model
         self.fixed: dict[str, Any] = {}
         self.readers: dict[str, Any] = {}
+        self.widgets: dict[str, QWidget] = {}  # by field: the editor's widget for it
         layout = _Row(self) if inline else QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for name, info in model.model_fields.items():
@@ -87,19 +98,37 @@ class ModelForm(QWidget):
                 sub = ModelForm(annotation, value.model_dump() if isinstance(value, BaseModel)
                                 else dict(value or {}), self, inline=True)
                 layout.addRow(label, sub)
+                self._name(name, label, sub)
                 self.readers[name] = sub.value
+                continue
+            optional_model = _optional_model(annotation)
+            if optional_model is not None:  # e.g. a spell's each-round Duration (issue #18)
+                holder = QWidget(self)
+                row = QHBoxLayout(holder)
+                row.setContentsMargins(0, 0, 0, 0)
+                on = QCheckBox(holder)
+                on.setChecked(value is not None)
+                sub = ModelForm(optional_model, value.model_dump() if isinstance(
+                    value, BaseModel) else dict(value or {}), holder, inline=True)
+                row.addWidget(on)
+                row.addWidget(sub, 1)
+                layout.addRow(label, holder)
+                self._name(name, label, holder)
+                self.readers[name] = lambda o=on, f=sub: f.value() if o.isChecked() else None
                 continue
             choices = _choices(annotation)
             if annotation is bool:
                 box = QCheckBox(self)
                 box.setChecked(bool(value))
                 layout.addRow(label, box)
+                self._name(name, label, box)
                 self.readers[name] = box.isChecked
             elif annotation is int:
                 spin = QSpinBox(self)
                 spin.setRange(*_bounds(info))
                 spin.setValue(int(value))
                 layout.addRow(label, spin)
+                self._name(name, label, spin)
                 self.readers[name] = spin.value
             elif choices is not None:
                 options, optional = choices
@@ -110,14 +139,20 @@ class ModelForm(QWidget):
                 shown = _NONE if value is None else str(getattr(value, "value", value))
                 combo.setCurrentText(shown)
                 layout.addRow(label, combo)
+                self._name(name, label, combo)
                 self.readers[name] = lambda c=combo: None if c.currentText() == _NONE \
                     else c.currentText()
             else:
                 edit = QLineEdit("" if value is None else str(value), self)
                 layout.addRow(label, edit)
+                self._name(name, label, edit)
                 optional = type(None) in typing.get_args(annotation)
                 self.readers[name] = lambda e=edit, o=optional: (e.text().strip() or None) \
                     if o else e.text()
+
+    def _name(self, field: str, label: str, widget: QWidget) -> None:
+        widget.setAccessibleName(label)
+        self.widgets[field] = widget
 
     def value(self) -> dict[str, Any]:
         data = dict(self.fixed)

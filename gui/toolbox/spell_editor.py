@@ -24,10 +24,12 @@ from PySide6.QtWidgets import (
 
 from emberkeep.character.catalog import Catalog
 from emberkeep.dice import Roller
+from emberkeep.magic.spell_effects import EFFECT_MODELS
 from emberkeep.magic.spell_names import roll_spell_name
 from emberkeep.magic.spells import SPELL_DIE, WONDER_LEVEL, Spell, load_spells
 from gui.document import CampaignDocument
 from gui.toolbox.catalog_editor import CatalogEditor
+from gui.toolbox.effects_list import EffectsList
 
 __all__ = ["SpellEditor", "spell_id_for"]
 
@@ -121,6 +123,22 @@ class SpellEditor(CatalogEditor[Spell]):
             self.level_fails.append(fails)
         layout.addWidget(levels)
 
+        # issue #18: what each level does, typed, for the engine to apply
+        pick = QHBoxLayout()
+        pick.addWidget(QLabel("Typed effects of level", self.form_host))
+        self.level_pick = QComboBox(self.form_host)
+        for n in range(1, WONDER_LEVEL + 1):
+            self.level_pick.addItem("WONDER" if n == WONDER_LEVEL else str(n), n)
+        self.level_pick.currentIndexChanged.connect(self._show_level_effects)
+        pick.addWidget(self.level_pick)
+        pick.addStretch(1)
+        layout.addLayout(pick)
+        self.level_effects: list[list[dict[str, Any]]] = [[] for _ in range(WONDER_LEVEL)]
+        self.effects_list = EffectsList(
+            "What the level does (area, condition and duration, SAVE; the GM's call with "
+            "its reason)", EFFECT_MODELS, self.form_host)
+        layout.addWidget(self.effects_list)
+
         mishaps = QGroupBox("Its own d6 mishap table (instead of the General Mishap table)",
                             self.form_host)
         mishaps.setCheckable(True)
@@ -144,19 +162,30 @@ class SpellEditor(CatalogEditor[Spell]):
             self.level_dice[n].setValue(level.get("dice") or 0)
             self.level_damage[n].setText(level.get("damage") or "")
             self.level_fails[n].setChecked(bool(level.get("fails")))
+        self.effects_list.commit()
+        self.level_effects = [[dict(e) for e in level.get("effects", [])]
+                              for level in data.get("levels", [])]
+        self.level_effects += [[] for _ in range(WONDER_LEVEL - len(self.level_effects))]
+        self._show_level_effects()
         rows = list(data.get("mishaps", []))
         self.mishap_box.setChecked(bool(rows))
         for n, edit in enumerate(self.mishaps):
             edit.setText(rows[n] if n < len(rows) else "")
 
+    def _show_level_effects(self) -> None:
+        n = max(0, self.level_pick.currentIndex())
+        self.effects_list.show_effects(self.level_effects[n])
+
     def read(self) -> dict[str, Any]:
+        self.effects_list.commit()
         levels = []
         for n in range(WONDER_LEVEL):
             dice = self.level_dice[n].value()
             levels.append({"level": n + 1, "text": self.level_text[n].toPlainText(),
                            "dice": dice or None,
                            "damage": self.level_damage[n].text().strip() or None,
-                           "fails": self.level_fails[n].isChecked()})
+                           "fails": self.level_fails[n].isChecked(),
+                           "effects": [dict(e) for e in self.level_effects[n]]})
         return {
             "id": self.id_edit.text().strip(), "name": self.name_edit.text().strip(),
             "kind": self.kind_combo.currentData(), "source": "house",

@@ -26,10 +26,10 @@ from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.advancement import LevelFeature, features_at, prof_bonus
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.funnel import advance_to_first
-from emberkeep.character.hit_points import LAST_ROLLED_LEVEL, HpEntry
+from emberkeep.character.hit_points import LAST_ROLLED_LEVEL
+from emberkeep.character.level_preview import describe_hp, level_up_outcome, level_up_preview
 from emberkeep.character.leveling import LevelUpResult, level_up
 from emberkeep.character.model import Character
-from emberkeep.character.races import get_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Purpose, Roller, TypedRoller
 from gui.document import CampaignDocument, EditRefused
@@ -37,15 +37,6 @@ from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
 
 __all__ = ["LevelUpDialog", "describe_hp"]
-
-
-def describe_hp(entry: HpEntry) -> str:
-    """``d10 rolled 2 → +3 HP (R5 floor 1 + CON, at most half the die)``."""
-    if not entry.faces:
-        return f"+{entry.gain} HP (fixed, R5)"
-    face = entry.faces[0]
-    floor = " (R5 floor: 1 + CON, at most half the die)" if entry.gain > face else ""
-    return f"d{entry.die} rolled {face} → +{entry.gain} HP{floor}"
 
 
 class LevelUpDialog(QDialog):
@@ -68,6 +59,14 @@ class LevelUpDialog(QDialog):
         intro.setTextFormat(Qt.TextFormat.PlainText)
         intro.setWordWrap(True)
         layout.addWidget(intro)
+        # issue #18: what the level will change, before Enter; what was rolled, after
+        self.preview = QLabel(self)
+        self.preview.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview.setWordWrap(True)
+        if not advancing:
+            self.preview.setText("\n".join(level_up_preview(character,
+                                                             Catalog(document.campaign))))
+        layout.addWidget(self.preview)
         form = QFormLayout()
         layout.addLayout(form)
         self.form = form
@@ -92,11 +91,17 @@ class LevelUpDialog(QDialog):
         self.error.setWordWrap(True)
         tone(self.error, "error")
         layout.addWidget(self.error)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self.apply)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.rolled = QLabel(self)
+        self.rolled.setTextFormat(Qt.TextFormat.PlainText)
+        self.rolled.setWordWrap(True)
+        self.rolled.setStyleSheet("font-weight: bold;")
+        self.rolled.setAccessibleName("what was rolled")
+        layout.addWidget(self.rolled)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons.accepted.connect(self.apply)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
 
     def _first_level(self, character: Character, intro: QLabel) -> None:
         """Out of the funnel (R5): the class's choices, its gear, a Human's skill."""
@@ -109,7 +114,8 @@ class LevelUpDialog(QDialog):
         form.addRow(self.choices)
         self.take_gear = QCheckBox("Also take the class's starting equipment", self)
         form.addRow(self.take_gear)
-        if get_race(character.race).skill_picks and character.race_skill is None:
+        race = Catalog(document.campaign).race(character.race)  # the campaign's own too (#18)
+        if race.skill_picks and character.race_skill is None:
             self.race_skill = QComboBox(self)
             for skill in Skill:
                 if skill not in character.skill_proficiencies:
@@ -163,9 +169,14 @@ class LevelUpDialog(QDialog):
                 self.feature.addItem(f"{feature.name}: {feature.text}", feature.id)
 
     def apply(self) -> None:
-        """Level up a copy with the core; on success it replaces the sheet (one undo step)."""
+        """Level up a copy with the core; on success it replaces the sheet (one undo step) and
+        the dialog stays open to show what was rolled; Enter again closes it."""
+        if self.level_result is not None:
+            self.accept()
+            return
         before = self.document.character(self.character_id)
         work = before.model_copy(deep=True)
+        kept = before.model_copy()  # the stored sheet changes in place: keep its numbers
         typed = self.hp_typed.value() or None
         roller = TypedRoller(self.roller, {Purpose.HIT_DIE: typed} if typed else None)
         try:
@@ -177,7 +188,8 @@ class LevelUpDialog(QDialog):
                          if self.race_skill is not None else None)
                 self.level_result = advance_to_first(
                     work, Catalog(self.document.campaign), choices, roller, race_skill=skill)
-                text = f"Advance {before.name} to 1st level"
+                text = (f"Advance {before.name} to 1st level "
+                        f"({describe_hp(self.level_result.hp)})")
             else:
                 if self.archetype is not None:
                     work.archetype = self._archetype_id()
@@ -188,11 +200,22 @@ class LevelUpDialog(QDialog):
                 self.level_result = level_up(
                     work, Catalog(self.document.campaign), roller,
                     archetype_feature=feature, ability_increase=increase)
-                text = f"Level up {before.name} to {self.level}"
+                text = (f"Level up {before.name} to {self.level} "
+                        f"({describe_hp(self.level_result.hp)})")
             self.document.replace_character(work, text)
         except (ValueError, EditRefused) as exc:
+            self.level_result = None
             self.error.setText(f"Not yet: {exc}")
             return
-        self.summary = (f"{work.name} is level {work.level}: {describe_hp(self.level_result.hp)}, "
-                        f"max HP {work.max_hp}, PROF {work.prof:+d}")
-        self.accept()
+        self.error.clear()
+        self.summary = level_up_outcome(kept, work, self.level_result.hp)
+        self.rolled.setText(self.summary)
+        for kind in (QComboBox, QSpinBox, QCheckBox):
+            for child in self.findChildren(kind):
+                child.setEnabled(False)  # applied: the choices are on the sheet now
+        if self.choices is not None:
+            self.choices.setEnabled(False)
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("Close")
+        ok.setFocus()
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).hide()

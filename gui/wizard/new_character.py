@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.abilities import ABILITIES, Ability
-from emberkeep.character.catalog import Catalog
+from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.creation import create_character, roll_ability_scores
 from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE, roll_funnel
 from emberkeep.character.model import Character
-from emberkeep.character.races import apply_race, get_race, races
+from emberkeep.character.races import apply_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, TypedRoller, roll
 from gui.labels import occupation_name
@@ -143,13 +143,14 @@ class ScoresPage(QWizardPage):
 class RacePage(QWizardPage):
     """R2: the race; a Human may swap two scores and is PROF in one chosen skill."""
 
-    def __init__(self, scores: ScoresPage) -> None:
+    def __init__(self, scores: ScoresPage, catalog: Catalog = SHIPPED) -> None:
         super().__init__()
         self.scores = scores
+        self.catalog = catalog  # the campaign's own races too (issue #18)
         self.setTitle("Race")
         form = QFormLayout(self)
         self.race = QComboBox(self)
-        for race in races().values():
+        for race in catalog.races().values():
             self.race.addItem(race.name, race.id)
         self.swap_a, self.swap_b = QComboBox(self), QComboBox(self)
         for combo in (self.swap_a, self.swap_b):
@@ -180,14 +181,15 @@ class RacePage(QWizardPage):
         return Ability(a), Ability(b)
 
     def race_skill(self) -> Skill | None:
-        return Skill(self.skill.currentData()) if get_race(self.race_id).skill_picks else None
+        race = self.catalog.race(self.race_id)
+        return Skill(self.skill.currentData()) if race.skill_picks else None
 
     @property
     def race_id(self) -> str:
         return str(self.race.currentData())
 
     def update_preview(self) -> None:
-        race = get_race(self.race_id)
+        race = self.catalog.race(self.race_id)
         for widget in (self.swap_a, self.swap_b):
             widget.setEnabled(race.swap_scores)
         self.skill.setEnabled(bool(race.skill_picks))
@@ -201,7 +203,7 @@ class RacePage(QWizardPage):
 
     def final_scores(self) -> dict[Ability, int]:
         rolled = {a: r.total for a, r in self.scores.rolls().items()}
-        race = get_race(self.race_id)
+        race = self.catalog.race(self.race_id)
         return apply_race(rolled, race, self.swap() if race.swap_scores else None)
 
 
@@ -253,7 +255,7 @@ class FunnelPage(QWizardPage):
                          "Reroll until the party suits you.")
         layout = QVBoxLayout(self)
         self.race = QComboBox(self)
-        for race in races().values():
+        for race in wizard.catalog.races().values():
             self.race.addItem(race.name, race.id)
         layout.addWidget(self.race)
         self.table = QTableWidget(self)
@@ -268,7 +270,8 @@ class FunnelPage(QWizardPage):
 
     def reroll(self) -> None:
         count = self.owner.path_page.count.value()
-        self.rolled = roll_funnel(self.owner.roller, count, race=str(self.race.currentData()))
+        self.rolled = roll_funnel(self.owner.roller, count, race=str(self.race.currentData()),
+                                  catalog=self.owner.catalog)
         headers = ["Name", *[a.value for a in ABILITIES], "HP", "Occupation"]
         self.table.clear()
         self.table.setColumnCount(len(headers))
@@ -309,7 +312,7 @@ class NewCharacterWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.path_page = PathPage(self.settings.funnel_size or DEFAULT_FUNNEL_SIZE)
         self.scores_page = ScoresPage(roller)
-        self.race_page = RacePage(self.scores_page)
+        self.race_page = RacePage(self.scores_page, catalog)
         self.class_page = ClassPage(self)
         self.funnel_page = FunnelPage(self)
         for number, page in ((PATH_PAGE, self.path_page), (SCORES_PAGE, self.scores_page),

@@ -37,9 +37,17 @@ from emberkeep.encounter.setup import monster_combatants, pc_combatants
 GOBLIN = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damage="1d6")
 
 
-def _encounter(faces: list[int] | None = None) -> Encounter:
-    """The example party's four 1st-level characters in zone 0, three goblins in zone 1."""
+def _encounter(faces: list[int] | None = None, *, supplies: bool = False) -> Encounter:
+    """The example party's four 1st-level characters in zone 0, three goblins in zone 1.
+
+    ``supplies``: Wren also carries 5 torches and 5 rations (R34: the class kit's adventuring
+    gear is one item, not its parts)."""
     party = [c for c in build_example_campaign().characters if c.level == 1]
+    if supplies:
+        wren = next(c for c in party if c.name.startswith("Wren"))
+        for _ in range(5):
+            wren.inventory.add("torch")
+            wren.inventory.add("rations")
     combatants = [*pc_combatants(party), *monster_combatants(GOBLIN, 3)]
     return Encounter(combatants, {c.id: c for c in party}, ScriptedRoller(faces or []))
 
@@ -254,7 +262,7 @@ def test_grapple_needs_the_target_close() -> None:
 # --- items -------------------------------------------------------------------------------------
 
 def test_using_a_stackable_item_takes_one_and_undo_gives_it_back() -> None:
-    enc = _encounter()
+    enc = _encounter(supplies=True)
     wren = _pc(enc, "Wren")
     torch = next(i for i in enc.character(wren).inventory.items if i.catalog_id == "torch")
     assert torch.quantity == 5
@@ -267,7 +275,7 @@ def test_using_a_stackable_item_takes_one_and_undo_gives_it_back() -> None:
 
 
 def test_an_item_with_none_left_or_a_weapon_cannot_be_used_up() -> None:
-    enc = _encounter()
+    enc = _encounter(supplies=True)
     wren = _pc(enc, "Wren")
     inventory = enc.character(wren).inventory
     torch = next(i for i in inventory.items if i.catalog_id == "torch")
@@ -283,7 +291,7 @@ def test_an_item_with_none_left_or_a_weapon_cannot_be_used_up() -> None:
 
 
 def test_healing_the_gm_states_stops_at_the_maximum() -> None:
-    enc = _encounter()
+    enc = _encounter(supplies=True)
     wren, brannoc = _pc(enc, "Wren"), _pc(enc, "Brannoc")
     enc.character(brannoc).hp = 3
     rations = next(i for i in enc.character(wren).inventory.items if i.catalog_id == "rations")

@@ -27,19 +27,22 @@ def _purposes(step: Step) -> list[str]:
 
 def test_r8_fireball_at_level_2_burns_its_target_and_undo_restores_everything() -> None:
     """d20 14 + 3 = 17: Success Level 2 (16-20), "1d6 fire DAM (1d) / in CLOSE of the target
-    (1d)"; the d6 shows 5 and the goblin (5 HP) goes down, jostled."""
+    (1d)"; the GM chose the three goblins, all CLOSE to the first (zone 1): the d6 shows 5 and
+    each (5 HP) goes down, jostled (issue #18: targets chosen by area, one roll for all)."""
     enc = _encounter([14, 5])
-    ysolde, goblin = _pc(enc, "Ysolde"), enc.combatant("goblin-1")
+    ysolde = _pc(enc, "Ysolde")
     start = enc.fingerprint()
-    step = cast(enc, ysolde.id, "fireball", [goblin.id])
+    step = cast(enc, ysolde.id, "fireball", ["goblin-1", "goblin-2", "goblin-3"])
     assert _purposes(step) == ["SPELLCHECK", "Fireball damage"]
     assert step.rolls()[0].total == 17
     assert _notes(step) == ["Fireball, Success Level 2: 1d6 fire DAM (1d)\n"
                             "in CLOSE of the target (1d)"]
-    assert goblin.hp == 0 and enc.is_down(goblin) and goblin.jostled
+    goblins = [enc.combatant(f"goblin-{n}") for n in (1, 2, 3)]
+    assert all(g.hp == 0 and enc.is_down(g) and g.jostled for g in goblins)
     assert enc.character(ysolde).caster.spells_cast_since_check == 1  # R10: counted
     assert ysolde.acted
-    assert step.summary == "Ysolde the Grey casts Fireball at level 2: 5 DAM to Goblin 1"
+    assert step.summary == ("Ysolde the Grey casts Fireball at level 2: 5 DAM to Goblin 1, "
+                            "Goblin 2, Goblin 3")
     enc.undo()
     assert enc.fingerprint() == start
 
@@ -73,13 +76,21 @@ def test_r8_natural_20_adds_two_prof_and_two_dice() -> None:
 
 
 def test_r8_natural_1_is_a_mishap_on_the_spells_own_table() -> None:
-    """Fireball's own d6 mishap table: 3 "A fire bubble expodes in the caster's hand"."""
-    enc = _encounter([1, 3])
-    step = cast(enc, _pc(enc, "Ysolde").id, "fireball", ["goblin-1"])
+    """Fireball's own d6 mishap table: 3 "A fire bubble expodes in the caster's hand, 1d6
+    damage and caster is FRIGHTENED, WISE SAVE" (issue #18, typed): the d6 shows 2 (Ysolde
+    4 → 2 HP), her WIS SAVE 2 + 0 + PROF 1 = 3 fails against the ROOM DC 12: FRIGHTENED."""
+    enc = _encounter([1, 3, 2, 2])
+    ysolde = _pc(enc, "Ysolde")
+    step = cast(enc, ysolde.id, "fireball", ["goblin-1"])
     rows = [e for e in step.events if isinstance(e, Row)]
     assert [(r.table, r.value, r.label) for r in rows] == [("mishap_fireball", 3, "3")]
     assert rows[0].text.startswith("A fire bubble expodes in the caster's hand")
     assert enc.combatant("goblin-1").hp == 5
+    assert _purposes(step) == ["SPELLCHECK", "mishap", "Fireball damage", "WIS SAVE vs DC 12"]
+    sheet = enc.character(ysolde)
+    assert sheet.hp == 2 and [c.name for c in ysolde.conditions] == ["FRIGHTENED"]
+    enc.undo()
+    assert sheet.hp == 4 and ysolde.conditions == ()
 
 
 def test_r10_a_clerics_natural_1_is_a_disapproval_and_widens_the_range() -> None:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
+from emberkeep.character.abilities import modifier
+from emberkeep.character.classes import classes
+from emberkeep.character.equipment import slot_options
 from emberkeep.gear.encumbrance import COINS_PER_LOAD, bundles, is_encumbered, load, load_limit
 from emberkeep.gear.inventory import Inventory
 
@@ -48,9 +53,34 @@ def test_r14_encumbered_over_the_limit() -> None:
     assert not inventory.is_encumbered(str_mod=1)
 
 
-def test_the_adventuring_gear_kit_load() -> None:
-    """backpack, bedroll, rope, tinderbox, waterskin 1 each; 3 days of rations 1; 5 torches 1."""
-    assert Inventory.from_catalog(["adventuring_gear"]).load() == 7
+def test_r34_the_set_of_adventuring_gear_is_one_item_of_one_load() -> None:
+    inventory = Inventory.from_catalog(["adventuring_gear"])
+    assert [(i.catalog_id, i.quantity) for i in inventory.items] == [("adventuring_gear", 1)]
+    assert inventory.load() == 1
+
+
+@pytest.mark.parametrize(("item", "per_load"), [
+    ("torch", 5), ("rations", 5), ("candle", 10), ("piton", 10)])
+def test_r34_light_things_bundle_by_the_ruling(item: str, per_load: int) -> None:
+    assert Inventory.from_catalog([item] * per_load).load() == 1
+    assert Inventory.from_catalog([item] * (per_load + 1)).load() == 2
+
+
+def test_r34_every_class_kit_leaves_even_str_3_unencumbered() -> None:
+    """R34: "A starting character carrying only the class kit is therefore never encumbered":
+    every answer to every equipment line (any weapon the slot allows), against STR 3's limit
+    of 10 − 3 = 7 (R14)."""
+    heaviest = {}
+    for cls in classes().values():
+        lines = [[[slot_options(s) for s in alt.slots] for alt in line.alternatives]
+                 for line in cls.equipment]
+        for answer in itertools.product(*lines):
+            for ids in itertools.product(*[opt for alt in answer for opt in alt]):
+                inventory = Inventory.from_catalog(list(ids))
+                heaviest[cls.id] = max(heaviest.get(cls.id, 0), inventory.load())
+                assert not inventory.is_encumbered(str_mod=modifier(3)), (cls.id, ids)
+    # a Rogue's sword, sling, dagger, armor, climber's kit and adventuring gear: 6 loads
+    assert heaviest == {"fighter": 5, "cleric": 5, "rogue": 6, "magic_user": 4}
 
 
 def test_bundles_round_up() -> None:

@@ -15,6 +15,7 @@ from emberkeep.dice import RandomRoller
 from emberkeep.encounter.events import Rolled
 from emberkeep.encounter.movement import GRAPPLED, PRONE
 from emberkeep.encounter.unaware import UNAWARE
+from emberkeep.gear.inventory import own
 from emberkeep.gear.owned import OwnedItem
 from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog
 from gui.encounter.window import EncounterWindow
@@ -198,9 +199,11 @@ def test_q_i_uses_a_torch_and_q_l_lays_hands_on_an_ally(
     _window, ew = _open(tmp_path, qtbot, monkeypatch)
     brannoc = _turn_of(ew, "Brannoc")
     sheet = ew.enc.character(ew.enc.combatant(brannoc))
-    torch = next(p for p in sheet.inventory.all_gear() if p.name == "Torch")
+    torch = own("torch", quantity=5)  # R34: torches are bought apart from the class kit
     assert isinstance(torch, OwnedItem)
-    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Torch", True))
+    sheet.inventory.put(torch)
+    monkeypatch.setattr(QInputDialog, "getItem", lambda _p, _t, _l, names, *a, **k: (
+        next(n for n in names if n.startswith("Torch")), True))
     assert _apply(ew, Key.Key_I) == "Brannoc Ironhand uses Torch"
     assert torch.quantity == 5 - 1
     sheet.hp = 2

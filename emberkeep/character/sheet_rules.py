@@ -1,0 +1,109 @@
+"""What a GM may set by hand on a sheet, and what only a rule may change (issue #18).
+
+A sheet that refuses nonsense: typing 5 into a 1st-level Fighter's level would give PROF +3 with
+no hit points and no features, so a level comes only from leveling up (R5 hit points, R6 PROF and
+features, :func:`emberkeep.character.leveling.level_up`). Only a class that casts learns spells
+(R8), and no more than R10's limit; only a class or feature that gives cantrips learns them. The
+sheet, the roster, a script and the document all ask :func:`hand_edit_refusal` before a hand edit,
+so the rule lives here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from emberkeep.character.advancement import MAX_LEVEL, xp_for_level
+from emberkeep.character.archetype_effects import extra_cantrips
+from emberkeep.character.catalog import Catalog
+from emberkeep.character.model import Character
+from emberkeep.character.sheet_numbers import caster_kind, spells_known_limit
+from emberkeep.magic.spells import load_spells
+
+__all__ = ["cantrips_allowed", "hand_edit_refusal", "learn_refusal", "level_up_readiness",
+           "ordinal"]
+
+RULE_ONLY = {
+    "level": "a level is gained only by leveling up (R5 hit points, R6 PROF and features): "
+             "use Level Up",
+}
+"""Fields a hand edit may not change, with the reason shown to the GM."""
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th… (levels as the seed writes them)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def cantrips_allowed(character: Character, catalog: Catalog) -> int:
+    """The class's cantrip picks (Magic-user 2) plus what archetype features add (Trickster 1)."""
+    cls = character.class_def
+    return (cls.cantrip_picks if cls is not None else 0) + extra_cantrips(character, catalog)
+
+
+def learn_refusal(character: Character, catalog: Catalog, spell_id: str, *,
+                  cantrip: bool = False, known: Sequence[str] | None = None) -> str | None:
+    """Why ``character`` may not learn ``spell_id`` now, or None when it may.
+
+    ``known`` is the list it would be added to (default: the sheet's own)."""
+    field = "cantrips" if cantrip else "spells_known"
+    have = list(getattr(character, field) if known is None else known)
+    if cantrip:
+        names = {c.id: c.name for c in load_spells().cantrips}
+        if spell_id not in names:
+            return f"there is no cantrip {spell_id!r}"
+        allowed = cantrips_allowed(character, catalog)
+        if allowed == 0:
+            return (f"{character.name} learns no cantrips: only a Magic-user (and a feature "
+                    "such as the Arcane Trickster's) gives them")
+        if spell_id in have:
+            return f"{names[spell_id]} is already known"
+        if len(have) >= allowed:
+            return f"{character.name} knows {len(have)} cantrips, all {allowed} allowed"
+        return None
+    try:
+        name = catalog.spell(spell_id).name
+    except KeyError:
+        return f"there is no spell {spell_id!r} in this campaign's catalog"
+    if caster_kind(character) is None:
+        what = (f"a {character.class_def.name}" if character.class_def is not None
+                else "a 0-level character")
+        return (f"{character.name} is {what}: only Clerics and Magic-users cast spells "
+                "(R8), so only they learn them")
+    if spell_id in have:
+        return f"{name} is already known"
+    limit = spells_known_limit(character, catalog)
+    if limit is not None and len(have) >= limit:
+        return (f"{character.name} already knows {len(have)} spells, the limit of {limit} "
+                "(R10)")
+    return None
+
+
+def hand_edit_refusal(character: Character, field: str, value: Any,
+                      catalog: Catalog) -> str | None:
+    """Why setting ``field`` to ``value`` by hand is refused, or None when a GM may."""
+    if field in RULE_ONLY and value != getattr(character, field):
+        return RULE_ONLY[field]
+    if field in ("spells_known", "cantrips"):
+        kept: list[str] = []
+        old = set(getattr(character, field))
+        for spell_id in value:
+            if spell_id not in old:  # forgetting is always allowed; each new one is checked
+                reason = learn_refusal(character, catalog, str(spell_id),
+                                       cantrip=field == "cantrips", known=kept)
+                if reason is not None:
+                    return reason
+            kept.append(str(spell_id))
+    return None
+
+
+def level_up_readiness(character: Character) -> str:
+    """R32's threshold on the sheet: ``ready to level up`` or how much XP the next level needs."""
+    if character.level >= MAX_LEVEL:
+        return f"{ordinal(MAX_LEVEL)} level is the last"
+    nxt = character.level + 1
+    need = xp_for_level(nxt)
+    if character.xp >= need:
+        return f"ready to level up to {ordinal(nxt)} ({need} XP, R32)"
+    return f"{need - character.xp} XP to {ordinal(nxt)} (at {need}, R32)"
