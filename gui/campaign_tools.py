@@ -45,7 +45,7 @@ class CampaignTools(QObject):
         menu = window.menuBar().addMenu("&Campaign")
         self.advance_menu = QMenu("&Advance", window)
         menu.addMenu(self.advance_menu)
-        self.to_date_action = QAction("Advance to a &Date…", window)
+        self.to_date_action = QAction("Advance to a Dat&e…", window)
         self.to_date_action.setShortcut(QKeySequence("Alt+G"))
         self.to_date_action.triggered.connect(self.advance_to_date)
         menu.addAction(self.dock.toggleViewAction())

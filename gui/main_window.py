@@ -105,6 +105,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.roster, "Roster")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.tabs.currentChanged.connect(lambda _n: self._update_actions())
         self.setCentralWidget(self.tabs)
 
         self.status_label = QLabel(self)
@@ -166,7 +167,7 @@ class MainWindow(QMainWindow):
 
         build_sheet_actions(self)
         self.remove_character_action = self._action(
-            "&Remove Character", self.remove_selected_characters, keys.Delete,
+            "Re&move Character", self.remove_selected_characters, keys.Delete,
             "Remove the selected characters (undoable)")
 
     def _build_menus(self) -> None:
@@ -273,7 +274,8 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         selected = bool(self.selected_character_ids())
         self.remove_character_action.setEnabled(selected)
-        for action in (self.open_sheet_action, self.level_up_action, self.print_action):
+        for action in (self.open_sheet_action, self.level_up_action, self.print_action,
+                       self.cast_action):
             action.setEnabled(selected or self.current_sheet() is not None)
 
     # -- File menu ------------------------------------------------------------------------------

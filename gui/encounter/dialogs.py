@@ -102,7 +102,7 @@ class ConditionDialog(QDialog):
         self.rounds.setRange(0, 100)
         self.rounds.setSpecialValueText("until removed")
         self.add = QRadioButton("&Add", self)
-        self.remove = QRadioButton("&Remove", self)
+        self.remove = QRadioButton("Remo&ve", self)
         (self.remove if current else self.add).setChecked(True)
         form = QFormLayout(self)
         form.addRow("&Condition", self.name)

@@ -44,7 +44,7 @@ def build_sheet_actions(window: MainWindow) -> None:
             level_up(window, cid)
 
     window.level_up_action.triggered.connect(level_up_first)
-    window.cast_action = _action(window, "&Cast…", "Ctrl+K",
+    window.cast_action = _action(window, "Cas&t…", "Ctrl+K",
                                  "SPELLCHECK or Lay on Hands for the open sheet")
     def cast_first() -> None:
         for cid in window.target_character_ids()[:1]:
@@ -55,7 +55,7 @@ def build_sheet_actions(window: MainWindow) -> None:
                                   "One page per selected character, as PDF or on a printer")
     window.print_action.triggered.connect(
         lambda: print_sheets(window, window.target_character_ids()))
-    window.export_all_action = _action(window, "Export &All Sheets…", "Ctrl+Shift+P",
+    window.export_all_action = _action(window, "E&xport All Sheets…", "Ctrl+Shift+P",
                                        "Every character of the party in one PDF")
     window.export_all_action.triggered.connect(lambda: print_sheets(window, None))
     window.sheet_actions = [window.new_character_action, window.open_sheet_action,

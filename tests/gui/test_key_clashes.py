@@ -1,0 +1,187 @@
+"""No key answers two things at once (issue #19): Alt+P opened Help instead of Add PCs….
+
+Walks every window the GM meets (the main window with each kind of tab in front, its menus, and
+the dialogs) through :mod:`tests.gui.key_scopes`, which collects mnemonics and shortcuts from the
+widgets themselves: a key another change adds is checked without touching this test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QDialog, QMenu, QWidget
+
+from emberkeep.campaign.settings import InitiativeMode, Resolution
+from emberkeep.character.catalog import Catalog
+from emberkeep.dice import RandomRoller, ScriptedRoller
+from gui.main_window import MainWindow
+from tests.gui.key_scopes import clashes, menu_clashes, mnemonic, window_keys
+from tests.gui.windows import open_campaign_window
+
+
+def test_mnemonic_reads_the_letter_after_a_single_ampersand() -> None:
+    assert mnemonic("Add &PCs…") == "P"
+    assert mnemonic("Salt && &Pepper") == "P"
+    assert mnemonic("Salt && Pepper") is None
+    assert mnemonic("E&ncounter") == "N"
+
+
+def test_the_walk_finds_a_clash_between_a_window_key_and_an_encounter_key(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk itself: a window-wide D next to the encounter's D (damage) is a clash, while
+    the same D on a sheet in a background tab is not live and is no clash."""
+    from PySide6.QtGui import QAction, QKeySequence
+
+    window = _window(tmp_path, qtbot, monkeypatch)
+    _fight(initiative=InitiativeMode.GROUP)(window)
+    stray = QAction("Stray", window)
+    stray.setShortcut(QKeySequence("D"))
+    window.addAction(stray)
+    assert any(c.startswith("D: ") and "'Stray'" in c for c in clashes(window_keys(window)))
+    window.removeAction(stray)
+    assert window.document is not None
+    sheet = window.open_sheet(window.document.campaign.characters[0].id)
+    hidden = QAction("Hidden", sheet)
+    hidden.setShortcut(QKeySequence("D"))
+    sheet.addAction(hidden)
+    window.tabs.setCurrentIndex(1)  # the fight in front, the sheet behind
+    assert window.tabs.currentWidget() is not sheet
+    assert clashes(window_keys(window)) == []
+
+
+def _window(tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _roster(window: MainWindow) -> None:
+    window.tabs.setCurrentIndex(0)
+
+
+def _sheet(window: MainWindow) -> None:
+    assert window.document is not None
+    window.open_sheet(window.document.campaign.characters[0].id)
+
+
+def _encounter(window: MainWindow) -> None:
+    window.encounter_tools.new_encounter("Ambush")  # type: ignore[attr-defined]
+
+
+def _fight(**setup: Any) -> Callable[[MainWindow], None]:
+    """An encounter in a mode, PCs and goblins in, initiative rolled: the panels of the fight."""
+    def build(window: MainWindow) -> None:
+        from gui.encounter.monster_form import make_monsters
+        from tests.gui.test_encounter_window import GOBLIN
+
+        assert window.document is not None
+        window.roller = RandomRoller(3)
+        ew = window.encounter_tools.new_encounter("Fight")  # type: ignore[attr-defined]
+        ew.session.set_setup("mode", **setup)
+        ew.add_pcs([c.id for c in window.document.campaign.characters if c.level == 1])
+        ew.add_monsters(make_monsters(GOBLIN, 3, taken=set(ew.enc.combatants)))
+        ew.roll_initiative()
+    return build
+
+
+def _repairs(window: MainWindow) -> None:
+    window.campaign_tools.show_repairs()  # type: ignore[attr-defined]
+
+
+TABS: dict[str, Callable[[MainWindow], None]] = {
+    "roster": _roster, "sheet": _sheet, "encounter": _encounter, "repairs": _repairs,
+    "group fight": _fight(initiative=InitiativeMode.GROUP),
+    "simultaneous fight": _fight(initiative=InitiativeMode.SIMULTANEOUS),
+    "WDD segments fight": _fight(initiative=InitiativeMode.SEGMENTS),
+    "Melee Round fight": _fight(resolution=Resolution.MELEE_ROUND)}
+
+
+@pytest.mark.parametrize("tab", list(TABS))
+def test_the_main_window_has_no_clash_with_each_kind_of_tab_in_front(
+        tab: str, tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = _window(tmp_path, qtbot, monkeypatch)
+    TABS[tab](window)
+    keys = window_keys(window)
+    assert any(k.key == "Alt+F" for k in keys)  # the walk sees the menu bar
+    assert clashes(keys) == []
+
+
+def test_alt_p_is_add_pcs_in_an_encounter(tmp_path: Path, qtbot: Any,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    window = _window(tmp_path, qtbot, monkeypatch)
+    _encounter(window)
+    owners = [k.what for k in window_keys(window) if k.key == "Alt+P"]
+    assert owners == ["QPushButton 'Add &PCs…'"]
+
+
+def test_no_menu_has_two_entries_with_one_letter(tmp_path: Path, qtbot: Any,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    window = _window(tmp_path, qtbot, monkeypatch)
+    _encounter(window)
+    menus = [a.menu() for a in window.menuBar().actions() if isinstance(a.menu(), QMenu)]
+    assert len(menus) >= 5
+    found: list[str] = []
+    for menu in menus:
+        assert isinstance(menu, QMenu)
+        menu.aboutToShow.emit()  # menus filled when shown (Open Recent, Open Encounter)
+        found += menu_clashes(menu)
+    assert found == []
+
+
+def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
+    from gui.campaign_settings import CampaignSettingsDialog
+    from gui.casting import CastDialog
+    from gui.encounter.dialogs import ConditionDialog, PcPicker
+    from gui.encounter.monster_form import MonsterForm
+    from gui.party_fund import PartyFundDialog
+    from gui.preferences import PreferencesDialog
+    from gui.toolbox.table_rules import TableRulesDialog
+    from gui.wizard import NewCharacterWizard
+    from gui.wizard.level_up import LevelUpDialog
+
+    doc = window.document
+    assert doc is not None
+    people = doc.campaign.characters
+    caster = next(c for c in people if c.class_id in ("cleric", "magic_user", "magic-user"))
+    roller = ScriptedRoller([3] * 200)
+    return {
+        "campaign settings": lambda: CampaignSettingsDialog(doc, window),
+        "party fund": lambda: PartyFundDialog(doc, window),
+        "preferences": lambda: PreferencesDialog(window),
+        "level up": lambda: LevelUpDialog(doc, people[0].id, roller, window),
+        "cast": lambda: CastDialog(doc, caster.id, roller, window),
+        "new character": lambda: NewCharacterWizard(
+            roller, window, doc.campaign.settings, catalog=Catalog(doc.campaign)),
+        "add monsters": lambda: MonsterForm(10, window),
+        "add PCs": lambda: PcPicker(list(people), window),
+        "condition": lambda: ConditionDialog("Goblin", [], window),
+        "table rules": lambda: TableRulesDialog(doc, roller, None, window),
+    }
+
+
+DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "cast",
+           "new character", "add monsters", "add PCs", "condition", "table rules"]
+
+
+@pytest.mark.parametrize("name", DIALOGS)
+def test_no_dialog_has_a_clash(name: str, tmp_path: Path, qtbot: Any,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    window = _window(tmp_path, qtbot, monkeypatch)
+    dialog = _dialogs(window)[name]()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    found = clashes(window_keys(dialog))
+    pages: list[QWidget] = []
+    from PySide6.QtWidgets import QWizard
+
+    if isinstance(dialog, QWizard):  # every page in front in turn
+        for page_id in dialog.pageIds():
+            pages.append(dialog.page(page_id))
+            dialog.setStartId(page_id)
+            dialog.restart()
+            found += clashes(window_keys(dialog))
+    assert found == []
