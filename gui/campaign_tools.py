@@ -106,6 +106,9 @@ class CampaignTools(QObject):
 
 
 def install_campaign_tools(window: MainWindow) -> CampaignTools:
+    from gui.rest_groups import install_rest_groups
+
     tools = CampaignTools(window)
     window.campaign_tools = tools  # type: ignore[attr-defined]
+    install_rest_groups(tools)
     return tools

@@ -36,6 +36,7 @@ from emberkeep.campaign.calendar import Calendar, format_duration
 from emberkeep.campaign.changes import Change as CampaignChange
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import Timed
+from emberkeep.character.groups import GROUP_NAMES, CharacterGroup
 from emberkeep.character.model import Character
 from emberkeep.clock.advance import Change, advance, advance_to
 from emberkeep.clock.rests import rest
@@ -78,6 +79,8 @@ class ClockController(QObject):
         super().__init__(parent)
         self.document = document
         self.roller: Roller = roller or RandomRoller()
+        # who a rest rests (issue #19): these groups' living; None: all but the dead or retired
+        self.rest_groups: frozenset[CharacterGroup] | None = None
 
     @property
     def calendar(self) -> Calendar:
@@ -94,7 +97,11 @@ class ClockController(QObject):
         time = self.document.campaign.settings.time
         if what in ("short", "long"):
             label = "Short rest" if what == "short" else "Long rest"
-            return self._push(label, lambda c, r: rest(c, what, r))  # type: ignore[arg-type]
+            groups = self.rest_groups
+            if groups is not None:
+                label += " (" + ", ".join(GROUP_NAMES[g] for g in sorted(groups)) + ")"
+            return self._push(label, lambda c, r: rest(c, what, r,  # type: ignore[arg-type]
+                                                       groups=groups))
         size = seconds(cast(Unit, what), 1, time)  # R27: a turn out of combat
         return self._push(f"Advance a {what}", lambda c, r: advance(c, size, r))
 

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QTableView,
     QTabWidget,
     QWidget,
 )
@@ -33,6 +32,7 @@ from emberkeep.gear.purse import format_coins
 from gui import dialogs, paths
 from gui.document import CampaignDocument
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
+from gui.roster_view import RosterPane, install_group_menu
 from gui.state import AppState
 
 if TYPE_CHECKING:
@@ -77,13 +77,13 @@ class MainWindow(QMainWindow):
         self._undo_action: QAction | None = None
         self._redo_action: QAction | None = None
 
-        self.roster = QTableView(self)
+        # Enter and a double-click open the sheet (issue #7); F2, or a double-click on a name,
+        # edits; typing searches the names; the filter row sits above (issue #19)
+        self.roster_pane = RosterPane(self)
+        self.roster = self.roster_pane.view
         self.roster.setAlternatingRowColors(True)
         self.roster.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.roster.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        # Double-click and Enter open the sheet (issue #7); F2 or typing edits a cell in place.
-        self.roster.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed
-                                    | QAbstractItemView.EditTrigger.AnyKeyPressed)
         self.roster.activated.connect(self._roster_activated)
         self.roster.verticalHeader().setVisible(False)
         row_height = self.roster.fontMetrics().height() + 8
@@ -102,7 +102,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.setTabsClosable(True)
-        self.tabs.addTab(self.roster, "Roster")
+        self.tabs.addTab(self.roster_pane, "Roster")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.tabs.tabCloseRequested.connect(self.close_tab)
         self.tabs.currentChanged.connect(lambda _n: self._update_actions())
@@ -190,6 +190,7 @@ class MainWindow(QMainWindow):
         self.edit_menu.addSeparator()
         for action in self.sheet_actions:
             self.edit_menu.addAction(action)
+        self.group_menu = install_group_menu(self)
         file_menu.insertActions(self.quit_action, [self.print_action, self.export_all_action])
         file_menu.insertSeparator(self.quit_action)
 
@@ -228,7 +229,7 @@ class MainWindow(QMainWindow):
         document.setParent(self)
         self.document = document
         self.model = RosterModel(document, self)
-        self.roster.setModel(self.model)
+        self.roster_pane.set_model(self.model)
         header = self.roster.horizontalHeader()
         for number, column in enumerate(COLUMNS):
             header.resizeSection(number, column.width)
@@ -398,9 +399,12 @@ class MainWindow(QMainWindow):
     def add_character(self) -> None:
         assert self.document is not None and self.model is not None
         number = len(self.document.campaign.characters) + 1
-        self.document.add_character(funnel_character(self.roller, number))
-        row = len(self.document.campaign.characters) - 1
-        index = self.model.index(row, 0)
+        character = funnel_character(self.roller, number)
+        self.document.add_character(character)
+        if self.model.row_of(character.id) < 0:  # filtered out: show every row again
+            self.roster_pane.filter.clear()
+            self.roster_pane.groups.setCurrentIndex(0)
+        index = self.model.index(self.model.row_of(character.id), 0)
         self.roster.setCurrentIndex(index)
         self.roster.edit(index)
 

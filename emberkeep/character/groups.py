@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from emberkeep.character.model import Character
 
 __all__ = ["GROUP_NAMES", "CharacterGroup", "assign_group", "group_of", "in_groups",
-           "who_rests"]
+           "joins_the_fight", "who_rests"]
 
 
 class CharacterGroup(StrEnum):
@@ -55,6 +55,11 @@ def in_groups(characters: Iterable[Character],
               groups: Iterable[CharacterGroup]) -> list[Character]:
     wanted = set(groups)
     return [c for c in characters if group_of(c) in wanted]
+
+
+def joins_the_fight(characters: Iterable[Character]) -> list[str]:
+    """Whom Add PCs offers as chosen: the living of the party in play (not every peasant)."""
+    return [c.id for c in characters if c.alive and group_of(c) is CharacterGroup.PARTY]
 
 
 def who_rests(characters: Iterable[Character],

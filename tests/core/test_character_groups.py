@@ -73,3 +73,20 @@ def test_old_files_without_groups_load_and_the_chosen_group_round_trips(tmp_path
     campaign.characters[0].group = G.HIRELINGS
     storage.save(campaign, tmp_path / "c.json")
     assert storage.load(tmp_path / "c.json").characters[0].group is G.HIRELINGS
+
+
+def test_a_rest_by_group_rests_only_that_group() -> None:
+    """Furnace: "Short rest: spend one HD" — for the group the GM names, not every sheet."""
+    from emberkeep.clock.rests import rest
+    from emberkeep.dice import RandomRoller
+
+    campaign = build_example_campaign()
+    for c in campaign.characters:
+        c.hp = 1
+    party = [c.id for c in campaign.characters if group_of(c) is G.PARTY]
+    funnel = [c.id for c in campaign.characters if group_of(c) is G.FUNNEL]
+    assert party and funnel
+    changes = rest(campaign, "long", RandomRoller(5), groups=[G.PARTY])
+    rested = {ch.character_id for ch in changes if ch.kind == "rest"}
+    assert rested == set(party)
+    assert all(c.hp == 1 for c in campaign.characters if c.id in funnel)
