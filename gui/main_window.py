@@ -134,6 +134,9 @@ class MainWindow(QMainWindow):
         from gui.settings_tools import install_settings_tools
 
         install_settings_tools(self)
+        from gui.undo_keys import install_campaign_undo_keys
+
+        install_campaign_undo_keys(self)
         self.set_document(CampaignDocument.new())
 
     # -- building -------------------------------------------------------------------------------
@@ -219,6 +222,10 @@ class MainWindow(QMainWindow):
         redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
         self.edit_menu.insertActions(self._edit_separator, [undo, redo])
         self._undo_action, self._redo_action = undo, redo
+
+    def undo_actions(self) -> list[QAction]:
+        """Edit → Undo and Redo of the open campaign (their keys are the campaign's, #19)."""
+        return [a for a in (self._undo_action, self._redo_action) if a is not None]
 
     # -- the document ---------------------------------------------------------------------------
 
