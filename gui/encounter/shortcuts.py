@@ -9,9 +9,13 @@ target with the arrows, A, Enter); damage to the selected ≤ 3 keys (D, the num
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QLabel,
+    QLineEdit,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -107,24 +111,63 @@ def key_of(name: str) -> str:
 
 
 class ShortcutsDialog(QDialog):
+    """F1: every key of the window, searchable (issue #19): typing narrows the list to the rows
+    whose key or text holds the words; long texts wrap and the list scrolls inside a dialog that
+    never outgrows the screen."""
+
     def __init__(self, parent: QWidget | None = None, *, melee: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("Encounter shortcuts" + (" — Melee Round" if melee else ""))
         rows = shortcuts_for(melee)
+        self.rows = rows
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search the keys: a key (Shift+A) or a word (morale)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.narrow)
         table = QTableWidget(len(rows), 2, self)
         table.setHorizontalHeaderLabels(["Key", "What it does"])
         table.verticalHeader().setVisible(False)
+        table.setWordWrap(True)
+        table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         for row, (_name, key, what) in enumerate(rows):
             for column, text in enumerate((key, what)):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 table.setItem(row, column, item)
-        table.resizeColumnsToContents()
+        table.resizeColumnToContents(0)
         table.horizontalHeader().setStretchLastSection(True)
+        self.count = QLabel(self)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(table)
+        layout.addWidget(self.search)
+        layout.addWidget(table, 1)
+        layout.addWidget(self.count)
         layout.addWidget(buttons)
         self.table = table
-        self.resize(720, 560)
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        self.resize(min(720, screen.width() - 40), min(560, screen.height() - 80))
+        table.resizeRowsToContents()
+        self.narrow("")
+        self.search.setFocus()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.table.resizeRowsToContents()  # wrapped texts take the rows they need
+
+    def narrow(self, text: str) -> None:
+        words = text.casefold().split()
+        shown = 0
+        for row in range(self.table.rowCount()):
+            _name, key, what = self.rows[row]
+            line = f"{key} {what}".casefold()
+            hidden = not all(w in line for w in words)
+            self.table.setRowHidden(row, hidden)
+            shown += not hidden
+        total = self.table.rowCount()
+        self.count.setText(f"{shown} of {total} keys" if words else f"{total} keys")
+
+    def visible_keys(self) -> list[str]:
+        return [key for r, (_name, key, _what) in enumerate(self.rows)
+                if not self.table.isRowHidden(r)]
