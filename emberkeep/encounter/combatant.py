@@ -96,6 +96,7 @@ class Combatant:
     # engine II (issue #6)
     knocked: int = 0  # times knocked to 0 HP this encounter (R22's knocked-twice option)
     mount: int = 0  # R31 mount rank: 0 on foot, 1 rouncy, 2 palfrey, 3 courser, 4 charger
+    hidden: bool = False  # not on the player view until the GM reveals it (issue #19)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}

@@ -50,6 +50,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("ruling", "G", "GM ruling: type a note, Enter (free, undoable)"),
     ("target", "F", "Put the focus on the combatants table (then the arrows pick a target)"),
     ("player_view", "F5", "Show or hide the player view (second screen)"),
+    ("hide", "Shift+H", "Hide the selected from the player view, or reveal it (undoable)"),
     ("recap", "Ctrl+Shift+E", "Export the fight as a Markdown recap"),
     ("choose_surprise", "Shift+S", "Surprise by the GM: tick the surprised sides (none: "
                                    "nobody), or Roll (R20)"),

@@ -18,8 +18,8 @@ def test_encounter_actions_follow_the_tab_in_front(tmp_path: Path, qtbot: Any,
     window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
     tools = window.encounter_tools  # type: ignore[attr-defined]
     names = [a.text() for a in tools.encounter_actions]
-    assert names == ["&Delete This Encounter", "&Player View", "&Award XP…",
-                     "Export &Recap (Markdown)…"]
+    assert names == ["&Delete This Encounter", "&Player View", "Player View Full&screen On",
+                     "&Award XP…", "Export &Recap (Markdown)…"]
     assert not any(a.isEnabled() for a in tools.encounter_actions)
     ew = tools.new_encounter("Ambush")
     assert window.tabs.currentWidget() is ew
