@@ -51,8 +51,8 @@ def build_sheet_actions(window: MainWindow) -> None:
             cast(window, cid)
 
     window.cast_action.triggered.connect(cast_first)
-    window.print_action = _action(window, "&Print / Export PDF…", "Ctrl+P",
-                                  "One page per selected character, as PDF or on a printer")
+    window.print_action = _action(window, "&Print…", "Ctrl+P",
+                                  "One page per selected character, on a printer or as a PDF")
     window.print_action.triggered.connect(
         lambda: print_sheets(window, window.target_character_ids()))
     window.export_all_action = _action(window, "E&xport All Sheets…", "Ctrl+Shift+P",
@@ -104,7 +104,13 @@ def cast(window: MainWindow, character_id: str) -> None:
 
 
 def print_sheets(window: MainWindow, character_ids: list[str] | None) -> None:
-    from gui.printing import export_dialog
-
+    """Ctrl+P: the print dialog (PDF one of its printers, #19); Export All: a PDF file."""
     assert window.document is not None
-    export_dialog(window, window.document, character_ids)
+    if character_ids is None:
+        from gui.printing import export_dialog
+
+        export_dialog(window, window.document, None)
+        return
+    from gui import print_dialog
+
+    print_dialog.print_sheets(window, window.document, character_ids)
