@@ -153,6 +153,8 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
         "party fund": lambda: PartyFundDialog(doc, window),
         "preferences": lambda: PreferencesDialog(window),
         "level up": lambda: LevelUpDialog(doc, people[0].id, roller, window),
+        "advance to 1st": lambda: LevelUpDialog(
+            doc, next(c.id for c in people if c.level == 0), roller, window),
         "cast": lambda: CastDialog(doc, caster.id, roller, window),
         "new character": lambda: NewCharacterWizard(
             roller, window, doc.campaign.settings, catalog=Catalog(doc.campaign)),
@@ -163,7 +165,7 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
     }
 
 
-DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "cast",
+DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "advance to 1st", "cast",
            "new character", "add monsters", "add PCs", "condition", "table rules"]
 
 
