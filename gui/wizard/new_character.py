@@ -242,6 +242,7 @@ class ClassPage(QWizardPage):
         self.error = _plain("", self)
         self.error.setStyleSheet("color: #c0392b;")
         layout.addWidget(self.error)
+        layout.addStretch(1)  # room the hidden choices leave goes below, not into the hint
 
     def initializePage(self) -> None:
         scores = self.owner.race_page.final_scores()
