@@ -93,6 +93,8 @@ class MonsterForm(QDialog):
         self.melee_dex = QSpinBox(self)
         self.melee_dex.setRange(0, 99)
         self.melee_dex.setValue(10)
+        # ambushers the players have not seen yet stay off the player view (#19; Shift+H shows)
+        self.hidden = QCheckBox("hidden from &the players until revealed (Shift+H)", self)
         self.error = QLabel(self)
         self.error.setStyleSheet("color: #c0392b")
         form = QFormLayout(self)
@@ -101,7 +103,8 @@ class MonsterForm(QDialog):
                               ("&Attack bonus", self.attack), ("Da&mage", self.damage),
                               ("M&orale", self.morale), ("&Weapon", self.weapon),
                               ("Weapon &length", self.length), ("", self.ranged),
-                              ("&Side", self.side), ("&Zone", self.zone), ("", self.melee),
+                              ("&Side", self.side), ("&Zone", self.zone), ("", self.hidden),
+                              ("", self.melee),
                               ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
                               ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.error)):
             form.addRow(label, widget)
@@ -158,9 +161,12 @@ class MonsterForm(QDialog):
     def monsters(self, roller: Roller, taken: set[str]) -> list[Combatant]:
         stats = self.stats()
         hit_dice = self.hd.value() if self.hp.value() == 0 else 0
-        return make_monsters(stats, self.count.value(), hit_dice=hit_dice, roller=roller,
+        made = make_monsters(stats, self.count.value(), hit_dice=hit_dice, roller=roller,
                              side=self.side.text().strip() or "foes",
                              position=self.zone.value(), taken=taken)
+        for monster in made:
+            monster.hidden = self.hidden.isChecked()
+        return made
 
     def _accept(self) -> None:
         try:

@@ -91,3 +91,23 @@ def test_the_player_view_goes_fullscreen_on_the_chosen_screen(
     menu.aboutToShow.emit()
     assert not menu.menuAction().isEnabled()
     assert not any(a.isEnabled() for a in menu.actions())
+
+
+def test_monsters_can_come_in_hidden(tmp_path: Path, qtbot: Any,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from gui.encounter.monster_form import MonsterForm
+
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(2), goblins=1)
+    view = ew.open_player_view()
+    qtbot.addWidget(view)
+    form = MonsterForm(12, ew)
+    qtbot.addWidget(form)
+    form.name.setText("Wight")
+    form.count.setValue(2)
+    form.hidden.setChecked(True)
+    ew.add_monsters(form.monsters(RandomRoller(1), set(ew.enc.combatants)))
+    wights = [c for c in ew.enc.combatants.values() if c.name.startswith("Wight")]
+    assert len(wights) == 2 and all(c.hidden for c in wights)
+    assert not any(text.startswith("Wight") for text in view.texts())
+    goblin = next(c.name for c in ew.enc.combatants.values() if c.name.startswith("Goblin"))
+    assert goblin in view.texts()  # the goblin, not hidden, still shows
