@@ -93,6 +93,11 @@ class LevelUpDialog(QDialog):
             form.addRow(self.choices)
             self.take_gear = QCheckBox("&Also take the class's starting equipment", self)
             form.addRow(self.take_gear)
+            # the equipment picks apply only when the gear is taken (#19: hidden otherwise)
+            picks = self.choices
+            picks.form.setRowVisible(picks.equipment_box, False)
+            self.take_gear.toggled.connect(
+                lambda taken: picks.form.setRowVisible(picks.equipment_box, taken))
             if get_race(character.race).skill_picks and character.race_skill is None:
                 self.race_skill = QComboBox(self)
                 for skill in Skill:

@@ -187,3 +187,17 @@ def test_levels_past_fifth_hide_the_hit_die(qtbot: QtBot, document: CampaignDocu
     dialog.show()
     assert not dialog.hp_typed.isVisible()
     assert "A fixed HP gain, no roll (R5)" in dialog.intro.text()
+
+
+def test_advance_shows_the_equipment_picks_only_when_the_gear_is_taken(
+        qtbot: QtBot, document: CampaignDocument) -> None:
+    mag = next(c for c in document.campaign.characters if c.level == 0)
+    dialog = LevelUpDialog(document, mag.id, ScriptedRoller([]))
+    qtbot.addWidget(dialog)
+    _active(dialog)
+    assert dialog.choices is not None and dialog.take_gear is not None
+    assert not dialog.choices.equipment_box.isVisible()
+    QTest.keyClick(dialog, Qt.Key.Key_A, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(dialog.take_gear.isChecked)
+    assert dialog.choices.equipment_box.isVisible()
+    assert unlabelled(dialog) == []
