@@ -199,3 +199,26 @@ def test_who_rests_rests_only_the_chosen_group(tmp_path: Path, qtbot: Any,
     assert document.undo_stack.undoText() == "Long rest (Party in play)"
     healed = {c.name for c in document.campaign.characters if c.hp > 1}
     assert healed == {c.name for c in document.campaign.characters if c.level > 0}
+
+
+def test_a_funnel_added_and_undone_while_sorted_and_filtered(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from emberkeep.dice import ScriptedRoller
+    from gui.main_window import funnel_character
+
+    window = _window(tmp_path, qtbot, monkeypatch)
+    document = window.document
+    assert document is not None
+    pane = window.roster_pane
+    window.roster.horizontalHeader().sectionClicked.emit(NAME)
+    pane.groups.setCurrentIndex(pane.groups.findText("Funnel"))
+    before = _names(window)
+    new = [funnel_character(ScriptedRoller([3] * 19 + [1] * 5), n) for n in (9, 10)]
+    document.add_characters(new, "Add a funnel")
+    assert _names(window) == [*before, "Funnel character 9", "Funnel character 10"]
+    document.undo_stack.undo()
+    assert _names(window) == before
+    document.undo_stack.redo()
+    assert len(_names(window)) == len(before) + 2
+    pane.groups.setCurrentIndex(pane.groups.findText("Party in play"))
+    assert "Funnel character 9" not in _names(window)  # 0-level: the funnel's
