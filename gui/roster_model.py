@@ -122,6 +122,9 @@ COLUMNS: tuple[Column, ...] = (
            shows=("group", "hp", "alive", "level")),
 )
 NAME_COLUMN = 0
+# what the filter box searches: the words a GM types (the Group box picks groups; numbers and
+# the status are derived per row and would make every keystroke cost ~4x as much)
+_TEXT_COLUMNS = tuple(c for c in COLUMNS if c.title in ("Name", "Player", "Race", "Class"))
 
 
 def _sort_key(value: Any) -> tuple[int, Any]:
@@ -272,16 +275,15 @@ class RosterModel(QAbstractTableModel):
 
     # -- sort and filter (issue #19) ----------------------------------------------------------
 
-    def _shown(self, character: Character) -> bool:
+    def _shown(self, character: Character, catalog: Catalog | None = None) -> bool:
         if self.groups is not None and group_of(character) not in self.groups:
             return False
         if not self.filter_text:
             return True
-        catalog = Catalog(self.document.campaign)
+        catalog = catalog or Catalog(self.document.campaign)
         needle = self.filter_text.casefold()
-        return any(needle in str(column.text(character, catalog) if column.text
-                                 else column.value(character, catalog)).casefold()
-                   for column in COLUMNS)
+        return any(needle in str(column.value(character, catalog)).casefold()
+                   for column in _TEXT_COLUMNS)
 
     def _ordered(self, ids: list[str]) -> list[str]:
         if self.sorted_by is None:
@@ -305,15 +307,17 @@ class RosterModel(QAbstractTableModel):
         """Show the rows whose cells hold ``text`` (any case) and which are in ``groups``."""
         self.filter_text = text.strip()
         self.groups = groups
+        catalog = Catalog(self.document.campaign)
         self.beginResetModel()  # rows come and go: a reset, once per keystroke of the filter
-        self._rows = self._ordered([c.id for c in self.characters if self._shown(c)])
+        self._rows = self._ordered([c.id for c in self.characters if self._shown(c, catalog)])
         self.endResetModel()
 
     def _relayout(self) -> None:
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         kept = [(self._rows[i.row()], i.column()) for i in old]
-        self._rows = self._ordered([c.id for c in self.characters if c.id in set(self._rows)])
+        shown = set(self._rows)
+        self._rows = self._ordered([c.id for c in self.characters if c.id in shown])
         rows = {cid: row for row, cid in enumerate(self._rows)}
         self.changePersistentIndexList(old, [self.index(rows[cid], col) for cid, col in kept])
         self.layoutChanged.emit()
