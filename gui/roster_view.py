@@ -117,10 +117,10 @@ class RosterPane(QWidget):
         super().__init__(parent)
         self.view = RosterView(self)
         self.filter = QLineEdit(self)
-        self.filter.setPlaceholderText("Filter: part of a name, player, class…")
+        self.filter.setPlaceholderText("Filter: part of a name, player, race or class")
         self.filter.setClearButtonEnabled(True)
-        self.filter.setToolTip("Show only the characters with this text in any column "
-                               "(Ctrl+F; Esc clears it)")
+        self.filter.setToolTip("Show only the characters with this text in their name, player, "
+                               "race or class (Ctrl+F; Esc clears it)")
         self.groups = QComboBox(self)
         for label, groups in GROUP_FILTERS:
             self.groups.addItem(label, groups)
