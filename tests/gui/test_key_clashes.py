@@ -133,12 +133,28 @@ def test_no_menu_has_two_entries_with_one_letter(tmp_path: Path, qtbot: Any,
 
 
 def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
+    """Every dialog of the app, built as the app builds it. A new dialog class must be added
+    here: :func:`test_every_dialog_class_is_walked` fails until it is."""
+    from datetime import datetime
+
+    from emberkeep.campaign.recovery import CampaignState, RecoveryHeader, RecoveryOffer
+    from gui.backups_dialog import BackupsDialog
     from gui.campaign_settings import CampaignSettingsDialog
     from gui.casting import CastDialog
+    from gui.clock import AdvanceToDialog
+    from gui.encounter.award_xp import AwardXpDialog
+    from gui.encounter.dialogs import CastDialog as EncounterCastDialog
     from gui.encounter.dialogs import ConditionDialog, PcPicker
+    from gui.encounter.extras import SurpriseDialog
     from gui.encounter.monster_form import MonsterForm
+    from gui.encounter.shortcuts import ShortcutsDialog
     from gui.party_fund import PartyFundDialog
     from gui.preferences import PreferencesDialog
+    from gui.recovery_dialog import RecoveryDialog
+    from gui.toolbox import SpellNameDialog
+    from gui.toolbox.archetype_editor import ArchetypeEditor
+    from gui.toolbox.magic_item_editor import MagicItemEditor
+    from gui.toolbox.spell_editor import SpellEditor
     from gui.toolbox.table_rules import TableRulesDialog
     from gui.wizard import NewCharacterWizard
     from gui.wizard.level_up import LevelUpDialog
@@ -148,6 +164,15 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
     people = doc.campaign.characters
     caster = next(c for c in people if c.class_id in ("cleric", "magic_user", "magic-user"))
     roller = ScriptedRoller([3] * 200)
+    offer = RecoveryOffer(
+        Path("recovery.json"), RecoveryHeader(saved_at=datetime(2026, 12, 1), size=1,
+                                              sha256="0" * 64), doc.campaign,
+        CampaignState.UNCHANGED)
+
+    def award() -> QDialog:
+        _fight(initiative=InitiativeMode.GROUP)(window)
+        return AwardXpDialog(window.encounter_tools.current(), window)  # type: ignore[attr-defined]
+
     return {
         "campaign settings": lambda: CampaignSettingsDialog(doc, window),
         "party fund": lambda: PartyFundDialog(doc, window),
@@ -157,16 +182,59 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
             doc, next(c.id for c in people if c.level == 0), roller, window),
         "cast": lambda: CastDialog(doc, caster.id, roller, window),
         "new character": lambda: NewCharacterWizard(
-            roller, window, doc.campaign.settings, catalog=Catalog(doc.campaign)),
+            RandomRoller(4), window, doc.campaign.settings, catalog=Catalog(doc.campaign)),
         "add monsters": lambda: MonsterForm(10, window),
         "add PCs": lambda: PcPicker(list(people), window),
         "condition": lambda: ConditionDialog("Goblin", [], window),
         "table rules": lambda: TableRulesDialog(doc, roller, None, window),
+        "advance to a date": lambda: AdvanceToDialog(
+            window.campaign_tools.clock, window),  # type: ignore[attr-defined]
+        "award XP": award,
+        "encounter cast": lambda: EncounterCastDialog(caster, Catalog(doc.campaign), window),
+        "surprise": lambda: SurpriseDialog(["party", "foes"], window),
+        "shortcuts": lambda: ShortcutsDialog(window),
+        "melee shortcuts": lambda: ShortcutsDialog(window, melee=True),
+        "spell name": lambda: SpellNameDialog(window.toolbox, window),  # type: ignore[attr-defined]
+        "backups": lambda: BackupsDialog("c.json", [], window),
+        "recovery": lambda: RecoveryDialog([offer], window),
+        "archetype editor": lambda: ArchetypeEditor(doc, window),
+        "spell editor": lambda: SpellEditor(doc, roller, window),
+        "magic item editor": lambda: MagicItemEditor(doc, window),
     }
 
 
 DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "advance to 1st", "cast",
-           "new character", "add monsters", "add PCs", "condition", "table rules"]
+           "new character", "add monsters", "add PCs", "condition", "table rules",
+           "advance to a date", "award XP", "encounter cast", "surprise", "shortcuts",
+           "melee shortcuts", "spell name", "backups", "recovery", "archetype editor",
+           "spell editor", "magic item editor"]
+
+
+def test_every_dialog_class_is_walked(tmp_path: Path, qtbot: Any,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each QDialog subclass of the app has an entry above, so its keys are walked too."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import gui
+
+    classes: set[type] = set()
+    for module_info in pkgutil.walk_packages(gui.__path__, "gui."):
+        if module_info.name in ("gui.__main__", "gui.app"):
+            continue  # they start the app when run, and hold no dialog
+        module = importlib.import_module(module_info.name)
+        classes |= {c for _, c in inspect.getmembers(module, inspect.isclass)
+                    if issubclass(c, QDialog) and c.__module__.startswith("gui.")}
+    window = _window(tmp_path, qtbot, monkeypatch)
+    built: set[type] = set()
+    for make in _dialogs(window).values():
+        dialog = make()
+        qtbot.addWidget(dialog)
+        built.add(type(dialog))
+    bases = {c for c in classes if any(o is not c and issubclass(o, c) for o in classes)}
+    assert classes - bases - built == set()  # a base (CatalogEditor) is walked in its kinds
+    assert set(_dialogs(window)) == set(DIALOGS)
 
 
 @pytest.mark.parametrize("name", DIALOGS)
