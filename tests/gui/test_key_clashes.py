@@ -116,6 +116,19 @@ def test_alt_p_is_add_pcs_in_an_encounter(tmp_path: Path, qtbot: Any,
     _encounter(window)
     owners = [k.what for k in window_keys(window) if k.key == "Alt+P"]
     assert owners == ["QPushButton 'Add &PCs…'"]
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from gui.encounter.dialogs import PcPicker
+
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    opened: list[PcPicker] = []
+    monkeypatch.setattr(PcPicker, "exec", lambda self: opened.append(self) or 0)
+    QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_P,
+                   Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: len(opened) == 1)  # a mnemonic clicks on a timer (animated)
 
 
 def test_no_menu_has_two_entries_with_one_letter(tmp_path: Path, qtbot: Any,
