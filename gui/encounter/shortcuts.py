@@ -8,7 +8,7 @@ target with the arrows, A, Enter); damage to the selected ≤ 3 keys (D, the num
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -138,6 +138,7 @@ class ShortcutsDialog(QDialog):
                 table.setItem(row, column, item)
         table.resizeColumnToContents(0)
         table.horizontalHeader().setStretchLastSection(True)
+        table.horizontalHeader().sectionResized.connect(self._column_resized)
         self.count = QLabel(self)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
@@ -155,7 +156,16 @@ class ShortcutsDialog(QDialog):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.table.resizeRowsToContents()  # wrapped texts take the rows they need
+        self._fit_rows()
+
+    def _column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == 1:  # the text column took its width: wrap the rows to it
+            self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Wrapped texts take the rows they need, once the table has laid out its columns (a
+        resize arrives before the stretched column has its width, hence the next turn)."""
+        QTimer.singleShot(0, self, self.table.resizeRowsToContents)  # not after it closed
 
     def narrow(self, text: str) -> None:
         words = text.casefold().split()
