@@ -55,7 +55,9 @@ __all__ = ["class_line", "export_dialog", "fill_scale", "page_points", "paint_sh
 _WIDTH, _HEIGHT = 595.0, 842.0  # A4 in points (the writer works at 72 dpi)
 _MARGIN = 36.0
 _MAX_SCALE = 1.5  # a short sheet grows to fill the page, but no larger than this
-_reference: list[QPdfWriter] = []  # one 72 dpi device every layout is measured against
+# one 72 dpi device every layout is measured against, with the buffer it would write to (held
+# here too: the writer keeps a bare pointer to it)
+_reference: list[tuple[QPdfWriter, QBuffer]] = []
 
 
 def _metrics(font: QFont) -> QFontMetricsF:
@@ -63,9 +65,8 @@ def _metrics(font: QFont) -> QFontMetricsF:
         buffer = QBuffer()
         writer = QPdfWriter(buffer)
         writer.setResolution(72)
-        _reference.extend([writer])
-        writer.setProperty("buffer", buffer)  # keep the buffer alive with the writer
-    return QFontMetricsF(font, _reference[0])
+        _reference.append((writer, buffer))
+    return QFontMetricsF(font, _reference[0][0])
 
 
 def class_line(character: Character, catalog: Catalog) -> str:
