@@ -45,7 +45,7 @@ class CampaignTools(QObject):
         menu = window.menuBar().addMenu("&Campaign")
         self.advance_menu = QMenu("&Advance", window)
         menu.addMenu(self.advance_menu)
-        self.to_date_action = QAction("Advance to a &Date…", window)
+        self.to_date_action = QAction("Advance to a Dat&e…", window)
         self.to_date_action.setShortcut(QKeySequence("Alt+G"))
         self.to_date_action.triggered.connect(self.advance_to_date)
         menu.addAction(self.dock.toggleViewAction())
@@ -117,6 +117,9 @@ class CampaignTools(QObject):
 
 
 def install_campaign_tools(window: MainWindow) -> CampaignTools:
+    from gui.rest_groups import install_rest_groups
+
     tools = CampaignTools(window)
     window.campaign_tools = tools  # type: ignore[attr-defined]
+    install_rest_groups(tools)
     return tools

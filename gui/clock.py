@@ -37,6 +37,7 @@ from emberkeep.campaign.calendar import Calendar, format_duration
 from emberkeep.campaign.changes import Change as CampaignChange
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import Timed
+from emberkeep.character.groups import GROUP_NAMES, CharacterGroup
 from emberkeep.character.model import Character
 from emberkeep.clock.advance import Change, advance, advance_to
 from emberkeep.clock.fights import fight_hold
@@ -84,6 +85,8 @@ class ClockController(QObject):
         # Issue #17: asked before the clock moves while a fight runs (the reason given);
         # the window sets a question box. None: refused.
         self.confirm: Callable[[str], bool] | None = None
+        # who a rest rests (issue #19): these groups' living; None: all but the dead or retired
+        self.rest_groups: frozenset[CharacterGroup] | None = None
 
     def _held(self, rest: bool) -> bool:
         """A running fight holds the clock: a rest is refused, another advance asks first."""
@@ -114,8 +117,11 @@ class ClockController(QObject):
         time = self.document.campaign.settings.time
         if what in ("short", "long"):
             label = "Short rest" if what == "short" else "Long rest"
-            return self._push(label, lambda c, r: rest(c, what, r),  # type: ignore[arg-type]
-                              rest=True)
+            groups = self.rest_groups
+            if groups is not None:
+                label += " (" + ", ".join(GROUP_NAMES[g] for g in sorted(groups)) + ")"
+            return self._push(label, lambda c, r: rest(c, what, r,  # type: ignore[arg-type]
+                                                       groups=groups), rest=True)
         size = seconds(cast(Unit, what), 1, time)  # R27: a turn out of combat
         return self._push(f"Advance a {what}", lambda c, r: advance(c, size, r))
 

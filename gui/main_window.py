@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QTableView,
     QTabWidget,
     QWidget,
 )
@@ -34,6 +33,7 @@ from gui import dialogs, paths
 from gui.document import CampaignDocument
 from gui.palette import tone
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
+from gui.roster_view import RosterPane, install_group_menu
 from gui.screen_fit import elastic, place_window, remember_geometry
 from gui.state import AppState
 
@@ -81,13 +81,13 @@ class MainWindow(QMainWindow):
         self._undo_action: QAction | None = None
         self._redo_action: QAction | None = None
 
-        self.roster = QTableView(self)
+        # Enter and a double-click open the sheet (issue #7); F2, or a double-click on a name,
+        # edits; typing searches the names; the filter row sits above (issue #19)
+        self.roster_pane = RosterPane(self)
+        self.roster = self.roster_pane.view
         self.roster.setAlternatingRowColors(True)
         self.roster.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.roster.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        # Double-click and Enter open the sheet (issue #7); F2 or typing edits a cell in place.
-        self.roster.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed
-                                    | QAbstractItemView.EditTrigger.AnyKeyPressed)
         self.roster.activated.connect(self._roster_activated)
         self.roster.verticalHeader().setVisible(False)
         row_height = self.roster.fontMetrics().height() + 8
@@ -106,9 +106,10 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.setTabsClosable(True)
-        self.tabs.addTab(self.roster, "Roster")
+        self.tabs.addTab(self.roster_pane, "Roster")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.tabs.currentChanged.connect(lambda _n: self._update_actions())
         self.setCentralWidget(self.tabs)
 
         self.status_label = QLabel(self)
@@ -141,6 +142,9 @@ class MainWindow(QMainWindow):
         from gui.error_log import add_log_folder_action
 
         self.log_folder_action = add_log_folder_action(self)  # issue #20
+        from gui.undo_keys import install_campaign_undo_keys
+
+        install_campaign_undo_keys(self)
         self.set_document(CampaignDocument.new())
 
     # -- building -------------------------------------------------------------------------------
@@ -174,7 +178,7 @@ class MainWindow(QMainWindow):
 
         build_sheet_actions(self)
         self.remove_character_action = self._action(
-            "&Remove Character", self.remove_selected_characters, keys.Delete,
+            "Re&move Character", self.remove_selected_characters, keys.Delete,
             "Remove the selected characters (undoable)")
 
     def _build_menus(self) -> None:
@@ -197,6 +201,7 @@ class MainWindow(QMainWindow):
         self.edit_menu.addSeparator()
         for action in self.sheet_actions:
             self.edit_menu.addAction(action)
+        self.group_menu = install_group_menu(self)
         file_menu.insertActions(self.quit_action, [self.print_action, self.export_all_action])
         file_menu.insertSeparator(self.quit_action)
 
@@ -226,6 +231,10 @@ class MainWindow(QMainWindow):
         self.edit_menu.insertActions(self._edit_separator, [undo, redo])
         self._undo_action, self._redo_action = undo, redo
 
+    def undo_actions(self) -> list[QAction]:
+        """Edit → Undo and Redo of the open campaign (their keys are the campaign's, #19)."""
+        return [a for a in (self._undo_action, self._redo_action) if a is not None]
+
     # -- the document ---------------------------------------------------------------------------
 
     def set_document(self, document: CampaignDocument) -> None:
@@ -235,7 +244,7 @@ class MainWindow(QMainWindow):
         document.setParent(self)
         self.document = document
         self.model = RosterModel(document, self)
-        self.roster.setModel(self.model)
+        self.roster_pane.set_model(self.model)
         header = self.roster.horizontalHeader()
         for number, column in enumerate(COLUMNS):
             header.resizeSection(number, column.width)
@@ -281,7 +290,8 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         selected = bool(self.selected_character_ids())
         self.remove_character_action.setEnabled(selected)
-        for action in (self.open_sheet_action, self.level_up_action, self.print_action):
+        for action in (self.open_sheet_action, self.level_up_action, self.print_action,
+                       self.cast_action):
             action.setEnabled(selected or self.current_sheet() is not None)
 
     # -- File menu ------------------------------------------------------------------------------
@@ -406,9 +416,12 @@ class MainWindow(QMainWindow):
     def add_character(self) -> None:
         assert self.document is not None and self.model is not None
         number = len(self.document.campaign.characters) + 1
-        self.document.add_character(funnel_character(self.roller, number))
-        row = len(self.document.campaign.characters) - 1
-        index = self.model.index(row, 0)
+        character = funnel_character(self.roller, number)
+        self.document.add_character(character)
+        if self.model.row_of(character.id) < 0:  # filtered out: show every row again
+            self.roster_pane.filter.clear()
+            self.roster_pane.groups.setCurrentIndex(0)
+        index = self.model.index(self.model.row_of(character.id), 0)
         self.roster.setCurrentIndex(index)
         self.roster.edit(index)
 

@@ -101,7 +101,7 @@ class RepairsWindow(QWidget):
             header.resizeSection(column, width)
 
         self.repair_button = QPushButton("&Repair selected", self)
-        self.one_button = QPushButton("Repair &one point/notch", self)
+        self.one_button = QPushButton("Repair one po&int/notch", self)
         self.all_button = QPushButton("Repair all &affordable", self)
         self.pick_button = QPushButton("&Pick up", self)
         hours = self.document.campaign.settings.downtime.repair_hours_per_point

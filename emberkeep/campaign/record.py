@@ -50,9 +50,12 @@ class _Snapshot:
 def _fields(ref: Ref, obj: BaseModel, before: dict[str, Any], now: dict[str, Any]
             ) -> list[FieldSet]:
     model = type(obj)
-    return [FieldSet(ref, name, _adapter(model, name).validate_python(before[name]),
-                     copy.deepcopy(getattr(obj, name)))
-            for name in model.model_fields if before[name] != now[name]]
+    # a field left out of the dump while it holds its default (``exclude_if``) is the default
+    fields = {name: info.default for name, info in model.model_fields.items()}
+    return [FieldSet(ref, name, _adapter(model, name).validate_python(
+                         before.get(name, default)), copy.deepcopy(getattr(obj, name)))
+            for name, default in fields.items()
+            if before.get(name, default) != now.get(name, default)]
 
 
 def _identity(campaign: Campaign, name: str, kind: str,

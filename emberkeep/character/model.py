@@ -17,6 +17,7 @@ from emberkeep.character.abilities import Ability, AbilityScores
 from emberkeep.character.advancement import MAX_LEVEL, prof_bonus
 from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.character.classes import ClassDef, get_class
+from emberkeep.character.groups import CharacterGroup
 from emberkeep.character.hit_points import HpEntry
 from emberkeep.character.knight import KnightProfile
 from emberkeep.character.luck import LuckState
@@ -100,6 +101,9 @@ class Character(BaseModel):
     knight: KnightProfile | None = None  # the Melee Round's knight (R33), issue #11
     notes: str = ""
     alive: bool = True
+    # the group the GM put it in (issue #19); None: not chosen, derived by groups.group_of,
+    # and left out of the file so files without groups round-trip byte for byte
+    group: CharacterGroup | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @model_validator(mode="after")
     def _consistent(self) -> Character:

@@ -15,6 +15,7 @@ from emberkeep.campaign.calendar import HOUR, MINUTE
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import EndsOn
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.groups import CharacterGroup, who_rests
 from emberkeep.character.rest import rest_character
 from emberkeep.clock.advance import Change, advance, end_entries
 from emberkeep.dice import Roller
@@ -25,16 +26,19 @@ RestKind = Literal["short", "long"]
 
 
 def rest(campaign: Campaign, kind: RestKind, roller: Roller,
-         character_ids: Iterable[str] | None = None) -> list[Change]:
-    """The party (or the named characters) rests; returns what changed, clock included."""
+         character_ids: Iterable[str] | None = None,
+         groups: Iterable[CharacterGroup] | None = None) -> list[Change]:
+    """The named characters rest, or else the living of ``groups`` (issue #19; None: every
+    group but the dead or retired); returns what changed, clock included."""
     if kind not in ("short", "long"):
         raise ValueError(f"a rest is short or long, not {kind!r}")
     time = campaign.settings.time
     length = time.short_rest_minutes * MINUTE if kind == "short" else time.long_rest_hours * HOUR
-    wanted = None if character_ids is None else set(character_ids)
+    wanted = set(who_rests(campaign.characters, groups) if character_ids is None
+                 else character_ids)
     changes = advance(campaign, length, roller)
     catalog = Catalog(campaign)
-    resting = [c for c in campaign.characters if (wanted is None or c.id in wanted) and c.alive]
+    resting = [c for c in campaign.characters if c.id in wanted and c.alive]
     for character in resting:
         before = character.hp
         result = rest_character(character, catalog, kind, roller)

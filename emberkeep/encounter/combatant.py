@@ -99,6 +99,7 @@ class Combatant:
     # R37: how a halberd is used this fight: "thrust" (-1 segment, no two-handed DAM bonus) or
     # "" — two-handed (+1 segment, R12's bonus), the default
     halberd_use: str = ""
+    hidden: bool = False  # not on the player view until the GM reveals it (issue #19)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}

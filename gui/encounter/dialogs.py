@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.groups import GROUP_NAMES, group_of, joins_the_fight
 from emberkeep.character.model import Character
 from emberkeep.magic.spells import get_cantrip
 
@@ -41,18 +42,23 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
 
 
 class PcPicker(QDialog):
-    """The roster's characters not yet in the fight; several may be chosen (Ctrl+A: all)."""
+    """The roster's characters not yet in the fight; several may be chosen (Ctrl+A: all).
+
+    The party in play comes first and is chosen already (issue #19: not every peasant); each
+    line names its group."""
 
     def __init__(self, characters: list[Character], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add player characters")
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        for ch in characters:
-            item = QListWidgetItem(f"{ch.name} — {ch.hp}/{ch.max_hp} HP")
+        chosen = set(joins_the_fight(characters))
+        for ch in sorted(characters, key=lambda c: c.id not in chosen):  # stable: roster order
+            item = QListWidgetItem(
+                f"{ch.name} — {ch.hp}/{ch.max_hp} HP · {GROUP_NAMES[group_of(ch)]}")
             item.setData(Qt.ItemDataRole.UserRole, ch.id)
             self.list.addItem(item)
-        self.list.selectAll()
+            item.setSelected(ch.id in chosen)
         form = QFormLayout(self)
         form.addRow(self.list)
         form.addRow(_buttons(self))
@@ -118,7 +124,7 @@ class ConditionDialog(QDialog):
         self.rounds.setRange(0, 100)
         self.rounds.setSpecialValueText("until removed")
         self.add = QRadioButton("&Add", self)
-        self.remove = QRadioButton("&Remove", self)
+        self.remove = QRadioButton("Remo&ve", self)
         (self.remove if current else self.add).setChecked(True)
         form = QFormLayout(self)
         form.addRow("&Condition", self.name)

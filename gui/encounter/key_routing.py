@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from gui.encounter import actions, check_panel, extras, table_actions
+from gui.encounter import actions, check_panel, extras, player_screens, table_actions
 from gui.encounter.features_dialog import ask_feature
 from gui.encounter.shortcuts import MELEE_SHORTCUTS, SHORTCUTS
 
@@ -42,6 +42,7 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "timer": w.timer, "ruling": w.ruling.setFocus,
         "target": w.table.setFocus, "player_view": w.toggle_player_view,
         "recap": w.export_recap, "help": w.show_shortcuts,
+        "hide": lambda: player_screens.toggle_hidden(w),
         "choose_surprise": lambda: extras.ask_surprise(w),
         "declare_spell": lambda: extras.declare(w),
         "declare_melee": lambda: extras.declare_melee(w),

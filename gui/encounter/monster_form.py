@@ -87,6 +87,8 @@ class MonsterForm(QDialog):
         self.armor_points = _spin(self, 0, 40, 6)
         self.siz = _spin(self, 1, 200, 15)
         self.melee_dex = _spin(self, 0, 99, 10)
+        # ambushers the players have not seen yet stay off the player view (#19; Shift+H shows)
+        self.hidden = QCheckBox("hidden from &the players until revealed (Shift+H)", self)
         self.error = QLabel(self)
         tone(self.error, "error")
         form = QFormLayout(self)
@@ -96,7 +98,8 @@ class MonsterForm(QDialog):
                               ("M&orale", self.morale), ("&Weapon", self.weapon),
                               ("Weapon &length", self.length), ("", self.ranged),
                               ("WDD se&gment modifier", self.segment),
-                              ("&Side", self.side), ("&Zone", self.zone), ("", self.melee),
+                              ("&Side", self.side), ("&Zone", self.zone), ("", self.hidden),
+                              ("", self.melee),
                               ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
                               ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.error)):
             form.addRow(label, widget)
@@ -154,9 +157,12 @@ class MonsterForm(QDialog):
     def monsters(self, roller: Roller, taken: set[str]) -> list[Combatant]:
         stats = self.stats()
         hit_dice = self.hd.value() if self.hp.value() == 0 else 0
-        return make_monsters(stats, self.count.value(), hit_dice=hit_dice, roller=roller,
+        made = make_monsters(stats, self.count.value(), hit_dice=hit_dice, roller=roller,
                              side=self.side.text().strip() or "foes",
                              position=self.zone.value(), taken=taken)
+        for monster in made:
+            monster.hidden = self.hidden.isChecked()
+        return made
 
     def _accept(self) -> None:
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QBrush, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.dying import life_state
 from emberkeep.encounter.initiative import Slot
+from emberkeep.encounter.reveal import shown_to_players
 from emberkeep.encounter.unaware import UNAWARE
 from gui.encounter.combatants import row_foreground
 from gui.encounter.session import EncounterSession
@@ -55,14 +56,19 @@ class PlayerModel(ListTableModel[str]):
         session.combatantsChanged.connect(self._changed)
 
     def load(self) -> list[str]:
+        """In the round's order; those the GM has not revealed are left out (issue #19)."""
         seen: dict[str, None] = {}
         for entry in self.session.enc.state.order:
             seen.setdefault(Slot.parse(entry).cid, None)
         for cid in self.session.enc.combatants:
             seen.setdefault(cid, None)
-        return [cid for cid in seen if cid in self.session.enc.combatants]
+        return shown_to_players(self.session.enc, seen)
 
     def _changed(self, ids: list[str]) -> None:
+        combatants = self.session.enc.combatants
+        if any((cid in self.rows) == combatants[cid].hidden for cid in ids if cid in combatants):
+            self.refresh()  # hidden or revealed: the rows themselves change
+            return
         for cid in ids:
             if cid in self.rows:
                 row = self.rows.index(cid)
@@ -162,7 +168,17 @@ class PlayerView(QWidget):
             self.heading.setText(f"{self.session.title} — about to begin")
         actor = self.session.current_id()
         c = self.session.enc.combatants.get(actor) if actor else None
-        self.acting.setText(f"{c.name}'s turn" if c is not None else "")
+        # a hidden one's turn is not announced: its name would give it away
+        self.acting.setText(f"{c.name}'s turn" if c is not None and not c.hidden else "")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """F11 toggles fullscreen; Esc leaves it (the GM's way back to a window)."""
+        if event.key() == Qt.Key.Key_F11:
+            self.showNormal() if self.isFullScreen() else self.showFullScreen()
+        elif event.key() == Qt.Key.Key_Escape and self.isFullScreen():
+            self.showNormal()
+        else:
+            super().keyPressEvent(event)
 
     def texts(self) -> list[str]:
         """Every piece of text the view shows (for tests: no monster HP number among them)."""

@@ -8,10 +8,14 @@ target with the arrows, A, Enter); damage to the selected ≤ 3 keys (D, the num
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QLabel,
+    QLineEdit,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -50,6 +54,7 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("ruling", "G", "GM ruling: type a note, Enter (free, undoable)"),
     ("target", "F", "Put the focus on the combatants table (then the arrows pick a target)"),
     ("player_view", "F5", "Show or hide the player view (second screen)"),
+    ("hide", "Shift+H", "Hide the selected from the player view, or reveal it (undoable)"),
     ("recap", "Ctrl+Shift+E", "Export the fight as a Markdown recap"),
     ("choose_surprise", "Shift+S", "Surprise by the GM: tick the surprised sides (none: "
                                    "nobody), or Roll (R20)"),
@@ -116,24 +121,73 @@ def shortcuts_for(melee: bool) -> tuple[tuple[str, str, str], ...]:
 
 
 class ShortcutsDialog(QDialog):
+    """F1: every key of the window, searchable (issue #19): typing narrows the list to the rows
+    whose key or text holds the words; long texts wrap and the list scrolls inside a dialog that
+    never outgrows the screen."""
+
     def __init__(self, parent: QWidget | None = None, *, melee: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("Encounter shortcuts" + (" — Melee Round" if melee else ""))
         rows = shortcuts_for(melee)
+        self.rows = rows
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search the keys: a key (Shift+A) or a word (morale)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.narrow)
         table = QTableWidget(len(rows), 2, self)
         table.setHorizontalHeaderLabels(["Key", "What it does"])
         table.verticalHeader().setVisible(False)
+        table.setWordWrap(True)
+        table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         for row, (_name, key, what) in enumerate(rows):
             for column, text in enumerate((key, what)):
                 item = QTableWidgetItem(text)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 table.setItem(row, column, item)
-        table.resizeColumnsToContents()
+        table.resizeColumnToContents(0)
         table.horizontalHeader().setStretchLastSection(True)
+        table.horizontalHeader().sectionResized.connect(self._column_resized)
+        self.count = QLabel(self)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(table)
+        layout.addWidget(self.search)
+        layout.addWidget(table, 1)
+        layout.addWidget(self.count)
         layout.addWidget(buttons)
         self.table = table
-        self.resize(720, 560)
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        self.resize(min(720, screen.width() - 40), min(560, screen.height() - 80))
+        table.resizeRowsToContents()
+        self.narrow("")
+        self.search.setFocus()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_rows()
+
+    def _column_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == 1:  # the text column took its width: wrap the rows to it
+            self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Wrapped texts take the rows they need, once the table has laid out its columns (a
+        resize arrives before the stretched column has its width, hence the next turn)."""
+        QTimer.singleShot(0, self, self.table.resizeRowsToContents)  # not after it closed
+
+    def narrow(self, text: str) -> None:
+        words = text.casefold().split()
+        shown = 0
+        for row in range(self.table.rowCount()):
+            _name, key, what = self.rows[row]
+            line = f"{key} {what}".casefold()
+            hidden = not all(w in line for w in words)
+            self.table.setRowHidden(row, hidden)
+            shown += not hidden
+        total = self.table.rowCount()
+        self.count.setText(f"{shown} of {total} keys" if words else f"{total} keys")
+
+    def visible_keys(self) -> list[str]:
+        return [key for r, (_name, key, _what) in enumerate(self.rows)
+                if not self.table.isRowHidden(r)]

@@ -39,7 +39,12 @@ def conditions_text(c: Combatant, *, for_players: bool = False) -> str:
 
 def status_text(enc: Encounter, c: Combatant) -> str:
     """Out, dead, dying with its countdown, down, or where it stands in the round (the
-    core's ``life_state``)."""
+    core's ``life_state``); and whether the player view hides it (issue #19)."""
+    text = _state_text(enc, c)
+    return f"{text} · hidden from the players" if c.hidden else text
+
+
+def _state_text(enc: Encounter, c: Combatant) -> str:
     state = life_state(enc, c)
     left = dying_rounds(c)
     if state == "out":

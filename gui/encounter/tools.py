@@ -18,6 +18,7 @@ from emberkeep.campaign.model import Campaign, EncounterRecord
 from emberkeep.encounter.persist import EncounterFileError
 from gui import dialogs
 from gui.document import CampaignDocument
+from gui.encounter.player_screens import fill_screen_menu
 from gui.encounter.session import EncounterSession
 from gui.encounter.shortcuts import ShortcutsDialog
 from gui.encounter.window import EncounterWindow
@@ -52,6 +53,10 @@ class EncounterTools:
         self.player_view_action.setToolTip("Show the current encounter on a second screen (F5)")
         self.player_view_action.triggered.connect(self.player_view)
         menu.addAction(self.player_view_action)
+        self.screens_menu = QMenu("Player View Full&screen On", window)  # issue #19
+        self.screens_menu.aboutToShow.connect(
+            lambda: fill_screen_menu(self.screens_menu, self.current(), window))
+        menu.addMenu(self.screens_menu)
         self.award_action = QAction("&Award XP…", window)
         self.award_action.setShortcut(QKeySequence("Ctrl+Shift+X"))
         self.award_action.setToolTip("R32: 0-4 XP to each survivor; the app suggests by danger")
@@ -63,13 +68,26 @@ class EncounterTools:
         help_menu = next((a.menu() for a in window.menuBar().actions()
                           if a.text().replace("&", "") == "Help" and a.menu() is not None), None)
         if not isinstance(help_menu, QMenu):
-            help_menu = window.menuBar().addMenu("Hel&p")  # Alt+H advances the clock an hour
+            # No mnemonic: Alt+H advances the clock an hour, Alt+E is Edit, Alt+L a long rest
+            # and Alt+P is Add PCs… in an encounter (#19); F10 or Alt and the arrows reach it
+            help_menu = window.menuBar().addMenu("Help")
         self.shortcuts_action = QAction("Encounter &Shortcuts", window)
         self.shortcuts_action.triggered.connect(lambda: ShortcutsDialog(window).exec())
         help_menu.addAction(self.shortcuts_action)
         window.document_hooks.append(self.follow)
+        # What acts on "the current encounter" is disabled while none is in front (#19)
+        self.encounter_actions = (self.delete_action, self.player_view_action,
+                                  self.screens_menu.menuAction(), self.award_action,
+                                  self.recap_action)
+        window.tabs.currentChanged.connect(lambda _n: self.update_actions())
+        self.update_actions()
         # Issue #5: a fight the GM closes puts its rounds so far on the campaign clock (R27)
         window.tabs.tabCloseRequested.connect(self._tab_closed)
+
+    def update_actions(self) -> None:
+        shown = self.current() is not None
+        for action in self.encounter_actions:
+            action.setEnabled(shown)
 
     def _tab_closed(self, *_: object) -> None:
         """After the main window closed a tab: an encounter no longer shown leaves its fight

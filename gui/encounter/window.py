@@ -498,9 +498,14 @@ class EncounterWindow(QWidget):
     # -- other windows --------------------------------------------------------------------------
 
     def toggle_player_view(self) -> PlayerView:
+        view = self.open_player_view()
+        view.setVisible(not view.isVisible())
+        return view
+
+    def open_player_view(self) -> PlayerView:
+        """The player view (made the first time; not shown by this)."""
         if self.player_view is None:
             self.player_view = PlayerView(self.session, self)
-        self.player_view.setVisible(not self.player_view.isVisible())
         return self.player_view
 
     def recap(self) -> str:

@@ -46,18 +46,18 @@ def build_sheet_actions(window: MainWindow) -> None:
             level_up(window, cid)
 
     window.level_up_action.triggered.connect(level_up_first)
-    window.cast_action = _action(window, "&Cast…", "Ctrl+K",
+    window.cast_action = _action(window, "Cas&t…", "Ctrl+K",
                                  "SPELLCHECK or Lay on Hands for the open sheet")
     def cast_first() -> None:
         for cid in window.target_character_ids()[:1]:
             cast(window, cid)
 
     window.cast_action.triggered.connect(cast_first)
-    window.print_action = _action(window, "&Print / Export PDF…", "Ctrl+P",
-                                  "One page per selected character, as PDF or on a printer")
+    window.print_action = _action(window, "&Print…", "Ctrl+P",
+                                  "One page per selected character, on a printer or as a PDF")
     window.print_action.triggered.connect(
         lambda: print_sheets(window, window.target_character_ids()))
-    window.export_all_action = _action(window, "Export &All Sheets…", "Ctrl+Shift+P",
+    window.export_all_action = _action(window, "E&xport All Sheets…", "Ctrl+Shift+P",
                                        "Every character of the party in one PDF")
     window.export_all_action.triggered.connect(lambda: print_sheets(window, None))
     # issue #17: a CHECK or SAVE against the ROOM DC or the GM's DC, with Luck (R7, R29)
@@ -79,7 +79,7 @@ def build_sheet_actions(window: MainWindow) -> None:
             stabilize(window, cid)
 
     window.stabilize_action.triggered.connect(stabilize_first)
-    train = _action(window, "Train &Mounted Combat…", "Ctrl+Shift+M",
+    train = _action(window, "Train Mounted Com&bat…", "Ctrl+Shift+M",
                     "WDD: pay and spend weeks training to fight mounted; the feat comes when "
                     "the clock has run them (the timeline shows it)")
     train.triggered.connect(lambda: [train_mounted(window, cid)
@@ -192,7 +192,13 @@ def train_mounted(window: MainWindow, character_id: str) -> str:
 
 
 def print_sheets(window: MainWindow, character_ids: list[str] | None) -> None:
-    from gui.printing import export_dialog
-
+    """Ctrl+P: the print dialog (PDF one of its printers, #19); Export All: a PDF file."""
     assert window.document is not None
-    export_dialog(window, window.document, character_ids)
+    if character_ids is None:
+        from gui.printing import export_dialog
+
+        export_dialog(window, window.document, None)
+        return
+    from gui import print_dialog
+
+    print_dialog.print_sheets(window, window.document, character_ids)

@@ -1,7 +1,9 @@
 """The dice tray, always at hand (issue #12): notation, quick dice, advantage, a history, and
 rolling any number shown on a sheet.
 
-- Type any notation the core reads (``3d6``, ``d20+2``, ``4d6kh3``) and press Enter.
+- Type any notation :mod:`emberkeep.dice_notation` reads (``3d6``, ``1d8+1d6+2``, ``d%``,
+  ``4d6dl1``, ``(2d6+1)*2``) and press Enter; the entry clears for the next roll (#19) and the
+  history marks dropped dice.
 - Quick buttons: d4, d6, d8, d10, d12, d20, d100, and d20 with advantage or disadvantage
   (2d20 keep the higher or lower, 5e), each plus the modifier box.
 - Ctrl+click any number in the app — a sheet's "+3" rolls d20+3, its "1d8+1" rolls the damage —
@@ -29,7 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.dice import DiceError, Roller, RollRecord, roll
+from emberkeep.dice import DiceError, Roller
+from emberkeep.dice_notation import NotationRoll, roll_notation
 from emberkeep.optional_rules.advantage import Advantage, d20_expression
 from gui.palette import tone
 
@@ -56,16 +59,16 @@ def expression_for(text: str) -> str | None:
 
 
 class DiceTray(QWidget):
-    rolled = Signal(object)  # RollRecord
+    rolled = Signal(object)  # NotationRoll
 
     def __init__(self, roller: Roller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.roller = roller
-        self.records: list[tuple[str, RollRecord]] = []
+        self.records: list[tuple[str, NotationRoll]] = []
         layout = QVBoxLayout(self)
         row = QHBoxLayout()
         self.notation = QLineEdit(self)
-        self.notation.setPlaceholderText("3d6, d20+2, 4d6kh3…")
+        self.notation.setPlaceholderText("3d6, 1d8+1d6+2, d%, 4d6dl1…")
         self.notation.setToolTip("Dice notation; Enter rolls")
         self.notation.returnPressed.connect(self.roll_notation)
         row.addWidget(self.notation, 1)
@@ -117,10 +120,10 @@ class DiceTray(QWidget):
         layout.addWidget(hint)
 
     def roll_expression(self, expression: str, label: str = "", modifier: int = 0
-                        ) -> RollRecord | None:
+                        ) -> NotationRoll | None:
         """Roll and record; a bad expression is shown, not raised."""
         try:
-            record = roll(expression, self.roller, modifier=modifier)
+            record = roll_notation(expression, self.roller, modifier=modifier)
         except DiceError as error:
             self.error.setText(str(error))
             return None
@@ -132,14 +135,19 @@ class DiceTray(QWidget):
         self.rolled.emit(record)
         return record
 
-    def roll_notation(self) -> RollRecord | None:
+    def roll_notation(self) -> NotationRoll | None:
         text = self.notation.text().strip()
-        return self.roll_expression(text) if text else None
+        if not text:
+            return None
+        record = self.roll_expression(text)
+        if record is not None:  # ready for the next roll; a refused one stays to be fixed
+            self.notation.clear()
+        return record
 
-    def roll_quick(self, die: str) -> RollRecord | None:
+    def roll_quick(self, die: str) -> NotationRoll | None:
         return self.roll_expression(die, modifier=self.modifier.value())
 
-    def roll_text(self, text: str, label: str = "") -> RollRecord | None:
+    def roll_text(self, text: str, label: str = "") -> NotationRoll | None:
         """Roll what a number on screen stands for (see :func:`expression_for`)."""
         expression = expression_for(text)
         if expression is None:

@@ -3,7 +3,8 @@ archetype, cantrips and the class's starting equipment lines (R4, R7).
 
 Shared by the new-character wizard and the Advance to 1st level dialog. The form only gathers
 answers into a :class:`ClassChoices`; the core (``apply_first_level``) checks them and its
-message is shown when it refuses.
+message is shown when it refuses. Issue #19: every field has a label (with its Alt key); a
+choice the class does not have (Expertise, a fighting style, cantrips) is hidden, not greyed.
 """
 
 from __future__ import annotations
@@ -28,7 +29,12 @@ from emberkeep.character.skills import Skill, skill_name
 from emberkeep.gear.catalog import gear_catalog
 from emberkeep.magic.spells import load_spells
 
-__all__ = ["ClassChoicesForm", "checked_values", "skill_list"]
+__all__ = ["ClassChoicesForm", "checked_values", "count_of", "skill_list"]
+
+
+def count_of(number: int, noun: str, plural: str | None = None) -> str:
+    """``1 skill``, ``2 skills``, ``0 cantrips``."""
+    return f"{number} {noun if number == 1 else (plural or noun + 's')}"
 
 
 def skill_list(parent: QWidget) -> QListWidget:
@@ -74,20 +80,20 @@ class ClassChoicesForm(QWidget):
         for cls in classes().values():
             self.class_combo.addItem(f"{cls.name} (d{cls.hit_die})", cls.id)
         self.class_combo.currentIndexChanged.connect(self._class_changed)
-        form.addRow("Class", self.class_combo)
+        form.addRow("C&lass", self.class_combo)
         self.save_combo = QComboBox(self)
-        form.addRow("Chosen save", self.save_combo)
+        form.addRow("Chosen sa&ve", self.save_combo)
         self.skill_hint = QLabel(self)
         self.skill_hint.setTextFormat(Qt.TextFormat.PlainText)
         form.addRow("", self.skill_hint)
         self.skills = skill_list(self)
-        form.addRow("Skills", self.skills)
+        form.addRow("S&kills", self.skills)
         self.expertise = skill_list(self)
-        form.addRow("Expertise", self.expertise)
+        form.addRow("E&xpertise", self.expertise)
         self.style_combo = QComboBox(self)
-        form.addRow("Fighting style", self.style_combo)
+        form.addRow("Fighting st&yle", self.style_combo)
         self.archetype_combo = QComboBox(self)
-        form.addRow("Archetype", self.archetype_combo)
+        form.addRow("Arc&hetype", self.archetype_combo)
         self.cantrips = QListWidget(self)
         for cantrip in load_spells().cantrips:
             item = QListWidgetItem(cantrip.name, self.cantrips)
@@ -95,12 +101,15 @@ class ClassChoicesForm(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
         self.cantrips.setMaximumHeight(self.cantrips.fontMetrics().height() * 6)
-        form.addRow("Cantrips", self.cantrips)
+        form.addRow("Can&trips", self.cantrips)
         self.equipment_box = QWidget(self)
         self.equipment_form = QFormLayout(self.equipment_box)
         self.equipment_form.setContentsMargins(0, 0, 0, 0)
         if equipment:
             form.addRow("Equipment", self.equipment_box)
+            equipment_label = form.labelForField(self.equipment_box)
+            if isinstance(equipment_label, QLabel):  # the first pick answers its Alt key
+                equipment_label.setText("E&quipment")
         else:
             self.equipment_box.hide()
         self._lines: list[tuple[QComboBox, list[QComboBox]]] = []
@@ -122,22 +131,26 @@ class ClassChoicesForm(QWidget):
             if ability != cls.save:
                 self.save_combo.addItem(ability.value, ability.value)
         count = cls.skill_pick_count(self.int_mod)
-        self.skill_hint.setText(f"{cls.name}s save with {cls.save.value}. Choose {count} "
-                                f"skills ({cls.skill_picks} + INT {self.int_mod:+d}, R7)"
+        self.skill_hint.setText(f"{cls.name}s save with {cls.save.value}. Choose "
+                                f"{count_of(count, 'skill')} ({cls.skill_picks} + INT "
+                                f"{self.int_mod:+d}, R7)"
                                 + (f" and {cls.expertise_picks} more for Expertise"
                                    if cls.expertise_picks else ""))
         self.expertise.setEnabled(cls.expertise_picks > 0)
+        self.form.setRowVisible(self.expertise, cls.expertise_picks > 0)
         self.style_combo.clear()
         styles = [(o.name, o.id) for f in cls.features for o in f.options]
         self.style_combo.addItem("—", None)
         for name, style_id in styles:
             self.style_combo.addItem(name, style_id)
         self.style_combo.setEnabled(bool(styles))
+        self.form.setRowVisible(self.style_combo, bool(styles))
         self.archetype_combo.clear()
         self.archetype_combo.addItem("— (choose later)", None)
         for archetype in self.catalog.archetypes_for(cls.id, self.race):
             self.archetype_combo.addItem(archetype.name, archetype.id)
         self.cantrips.setEnabled(cls.cantrip_picks > 0)
+        self.form.setRowVisible(self.cantrips, cls.cantrip_picks > 0)
         self._build_equipment()
         self.changed.emit()
 
@@ -151,6 +164,7 @@ class ClassChoicesForm(QWidget):
             layout = QHBoxLayout(row)
             layout.setContentsMargins(0, 0, 0, 0)
             alternatives = QComboBox(row)
+            alternatives.setAccessibleName(f"equipment line {number + 1}")
             for alternative in line.alternatives:
                 alternatives.addItem(alternative.text, alternative.key)
             layout.addWidget(alternatives, 1)
@@ -175,6 +189,7 @@ class ClassChoicesForm(QWidget):
                 continue
             combo = QComboBox(row)
             combo.setToolTip(slot.text)
+            combo.setAccessibleName(slot.text)
             for gear_id in slot_options(slot):
                 combo.addItem(_gear_name(gear_id), gear_id)
             layout.addWidget(combo, 1)

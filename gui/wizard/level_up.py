@@ -5,6 +5,10 @@ The dialog gathers the choices the new level asks for (R6: an archetype feature 
 choices) and the hit die, rolled or typed from a physical die. The core does the rest on a copy
 of the sheet (``level_up`` / ``advance_to_first``: R5's floor, the new PROF, the HD pool), and
 the copy replaces the sheet in one undo command, so undo restores exactly the sheet before.
+
+Two steps (issue #19): Next works the new level out on the copy and shows its summary (HP and
+the numbers, what changed); Finish puts that same copy on the sheet, Back goes back to the
+choices (and Next works it out again, the hit die rolled anew unless typed).
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QPushButton,
     QSpinBox,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -35,6 +41,7 @@ from emberkeep.dice import Purpose, Roller, TypedRoller
 from gui.document import CampaignDocument, EditRefused
 from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
+from gui.wizard.summary import SummaryView, summary_rows
 
 __all__ = ["LevelUpDialog", "describe_hp"]
 
@@ -48,25 +55,35 @@ class LevelUpDialog(QDialog):
         self.roller = roller
         self.level_result: LevelUpResult | None = None
         self.summary = ""
+        self.worked: tuple[Character, str] | None = None  # the previewed copy and its text
         character = document.character(character_id)
         self.level = character.level + 1
         advancing = character.level == 0
         name = character.name
         self.setWindowTitle(f"Advance {name} to 1st level" if advancing
                             else f"Level up {name}")
-        layout = QVBoxLayout(self)
-        intro = QLabel(self)
+        outer = QVBoxLayout(self)
+        self.pages = QStackedWidget(self)
+        outer.addWidget(self.pages)
+        choose = QWidget(self.pages)
+        self.pages.addWidget(choose)
+        self.summary_view = SummaryView(self.pages)
+        self.pages.addWidget(self.summary_view)
+        layout = QVBoxLayout(choose)
+        layout.setContentsMargins(0, 0, 0, 0)
+        intro = QLabel(choose)
+        self.intro = intro
         intro.setTextFormat(Qt.TextFormat.PlainText)
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        # issue #18: what the level will change, before Enter; what was rolled, after
-        self.preview = QLabel(self)
-        self.preview.setTextFormat(Qt.TextFormat.PlainText)
-        self.preview.setWordWrap(True)
+        # issue #18: what the level will change, before Next; the summary shows what was rolled
+        self.preview_label = QLabel(choose)
+        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview_label.setWordWrap(True)
         if not advancing:
-            self.preview.setText("\n".join(level_up_preview(character,
-                                                             Catalog(document.campaign))))
-        layout.addWidget(self.preview)
+            self.preview_label.setText("\n".join(level_up_preview(character,
+                                                                   Catalog(document.campaign))))
+        layout.addWidget(self.preview_label)
         form = QFormLayout()
         layout.addLayout(form)
         self.form = form
@@ -85,23 +102,33 @@ class LevelUpDialog(QDialog):
         self.hp_typed.setSpecialValueText("roll it")
         self.hp_typed.setAccessibleName("hit die typed")
         if self.level <= LAST_ROLLED_LEVEL:
-            form.addRow("Hit die", self.hp_typed)
+            form.addRow("Hit &die", self.hp_typed)
+        else:
+            self.hp_typed.hide()  # levels 6-10: a fixed gain, nothing to roll (R5)
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
         tone(self.error, "error")
-        layout.addWidget(self.error)
-        self.rolled = QLabel(self)
-        self.rolled.setTextFormat(Qt.TextFormat.PlainText)
-        self.rolled.setWordWrap(True)
-        self.rolled.setStyleSheet("font-weight: bold;")
-        self.rolled.setAccessibleName("what was rolled")
-        layout.addWidget(self.rolled)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel, self)
-        self.buttons.accepted.connect(self.apply)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        outer.addWidget(self.error)
+        outer.addWidget(self._buttons())
+        self._show_step(0)
+
+    def _buttons(self) -> QDialogButtonBox:
+        """Back, Next (works the level out, shows its summary), Finish (applies it), Cancel."""
+        buttons = QDialogButtonBox(self)
+        self.back_button = QPushButton("< &Back", self)
+        self.next_button = QPushButton("&Next >", self)
+        self.finish_button = QPushButton("&Finish", self)
+        for button, role in ((self.back_button, QDialogButtonBox.ButtonRole.ActionRole),
+                             (self.next_button, QDialogButtonBox.ButtonRole.ActionRole),
+                             (self.finish_button, QDialogButtonBox.ButtonRole.AcceptRole)):
+            buttons.addButton(button, role)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.back_button.clicked.connect(self.back)
+        self.next_button.clicked.connect(self.preview)
+        self.finish_button.clicked.connect(self.apply)
+        buttons.rejected.connect(self.reject)
+        return buttons
 
     def _first_level(self, character: Character, intro: QLabel) -> None:
         """Out of the funnel (R5): the class's choices, its gear, a Human's skill."""
@@ -112,15 +139,20 @@ class LevelUpDialog(QDialog):
         self.choices = ClassChoicesForm(self, catalog=Catalog(document.campaign))
         self.choices.set_character_facts(character.modifier(Ability.INT), character.race)
         form.addRow(self.choices)
-        self.take_gear = QCheckBox("Also take the class's starting equipment", self)
+        self.take_gear = QCheckBox("&Also take the class's starting equipment", self)
         form.addRow(self.take_gear)
+        # the equipment picks apply only when the gear is taken (#19: hidden otherwise)
+        picks = self.choices
+        picks.form.setRowVisible(picks.equipment_box, False)
+        self.take_gear.toggled.connect(
+            lambda taken: picks.form.setRowVisible(picks.equipment_box, taken))
         race = Catalog(document.campaign).race(character.race)  # the campaign's own too (#18)
         if race.skill_picks and character.race_skill is None:
             self.race_skill = QComboBox(self)
             for skill in Skill:
                 if skill not in character.skill_proficiencies:
                     self.race_skill.addItem(skill_name(skill), skill.value)
-            form.addRow("Human's chosen skill", self.race_skill)
+            form.addRow("H&uman's chosen skill", self.race_skill)
 
     def _next_level(self, character: Character, intro: QLabel) -> None:
         """A level up (R6): the archetype and its feature, or an ability increase, if due."""
@@ -138,9 +170,9 @@ class LevelUpDialog(QDialog):
                         character.class_id, character.race):
                     self.archetype.addItem(archetype.name, archetype.id)
                 self.archetype.currentIndexChanged.connect(self._fill_features)
-                form.addRow("Archetype", self.archetype)
+                form.addRow("Arc&hetype", self.archetype)
             self.feature = QComboBox(self)
-            form.addRow("Archetype feature", self.feature)
+            form.addRow("Archetype fea&ture", self.feature)
             self._fill_features()
         if LevelFeature.ABILITY_INCREASE in features:
             self.increase = QComboBox(self)
@@ -148,7 +180,19 @@ class LevelUpDialog(QDialog):
                 self.increase.addItem(
                     f"{ability.value} ({character.scores.get(ability).base})",
                     ability.value)
-            form.addRow("+1 to", self.increase)
+            form.addRow("+&1 to", self.increase)
+
+    def _show_step(self, step: int) -> None:
+        self.pages.setCurrentIndex(step)
+        self.back_button.setVisible(step == 1)
+        self.next_button.setVisible(step == 0)
+        self.finish_button.setVisible(step == 1)
+        (self.next_button if step == 0 else self.finish_button).setDefault(True)
+
+    def back(self) -> None:
+        self.worked = None
+        self.error.clear()
+        self._show_step(0)
 
     def _archetype_id(self) -> str | None:
         if self.archetype is not None:
@@ -168,54 +212,58 @@ class LevelUpDialog(QDialog):
             if feature.id not in chosen:
                 self.feature.addItem(f"{feature.name}: {feature.text}", feature.id)
 
-    def apply(self) -> None:
-        """Level up a copy with the core; on success it replaces the sheet (one undo step) and
-        the dialog stays open to show what was rolled; Enter again closes it."""
-        if self.level_result is not None:
-            self.accept()
-            return
+    def _work(self) -> tuple[Character, str]:
+        """The new level on a copy of the sheet, by the core (raises ValueError: why not)."""
         before = self.document.character(self.character_id)
         work = before.model_copy(deep=True)
-        kept = before.model_copy()  # the stored sheet changes in place: keep its numbers
         typed = self.hp_typed.value() or None
         roller = TypedRoller(self.roller, {Purpose.HIT_DIE: typed} if typed else None)
+        if self.choices is not None:
+            choices = self.choices.choices()
+            if self.take_gear is not None and not self.take_gear.isChecked():
+                choices = choices.model_copy(update={"equipment": None})
+            skill = (Skill(str(self.race_skill.currentData()))
+                     if self.race_skill is not None else None)
+            self.level_result = advance_to_first(
+                work, Catalog(self.document.campaign), choices, roller, race_skill=skill)
+            return work, (f"Advance {before.name} to 1st level "
+                          f"({describe_hp(self.level_result.hp)})")
+        if self.archetype is not None:
+            work.archetype = self._archetype_id()
+        feature = (str(self.feature.currentData()) if self.feature is not None
+                   and self.feature.currentData() is not None else None)
+        increase = (Ability(str(self.increase.currentData()))
+                    if self.increase is not None else None)
+        self.level_result = level_up(
+            work, Catalog(self.document.campaign), roller,
+            archetype_feature=feature, ability_increase=increase)
+        return work, f"Level up {before.name} to {self.level} ({describe_hp(self.level_result.hp)})"
+
+    def preview(self) -> bool:
+        """Next: work the level out and show its summary; False (and why) when refused."""
         try:
-            if self.choices is not None:
-                choices = self.choices.choices()
-                if self.take_gear is not None and not self.take_gear.isChecked():
-                    choices = choices.model_copy(update={"equipment": None})
-                skill = (Skill(str(self.race_skill.currentData()))
-                         if self.race_skill is not None else None)
-                self.level_result = advance_to_first(
-                    work, Catalog(self.document.campaign), choices, roller, race_skill=skill)
-                text = (f"Advance {before.name} to 1st level "
-                        f"({describe_hp(self.level_result.hp)})")
-            else:
-                if self.archetype is not None:
-                    work.archetype = self._archetype_id()
-                feature = (str(self.feature.currentData()) if self.feature is not None
-                           and self.feature.currentData() is not None else None)
-                increase = (Ability(str(self.increase.currentData()))
-                            if self.increase is not None else None)
-                self.level_result = level_up(
-                    work, Catalog(self.document.campaign), roller,
-                    archetype_feature=feature, ability_increase=increase)
-                text = (f"Level up {before.name} to {self.level} "
-                        f"({describe_hp(self.level_result.hp)})")
+            self.worked = self._work()
+        except ValueError as exc:
+            self.error.setText(f"Not yet: {exc}")
+            return False
+        self.error.clear()
+        before = self.document.character(self.character_id)
+        self.summary_view.show_rows(summary_rows(self.worked[0],
+                                                 Catalog(self.document.campaign), before))
+        self._show_step(1)
+        self.adjustSize()  # the summary's lines, wrapped, at their height
+        return True
+
+    def apply(self) -> None:
+        """Finish: the previewed copy (worked out now if Next was skipped) replaces the sheet,
+        one undo step."""
+        kept = self.document.character(self.character_id).model_copy()  # changed in place
+        try:
+            work, text = self.worked if self.worked is not None else self._work()
             self.document.replace_character(work, text)
         except (ValueError, EditRefused) as exc:
-            self.level_result = None
             self.error.setText(f"Not yet: {exc}")
             return
-        self.error.clear()
+        assert self.level_result is not None
         self.summary = level_up_outcome(kept, work, self.level_result.hp)
-        self.rolled.setText(self.summary)
-        for kind in (QComboBox, QSpinBox, QCheckBox):
-            for child in self.findChildren(kind):
-                child.setEnabled(False)  # applied: the choices are on the sheet now
-        if self.choices is not None:
-            self.choices.setEnabled(False)
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("Close")
-        ok.setFocus()
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).hide()
+        self.accept()

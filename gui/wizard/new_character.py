@@ -41,15 +41,22 @@ from gui.labels import occupation_name
 from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
 
-__all__ = ["NewCharacterWizard"]
+__all__ = ["SUMMARY_PAGE", "NewCharacterWizard"]
 
-PATH_PAGE, SCORES_PAGE, RACE_PAGE, CLASS_PAGE, FUNNEL_PAGE = range(5)
+PATH_PAGE, SCORES_PAGE, RACE_PAGE, CLASS_PAGE, FUNNEL_PAGE, SUMMARY_PAGE = range(6)
 
 
 def _plain(text: str = "", parent: QWidget | None = None) -> QLabel:
     label = QLabel(text, parent)
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
+    return label
+
+
+def _buddy(text: str, field: QWidget, parent: QWidget) -> QLabel:
+    """A field's label, whose Alt key (``&``) puts the focus in the field."""
+    label = QLabel(text, parent)
+    label.setBuddy(field)
     return label
 
 
@@ -60,17 +67,24 @@ class PathPage(QWizardPage):
         self.setSubTitle("Make one character at 1st level, or a funnel of 0-level characters "
                          "(DCC): the survivors advance to 1st level later.")
         layout = QVBoxLayout(self)
-        self.first_level = QRadioButton("One character at 1st level", self)
+        self.first_level = QRadioButton("&One character at 1st level", self)
         self.first_level.setChecked(True)
-        self.funnel = QRadioButton("A funnel of 0-level characters", self)
+        self.funnel = QRadioButton("A f&unnel of 0-level characters", self)
         self.count = QSpinBox(self)
         self.count.setRange(1, 20)
         self.count.setValue(funnel_size)
-        self.count.setPrefix("How many: ")
         layout.addWidget(self.first_level)
         layout.addWidget(self.funnel)
-        layout.addWidget(self.count)
+        self.how_many = QFormLayout()
+        self.how_many.addRow(_buddy("How &many in the funnel", self.count, self), self.count)
+        layout.addLayout(self.how_many)
         layout.addStretch(1)
+        self.funnel.toggled.connect(self._path_changed)
+        self._path_changed()
+
+    def _path_changed(self) -> None:
+        """How many applies to a funnel only (#19: a choice that does not apply is hidden)."""
+        self.how_many.setRowVisible(self.count, self.funnel.isChecked())
 
     def nextId(self) -> int:
         return FUNNEL_PAGE if self.funnel.isChecked() else SCORES_PAGE
@@ -89,14 +103,15 @@ class ScoresPage(QWizardPage):
         self.name.setPlaceholderText("Name")
         self.player = QLineEdit(self)
         self.player.setPlaceholderText("Player")
-        layout.addWidget(_plain("Name", self), 0, 0)
+        layout.addWidget(_buddy("Na&me", self.name, self), 0, 0)
         layout.addWidget(self.name, 0, 1, 1, 3)
-        layout.addWidget(_plain("Player", self), 1, 0)
+        layout.addWidget(_buddy("&Player", self.player, self), 1, 0)
         layout.addWidget(self.player, 1, 1, 1, 3)
         self.dice: dict[Ability, list[QSpinBox]] = {}
         self.totals: dict[Ability, QLabel] = {}
         for row, ability in enumerate(ABILITIES, start=2):
-            layout.addWidget(_plain(ability.value, self), row, 0)
+            label = _plain(ability.value, self)
+            layout.addWidget(label, row, 0)
             spins = []
             for column in range(3):
                 spin = QSpinBox(self)
@@ -105,10 +120,11 @@ class ScoresPage(QWizardPage):
                 spin.valueChanged.connect(self._update_totals)
                 layout.addWidget(spin, row, column + 1)
                 spins.append(spin)
+            label.setBuddy(spins[0])
             self.dice[ability] = spins
             self.totals[ability] = _plain("", self)
             layout.addWidget(self.totals[ability], row, 4)
-        self.roll_button = QPushButton("Roll 3d6 × 6", self)
+        self.roll_button = QPushButton("&Roll 3d6 × 6", self)
         self.roll_button.clicked.connect(self.roll)
         layout.addWidget(self.roll_button, 8, 1, 1, 3)
         self.roll()
@@ -162,12 +178,13 @@ class RacePage(QWizardPage):
             self.skill.addItem(skill_name(skill), skill.value)
         self.text = _plain("", self)
         self.preview = _plain("", self)
-        form.addRow("Race", self.race)
+        form.addRow("&Race", self.race)
         form.addRow("", self.text)
-        form.addRow("Swap", self.swap_a)
-        form.addRow("with", self.swap_b)
-        form.addRow("Chosen skill", self.skill)
+        form.addRow("&Swap", self.swap_a)
+        form.addRow("&with", self.swap_b)
+        form.addRow("Chosen s&kill", self.skill)
         form.addRow("Scores", self.preview)
+        self.form = form
         for combo in (self.race, self.swap_a, self.swap_b):
             combo.currentIndexChanged.connect(self.update_preview)
 
@@ -189,10 +206,12 @@ class RacePage(QWizardPage):
         return str(self.race.currentData())
 
     def update_preview(self) -> None:
-        race = self.catalog.race(self.race_id)
-        for widget in (self.swap_a, self.swap_b):
+        race = self.catalog.race(self.race_id)  # the campaign's own races too (#18)
+        for widget in (self.swap_a, self.swap_b):  # hidden where they do not apply (#19)
             widget.setEnabled(race.swap_scores)
+            self.form.setRowVisible(widget, race.swap_scores)
         self.skill.setEnabled(bool(race.skill_picks))
+        self.form.setRowVisible(self.skill, bool(race.skill_picks))
         self.text.setText(" ".join(race.text))
         try:
             scores = self.final_scores()
@@ -219,12 +238,15 @@ class ClassPage(QWizardPage):
         layout.addWidget(self.form)
         self.hp_typed = QSpinBox(self)
         self.hp_typed.setRange(0, 12)
-        self.hp_typed.setSpecialValueText("roll the hit die")
-        self.hp_typed.setPrefix("Hit die: ")
-        layout.addWidget(self.hp_typed)
+        self.hp_typed.setSpecialValueText("roll it")
+        self.hp_typed.setToolTip("Type what the physical die shows, or leave it to be rolled")
+        hit_die = QFormLayout()
+        hit_die.addRow(_buddy("Hit &die", self.hp_typed, self), self.hp_typed)
+        layout.addLayout(hit_die)
         self.error = _plain("", self)
         tone(self.error, "error")
         layout.addWidget(self.error)
+        layout.addStretch(1)  # room the hidden choices leave goes below, not into the hint
 
     def initializePage(self) -> None:
         scores = self.owner.race_page.final_scores()
@@ -238,10 +260,11 @@ class ClassPage(QWizardPage):
         except ValueError as exc:
             self.error.setText(f"Not yet: {exc}")
             return False
+        self.error.clear()
         return True
 
     def nextId(self) -> int:
-        return -1
+        return SUMMARY_PAGE
 
 
 class FunnelPage(QWizardPage):
@@ -257,10 +280,13 @@ class FunnelPage(QWizardPage):
         self.race = QComboBox(self)
         for race in wizard.catalog.races().values():
             self.race.addItem(race.name, race.id)
-        layout.addWidget(self.race)
+        race_row = QFormLayout()
+        race_row.addRow(_buddy("&Race", self.race, self), self.race)
+        layout.addLayout(race_row)
         self.table = QTableWidget(self)
+        self.table.setAccessibleName("the funnel's characters: type a name over the rolled one")
         layout.addWidget(self.table, 1)
-        reroll = QPushButton("Roll the funnel", self)
+        reroll = QPushButton("Ro&ll the funnel", self)
         reroll.clicked.connect(self.reroll)
         layout.addWidget(reroll)
         self.rolled: list[Character] = []
@@ -315,9 +341,12 @@ class NewCharacterWizard(QWizard):
         self.race_page = RacePage(self.scores_page, catalog)
         self.class_page = ClassPage(self)
         self.funnel_page = FunnelPage(self)
+        from gui.wizard.summary import SummaryPage
+
+        self.summary_page = SummaryPage(self)
         for number, page in ((PATH_PAGE, self.path_page), (SCORES_PAGE, self.scores_page),
                              (RACE_PAGE, self.race_page), (CLASS_PAGE, self.class_page),
-                             (FUNNEL_PAGE, self.funnel_page)):
+                             (FUNNEL_PAGE, self.funnel_page), (SUMMARY_PAGE, self.summary_page)):
             self.setPage(number, page)
         self.built: Character | None = None
         self.resize(760, 640)

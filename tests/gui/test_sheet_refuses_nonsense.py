@@ -48,20 +48,21 @@ def test_typing_a_level_is_refused_xp_says_ready_and_level_up_shows_the_roll(
     dialog = LevelUpDialog(document, brannoc, ScriptedRoller([1]))
     qtbot.addWidget(dialog)
     dialog.show()
-    preview = dialog.preview.text()
+    preview = dialog.preview_label.text()  # before anything is rolled (#18)
     assert "PROF +1 → +1 (R6)" in preview
     assert "Max HP 7 + d10, at least 2 (R5: 1 + CON +1, at most half the die): 9-17" in preview
-    assert dialog.rolled.text() == ""
-    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Enter: the die is rolled, the dialog stays
-    assert dialog.isVisible()
-    assert dialog.rolled.text().startswith(
+    steps = document.undo_stack.count()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Next: the die is rolled on a copy (#19)
+    assert dialog.isVisible() and document.undo_stack.count() == steps
+    assert "d10 rolled 1 → +2 HP (R5 floor" in dialog.summary_view.text()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Finish: that copy goes on the sheet
+    assert not dialog.isVisible()
+    assert dialog.summary.startswith(
         "Brannoc Ironhand is level 2: d10 rolled 1 → +2 HP (R5 floor")
-    assert "max HP 7 → 9" in dialog.rolled.text()
+    assert "max HP 7 → 9" in dialog.summary
     assert document.undo_stack.undoText() == (
         "Level up Brannoc Ironhand to 2 (d10 rolled 1 → +2 HP (R5 floor: 1 + CON, at most half "
         "the die))")
-    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Enter again closes it
-    assert not dialog.isVisible()
     assert sheet.labels["level"].text() == "2" and sheet.labels["prof"].text() == "+1"
     assert sheet.labels["ready"].text() == "60 XP to 3rd (at 110, R32)"
     document.undo_stack.undo()

@@ -54,7 +54,7 @@ def test_the_fights_cast_dialog_spends_a_luck_die_on_the_spellcheck(
     document.edit_character(ysolde.id, "luck", LuckState(dice=2).model_dump())
     key(ew, Qt.Key.Key_I)
     caster = next(c for c in ew.enc.combatants.values() if c.name.startswith("Ysolde"))
-    monkeypatch.setattr(ew, "_actor", lambda: caster)
+    monkeypatch.setattr(ew, "actor", lambda: caster)
     seen: list[bool] = []
 
     def with_luck(dialog: FightCastDialog) -> int:

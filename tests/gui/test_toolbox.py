@@ -51,6 +51,7 @@ def test_the_tray_rolls_notation_quick_dice_and_advantage_into_its_history(
     tray.notation.setText("2d6+1")
     qtbot.keyClick(tray.notation, Qt.Key.Key_Return)  # type: ignore[attr-defined]
     assert tray.result.text() == "8"
+    assert tray.notation.text() == ""  # cleared for the next roll (#19)
     tray.modifier.setValue(2)
     tray.buttons["d20"].click()
     assert tray.result.text() == "19"
@@ -59,9 +60,24 @@ def test_the_tray_rolls_notation_quick_dice_and_advantage_into_its_history(
     assert tray.records[0][1].natural == 16
     tray.buttons["d100"].click()
     assert tray.result.text() == "60" and tray.history.count() == 4
-    assert tray.history.item(0).text().startswith("1d100")
+    assert tray.history.item(0).text().startswith("d100")
     tray.notation.setText("2d")
     assert tray.roll_notation() is None and "not dice notation" in tray.error.text()
+    assert tray.notation.text() == "2d"  # a refused entry stays to be fixed
+
+
+def test_the_tray_takes_sums_and_drops_and_marks_the_dropped_dice(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, toolbox, _ = _window(tmp_path, qtbot, monkeypatch, [3, 6, 1, 4, 5, 2])
+    tray = toolbox.tray
+    tray.notation.setFocus()
+    qtbot.keyClicks(tray.notation, "4d6dl1")  # type: ignore[attr-defined]
+    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    assert tray.result.text() == "13"
+    assert tray.history.item(0).text() == "4d6dl1: 4d6dl1 [6, 4, 3, (1 dropped)] = 13"
+    qtbot.keyClicks(tray.notation, "1d8+1d6+2")  # type: ignore[attr-defined]
+    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    assert tray.result.text() == "9" and tray.error.text() == ""
 
 
 def test_ctrl_click_on_any_number_rolls_it(tmp_path: Path, qtbot: object,

@@ -1,0 +1,55 @@
+"""Actions that cannot apply are disabled (issue #19): the encounter's actions with no encounter
+in front, Cast with nobody selected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtTest import QTest
+
+from tests.gui.windows import open_campaign_window
+
+
+def test_encounter_actions_follow_the_tab_in_front(tmp_path: Path, qtbot: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    tools = window.encounter_tools  # type: ignore[attr-defined]
+    names = [a.text() for a in tools.encounter_actions]
+    assert names == ["&Delete This Encounter", "&Player View", "Player View Full&screen On",
+                     "&Award XP…", "Export &Recap (Markdown)…"]
+    assert not any(a.isEnabled() for a in tools.encounter_actions)
+    ew = tools.new_encounter("Ambush")
+    assert window.tabs.currentWidget() is ew
+    assert all(a.isEnabled() for a in tools.encounter_actions)
+    window.tabs.setCurrentIndex(0)  # the roster in front: nothing to delete or show
+    assert not any(a.isEnabled() for a in tools.encounter_actions)
+    window.tabs.setCurrentWidget(ew)
+    tools.delete_action.trigger()  # the encounter goes, and its tab with it
+    assert tools.current() is None
+    assert not any(a.isEnabled() for a in tools.encounter_actions)
+
+
+def test_cast_needs_someone_selected_or_a_sheet_in_front(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    window.show()
+    qtbot.waitExposed(window)
+    window.roster.clearSelection()
+    assert not window.cast_action.isEnabled()
+    window.roster.setFocus()
+    QTest.keyClick(window.roster, Qt.Key.Key_Down)  # the keyboard selects the first row
+    assert window.selected_character_ids() and window.cast_action.isEnabled()
+    window.roster.selectionModel().clearSelection()
+    assert not window.cast_action.isEnabled()
+    assert window.document is not None
+    window.open_sheet(window.document.campaign.characters[2].id)
+    assert window.cast_action.isEnabled()
+    window.tabs.setCurrentIndex(0)
+    assert not window.cast_action.isEnabled()
+    window.roster.selectionModel().select(
+        window.roster.model().index(1, 0),
+        QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+    assert window.cast_action.isEnabled()

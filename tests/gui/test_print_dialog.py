@@ -1,0 +1,111 @@
+"""Ctrl+P (issue #19): a real QPrintDialog with PDF as one choice; the page shows encumbrance,
+gear damage, dropped weapons and conditions, uses the page, and the PDF's title is the name.
+The modal dialog is never run: the test answers it through ``ask``."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtTest import QTest
+
+from emberkeep.campaign.example import build_example_campaign
+from emberkeep.character.catalog import Catalog
+from emberkeep.character.model import CharacterCondition
+from emberkeep.character.sheet_numbers import load_and_limit
+from emberkeep.gear.inventory import own
+from gui import print_dialog
+from gui.document import CampaignDocument
+from gui.printing import fill_scale
+from tests.gui.windows import open_campaign_window
+
+
+def _words(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+def _battered() -> CampaignDocument:
+    campaign = build_example_campaign()
+    brannoc = campaign.characters[0]
+    brannoc.inventory.armor[0].damage_points = 2
+    brannoc.inventory.weapons[0].notches = 1
+    brannoc.inventory.weapons[1].dropped = True
+    brannoc.conditions = [CharacterCondition(name="FRIGHTENED", source="the barrow wight")]
+    for _ in range(8):  # R34: 5 torches to a load; eight bundles put him over his limit
+        brannoc.inventory.put(own("torch", quantity=5))
+    return CampaignDocument(campaign)
+
+
+def test_the_print_dialog_offers_a_pdf_named_after_the_character(
+        qtbot: Any, tmp_path: Path) -> None:
+    document = _battered()
+    document.path = tmp_path / "campaign.json"
+    brannoc = document.campaign.characters[0]
+    seen: list[QPrintDialog] = []
+
+    def answer(dialog: QPrintDialog) -> bool:
+        seen.append(dialog)
+        printer = dialog.printer()
+        assert printer.outputFormat() == QPrinter.OutputFormat.PdfFormat  # PDF: the choice made
+        assert printer.outputFileName() == str(tmp_path / "Brannoc Ironhand.pdf")
+        assert dialog.windowTitle() == "Print Brannoc Ironhand"
+        return True
+
+    printer = print_dialog.print_sheets(None, document, [brannoc.id], ask=answer)
+    assert printer is not None and len(seen) == 1 and isinstance(seen[0], QPrintDialog)
+    reader = PdfReader(tmp_path / "Brannoc Ironhand.pdf")
+    assert reader.metadata is not None and reader.metadata.title == "Brannoc Ironhand"
+    assert len(reader.pages) == 1
+    text = _words(reader.pages[0].extract_text())
+    carried, limit = load_and_limit(brannoc)  # the sheet's own numbers (R14, R34)
+    assert carried > limit and f"Load {carried} / {limit} — ENCUMBERED" in text
+    assert "Conditions: FRIGHTENED (the barrow wight)" in text
+    assert "Scale mail: AC −2, breaks at 2 more (−2 AC)" in text
+    assert "Arming sword: 1 notch" in text and "Crossbow: dropped (not in hand)" in text
+    assert "Crossbow: ATK +1, DAM 1d8, DROPPED" in text
+
+
+def test_cancel_prints_nothing(qtbot: Any, tmp_path: Path) -> None:
+    document = _battered()
+    document.path = tmp_path / "campaign.json"
+    ids = [document.campaign.characters[0].id]
+    assert print_dialog.print_sheets(None, document, ids, ask=lambda dialog: False) is None
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_short_sheet_is_drawn_larger_to_fill_the_page(qtbot: Any) -> None:
+    campaign = build_example_campaign()
+    catalog, costs = Catalog(campaign), campaign.settings.repair
+    peasant = campaign.characters[-1]  # 0-level: no magic, few lines
+    a4 = fill_scale(peasant, catalog, costs, 595.0, 842.0)
+    assert 1.1 < a4 <= 1.5
+    long_notes = peasant.model_copy(update={"notes": "A long story. " * 400})
+    assert fill_scale(long_notes, catalog, costs, 595.0, 842.0) == 1.0  # full: notes are cut
+
+
+def test_ctrl_p_opens_the_print_dialog_for_the_selected(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    window.show()
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    asked: list[str] = []
+
+    def ask_print(dialog: QPrintDialog) -> bool:
+        asked.append(dialog.printer().docName())
+        return False
+
+    monkeypatch.setattr(print_dialog, "ask_print", ask_print)
+    window.roster.setFocus()
+    QTest.keyClick(window.roster, Qt.Key.Key_Down)
+    assert window.print_action.text() == "&Print…"
+    assert window.document is not None
+    chosen = [window.document.character(cid).name for cid in window.selected_character_ids()]
+    assert len(chosen) == 1
+    QTest.keyClick(window.roster, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert asked == chosen
