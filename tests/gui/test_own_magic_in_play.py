@@ -121,7 +121,7 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     monkeypatch.setattr(CastDialog, "exec", cast_cinder)
     ew.panel.die.setText("15")
     ew.table.setCurrentIndex(ew.model.index(
-        [ew.model.combatant_at(r).id for r in range(ew.model.rowCount())  # type: ignore[union-attr]
+        [ew.model.combatant_at(r).id for r in range(ew.model.rowCount())
          ].index("goblin-1"), 0))
     key(ew, Qt.Key.Key_C)
     log = [ew.log_model.line(r).text for r in range(ew.log_model.rowCount())]
