@@ -85,17 +85,36 @@ class CastDialog(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         layout.addLayout(form)
+        self._build_spell_and_target(form)
+        self._build_check(form, character, catalog)
+        self._build_clock(form)
+        self.outcome = QLabel(self)
+        self.outcome.setTextFormat(Qt.TextFormat.PlainText)
+        self.outcome.setWordWrap(True)
+        self.outcome.setMinimumWidth(420)
+        layout.addWidget(self.outcome, 1)
+        self.last_result: SpellcheckResult | None = None
+        self.caster_before: CasterState | None = None
+        self._build_buttons(layout)
+        self.spell.currentIndexChanged.connect(self._update)
+        self._update()
+
+    def _build_spell_and_target(self, form: QFormLayout) -> None:
+        """The spell to cast and the character Lay on Hands heals."""
         self.spell = QComboBox(self)
         self._fill_spells(False)
         form.addRow("Spell", self.spell)
         self.target = QComboBox(self)
-        for other in document.campaign.characters:
+        for other in self.document.campaign.characters:
             self.target.addItem(other.name, other.id)
-        self.target.setCurrentIndex(self.target.findData(character_id))
+        self.target.setCurrentIndex(self.target.findData(self.character_id))
         form.addRow("Heal (Lay on Hands)", self.target)
+
+    def _build_check(self, form: QFormLayout, character: Character, catalog: Catalog) -> None:
+        """The SPELLCHECK's ROOM DC, difficulty, advantage, scroll and typed d20."""
         self.room_dc = QSpinBox(self)
         self.room_dc.setRange(1, 40)
-        self.room_dc.setValue(document.campaign.settings.default_room_dc)
+        self.room_dc.setValue(self.document.campaign.settings.default_room_dc)
         form.addRow("ROOM DC", self.room_dc)
         self.difficulty = QComboBox(self)
         for text, shift in (("normal", 0), ("EASY (-3)", EASY), ("HARD (+3)", HARD)):
@@ -118,7 +137,9 @@ class CastDialog(QDialog):
         self.typed.setSpecialValueText("roll it")
         self.typed.setAccessibleName("d20 typed")
         form.addRow("d20", self.typed)
-        # issue #18: a spell effect with a duration goes on the game clock and ends by itself
+
+    def _build_clock(self, form: QFormLayout) -> None:
+        """issue #18: a spell effect with a duration goes on the game clock and ends by itself."""
         clock = QHBoxLayout()
         self.effect_count = QSpinBox(self)
         self.effect_count.setRange(1, 999)
@@ -134,11 +155,9 @@ class CastDialog(QDialog):
         clock.addWidget(self.effect_unit)
         clock.addWidget(self.clock_button)
         form.addRow("Effect lasts", clock)
-        self.outcome = QLabel(self)
-        self.outcome.setTextFormat(Qt.TextFormat.PlainText)
-        self.outcome.setWordWrap(True)
-        self.outcome.setMinimumWidth(420)
-        layout.addWidget(self.outcome, 1)
+
+    def _build_buttons(self, layout: QVBoxLayout) -> None:
+        """Cast, Spend a Luck Die, Depletion SAVE and Close."""
         buttons = QHBoxLayout()
         self.cast_button = QPushButton("Cast", self)
         self.cast_button.setDefault(True)
@@ -150,15 +169,11 @@ class CastDialog(QDialog):
         self.luck_button.setToolTip("Add a d6 to the SPELLCHECK just seen; the Success Level "
                                     "moves one at most (R8, R29)")
         self.luck_button.clicked.connect(self.spend_luck)
-        self.last_result: SpellcheckResult | None = None
-        self.caster_before: CasterState | None = None
         close = QPushButton("Close", self)
         close.clicked.connect(self.accept)
         for button in (self.cast_button, self.luck_button, self.save_button, close):
             buttons.addWidget(button)
         layout.addLayout(buttons)
-        self.spell.currentIndexChanged.connect(self._update)
-        self._update()
 
     @property
     def character(self) -> Character:

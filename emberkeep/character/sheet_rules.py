@@ -50,18 +50,32 @@ def learn_refusal(character: Character, catalog: Catalog, spell_id: str, *,
     field = "cantrips" if cantrip else "spells_known"
     have = list(getattr(character, field) if known is None else known)
     if cantrip:
-        names = {c.id: c.name for c in load_spells().cantrips}
-        if spell_id not in names:
-            return f"there is no cantrip {spell_id!r}"
-        allowed = cantrips_allowed(character, catalog)
-        if allowed == 0:
-            return (f"{character.name} learns no cantrips: only a Magic-user (and a feature "
-                    "such as the Arcane Trickster's) gives them")
-        if spell_id in have:
-            return f"{names[spell_id]} is already known"
-        if len(have) >= allowed:
-            return f"{character.name} knows {len(have)} cantrips, all {allowed} allowed"
-        return None
+        return _cantrip_refusal(character, catalog, spell_id, have)
+    return _spell_refusal(character, catalog, spell_id, have)
+
+
+def _cantrip_refusal(character: Character, catalog: Catalog, spell_id: str,
+                     have: list[str]) -> str | None:
+    """:func:`learn_refusal` for a cantrip: one that exists, a class or feature that gives
+    cantrips, not already known, within the allowed picks."""
+    names = {c.id: c.name for c in load_spells().cantrips}
+    if spell_id not in names:
+        return f"there is no cantrip {spell_id!r}"
+    allowed = cantrips_allowed(character, catalog)
+    if allowed == 0:
+        return (f"{character.name} learns no cantrips: only a Magic-user (and a feature "
+                "such as the Arcane Trickster's) gives them")
+    if spell_id in have:
+        return f"{names[spell_id]} is already known"
+    if len(have) >= allowed:
+        return f"{character.name} knows {len(have)} cantrips, all {allowed} allowed"
+    return None
+
+
+def _spell_refusal(character: Character, catalog: Catalog, spell_id: str,
+                   have: list[str]) -> str | None:
+    """:func:`learn_refusal` for a spell: one in the campaign's catalog, a class that casts
+    (R8), not already known, within R10's limit."""
     try:
         name = catalog.spell(spell_id).name
     except KeyError:

@@ -93,6 +93,16 @@ class GearEditor(CatalogEditor[Any]):
 
     def build_form(self, layout: QVBoxLayout) -> None:
         self.loaded: dict[str, Any] = {}
+        self._build_common(layout)
+        self._build_weapon(layout)
+        self._build_armor(layout)
+        self._build_shield(layout)
+        self._build_item(layout)
+        layout.addStretch(1)
+        self._show_kind()
+
+    def _build_common(self, layout: QVBoxLayout) -> None:
+        """Every kind's fields: the kind shown, the name and the price (R13)."""
         host = self.form_host
         top = QFormLayout()
         self.kind_combo = QComboBox(host)
@@ -111,6 +121,9 @@ class GearEditor(CatalogEditor[Any]):
         top.addRow("Price", self.value)
         layout.addLayout(top)
 
+    def _build_weapon(self, layout: QVBoxLayout) -> None:
+        """A weapon's damage, hands, length (R31), quality (R17) and tags."""
+        host = self.form_host
         self.weapon_box = QWidget(host)
         weapon = QFormLayout(self.weapon_box)
         self.category = QComboBox(host)
@@ -149,6 +162,9 @@ class GearEditor(CatalogEditor[Any]):
         weapon.addRow("", self.other_tags)
         layout.addWidget(self.weapon_box)
 
+    def _build_armor(self, layout: QVBoxLayout) -> None:
+        """Armor's AC, DEX, stealth and weight class (R31)."""
+        host = self.form_host
         self.armor_box = QWidget(host)
         armor = QFormLayout(self.armor_box)
         self.ac_base = QSpinBox(host)
@@ -164,6 +180,9 @@ class GearEditor(CatalogEditor[Any]):
         armor.addRow("Weight", self.weight)
         layout.addWidget(self.armor_box)
 
+    def _build_shield(self, layout: QVBoxLayout) -> None:
+        """A shield's AC bonus."""
+        host = self.form_host
         self.shield_box = QWidget(host)
         shield = QFormLayout(self.shield_box)
         self.bonus = QSpinBox(host)
@@ -172,6 +191,9 @@ class GearEditor(CatalogEditor[Any]):
         shield.addRow("AC bonus", self.bonus)
         layout.addWidget(self.shield_box)
 
+    def _build_item(self, layout: QVBoxLayout) -> None:
+        """An item's category, bulk (R14, R34) and what it burns as a light."""
+        host = self.form_host
         self.item_box = QWidget(host)
         item = QFormLayout(self.item_box)
         self.item_category = QComboBox(host)
@@ -193,8 +215,6 @@ class GearEditor(CatalogEditor[Any]):
         item.addRow("Burns", self.burns)
         item.addRow("Fuel", self.fuel)
         layout.addWidget(self.item_box)
-        layout.addStretch(1)
-        self._show_kind()
 
     def _show_kind(self) -> None:
         for kind, box in (("weapon", self.weapon_box), ("armor", self.armor_box),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -57,6 +58,11 @@ def _choices(annotation: Any) -> tuple[list[str], bool] | None:
     return None
 
 
+def _as_dict(value: Any) -> dict[str, Any]:
+    """A nested model's value as the dict its form starts from (a model, a dict or None)."""
+    return value.model_dump() if isinstance(value, BaseModel) else dict(value or {})
+
+
 def _optional_model(annotation: Any) -> type[BaseModel] | None:
     """``Model | None`` → ``Model`` (a nested form switched on by a checkbox)."""
     if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
@@ -89,66 +95,65 @@ class ModelForm(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         for name, info in model.model_fields.items():
             value = data.get(name, info.get_default(call_default_factory=True))
-            annotation = info.annotation
             if name == "kind":
                 self.fixed[name] = value
                 continue
             label = name.replace("_", " ").capitalize()
-            if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-                sub = ModelForm(annotation, value.model_dump() if isinstance(value, BaseModel)
-                                else dict(value or {}), self, inline=True)
-                layout.addRow(label, sub)
-                self._name(name, label, sub)
-                self.readers[name] = sub.value
-                continue
-            optional_model = _optional_model(annotation)
-            if optional_model is not None:  # e.g. a spell's each-round Duration (issue #18)
-                holder = QWidget(self)
-                row = QHBoxLayout(holder)
-                row.setContentsMargins(0, 0, 0, 0)
-                on = QCheckBox(holder)
-                on.setChecked(value is not None)
-                sub = ModelForm(optional_model, value.model_dump() if isinstance(
-                    value, BaseModel) else dict(value or {}), holder, inline=True)
-                row.addWidget(on)
-                row.addWidget(sub, 1)
-                layout.addRow(label, holder)
-                self._name(name, label, holder)
-                self.readers[name] = lambda o=on, f=sub: f.value() if o.isChecked() else None
-                continue
-            choices = _choices(annotation)
-            if annotation is bool:
-                box = QCheckBox(self)
-                box.setChecked(bool(value))
-                layout.addRow(label, box)
-                self._name(name, label, box)
-                self.readers[name] = box.isChecked
-            elif annotation is int:
-                spin = QSpinBox(self)
-                spin.setRange(*_bounds(info))
-                spin.setValue(int(value))
-                layout.addRow(label, spin)
-                self._name(name, label, spin)
-                self.readers[name] = spin.value
-            elif choices is not None:
-                options, optional = choices
-                combo = QComboBox(self)
-                if optional:
-                    combo.addItem(_NONE)
-                combo.addItems(options)
-                shown = _NONE if value is None else str(getattr(value, "value", value))
-                combo.setCurrentText(shown)
-                layout.addRow(label, combo)
-                self._name(name, label, combo)
-                self.readers[name] = lambda c=combo: None if c.currentText() == _NONE \
-                    else c.currentText()
-            else:
-                edit = QLineEdit("" if value is None else str(value), self)
-                layout.addRow(label, edit)
-                self._name(name, label, edit)
-                optional = type(None) in typing.get_args(annotation)
-                self.readers[name] = lambda e=edit, o=optional: (e.text().strip() or None) \
-                    if o else e.text()
+            widget, reader = self._build_field(info, value)
+            layout.addRow(label, widget)
+            self._name(name, label, widget)
+            self.readers[name] = reader
+
+    def _build_field(self, info: Any, value: Any) -> tuple[QWidget, Callable[[], Any]]:
+        """The widget for one field and what reads its value back."""
+        annotation = info.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            sub = ModelForm(annotation, _as_dict(value), self, inline=True)
+            return sub, sub.value
+        optional_model = _optional_model(annotation)
+        if optional_model is not None:  # e.g. a spell's each-round Duration (issue #18)
+            return self._build_optional_model(optional_model, value)
+        return self._build_plain(annotation, info, value)
+
+    def _build_optional_model(self, model: type[BaseModel],
+                              value: Any) -> tuple[QWidget, Callable[[], Any]]:
+        """A nested form switched on by a checkbox; it reads None when off."""
+        holder = QWidget(self)
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        on = QCheckBox(holder)
+        on.setChecked(value is not None)
+        sub = ModelForm(model, _as_dict(value), holder, inline=True)
+        row.addWidget(on)
+        row.addWidget(sub, 1)
+        return holder, lambda o=on, f=sub: f.value() if o.isChecked() else None
+
+    def _build_plain(self, annotation: Any, info: Any,
+                     value: Any) -> tuple[QWidget, Callable[[], Any]]:
+        """A checkbox, a bounded spin box, a combo of choices or a line edit."""
+        choices = _choices(annotation)
+        if annotation is bool:
+            box = QCheckBox(self)
+            box.setChecked(bool(value))
+            return box, box.isChecked
+        if annotation is int:
+            spin = QSpinBox(self)
+            spin.setRange(*_bounds(info))
+            spin.setValue(int(value))
+            return spin, spin.value
+        if choices is not None:
+            options, optional = choices
+            combo = QComboBox(self)
+            if optional:
+                combo.addItem(_NONE)
+            combo.addItems(options)
+            shown = _NONE if value is None else str(getattr(value, "value", value))
+            combo.setCurrentText(shown)
+            return combo, lambda c=combo: None if c.currentText() == _NONE \
+                else c.currentText()
+        edit = QLineEdit("" if value is None else str(value), self)
+        optional = type(None) in typing.get_args(annotation)
+        return edit, lambda e=edit, o=optional: (e.text().strip() or None) if o else e.text()
 
     def _name(self, field: str, label: str, widget: QWidget) -> None:
         widget.setAccessibleName(label)

@@ -69,6 +69,13 @@ class SpellEditor(CatalogEditor[Spell]):
 
     def build_form(self, layout: QVBoxLayout) -> None:
         self.loaded: dict[str, Any] = {}
+        self._build_head(layout)
+        self._build_levels(layout)
+        self._build_level_effects(layout)
+        self._build_mishaps(layout)
+
+    def _build_head(self, layout: QVBoxLayout) -> None:
+        """Id, name (with Random name), kind, base effect and dice, casting time."""
         head = QFormLayout()
         self.id_edit = QLineEdit(self.form_host)
         name_row = QHBoxLayout()
@@ -95,6 +102,8 @@ class SpellEditor(CatalogEditor[Spell]):
         head.addRow("Casting time (R20)", self.casting)
         layout.addLayout(head)
 
+    def _build_levels(self, layout: QVBoxLayout) -> None:
+        """The Success Levels (R8): each one's text, dice, damage and whether it fails."""
         levels = QGroupBox("Success Levels (R8): the effect and the dice it spends", self.form_host)
         grid = QGridLayout(levels)
         self.level_text: list[QPlainTextEdit] = []
@@ -123,7 +132,8 @@ class SpellEditor(CatalogEditor[Spell]):
             self.level_fails.append(fails)
         layout.addWidget(levels)
 
-        # issue #18: what each level does, typed, for the engine to apply
+    def _build_level_effects(self, layout: QVBoxLayout) -> None:
+        """issue #18: what each level does, typed, for the engine to apply."""
         pick = QHBoxLayout()
         pick.addWidget(QLabel("Typed effects of level", self.form_host))
         self.level_pick = QComboBox(self.form_host)
@@ -139,6 +149,8 @@ class SpellEditor(CatalogEditor[Spell]):
             "its reason)", EFFECT_MODELS, self.form_host)
         layout.addWidget(self.effects_list)
 
+    def _build_mishaps(self, layout: QVBoxLayout) -> None:
+        """The spell's own d6 mishap table, switched on by its group's checkbox."""
         mishaps = QGroupBox("Its own d6 mishap table (instead of the General Mishap table)",
                             self.form_host)
         mishaps.setCheckable(True)

@@ -41,7 +41,7 @@ RUSTY = WeaponSpec.model_validate({**gear_catalog().weapons["arming_sword"].mode
 WAND = MagicItemSpec(id="wand_of_sparks", name="Wand of Sparks", base_type="item",
                      base_id="rusty_spoon", tier="uncommon", charges="1d4 a day",
                      effects=({"text": "1d6 fire DAM NEAR (1d)", "dice": 1,
-                               "die_kind": "ranged"},))  # type: ignore[arg-type]
+                               "die_kind": "ranged"},))
 SPOON = ItemSpec(id="rusty_spoon", name="Rusty spoon", value_cp=1)
 
 
@@ -170,8 +170,8 @@ def test_a_campaigns_own_race_makes_characters_and_keeps_r2s_shapes() -> None:
     """R2: +1/-1 with one minor feature; R1: an 18 raised by +1 stays 18."""
     campaign = _campaign()
     gnoll = Race(id="gnoll", name="Gnoll", text=("+1 STR, -1 INT",),
-                 adjustments={"STR": 1, "INT": -1},  # type: ignore[dict-item]
-                 easy_check={"skills": ["survival"], "situation": "on a trail"})  # type: ignore[arg-type]
+                 adjustments={"STR": 1, "INT": -1},
+                 easy_check={"skills": ["survival"], "situation": "on a trail"})
     upsert(campaign, gnoll)
     catalog = Catalog(campaign)
     assert catalog.race("gnoll").name == "Gnoll" and "dwarf" in catalog.races()
@@ -182,4 +182,4 @@ def test_a_campaigns_own_race_makes_characters_and_keeps_r2s_shapes() -> None:
     with pytest.raises(ValueError, match="unknown race 'gnoll'"):
         new_zero_level(rolls, name="Hob", race="gnoll", hp=3)  # the shipped races alone
     with pytest.raises(ValueError, match="exactly one feature"):
-        Race(id="odd", name="Odd", text=("x",), adjustments={"STR": 1, "INT": -1})  # type: ignore[dict-item]
+        Race(id="odd", name="Odd", text=("x",), adjustments={"STR": 1, "INT": -1})

@@ -14,6 +14,7 @@ from emberkeep.character.status import character_armor_class
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.durations import end_of_turn
 from emberkeep.encounter.engine import RuleError
+from emberkeep.encounter.events import Note
 from emberkeep.encounter.feature_actions import (
     ATTACKS_EASY,
     REROLL_MISS,
@@ -42,7 +43,7 @@ def test_rage_lasts_its_ten_rounds_then_switches_off_on_the_sheet() -> None:
     assert [x.name for x in ch.conditions] == [] and c.conditions == ()
     assert character_armor_class(ch, SHIPPED) == 17
     assert "Brannoc Ironhand: Rage runs out" in [
-        e.text for e in enc.history[-1].events if type(e).__name__ == "Note"]
+        e.text for e in enc.history[-1].events if isinstance(e, Note)]
     enc.undo()
     assert [x.name for x in ch.conditions] == ["Rage"]
 

@@ -70,7 +70,7 @@ def test_r34_every_class_kit_leaves_even_str_3_unencumbered() -> None:
     """R34: "A starting character carrying only the class kit is therefore never encumbered":
     every answer to every equipment line (any weapon the slot allows), against STR 3's limit
     of 10 − 3 = 7 (R14)."""
-    heaviest = {}
+    heaviest: dict[str, int] = {}
     for cls in classes().values():
         lines = [[[slot_options(s) for s in alt.slots] for alt in line.alternatives]
                  for line in cls.equipment]

@@ -4,6 +4,7 @@ shipped levels' typed effects; an edited level and the rest of the file are left
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.upgrade_magic import upgrade_spell_effects
@@ -11,8 +12,9 @@ from emberkeep.magic.spells import shipped_spells
 from emberkeep.resources import resource_path
 
 
-def _old_file_with_own_fireball() -> dict:
-    doc = json.loads(resource_path("example_campaign.json").read_text(encoding="utf-8"))
+def _old_file_with_own_fireball() -> dict[str, Any]:
+    text = resource_path("example_campaign.json").read_text(encoding="utf-8")
+    doc: dict[str, Any] = json.loads(text)
     fireball = shipped_spells()["fireball"].model_dump(mode="json")
     for level in fireball["levels"]:
         del level["effects"]  # as the spell editor saved it before issue #18

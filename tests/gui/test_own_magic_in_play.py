@@ -16,10 +16,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog, QSpinBox, QTableWidgetItem
 
+from emberkeep.character.model import Character
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.combatant import MonsterStats
+from gui.document import CampaignDocument
 from gui.encounter.dialogs import CastDialog
 from gui.encounter.monster_form import make_monsters
+from gui.encounter.window import EncounterWindow
+from gui.main_window import MainWindow
 from gui.toolbox import Toolbox
 from gui.toolbox.magic_item_editor import MagicItemEditor
 from gui.toolbox.spell_editor import SpellEditor
@@ -46,6 +50,22 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     start = document.undo_stack.index()
     sheets = [c.model_dump() for c in document.campaign.characters]
 
+    _make_cinder_rain(toolbox, document)
+    _make_wand_of_sparks(toolbox)
+    ysolde, wand_uid = _learn_cinder_rain_and_give_the_wand(window, document)
+    ew, caster = _start_the_fight(window, ysolde)
+    _cast_cinder_rain(ew, monkeypatch)
+    _next_turn_of(ew, caster)
+    _use_the_wand_once_a_day(ew, monkeypatch, ysolde, wand_uid, caster)
+
+    while document.undo_stack.index() > start:
+        key(ew, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert document.campaign.spells == [] and document.campaign.magic_items == []
+    assert [c.model_dump() for c in document.campaign.characters] == sheets
+
+
+def _make_cinder_rain(toolbox: Toolbox, document: CampaignDocument) -> None:
+    """The spell editor: a copy of Fireball whose level 2 also knocks PRONE."""
     spells = toolbox.open_spell_editor()
     assert isinstance(spells, SpellEditor)
     spells.refresh("fireball")
@@ -67,6 +87,9 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     assert cinder.levels[1].effects[1].name == "PRONE"  # type: ignore[union-attr]
     spells.close()
 
+
+def _make_wand_of_sparks(toolbox: Toolbox) -> None:
+    """The magic item editor: a candle as the base piece, once a day, 1d6 fire NEAR."""
     items = toolbox.open_item_editor()
     assert isinstance(items, MagicItemEditor)
     items.new_entry()
@@ -83,6 +106,11 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     assert items.save(), items.message.text()
     items.close()
 
+
+def _learn_cinder_rain_and_give_the_wand(window: MainWindow,
+                                         document: CampaignDocument) -> tuple[Character, str]:
+    """On Ysolde's sheet: forget Polymorph (R10's 4 spells), learn Cinder Rain, add the wand.
+    Returns Ysolde and the wand's uid."""
     ysolde = next(c for c in document.campaign.characters if c.name.startswith("Ysolde"))
     sheet = window.open_sheet(ysolde.id)
     magic = sheet.magic
@@ -101,7 +129,12 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     assert wand.magic is not None and wand.magic.charges_left == 1
     kinds = [gear.model.data(gear.model.index(r, 1)) for r in range(gear.model.rowCount())]
     assert "item, 1 left (once a day)" in kinds
+    return ysolde, wand.uid
 
+
+def _start_the_fight(window: MainWindow, ysolde: Character) -> tuple[EncounterWindow, str]:
+    """Ysolde against a goblin NEAR; the party wins the group d6 and she acts first.
+    Returns the fight's window and Ysolde's combatant id."""
     window.roller = ScriptedRoller([3, 1] + [4] * 80)  # the party wins the group d6
     window.show()
     ew = window.encounter_tools.new_encounter("Sparks")  # type: ignore[attr-defined]
@@ -113,26 +146,38 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     key(ew, Qt.Key.Key_I)
     caster = ew.session.current_id()
     assert caster is not None and ew.enc.combatants[caster].name.startswith("Ysolde")
+    return ew, caster
 
+
+def _cast_cinder_rain(ew: EncounterWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """C on the goblin with a typed 15: 15 + 3 = 18, Success Level 2 (R8), so PRONE too."""
     def cast_cinder(dialog: CastDialog) -> int:
         _choose(dialog.list, "Cinder Rain")
         return 1
 
     monkeypatch.setattr(CastDialog, "exec", cast_cinder)
     ew.panel.die.setText("15")
-    ew.table.setCurrentIndex(ew.model.index(
-        [ew.model.combatant_at(r).id for r in range(ew.model.rowCount())  # type: ignore[union-attr]
-         ].index("goblin-1"), 0))
+    row = ew.model.row_of("goblin-1")
+    assert row is not None
+    ew.table.setCurrentIndex(ew.model.index(row, 0))
     key(ew, Qt.Key.Key_C)
     log = [ew.log_model.line(r).text for r in range(ew.log_model.rowCount())]
     assert any("Cinder Rain" in line for line in log), log
     assert any("= 18" in line for line in log), log  # 15 + 3: Success Level 2 (R8)
     goblin = ew.enc.combatant("goblin-1")
     assert [c.name for c in goblin.conditions] == ["PRONE"]  # the GM's typed effect applied
+
+
+def _next_turn_of(ew: EncounterWindow, caster: str) -> None:
+    """N until it is ``caster``'s turn again."""
     key(ew, Qt.Key.Key_N)
     while ew.session.current_id() != caster:
         key(ew, Qt.Key.Key_N)
 
+
+def _use_the_wand_once_a_day(ew: EncounterWindow, monkeypatch: pytest.MonkeyPatch,
+                             ysolde: Character, wand_uid: str, caster: str) -> None:
+    """Q, I and Enter spend the wand's one charge; the next turn a use is refused."""
     shown: list[str] = []
 
     def use_wand(_parent: object, _title: str, _label: str, names: list[str], *_a: object,
@@ -147,19 +192,12 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     assert shown == [
         "Wand of Sparks: 1d6 fire DAM NEAR (1d) — 1 left (once a day) → 0 left after"]
     key(ew, Qt.Key.Key_Return)  # ... and Enter applies it
-    held = ew.enc.gear(ysolde.id, wand.uid)
+    held = ew.enc.gear(ysolde.id, wand_uid)
     assert held.magic is not None and held.magic.charges_left == 0
     log = [ew.log_model.line(r).text for r in range(ew.log_model.rowCount())]
     assert any("Wand of Sparks (0 left (once a day))" in line for line in log), log
-    key(ew, Qt.Key.Key_N)
-    while ew.session.current_id() != caster:
-        key(ew, Qt.Key.Key_N)
+    _next_turn_of(ew, caster)
     key(ew, Qt.Key.Key_Q)
     key(ew, Qt.Key.Key_I)
     assert shown[-1].endswith("0 left (once a day): none to spend until midnight")
     assert "no charges left today" in ew.message.text()
-
-    while document.undo_stack.index() > start:
-        key(ew, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert document.campaign.spells == [] and document.campaign.magic_items == []
-    assert [c.model_dump() for c in document.campaign.characters] == sheets
