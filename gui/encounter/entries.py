@@ -14,9 +14,6 @@ __all__ = ["ENTRIES", "Entry"]
 
 Entry = tuple[str, str]  # ("key", shortcut name) or ("reason", why there is no key)
 
-_SPELLS_18 = ("an archetype feature's state (Rage, Bloodmagic's HP to DAM): issue #18, the "
-              "magic work, owns their entry")
-
 ENTRIES: dict[str, Entry] = {
     # Furnace / WDD encounter
     "emberkeep.encounter.actions.dodge": ("key", "dodge"),
@@ -29,8 +26,11 @@ ENTRIES: dict[str, Entry] = {
     "emberkeep.encounter.durations.start_timer": ("key", "timer"),
     "emberkeep.encounter.dying.stabilize": ("key", "stabilize"),
     "emberkeep.encounter.finish.end_fight": ("key", "finish"),
-    "emberkeep.encounter.feature_actions.declare_hp_to_damage": ("reason", _SPELLS_18),
-    "emberkeep.encounter.feature_actions.toggle_state": ("reason", _SPELLS_18),
+    "emberkeep.encounter.feature_actions.declare_hp_to_damage": ("key", "features"),
+    "emberkeep.encounter.feature_actions.toggle_state": ("key", "features"),  # Rage
+    "emberkeep.encounter.feature_actions.grant_ally_easy": ("key", "features"),
+    "emberkeep.encounter.feature_actions.mark_reroll": ("key", "features"),
+    "emberkeep.encounter.reveal.set_hidden": ("key", "hide"),
     "emberkeep.encounter.fending.fend": ("key", "fend"),
     "emberkeep.encounter.grapple.break_free": ("key", "break_free"),
     "emberkeep.encounter.grapple.declare_grapple": ("key", "grapple_intent"),

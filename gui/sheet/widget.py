@@ -43,6 +43,7 @@ from emberkeep.character.status import character_armor_class
 from emberkeep.dice import RandomRoller, Roller
 from gui.document import CampaignDocument, EditRefused
 from gui.labels import occupation_name
+from gui.palette import tone
 from gui.sheet.fields import FieldEdit, int_text
 from gui.sheet.knight_panel import KnightPanel
 from gui.sheet.models import AttacksModel, SkillsModel
@@ -359,8 +360,11 @@ class CharacterSheet(QScrollArea):
             check.setChecked(ability in character.save_proficiencies)
             check.blockSignals(False)
         self.level_up_button.setText("Advance to 1st…" if character.level == 0 else "Level Up…")
-        self.labels["ready"].setStyleSheet("font-weight: bold; color: #1e8449;"
-                                           if character.can_level_up else "color: gray;")
+        ready = self.labels["ready"]  # R32: bold when due, muted otherwise (palette tones, #19)
+        tone(ready, None if character.can_level_up else "muted")
+        font = ready.font()
+        font.setBold(character.can_level_up)
+        ready.setFont(font)
         self.magic.refresh(character)
         self.gear.refresh(character)
         self.notes.refresh(character)

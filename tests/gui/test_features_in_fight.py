@@ -66,7 +66,7 @@ def test_the_trickster_reads_a_scroll_by_keys(
     wren.archetype_features.append(ChosenFeature(feature_id="read_scrolls", level=2))
     key(ew, Qt.Key.Key_I)
     actor = next(c for c in ew.enc.combatants.values() if c.name.startswith("Wren"))
-    monkeypatch.setattr(ew, "_actor", lambda: actor)
+    monkeypatch.setattr(ew, "actor", lambda: actor)
     listed: list[list[str]] = []
 
     def from_scroll(dialog: CastDialog) -> int:
