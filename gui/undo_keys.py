@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QWidget
@@ -48,9 +49,11 @@ class CampaignUndoKeys(QObject):
 
 
     def follow_focus(self, old: QWidget | None, new: QWidget | None) -> None:
-        if old is not None:
+        # the widget losing the focus may be on its way out (focus moves as it is deleted):
+        # leave it alone then, Qt drops a deleted widget's filters with it
+        if old is not None and shiboken6.isValid(old):
             old.removeEventFilter(self)
-        if new is not None and new.window() is self.window:
+        if new is not None and shiboken6.isValid(new) and new.window() is self.window:
             new.installEventFilter(self)
 
 
