@@ -23,9 +23,8 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
 from emberkeep.character.model import Character
 from emberkeep.character.occupations import occupation_table
-from emberkeep.character.races import races
 from emberkeep.dice import DiceError, parse
-from emberkeep.gear.catalog import GearError, gear_catalog
+from emberkeep.gear.catalog import GearError
 from emberkeep.gear.owned import OwnedGear, OwnedWeapon
 from emberkeep.magic.spells import load_spells
 
@@ -85,8 +84,9 @@ def _duplicates(field: str, entries: Sequence[_Named], label: str) -> Iterator[P
 
 
 def _character_problems(at: str, character: Character, catalog: Catalog) -> Iterator[Problem]:
-    if character.race not in races():
-        yield Problem(f"{at}.race", _unknown("race", character.race, races()))
+    known_races = catalog.races()  # the GM's own races count too (issue #18)
+    if character.race not in known_races:
+        yield Problem(f"{at}.race", _unknown("race", character.race, known_races))
     if character.class_id is not None and character.class_id not in classes():
         yield Problem(f"{at}.class_id", _unknown("class", character.class_id, classes()))
     if character.occupation is not None:
@@ -123,7 +123,7 @@ def _archetype_problems(at: str, character: Character, catalog: Catalog) -> Iter
 
 def _gear_problems(at: str, character: Character, catalog: Catalog) -> Iterator[Problem]:
     inventory = character.inventory
-    gear = gear_catalog()
+    gear = catalog.gear()  # the GM's own weapons, armor, shields and items too (issue #18)
     magic_items = catalog.magic_items()
     for field in ("armor", "shields", "weapons", "items"):
         pieces: list[OwnedGear] = getattr(inventory, field)

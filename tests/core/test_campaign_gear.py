@@ -5,12 +5,15 @@ back, and the clock refills it at midnight."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from emberkeep.campaign.custom import remove_entry, upsert
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import CampaignSettings
+from emberkeep.campaign.storage import load, save
 from emberkeep.character.abilities import ABILITIES
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.creation import new_zero_level
@@ -183,3 +186,22 @@ def test_a_campaigns_own_race_makes_characters_and_keeps_r2s_shapes() -> None:
         new_zero_level(rolls, name="Hob", race="gnoll", hp=3)  # the shipped races alone
     with pytest.raises(ValueError, match="exactly one feature"):
         Race(id="odd", name="Odd", text=("x",), adjustments={"STR": 1, "INT": -1})
+
+
+def test_a_campaign_with_the_gms_own_race_and_weapon_saves_and_loads_whole(
+        tmp_path: Path) -> None:
+    """Issue #20's whole-campaign check reads the campaign's own catalog (issue #18): a Gnoll
+    with the GM's Rusty sword is no unknown race or gear id."""
+    campaign = _campaign()
+    upsert(campaign, Race(id="gnoll", name="Gnoll", text=("+1 STR, -1 INT",),
+                          adjustments={"STR": 1, "INT": -1},
+                          easy_check={"skills": ["survival"], "situation": "on a trail"}))
+    brannoc = _pc(campaign, "Brannoc")
+    brannoc.race = "gnoll"
+    give_gear(brannoc.inventory, Catalog(campaign), "rusty_sword", TypedRoller(ScriptedRoller([])))
+    path = tmp_path / "gnolls.json"
+    save(campaign, path)
+    loaded = load(path)
+    held = _pc(loaded, "Brannoc")
+    assert held.race == "gnoll"
+    assert "rusty_sword" in [w.catalog_id for w in held.inventory.weapons]
