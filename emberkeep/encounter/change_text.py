@@ -3,9 +3,10 @@
 A step's ``Set`` events record each field before and after. The preview, the log and the
 Markdown recap read them through :func:`change_lines`, so Enter applies exactly what the GM saw:
 a fumble's notch and drop (R17), a crit's armor point (R15) and a break, a shield destroyed
-(R12, R18), conditions (R28), HP, a Luck Die (R29), a lost score (R29), a death (R22), and
-that the fight's rounds go on the campaign clock when it ends (R27). Bookkeeping a GM does not
-track by hand (who acted, who was jostled, cached numbers) is left out.
+(R12, R18), conditions (R28), HP, a Luck Die (R29), a lost score (R29), a death (R22), a
+caster's spell count, disapproval range and bar (R10, R11's HD healed today), and that the
+fight's rounds go on the campaign clock when it ends (R27). Bookkeeping a GM does not track by
+hand (who acted, who was jostled, cached numbers) is left out.
 """
 
 from __future__ import annotations
@@ -87,6 +88,22 @@ def _gear(enc: Encounter, character_id: str, uid: str, event: Set) -> list[str]:
     return []
 
 
+# A caster's state (``magic.CasterState``) as the GM tracks it: R10's depletion count and bar,
+# the Cleric's disapproval range, R11's HD healed today
+_CASTER_FIELDS = (("spells_cast_since_check", "spells since the depletion SAVE (R10)"),
+                  ("disapproval_range", "disapproval on a natural 1 up to (R10)"),
+                  ("healed_hd_today", "HD healed by Lay on Hands today (R11)"))
+
+
+def _caster(who: str, before: Any, after: Any) -> list[str]:
+    lines = [f"{who}: {label} {old} → {new}" for field, label in _CASTER_FIELDS
+             if (old := getattr(before, field, None)) != (new := getattr(after, field, None))]
+    if getattr(after, "barred_until_long_rest", False) and not getattr(
+            before, "barred_until_long_rest", False):
+        lines.append(f"{who} cannot cast until a long rest (R10)")
+    return lines
+
+
 def _character(enc: Encounter, character_id: str, event: Set) -> list[str]:
     ch = enc.characters.get(character_id)
     who = ch.name if ch is not None else "a character"
@@ -99,6 +116,8 @@ def _character(enc: Encounter, character_id: str, event: Set) -> list[str]:
         return [f"{line} (on the sheet)" for line in _conditions(who, before, after)]
     if field == "luck" and getattr(before, "dice", None) != getattr(after, "dice", None):
         return [f"{who}: Luck Dice {before.dice} → {after.dice} (R29)"]
+    if field == "caster":
+        return _caster(who, before, after)
     return []
 
 

@@ -1,14 +1,15 @@
 """The encounter window's actions as calls into the engine (no rules here).
 
 Each ``*_action`` returns a function of the encounter that the session runs inside one undo
-command; the ``ask_*`` helpers open the small dialog an action needs, then run it.
+command; the ``ask_*`` helpers open the small dialog an action needs, then run it (a cast is
+previewed first, as an attack is: ``preview_cast``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberkeep.dice import Answers, Key, Purpose
+from emberkeep.dice import Answers, DiceError, Key, Purpose
 from emberkeep.encounter.actions import dodge, move
 from emberkeep.encounter.casting import cast
 from emberkeep.encounter.conditions import ActiveCondition
@@ -36,8 +37,8 @@ if TYPE_CHECKING:
     Action = Callable[[Encounter], object]
 
 __all__ = ["ask_cast", "ask_condition", "change_hp_action", "dodge_action", "move_action",
-           "out_action", "roll_morale", "ruling_action", "skip_morale", "stabilize_action",
-           "timer_action"]
+           "out_action", "preview_cast", "roll_morale", "ruling_action", "skip_morale",
+           "stabilize_action", "timer_action"]
 
 
 def change_hp_action(cid: str, delta: int) -> Action:
@@ -113,7 +114,8 @@ def skip_morale(window: EncounterWindow) -> str | None:
 
 
 def ask_cast(window: EncounterWindow) -> str | None:
-    """The current actor's SPELLCHECK (R8) on the selected combatants (or the panel's target)."""
+    """The current actor's SPELLCHECK (R8) on the selected combatants (or the panel's target):
+    the spell is chosen, then previewed (``preview_cast``); Enter applies it."""
     from gui.encounter.dialogs import CastDialog
 
     c = window.actor()
@@ -122,36 +124,51 @@ def ask_cast(window: EncounterWindow) -> str | None:
     dialog = CastDialog(window.enc.character(c), window.enc.catalog, window)
     if not dialog.exec():
         return None
-    spell = dialog.spell_id()
-    if spell is None:
+    spell, item = dialog.spell_id(), dialog.list.currentItem()
+    if spell is None or item is None:
         return "no spell chosen"
-    return cast_spell(window, c.id, spell, scroll=dialog.from_scroll.isChecked(),
-                      luck=dialog.luck.isChecked())
+    return preview_cast(window, c.id, spell, item.text(), scroll=dialog.from_scroll.isChecked(),
+                        luck=dialog.luck.isChecked())
 
 
-def cast_spell(window: EncounterWindow, caster: str, spell: str,
-               targets: list[str] | None = None, *, scroll: bool = False,
-               luck: bool = False) -> str | None:
-    if targets is None:
-        rows = window.table.selectionModel().selectedRows()
-        targets = [x.id for r in rows if (x := window.model.combatant_at(r.row())) is not None
-                   and x.id != caster]
-        if not targets and window.panel.target.currentData():
-            targets = [str(window.panel.target.currentData())]
+def _cast_targets(window: EncounterWindow, caster: str) -> list[str]:
+    """The combatants selected in the table (not the caster), else the attack panel's target."""
+    rows = window.table.selectionModel().selectedRows()
+    targets = [x.id for r in rows if (x := window.model.combatant_at(r.row())) is not None
+               and x.id != caster]
+    if not targets and window.panel.target.currentData():
+        targets = [str(window.panel.target.currentData())]
+    return targets
+
+
+def preview_cast(window: EncounterWindow, caster: str, spell: str, name: str, *,
+                 scroll: bool = False, luck: bool = False) -> str | None:
+    """Resolve the cast to see it (the SPELLCHECK, its level, the effects and every change),
+    nothing changed; Enter applies exactly that step, Esc drops it, as an attack does (the
+    undo text names the spell by ``name``, never its id)."""
     try:
         typed = parse_typed(window.panel.die.text())
     except ValueError:
         return "the d20 must be a number"
     if isinstance(typed, tuple):
         return "type one d20"
-    chosen = list(targets)
+    chosen = _cast_targets(window, caster)
     # the attack panel's advantage goes to the SPELLCHECK too (issue #12)
     advantage = (Advantage(window.panel.advantage.currentData())
                  if window.panel.advantage.currentIndex() else Advantage.NONE)
-    return window.run(f"Cast {spell}" + (" from a scroll" if scroll else ""),
-                      typed_action({Purpose.SPELLCHECK: typed},
-                                   lambda enc: cast(enc, caster, spell, chosen, scroll=scroll,
-                                                    advantage=advantage, luck=luck)))
+    action = typed_action({Purpose.SPELLCHECK: typed},
+                          lambda enc: cast(enc, caster, spell, chosen, scroll=scroll,
+                                           advantage=advantage, luck=luck))
+    try:
+        steps = window.session.preview(action)
+    except (RuleError, DiceError) as exc:
+        return str(exc)
+    # the Melee Round shows its own panel instead of the attack panel: the preview goes where
+    # the GM looks, and Enter applies whichever panel holds it (``EncounterWindow.confirm``)
+    panel = window.melee_panel if window.session.melee_round() else window.panel
+    panel.show_pending(steps, f"Cast {name}" + (" from a scroll" if scroll else ""))
+    window.table.setFocus()  # Enter applies from the table (the window's confirm)
+    return None
 
 
 def ask_condition(window: EncounterWindow) -> str | None:

@@ -38,7 +38,8 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("cancel", "Esc", "Drop the rolled attack or the typed number; back to the table"),
     ("damage", "D", "Damage the selected combatant: D, the number, Enter"),
     ("heal", "H", "Heal the selected combatant: H, the number, Enter (stabilizes, R21)"),
-    ("cast", "C", "Cast a spell: the current actor's SPELLCHECK (R8) on the selected"),
+    ("cast", "C", "Cast a spell: the current actor's SPELLCHECK (R8) on the selected, "
+                  "previewed; Enter applies it"),
     ("dodge", "O", "DODGE: the current actor is HARD to hit until its next turn"),
     ("features", "Shift+F", "Archetype features of the current actor: Rage on/off, HP into "
                             "DAM, ready a reroll, an ally's attack EASY"),

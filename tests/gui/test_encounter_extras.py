@@ -325,5 +325,7 @@ def test_casting_from_a_scroll_is_an_option_of_the_cast_dialog(
     monkeypatch.setattr(CastDialog, "exec", from_scroll)
     before = len(ew.enc.history)
     key(ew, Key.Key_C)
+    assert len(ew.enc.history) == before  # previewed: Enter applies it
+    key(ew, Key.Key_Return)
     assert ew.enc.history[before].action == "cast", ew.message.text()
     assert ew.document.undo_stack.undoText().endswith("from a scroll")

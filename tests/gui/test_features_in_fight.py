@@ -79,5 +79,6 @@ def test_the_trickster_reads_a_scroll_by_keys(
     ew.panel.die.setText("14")
     ew.panel.target.setCurrentIndex(ew.panel.target.findData("goblin-1"))
     key(ew, Qt.Key.Key_C)
+    key(ew, Qt.Key.Key_Return)  # the cast was previewed: Enter applies it
     assert listed[0] == [] and listed[1][:2] == ["Fireball", "Chill Touch"]
     assert ew.enc.history[-1].summary.startswith("Wren Quickfingers casts Fireball at level 1")

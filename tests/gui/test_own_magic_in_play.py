@@ -161,6 +161,8 @@ def _cast_cinder_rain(ew: EncounterWindow, monkeypatch: pytest.MonkeyPatch) -> N
     assert row is not None
     ew.table.setCurrentIndex(ew.model.index(row, 0))
     key(ew, Qt.Key.Key_C)
+    assert ew.panel.pending is not None, ew.message.text()  # previewed: Enter applies it
+    key(ew, Qt.Key.Key_Return)
     log = [ew.log_model.line(r).text for r in range(ew.log_model.rowCount())]
     assert any("Cinder Rain" in line for line in log), log
     assert any("= 18" in line for line in log), log  # 15 + 3: Success Level 2 (R8)

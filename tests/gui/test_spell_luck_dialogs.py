@@ -66,6 +66,8 @@ def test_the_fights_cast_dialog_spends_a_luck_die_on_the_spellcheck(
     ew.panel.die.setText("12")
     ew.panel.target.setCurrentIndex(ew.panel.target.findData("goblin-1"))
     key(ew, Qt.Key.Key_C)
+    assert ew.panel.pending is not None, ew.message.text()  # previewed: Enter applies it
+    key(ew, Qt.Key.Key_Return)
     step = ew.enc.history[-1]
     assert seen == [True] and step.action == "cast", ew.message.text()
     purposes = [e.purpose for e in step.events if isinstance(e, Rolled)]
