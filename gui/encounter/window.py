@@ -383,8 +383,7 @@ class EncounterWindow(QWidget):
         if focus is self.typed_dice.edit:  # issue #17: the typed dice wait for the step's key
             self.table.setFocus()
             return self.typed_dice.read(self.typed_dice.edit.text())
-        if (focus in (self.panel.die, self.panel.damage) and self.panel.pending is None
-                and not self.session.melee_round()):
+        if self._previews_on_enter(focus):
             return self.attack()  # issue #17: the typed d20 and Enter previews the attack
         if focus is self.amount or (self.amount.text().strip() and focus is not self.ruling):
             return self.apply_amount()
@@ -394,6 +393,15 @@ class EncounterWindow(QWidget):
             self.table.setFocus()
             return None
         return None
+
+    def _previews_on_enter(self, focus: QWidget | None) -> bool:
+        """Enter in a die field of the panel shown, nothing previewed yet: the typed dice are
+        rolled into a preview (the attack, or the Melee Round's exchange with both d20s)."""
+        if self.session.melee_round():
+            m = self.melee_panel
+            return m.pending is None and focus in (*m.die, m.damage, m.knockdown, m.fall,
+                                                   m.gentle)
+        return self.panel.pending is None and focus in (self.panel.die, self.panel.damage)
 
     def cancel(self) -> None:
         self.panel.drop()

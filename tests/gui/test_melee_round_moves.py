@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from emberkeep.dice import ScriptedRoller
+from emberkeep.encounter.events import Rolled
 from tests.gui.test_melee_round_gui import key, open_joust
 
 Key = Qt.Key
@@ -140,3 +141,46 @@ def test_no_glory_after_brawling_by_keys(tmp_path: Path, qtbot: QtBot,
     assert ew.enc.history[-1].summary.endswith("gains no Glory: the foe was beaten brawling")
     knight = window.document.character(a_id).knight
     assert knight is not None and knight.glory == 0
+
+
+def test_typed_d20s_and_enter_in_the_die_field_preview_the_exchange(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the attack panel's d20 field (issue #17): both sides' physical d20s typed, Enter in
+    the field previews the exchange (R23: 19 and 19 over Sword 15, both fail); nothing
+    changes; the next Enter applies exactly what was shown."""
+    _window, ew, _ids = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))
+    panel = ew.melee_panel
+    ca, cb = ew.enc.combatants.values()
+    cb.position = ca.position + 1  # engaged, on foot
+    key(ew, Key.Key_I)
+    before = len(ew.enc.history)
+    _type(panel.die[0], "19")
+    _type(panel.die[1], "19")
+    QTest.keyClick(panel.die[1], Key.Key_Return)
+    assert panel.pending is not None, ew.message.text()
+    assert len(ew.enc.history) == before  # a preview changes nothing
+    shown = panel.outcome.toPlainText()
+    assert "Resolution:" in shown and shown.endswith("Enter applies · Esc drops")
+    first = shown.splitlines()[0]
+    QTest.keyClick(panel.die[1], Key.Key_Return)
+    assert len(ew.enc.history) == before + 1, ew.message.text()
+    step = ew.enc.history[before]
+    assert step.summary == first
+    assert [r.faces for r in step.rolls()][:2] == [(19,), (19,)]  # the typed d20s
+    assert panel.die[0].text() == panel.die[1].text() == ""  # cleared once applied
+
+
+def test_enter_in_side_a_d20_field_previews_with_b_rolled(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only A's d20 typed: Enter in A's field previews; B's die is rolled (the roller's 5)."""
+    _window, ew, _ids = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([5] + [3] * 20))
+    panel = ew.melee_panel
+    ca, cb = ew.enc.combatants.values()
+    cb.position = ca.position + 1
+    key(ew, Key.Key_I)
+    _type(panel.die[0], "12")
+    QTest.keyClick(panel.die[0], Key.Key_Return)
+    assert panel.pending is not None, ew.message.text()
+    faces = [e.record.faces for step in panel.pending for e in step.events
+             if isinstance(e, Rolled)]
+    assert faces[:2] == [(12,), (5,)]
