@@ -15,13 +15,24 @@ from emberkeep.encounter.change_text import change_lines
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
 
-__all__ = ["MODE_NAMES", "dice_text", "md_escape", "recap_markdown", "step_lines"]
+__all__ = ["MELEE_ROUND_NAME", "MODE_NAMES", "dice_text", "md_escape", "mode_name",
+           "recap_markdown", "step_lines"]
 
 MODE_NAMES = {
     InitiativeMode.GROUP: "Furnace group initiative (d6 per side)",
     InitiativeMode.SIMULTANEOUS: "simultaneous (missiles and magic, then melee)",
     InitiativeMode.SEGMENTS: "WDD segments (d10)",
 }
+
+# A Melee Round encounter keeps an initiative mode (the setting it was made with) but has no
+# initiative order: both sides declare and roll at once (R23), so it is named for what it is
+MELEE_ROUND_NAME = "Melee Round (opposed d20, R23)"
+
+
+def mode_name(mode: InitiativeMode, *, melee_round: bool = False) -> str:
+    """How the encounter resolves its rounds, in words (the window's heading, the recap)."""
+    return MELEE_ROUND_NAME if melee_round else MODE_NAMES.get(mode, str(mode))
+
 
 _SPECIAL = re.compile(r"([\\`*_\[\]{}<>#|])")
 
@@ -86,10 +97,12 @@ def _hp_text(enc: Encounter, cid: str) -> str:
     return f"{hp}/{max_hp}"
 
 
-def recap_markdown(enc: Encounter, title: str, *, notes: str = "", when: str = "") -> str:
-    """The whole fight as Markdown (the GM's session notes, a post for the players)."""
+def recap_markdown(enc: Encounter, title: str, *, notes: str = "", when: str = "",
+                   melee_round: bool = False) -> str:
+    """The whole fight as Markdown (the GM's session notes, a post for the players);
+    ``melee_round``: its rounds were the Melee Round's (R23), not an initiative mode's."""
     out = [f"# {md_escape(title)}", ""]
-    facts = [MODE_NAMES.get(enc.state.mode, str(enc.state.mode)),
+    facts = [mode_name(enc.state.mode, melee_round=melee_round),
              f"ROOM DC {enc.state.room_dc}", f"{enc.state.round} round(s)", _outcome(enc)]
     if when:
         facts.insert(0, md_escape(when))

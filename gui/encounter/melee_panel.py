@@ -84,7 +84,10 @@ class MeleePanel(PreviewPanel):
         self.die: list[QLineEdit] = []
         self.flags: list[dict[str, QCheckBox]] = [{}, {}]
         row = 1
-        grid.addWidget(QLabel("&Tactic", self), row, 0)
+        # no "&" mnemonic: Alt+T is the clock's "Turn" (gui.clock); W / Shift+W reach the tactic
+        tactic_label = QLabel("Tactic", self)
+        tactic_label.setBuddy(self.tactic)  # read with its box (screen readers)
+        grid.addWidget(tactic_label, row, 0)
         grid.addWidget(self.tactic, row, 1, 1, 2)
         row += 1
         row = self._sides(grid, row)

@@ -35,7 +35,7 @@ from emberkeep.dice import Roller
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.dying import dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
-from emberkeep.encounter.recap import MODE_NAMES, recap_markdown
+from emberkeep.encounter.recap import mode_name, recap_markdown
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round, next_turn
 from gui import dialogs
@@ -256,7 +256,7 @@ class EncounterWindow(QWidget):
 
     def refresh(self) -> None:
         enc, st = self.enc, self.enc.state
-        mode = MODE_NAMES.get(st.mode, str(st.mode))
+        mode = mode_name(st.mode, melee_round=self.session.melee_round())
         if st.phase == "setup":
             where = "setting up"
         elif st.phase == "over":
@@ -518,7 +518,8 @@ class EncounterWindow(QWidget):
 
     def recap(self) -> str:
         record = self.session.record
-        return recap_markdown(self.enc, record.name, notes=record.notes)
+        return recap_markdown(self.enc, record.name, notes=record.notes,
+                              melee_round=self.session.melee_round())
 
     def export_recap(self, path: Path | None = None) -> Path | None:
         if path is None:

@@ -184,3 +184,25 @@ def test_enter_in_side_a_d20_field_previews_with_b_rolled(
     faces = [e.record.faces for step in panel.pending for e in step.events
              if isinstance(e, Rolled)]
     assert faces[:2] == [(12,), (5,)]
+
+
+def test_the_tactic_label_marks_alt_t_and_the_heading_names_the_melee_round(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tactic's label shows no literal "&" (Alt+T is the clock's Turn, so no mnemonic;
+    W cycles the tactic); the heading and the recap name the Melee Round (R23), not Furnace's
+    group initiative."""
+    from PySide6.QtWidgets import QLabel
+
+    _window, ew, _ids = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))
+    panel = ew.melee_panel
+    label = next(x for x in panel.findChildren(QLabel) if x.buddy() is panel.tactic)
+    assert label.text() == "Tactic" and label.isVisible()
+    assert not any("&" in x.text() for x in panel.findChildren(QLabel))
+    first = panel.tactic.currentText()
+    key(ew, Key.Key_W)
+    assert panel.tactic.currentText() != first  # the key that reaches the tactic
+    key(ew, Key.Key_I)
+    heading = ew.heading.text()
+    assert "Melee Round (opposed d20, R23)" in heading, heading
+    assert "group initiative" not in heading
+    assert "Melee Round (opposed d20, R23) · ROOM DC" in ew.recap()
