@@ -89,14 +89,15 @@ def _gear(enc: Encounter, character_id: str, uid: str, event: Set) -> list[str]:
 
 
 # A caster's state (``magic.CasterState``) as the GM tracks it: R10's depletion count and bar,
-# the Cleric's disapproval range, R11's HD healed today
-_CASTER_FIELDS = (("spells_cast_since_check", "spells since the depletion SAVE (R10)"),
-                  ("disapproval_range", "disapproval on a natural 1 up to (R10)"),
-                  ("healed_hd_today", "HD healed by Lay on Hands today (R11)"))
+# the Cleric's disapproval range (natural 1 up to it), R11's HD healed today
+_CASTER_FIELDS = (("spells_cast_since_check", "spells since the depletion SAVE", "{}", "R10"),
+                  ("disapproval_range", "disapproval range", "1-{}", "R10"),
+                  ("healed_hd_today", "HD healed by Lay on Hands today", "{}", "R11"))
 
 
 def _caster(who: str, before: Any, after: Any) -> list[str]:
-    lines = [f"{who}: {label} {old} → {new}" for field, label in _CASTER_FIELDS
+    lines = [f"{who}: {label} {shown.format(old)} → {shown.format(new)} ({rule})"
+             for field, label, shown, rule in _CASTER_FIELDS
              if (old := getattr(before, field, None)) != (new := getattr(after, field, None))]
     if getattr(after, "barred_until_long_rest", False) and not getattr(
             before, "barred_until_long_rest", False):

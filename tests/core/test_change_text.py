@@ -64,3 +64,29 @@ def test_r15_an_armor_point_and_the_break_are_named() -> None:
     assert change_lines(enc, dent) == ["Sister Maud's Shield: armor points 0 → 1 (R15)"]
     assert change_lines(enc, broken) == [
         "Sister Maud's Shield: armor points 1 → 2 (R15): it breaks"]
+
+
+def test_r10_a_casters_count_range_and_bar_are_named() -> None:
+    """A cast's preview shows what it does to the caster's tally (R10): the Magic-user's spell
+    count towards the depletion SAVE, the Cleric's widened disapproval range, and a failed
+    SAVE's bar until a long rest; an unchanged state says nothing."""
+    from emberkeep.encounter.events import Set, Step
+    from emberkeep.magic import CasterState
+
+    enc = make([])
+    ysolde = enc.character(pc(enc, "Ysolde"))
+
+    def lines(before: CasterState, after: CasterState) -> list[str]:
+        step = Step(ysolde.id, "cast", events=[Set(("pc", ysolde.id), "caster", before, after)])
+        return change_lines(enc, step)
+
+    start = CasterState()
+    assert lines(start, start) == []
+    assert lines(start, CasterState(spells_cast_since_check=1)) == [
+        "Ysolde the Grey: spells since the depletion SAVE 0 → 1 (R10)"]
+    assert lines(start, CasterState(disapproval_range=2)) == [
+        "Ysolde the Grey: disapproval range 1-1 → 1-2 (R10)"]
+    barred = CasterState(spells_cast_since_check=4, barred_until_long_rest=True)
+    assert lines(CasterState(spells_cast_since_check=3), barred) == [
+        "Ysolde the Grey: spells since the depletion SAVE 3 → 4 (R10)",
+        "Ysolde the Grey cannot cast until a long rest (R10)"]

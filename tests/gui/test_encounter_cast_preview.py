@@ -74,7 +74,7 @@ def test_c_previews_the_cast_enter_applies_it_and_ctrl_z_undoes_it(
     assert "Fireball, Success Level 2: 1d6 fire DAM" in shown  # the level's effect text
     assert "Fireball damage: 1d6 [4] = 4" in shown
     assert f"Goblin: HP {goblin_hp} → {goblin_hp - 4}" in shown  # every change the step makes
-    assert "Ysolde the Grey: spells since the depletion SAVE (R10) 0 → 1" in shown
+    assert "Ysolde the Grey: spells since the depletion SAVE 0 → 1 (R10)" in shown
     # a preview changes nothing: no step, the goblin unhurt, the spell not counted
     assert len(ew.enc.history) == before
     assert ew.enc.combatant("goblin-1").hp == goblin_hp
