@@ -53,13 +53,12 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         return MagicItemSpec
 
     def blank(self) -> dict[str, Any]:
-        return {"id": "new_item", "name": "New magic item", "base_type": "weapon",
+        return {"name": "New magic item", "base_type": "weapon",
                 "base_id": "dagger", "tier": "uncommon", "effects": [], "charges": "once a day"}
 
     def build_form(self, layout: QVBoxLayout) -> None:
         self.loaded: dict[str, Any] = {}
         form = QFormLayout()
-        self.id_edit = QLineEdit(self.form_host)
         self.name_edit = QLineEdit(self.form_host)
         self.base_type = QComboBox(self.form_host)
         self.base_type.addItems(list(_BASES))
@@ -79,7 +78,6 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         self.value.setRange(-1, 10**9)
         self.value.setSpecialValueText("base piece's value")
         self.value.setSuffix(" cp")
-        form.addRow("Id", self.id_edit)
         form.addRow("Name", self.name_edit)
         form.addRow("Type", self.base_type)
         form.addRow("Base piece", self.base_id)
@@ -167,7 +165,6 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
 
     def load(self, data: dict[str, Any]) -> None:
         self.loaded = data
-        self.id_edit.setText(data.get("id", ""))
         self.name_edit.setText(data.get("name", ""))
         self.base_type.setCurrentText(data.get("base_type", "weapon"))
         self._fill_bases(self.base_type.currentText())
@@ -195,8 +192,9 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
                 "die_kind": kind.currentData() if isinstance(kind, QComboBox) else None})
         value = self.value.value()
         return {
-            "id": self.id_edit.text().strip(), "name": self.name_edit.text().strip(),
-            "base_type": self.base_type.currentText(), "base_id": self.base_id.currentData(),
+            "id": self.entry_id(self.name_edit.text().strip()),
+            "name": self.name_edit.text().strip(), "base_type": self.base_type.currentText(),
+            "base_id": self.base_id.currentData(),
             "tier": self.tier.currentData(), "effects": effects,
             "duration": self.duration.text().strip() or None,
             "charges": self.charges.text().strip() or None,
