@@ -5,6 +5,7 @@ unique in the campaign's catalog of that kind, and renaming an entry keeps its i
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -25,7 +26,10 @@ from emberkeep.magic.spells import Spell, shipped_spells
 from gui.main_window import MainWindow
 from gui.toolbox import Toolbox
 from gui.toolbox.archetype_editor import ArchetypeEditor
+from gui.toolbox.catalog_editor import CatalogEditor
+from gui.toolbox.gear_editor import GearEditor
 from gui.toolbox.magic_item_editor import MagicItemEditor
+from gui.toolbox.race_editor import RaceEditor
 from gui.toolbox.spell_editor import SpellEditor
 from tests.gui.windows import open_campaign_window
 
@@ -76,8 +80,7 @@ def _shows(widget: QWidget, text: str) -> list[str]:
     return [t for t in _texts(widget) if text in t]
 
 
-def _type_a_new_name(qtbot: object, editor: SpellEditor | MagicItemEditor | ArchetypeEditor,
-                     name: str) -> None:
+def _type_a_new_name(qtbot: object, editor: CatalogEditor[Any], name: str) -> None:
     """New (by Space on its button), the name typed, Enter saves (the default button)."""
     editor.new_button.setFocus()
     qtbot.keyClick(editor.new_button, Qt.Key.Key_Space)  # type: ignore[attr-defined]
@@ -176,3 +179,25 @@ def test_a_campaign_spell_name_clashing_with_an_own_id_is_numbered_too(
     _type_a_new_name(qtbot, editor, "Hail")
     assert sorted(s.id for s in window.document.campaign.spells) == ["hail", "hail_2"]
     editor.close()
+
+
+def test_the_gear_and_race_editors_make_ids_from_names_and_show_none(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same core function names a new weapon and a new race; a weapon named as a shipped
+    piece takes its own id, since an inventory holds gear of every kind by id."""
+    window, toolbox = _window(tmp_path, qtbot, monkeypatch)
+    assert window.document is not None
+    gear = toolbox.open_gear_editor()
+    assert isinstance(gear, GearEditor)
+    qtbot.waitExposed(gear)  # type: ignore[attr-defined]
+    _type_a_new_name(qtbot, gear, "Dagger")
+    assert [w.id for w in window.document.campaign.weapons] == ["dagger_2"]
+    assert _shows(gear, "dagger_2") == [] and not {"Id", "Id:"} & set(_texts(gear))
+    gear.close()
+    races = toolbox.open_race_editor()
+    assert isinstance(races, RaceEditor)
+    qtbot.waitExposed(races)  # type: ignore[attr-defined]
+    _type_a_new_name(qtbot, races, "Gnoll")
+    assert [r.id for r in window.document.campaign.races] == ["gnoll"]
+    assert _shows(races, "gnoll") == [] and not {"Id", "Id:"} & set(_texts(races))
+    races.close()
