@@ -84,10 +84,12 @@ def _type_a_new_name(qtbot: object, editor: CatalogEditor[Any], name: str) -> No
     """New (by Space on its button), the name typed, Enter saves (the default button)."""
     editor.new_button.setFocus()
     qtbot.keyClick(editor.new_button, Qt.Key.Key_Space)  # type: ignore[attr-defined]
-    editor.name_edit.setFocus()
-    editor.name_edit.selectAll()
-    qtbot.keyClicks(editor.name_edit, name)  # type: ignore[attr-defined]
-    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    name_edit = getattr(editor, "name_edit")  # noqa: B009 (every editor has one; not the base)
+    assert isinstance(name_edit, QLineEdit)
+    name_edit.setFocus()
+    name_edit.selectAll()
+    qtbot.keyClicks(name_edit, name)  # type: ignore[attr-defined]
+    qtbot.keyClick(name_edit, Qt.Key.Key_Return)  # type: ignore[attr-defined]
 
 
 def test_a_spell_made_by_typing_only_its_name_gets_an_id_the_editor_never_shows(
