@@ -9,6 +9,7 @@ here is seen at once by whatever holds it.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TypeVar
 
 from emberkeep.campaign.model import Campaign
@@ -20,7 +21,8 @@ from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
 from emberkeep.magic.spells import Spell
 
-__all__ = ["archetype_users", "race_users", "remove_entry", "upsert"]
+__all__ = ["archetype_users", "entry_id_for", "fresh_id", "race_users", "remove_entry", "slug",
+           "taken_ids", "upsert"]
 
 GearSpec = WeaponSpec | ArmorSpec | ShieldSpec | ItemSpec
 Entry = Archetype | Spell | MagicItemSpec | GearSpec | Race
@@ -32,6 +34,60 @@ _LISTS: dict[type, str] = {Archetype: "archetypes", Spell: "spells",
                            ArmorSpec: "armor", ShieldSpec: "shields", ItemSpec: "items",
                            Race: "races"}
 """Which campaign list keeps the GM's entries of each kind."""
+
+
+_ID_LENGTH = 60
+"""Room under the archetype's 64-character id for a ``_12`` suffix."""
+
+
+def slug(name: str, fallback: str) -> str:
+    """An id from a name: "Cinder Rain" → ``cinder_rain``, "Mjölnir" → ``mjolnir``.
+
+    Lowercase ASCII letters, digits and ``_``, starting with a letter (the race and archetype
+    ids must): a name with none gives ``fallback``, one starting with a digit is prefixed by it.
+    """
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    cleaned = "".join(ch if ch.isascii() and ch.isalnum() else "_" for ch in plain)
+    found = "_".join(part for part in cleaned.split("_") if part)[:_ID_LENGTH].strip("_")
+    if not found:
+        return fallback
+    return found if found[0].isalpha() else f"{fallback}_{found}"[:_ID_LENGTH]
+
+
+def taken_ids(campaign: Campaign, kind: type[Entry]) -> set[str]:
+    """The ids in use for a kind, shipped and the campaign's own. Gear and magic items share
+    one set: an inventory holds any of them by id (see :func:`_check_gear_id`)."""
+    catalog = Catalog(campaign)
+    if kind is Spell:
+        return set(catalog.spells())
+    if kind is Archetype:
+        return set(catalog.archetypes())
+    if kind is Race:
+        return set(catalog.races())
+    gear = catalog.gear()
+    return {*gear.armor, *gear.shields, *gear.weapons, *gear.items, *gear.magic_items}
+
+
+def entry_id_for(campaign: Campaign, kind: type[Entry], name: str) -> str:
+    """The id of a new entry of the GM's, made from its name and unused in the campaign's
+    catalog of that kind: "Cinder Rain" → ``cinder_rain``, or ``cinder_rain_2`` if that is taken.
+
+    The GM sees names, never ids (issue #18); an entry keeps its id when renamed, so whatever
+    refers to it (a learned spell, a given item) stays valid.
+    """
+    fallback = {Spell: "spell", Archetype: "archetype", Race: "race",
+                MagicItemSpec: "magic_item"}.get(kind, "gear")
+    return fresh_id(name, taken_ids(campaign, kind), fallback)
+
+
+def fresh_id(name: str, taken: set[str], fallback: str) -> str:
+    """The slug of ``name`` made unique among ``taken`` by ``_2``, ``_3``... (an archetype's
+    new feature takes one unused among its features)."""
+    base = slug(name, fallback)
+    found, n = base, 2
+    while found in taken:
+        found, n = f"{base}_{n}", n + 1
+    return found
 
 
 def _replace(entries: list[T], entry: T) -> None:

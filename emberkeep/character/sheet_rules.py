@@ -3,7 +3,10 @@
 A sheet that refuses nonsense: typing 5 into a 1st-level Fighter's level would give PROF +3 with
 no hit points and no features, so a level comes only from leveling up (R5 hit points, R6 PROF and
 features, :func:`emberkeep.character.leveling.level_up`). Only a class that casts learns spells
-(R8), and no more than R10's limit; only a class or feature that gives cantrips learns them. The
+(R8), and no more than R10's limit; only a class or feature that gives cantrips learns them. A
+class is chosen once, when a 0-level survivor of the funnel reaches 1st level by Level Up (R5's
+funnel, :func:`emberkeep.character.leveling.apply_first_level`), never typed into a levelled
+character's sheet (which would keep its old class's HP, saves and features). The
 sheet, the roster, a script and the document all ask :func:`hand_edit_refusal` before a hand edit,
 so the rule lives here once.
 """
@@ -20,8 +23,8 @@ from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import caster_kind, spells_known_limit
 from emberkeep.magic.spells import load_spells
 
-__all__ = ["cantrips_allowed", "hand_edit_refusal", "learn_refusal", "level_up_readiness",
-           "ordinal"]
+__all__ = ["cantrips_allowed", "class_refusal", "hand_edit_refusal", "learn_refusal",
+           "level_up_readiness", "ordinal"]
 
 RULE_ONLY = {
     "level": "a level is gained only by leveling up (R5 hit points, R6 PROF and features): "
@@ -34,6 +37,16 @@ def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th… (levels as the seed writes them)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def class_refusal(character: Character) -> str:
+    """Why a character's class is not set by hand (the sheet's tooltip and the refusal)."""
+    if character.level == 0 or character.class_def is None:
+        return (f"{character.name} is a 0-level character of the funnel: a class is chosen "
+                "when advancing to 1st level (R5), with Level Up")
+    return (f"{character.name} is a {ordinal(character.level)}-level {character.class_def.name}: "
+            "a class is chosen once, when advancing from the funnel (R5), with Level Up; "
+            "changing it by hand would keep the old class's hit points, saves and features")
 
 
 def cantrips_allowed(character: Character, catalog: Catalog) -> int:
@@ -99,6 +112,8 @@ def hand_edit_refusal(character: Character, field: str, value: Any,
     """Why setting ``field`` to ``value`` by hand is refused, or None when a GM may."""
     if field in RULE_ONLY and value != getattr(character, field):
         return RULE_ONLY[field]
+    if field == "class_id" and value != character.class_id:
+        return class_refusal(character)
     if field in ("spells_known", "cantrips"):
         kept: list[str] = []
         old = set(getattr(character, field))

@@ -1,7 +1,9 @@
-"""Advancing the campaign clock: expirations, midnights and year ends, in the order they fall.
+"""Advancing the campaign clock: expirations, midnights, dawns and year ends, in the order they
+fall.
 
 Everything that happens between now (exclusive) and the target time (inclusive) is gathered,
-sorted by when it happens (at one instant: expirations, then midnight, then the year's end), and
+sorted by when it happens (at one instant: expirations, then midnight, then the year's end; dawn
+is 06:00, ``DAWN_HOUR``, when a magic item "back at dawn" regains charges, issue #18), and
 applied in turn. Advancing by ``a`` then ``b`` therefore leaves the same campaign as advancing by
 ``a + b``: the same things happen at the same instants in the same order, dice included.
 """
@@ -10,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from emberkeep.campaign.calendar import Calendar
+from emberkeep.campaign.calendar import HOUR, Calendar
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.knight import experience_checks
 from emberkeep.character.model import Character
 from emberkeep.dice import Purpose, Roller, roll
-from emberkeep.gear.magic_items import daily_charges
+from emberkeep.gear.magic_items import DAWN_HOUR, ChargeHour, charge_plan
 from emberkeep.gear.mending import mend_item
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 
@@ -50,6 +52,9 @@ def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
             happenings.append((timed.ends_at, 0, index, timed))
     happenings.extend((t, 1, 0, None) for t in calendar.midnights_between(start, target))
     happenings.extend((t, 2, 0, None) for t in calendar.year_ends_between(start, target))
+    dawn = DAWN_HOUR * HOUR
+    happenings.extend((t + dawn, 3, 0, None)
+                      for t in calendar.midnights_between(start - dawn, target - dawn))
     happenings.sort(key=lambda h: (h[0], h[1], h[2]))
     changes: list[Change] = []
     for at, kind, _, entry in happenings:
@@ -67,6 +72,8 @@ def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
                 changes.extend(end_entries(campaign, [entry], at))
         elif kind == 1:
             changes.extend(_midnight(campaign, roller, at))
+        elif kind == 3:
+            changes.extend(_charges_back(campaign, roller, at, "dawn"))
         else:
             changes.append(Change(at, "year_end", f"Year {calendar.to_date(at).year - 1} ended"))
             changes.extend(year_end_checks(campaign, roller, at))
@@ -121,23 +128,41 @@ def year_end_checks(campaign: Campaign, roller: Roller, at: int) -> list[Change]
 
 
 def _midnight(campaign: Campaign, roller: Roller, at: int) -> list[Change]:
-    """Daily limits reset: magical healing taken (R11) and magic items' daily charges."""
+    """Daily limits reset: magical healing taken (R11) and magic items' charges back at
+    midnight."""
     changes = []
     for character in campaign.characters:
         if character.caster.healed_hd_today:
             character.caster = character.caster.new_day()
             changes.append(Change(at, "daily", f"{character.name} can be magically healed "
                                                "again today (R11)", character.id))
+    return changes + _charges_back(campaign, roller, at, "midnight")
+
+
+def _charges_back(campaign: Campaign, roller: Roller, at: int, hour: ChargeHour) -> list[Change]:
+    """Magic items whose charges text says they come back at ``hour`` (issue #18): a daily
+    number is rolled anew ("1d4 a day"); a pool regains what its text says, never above its
+    size ("7 charges, 1d6 back at dawn"); a pool that names no refill ("3 charges") is left as
+    it is, spent or not."""
+    changes = []
+    for character in campaign.characters:
         for item in character.inventory.all_gear():
             magic = item.magic
-            amount = daily_charges(magic.charges) if magic is not None else None
-            if magic is None or amount is None:
+            plan = charge_plan(magic.charges) if magic is not None else None
+            if magic is None or plan is None or plan.regain is None or plan.hour != hour:
                 continue
-            refill = roll(amount, roller, purpose=Purpose.CHARGES, who=item.name).total
+            rolled = roll(plan.regain, roller, purpose=Purpose.CHARGES, who=item.name).total
+            if plan.cap is None:
+                refill, text = rolled, f"{rolled} use(s) today"
+            else:
+                before = magic.charges_left if magic.charges_left is not None else 0
+                refill = min(plan.cap, before + rolled)
+                text = (f"{plan.regain} rolled {rolled} at {hour} → {refill} of {plan.cap} "
+                        f"charges ({plan.text})")
             if magic.charges_left != refill:
                 magic.charges_left = refill
-                changes.append(Change(at, "charges", f"{character.name}'s {item.name}: "
-                                                     f"{refill} use(s) today", character.id))
+                changes.append(Change(at, "charges", f"{character.name}'s {item.name}: {text}",
+                                      character.id))
     return changes
 
 

@@ -10,11 +10,18 @@ of that base marked ``magical`` with an :class:`OwnedMagic` attached (see ``owne
 
 A campaign's own magic items (the magic item editor, issue #12) are over the shipped ones in its
 :class:`~emberkeep.character.catalog.Catalog`.
+
+An item's ``charges`` text is counted as it reads (:func:`charge_plan`, issue #18): a daily
+number ("once a day", the seed's "a charge of 1d4 a day") is the day's uses, rolled anew at
+midnight; a pool ("3 charges") is spent per use and never comes back; a pool that says how it
+refills ("7 charges, 1d6 back at dawn") regains that many at that hour, never above its size.
+Any other text is the GM's to track (no count is kept).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -22,12 +29,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 __all__ = [
     "DIE_SIDES",
     "TIER_DICE",
+    "ChargePlan",
     "MagicBase",
     "MagicDieKind",
     "MagicEffect",
     "MagicItemSpec",
     "MagicTier",
     "OwnedMagic",
+    "charge_plan",
+    "charges_reading",
+    "daily_charges",
     "item_dice",
 ]
 
@@ -111,8 +122,9 @@ class MagicItemSpec(_MagicFields):
 class OwnedMagic(_MagicFields):
     """The magic a particular owned piece carries (copied from the catalog, then the GM's).
 
-    ``charges_left`` counts today's uses where ``charges`` names a daily number; the clock
-    refills it at midnight (issue #5).
+    ``charges_left`` counts the uses left where ``charges`` reads as a count
+    (:func:`charge_plan`): today's for a daily number, refilled at midnight (issue #5); what is
+    left of a pool, refilled only as its text says (issue #18).
     """
 
     magic_item_id: str | None = None
@@ -134,3 +146,91 @@ def daily_charges(text: str | None) -> str | None:
         return None
     amount = match[1].lower()
     return _WORDS.get(amount, amount)
+
+
+ChargeHour = Literal["midnight", "dawn"]
+DAWN_HOUR = 6
+"""The hour "at dawn" falls on the game clock (the calendar has no sunrise): 06:00."""
+
+
+@dataclass(frozen=True)
+class ChargePlan:
+    """How an item's ``charges`` text is counted.
+
+    ``start``: the charges it comes with (a number or dice). ``regain``: what comes back at
+    ``hour`` (``None``: never). ``cap``: the most a pool holds (``None`` for a daily number,
+    whose new day's roll replaces what was left)."""
+
+    text: str
+    start: str
+    regain: str | None = None
+    hour: ChargeHour | None = None
+    cap: int | None = None
+
+    @property
+    def daily(self) -> bool:
+        return self.cap is None
+
+    def describe(self) -> str:
+        """How the sheet and the editor say it is counted."""
+        if self.daily:
+            return f"{self.start} use(s) a day, back at midnight"
+        back = (f"{self.regain} back at {self.hour}, at most {self.cap}"
+                if self.regain is not None else "spent for good, never refilled")
+        return f"a pool of {self.start}: {back}"
+
+    def empty_reason(self, name: str) -> str:
+        """Why a use is refused with none left."""
+        if self.daily:
+            return f"{name} has no charges left today ({self.text}); they come back at midnight"
+        if self.regain is None:
+            return f"{name} has no charges left ({self.text}): they do not come back"
+        return f"{name} has no charges left ({self.text}); {self.regain} come back at {self.hour}"
+
+
+_AMOUNT = r"(\d+d\d+(?:[+-]\d+)?|\d+)"
+_POOL = re.compile(
+    rf"^\s*{_AMOUNT}\s+charges?"
+    rf"(?:\s*[,;]?\s*(?:regains?\s+|recovers?\s+)?{_AMOUNT}(?:\s+charges?)?"
+    r"(?:\s+(?:back|regained|recovered))?\s+(?:(?:at|each)\s+(dawn|midnight|day)|a\s+day|"
+    r"per\s+day|daily))?\s*\.?\s*$", re.IGNORECASE)
+_DICE = re.compile(r"^(\d+)d(\d+)([+-]\d+)?$")
+
+
+def _most(amount: str) -> int:
+    """The largest a number or dice can be: ``7`` → 7, ``1d6+1`` → 7."""
+    match = _DICE.match(amount)
+    if match is None:
+        return int(amount)
+    return int(match[1]) * int(match[2]) + int(match[3] or 0)
+
+
+def charge_plan(text: str | None) -> ChargePlan | None:
+    """How ``text`` is counted (see the module's notes), or ``None`` when it is the GM's to
+    track: "once a day" → 1 a day; "3 charges" → a pool of 3, never refilled; "7 charges, 1d6
+    back at dawn" → a pool of 7 regaining 1d6 at dawn, at most 7."""
+    if text is None:
+        return None
+    amount = daily_charges(text)
+    if amount is not None:
+        return ChargePlan(text, amount, amount, "midnight")
+    match = _POOL.match(text)
+    if match is None:
+        return None
+    start, regain, hour = match[1].lower(), match[2], match[3]
+    if regain is None:
+        return ChargePlan(text, start, cap=_most(start))
+    when: ChargeHour = "dawn" if (hour or "").lower() == "dawn" else "midnight"
+    return ChargePlan(text, start, regain.lower(), when, _most(start))
+
+
+def charges_reading(text: str | None) -> str:
+    """How a charges text will be counted, for the magic item editor: "counted: a pool of 3:
+    spent for good, never refilled", or why no count is kept."""
+    if text is None or not text.strip():
+        return "no charges: used at will"
+    plan = charge_plan(text)
+    if plan is None:
+        return ("not counted: the GM keeps track (write \"once a day\", \"1d4 a day\", "
+                "\"3 charges\" or \"7 charges, 1d6 back at dawn\" to have it counted)")
+    return f"counted: {plan.describe()}"

@@ -88,7 +88,7 @@ class GearPanel(QGroupBox):
         row.addWidget(self.add_button)
         self.use_button = QPushButton("Use", self)
         self.use_button.setToolTip("Use the selected item: one of a stack, or one of a magic "
-                                   "item's charges today")
+                                   "item's charges (back only as its charges text says)")
         self.use_button.clicked.connect(self.use_selected)
         row.addWidget(self.use_button)
         self.light_button = QPushButton("Light", self)

@@ -10,6 +10,7 @@ All user text is plain text.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -35,14 +36,13 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign.changes import Change
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.catalog import Catalog
-from emberkeep.character.classes import classes
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
-from emberkeep.character.sheet_rules import level_up_readiness
+from emberkeep.character.sheet_rules import class_refusal, level_up_readiness
 from emberkeep.character.status import character_armor_class
 from emberkeep.dice import RandomRoller, Roller
 from gui.document import CampaignDocument, EditRefused
-from gui.labels import occupation_name
+from gui.labels import class_name, occupation_name
 from gui.palette import tone
 from gui.sheet.fields import FieldEdit, int_text
 from gui.sheet.knight_panel import KnightPanel
@@ -228,7 +228,10 @@ class CharacterSheet(QScrollArea):
                                          lambda c, t: ("player", t), box))
         form.addRow("Race", self._combo("race", box, "race", "race", lambda c: [
             (r.name, r.id) for r in self.catalog.races().values()]))
-        form.addRow("Class", self._combo("class", box, "class_id", "class", _class_options))
+        # issue #18: a class is chosen by Level Up from the funnel, never changed by hand; the
+        # core's class_refusal says why (the sheet shows it, the document refuses an edit)
+        form.addRow("Class", self.label("class", box, class_name,
+                                        lambda c: f"<p>{html.escape(class_refusal(c))}</p>"))
         form.addRow("Archetype", self._combo("archetype", box, "archetype", "archetype",
                                              lambda c: _archetype_options(c, self.catalog)))
         form.addRow("Fighting style", self._combo("style", box, "fighting_style",
@@ -369,12 +372,6 @@ class CharacterSheet(QScrollArea):
         self.gear.refresh(character)
         self.notes.refresh(character)
         self.knight.refresh(character)
-
-
-def _class_options(character: Character) -> list[tuple[str, Any]]:
-    if character.level == 0:
-        return [("0-level (advance to 1st to take a class)", None)]
-    return [(c.name, c.id) for c in classes().values()]
 
 
 def _archetype_options(character: Character, catalog: Catalog) -> list[tuple[str, Any]]:

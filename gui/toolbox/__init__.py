@@ -128,14 +128,13 @@ class Toolbox(QObject):
         return editor
 
     def open_spell_editor(self, new_name: str | None = None) -> QDialog:
-        from gui.toolbox.spell_editor import SpellEditor, spell_id_for
+        from gui.toolbox.spell_editor import SpellEditor
 
         editor = SpellEditor(self._doc(), self.window.roller, self.window)
         editor.setWindowTitle("Spell editor")
         if new_name:
             editor.new_entry()
-            editor.name_edit.setText(new_name)
-            editor.id_edit.setText(spell_id_for(new_name))
+            editor.name_edit.setText(new_name)  # its id is made from it on saving
         editor.open()
         return editor
 

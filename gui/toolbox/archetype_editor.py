@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from emberkeep.campaign.custom import fresh_id
 from emberkeep.character.archetypes import Archetype, shipped_archetypes
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
@@ -68,13 +69,16 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         return Archetype
 
     def blank(self) -> dict[str, Any]:
-        return {"id": "new_archetype", "name": "New archetype", "class_id": "fighter",
-                "skill_proficiencies": [], "text": [],
-                "features": [{"id": "feature_1", "name": "Feature", "text": "", "effects": []}]}
+        feature = {"id": "feature", "name": "Feature", "text": "", "effects": []}
+        self.fresh_features.append(feature)
+        return {"name": "New archetype", "class_id": "fighter",
+                "skill_proficiencies": [], "text": [], "features": [feature]}
 
     # -- the form ---------------------------------------------------------------------------
 
     def build_form(self, layout: QVBoxLayout) -> None:
+        # features added since the entry was loaded: their ids follow their names (issue #18)
+        self.fresh_features: list[dict[str, Any]] = []
         self.data: dict[str, Any] = self.blank()
         self.feature_row = -1
         self.effect_row = -1
@@ -83,9 +87,9 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self._features_box(layout)
 
     def _head(self, layout: QVBoxLayout) -> None:
-        """The archetype's own fields: id, name, class, race, PROFs, text."""
+        """The archetype's own fields: name (its id is made from it), class, race, PROFs,
+        text."""
         head = QFormLayout()
-        self.id_edit = QLineEdit(self.form_host)
         self.name_edit = QLineEdit(self.form_host)
         self.class_combo = QComboBox(self.form_host)
         for cls in classes().values():  # names shown, ids kept as data (issue #18)
@@ -104,7 +108,6 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
             self.skills.addItem(item)
         self.text_edit = QPlainTextEdit(self.form_host)
         self.text_edit.setMaximumHeight(60)
-        head.addRow("Id", self.id_edit)
         head.addRow("Name", self.name_edit)
         head.addRow("Class", self.class_combo)
         head.addRow("Prerequisite race", self.race_combo)
@@ -134,15 +137,13 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         layout.addWidget(box, 1)
 
     def _feature_detail(self, box: QGroupBox) -> QVBoxLayout:
-        """The chosen feature's id, name and words, and its effects (each its own form)."""
+        """The chosen feature's name and words, and its effects (each its own form)."""
         detail = QVBoxLayout()
         form = QFormLayout()
-        self.feature_id = QLineEdit(box)
         self.feature_name = QLineEdit(box)
         self.feature_text = QLineEdit(box)
         self.feature_gm_call = QLineEdit(box)  # issue #18: why the GM rules what no effect does
         self.feature_gm_call.setPlaceholderText("why it is the GM's call (where no effect does it)")
-        form.addRow("Feature id", self.feature_id)
         form.addRow("Feature name", self.feature_name)
         form.addRow("Seed's words", self.feature_text)
         form.addRow("GM's call", self.feature_gm_call)
@@ -171,7 +172,8 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
 
     def load(self, data: dict[str, Any]) -> None:
         self.data = data
-        self.id_edit.setText(data.get("id", ""))
+        self.fresh_features = [f for f in self.fresh_features
+                               if any(f is g for g in data.get("features", []))]
         self.name_edit.setText(data.get("name", ""))
         self.class_combo.setCurrentIndex(max(0, self.class_combo.findData(
             data.get("class_id", "fighter"))))
@@ -207,8 +209,10 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self._commit_effect()
         if 0 <= self.feature_row < len(self.data["features"]):
             feature = self.data["features"][self.feature_row]
-            feature["id"] = self.feature_id.text().strip()
             feature["name"] = self.feature_name.text().strip()
+            if any(feature is f for f in self.fresh_features):
+                others = {f["id"] for f in self.data["features"] if f is not feature}
+                feature["id"] = fresh_id(feature["name"], others, "feature")
             feature["text"] = self.feature_text.text()
             feature["gm_call"] = self.feature_gm_call.text().strip()
 
@@ -217,7 +221,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self.feature_row = row
         self.effect_row = -1
         feature = self.data["features"][row] if 0 <= row < len(self.data["features"]) else None
-        for edit, key in ((self.feature_id, "id"), (self.feature_name, "name"),
+        for edit, key in ((self.feature_name, "name"),
                           (self.feature_text, "text"), (self.feature_gm_call, "gm_call")):
             edit.setText("" if feature is None else feature.get(key, ""))
         self._fill_effects(0)
@@ -256,8 +260,12 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
     def add_feature(self) -> None:
         self._commit_feature()
         number = len(self.data["features"]) + 1
-        self.data["features"].append({"id": f"feature_{number}", "name": f"Feature {number}",
-                                      "text": "", "effects": []})
+        name = f"Feature {number}"
+        taken = {f["id"] for f in self.data["features"]}
+        feature = {"id": fresh_id(name, taken, "feature"), "name": name, "text": "",
+                   "effects": []}
+        self.fresh_features.append(feature)
+        self.data["features"].append(feature)
         self._fill_features(number - 1)
 
     def remove_feature(self) -> None:
@@ -290,8 +298,8 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         self._commit_feature()
         self._fill_features(max(0, self.feature_row))
         return {
-            "id": self.id_edit.text().strip(), "name": self.name_edit.text().strip(),
-            "class_id": self.class_combo.currentData(),
+            "id": self.entry_id(self.name_edit.text().strip()),
+            "name": self.name_edit.text().strip(), "class_id": self.class_combo.currentData(),
             "prerequisite_race": self.race_combo.currentData(),
             "skill_proficiencies": [
                 self.skills.item(i).data(Qt.ItemDataRole.UserRole)

@@ -5,6 +5,9 @@ replace a shipped one with the same id — beside a form for the selected entry.
 campaign* validates the form with the core's model and stores it as the campaign's own through
 one undoable command; *Revert to shipped* / *Delete* removes the campaign's entry. A refusal is
 shown under the form (never a modal box), with the model's reason.
+
+The GM sees names, never ids (issue #18): a new entry's id is made from its name by the core
+(:func:`~emberkeep.campaign.custom.entry_id_for`), and an entry keeps its id when renamed.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.campaign.custom import remove_entry, upsert
+from emberkeep.campaign.custom import entry_id_for, remove_entry, upsert
 from gui.document import CampaignDocument
 
 __all__ = ["CatalogEditor"]
@@ -110,6 +113,13 @@ class CatalogEditor(QDialog, Generic[M]):
     def read(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def entry_id(self, name: str) -> str:
+        """The id kept for the entry being edited; a new one's made from its name, unused."""
+        if self.current is not None:
+            return self.current
+        return entry_id_for(self.document.campaign, self.model(),  # type: ignore[arg-type]
+                            name)
+
     # -- the frame ---------------------------------------------------------------------------
 
     def refresh(self, select: str | None = None) -> None:
@@ -159,11 +169,10 @@ class CatalogEditor(QDialog, Generic[M]):
 
     def duplicate(self) -> None:
         data = self.read()
-        data["id"] = f"{data.get('id', 'copy')}_copy"
         data["name"] = f"{data.get('name', '')} (copy)"
         self.current = None
         self.load(data)
-        self.message.setText("A copy: give it its own id and save it.")
+        self.message.setText("A copy: rename it if you like, then save it to the campaign.")
 
     def build(self) -> M | None:
         try:
@@ -191,6 +200,8 @@ class CatalogEditor(QDialog, Generic[M]):
         if entry_id is None:
             return
         kind = self.model()
-        self.document.run(f"Remove {self.kind_name} {entry_id}",
+        entry = self.entries().get(entry_id)
+        name = getattr(entry, "name", self.kind_name)
+        self.document.run(f"Remove {self.kind_name} {name}",
                           lambda c: remove_entry(c, kind, entry_id))  # type: ignore[arg-type]
         self.refresh(entry_id)

@@ -31,7 +31,6 @@ from emberkeep.gear.damage import DEFAULT_NOTCH_ALLOWANCE
 from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
 from gui.document import CampaignDocument
 from gui.toolbox.catalog_editor import CatalogEditor
-from gui.toolbox.spell_editor import spell_id_for
 
 __all__ = ["KNOWN_TAGS", "GearEditor"]
 
@@ -269,22 +268,9 @@ class GearEditor(CatalogEditor[Any]):
                 self.fuel.addItem(spec.name, item_id)
             self.fuel.setCurrentIndex(max(0, self.fuel.findData(data.get("fuel"))))
 
-    def _entry_id(self, name: str) -> str:
-        """The id kept for an entry being edited; a new one's made from its name, unused."""
-        if self.current is not None:
-            return self.current
-        base = spell_id_for(name).replace("spell", "gear") if name.strip() else "gear"
-        every = Catalog(self.document.campaign).gear()
-        taken = {*every.armor, *every.shields, *every.weapons, *every.items,
-                 *every.magic_items}
-        found, n = base, 2
-        while found in taken:
-            found, n = f"{base}_{n}", n + 1
-        return found
-
     def read(self) -> dict[str, Any]:
         name = self.name_edit.text().strip()
-        data: dict[str, Any] = {"id": self._entry_id(name), "name": name,
+        data: dict[str, Any] = {"id": self.entry_id(name), "name": name,
                                 "value_cp": self.value.value(),
                                 "text": self.loaded.get("text", ""),
                                 "note": self.loaded.get("note", "")}

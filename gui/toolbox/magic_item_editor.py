@@ -1,7 +1,8 @@
 """The magic item editor (issue #12): tier (common -, uncommon +1d, rare +3d, epic +5d), the
-Magic Item Dice and what each does, duration, charges per day and a curse. The shipped examples
-are the seed's Shield of Shielding and Mjölnir. The dice an item spends must fit its tier (the
-core refuses more, and the form shows how many are left)."""
+Magic Item Dice and what each does, duration, charges (a day's, or a pool and how it refills,
+read by the core's ``charge_plan``: the form says how they will be counted) and a curse. The
+shipped examples are the seed's Shield of Shielding and Mjölnir. The dice an item spends must fit
+its tier (the core refuses more, and the form shows how many are left)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from emberkeep.gear.magic_items import (
     DIE_SIDES,
     TIER_DICE,
     MagicItemSpec,
+    charges_reading,
 )
 from gui.palette import tone
 from gui.toolbox.catalog_editor import CatalogEditor
@@ -53,13 +55,12 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         return MagicItemSpec
 
     def blank(self) -> dict[str, Any]:
-        return {"id": "new_item", "name": "New magic item", "base_type": "weapon",
+        return {"name": "New magic item", "base_type": "weapon",
                 "base_id": "dagger", "tier": "uncommon", "effects": [], "charges": "once a day"}
 
     def build_form(self, layout: QVBoxLayout) -> None:
         self.loaded: dict[str, Any] = {}
         form = QFormLayout()
-        self.id_edit = QLineEdit(self.form_host)
         self.name_edit = QLineEdit(self.form_host)
         self.base_type = QComboBox(self.form_host)
         self.base_type.addItems(list(_BASES))
@@ -72,20 +73,25 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         self.duration = QLineEdit(self.form_host)
         self.duration.setPlaceholderText("e.g. 1 round, 1d4 rounds")
         self.charges = QLineEdit(self.form_host)
-        self.charges.setPlaceholderText("e.g. once a day, 1d4 a day")
+        self.charges.setPlaceholderText("e.g. once a day, 1d4 a day, 3 charges, "
+                                        "7 charges, 1d6 back at dawn")
+        self.charges_reading = QLabel("", self.form_host)
+        self.charges_reading.setWordWrap(True)
+        self.charges.textChanged.connect(
+            lambda text: self.charges_reading.setText(charges_reading(text)))
         self.curse = QLineEdit(self.form_host)
         self.curse.setPlaceholderText("a Magic Item Die can bear a curse for the user")
         self.value = QSpinBox(self.form_host)
         self.value.setRange(-1, 10**9)
         self.value.setSpecialValueText("base piece's value")
         self.value.setSuffix(" cp")
-        form.addRow("Id", self.id_edit)
         form.addRow("Name", self.name_edit)
         form.addRow("Type", self.base_type)
         form.addRow("Base piece", self.base_id)
         form.addRow("Tier", self.tier)
         form.addRow("Duration", self.duration)
         form.addRow("Charges", self.charges)
+        form.addRow("", self.charges_reading)  # issue #18: how the core will count them
         form.addRow("Curse", self.curse)
         form.addRow("Value", self.value)
         layout.addLayout(form)
@@ -167,7 +173,6 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
 
     def load(self, data: dict[str, Any]) -> None:
         self.loaded = data
-        self.id_edit.setText(data.get("id", ""))
         self.name_edit.setText(data.get("name", ""))
         self.base_type.setCurrentText(data.get("base_type", "weapon"))
         self._fill_bases(self.base_type.currentText())
@@ -175,6 +180,7 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         self.tier.setCurrentIndex(max(0, self.tier.findData(data.get("tier", "common"))))
         self.duration.setText(data.get("duration") or "")
         self.charges.setText(data.get("charges") or "")
+        self.charges_reading.setText(charges_reading(self.charges.text()))
         self.curse.setText(data.get("curse") or "")
         value = data.get("value_cp")
         self.value.setValue(-1 if value is None else int(value))
@@ -195,8 +201,9 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
                 "die_kind": kind.currentData() if isinstance(kind, QComboBox) else None})
         value = self.value.value()
         return {
-            "id": self.id_edit.text().strip(), "name": self.name_edit.text().strip(),
-            "base_type": self.base_type.currentText(), "base_id": self.base_id.currentData(),
+            "id": self.entry_id(self.name_edit.text().strip()),
+            "name": self.name_edit.text().strip(), "base_type": self.base_type.currentText(),
+            "base_id": self.base_id.currentData(),
             "tier": self.tier.currentData(), "effects": effects,
             "duration": self.duration.text().strip() or None,
             "charges": self.charges.text().strip() or None,

@@ -30,7 +30,6 @@ from emberkeep.character.races import Race, races
 from emberkeep.character.skills import Skill, skill_name
 from gui.document import CampaignDocument
 from gui.toolbox.catalog_editor import CatalogEditor
-from gui.toolbox.spell_editor import spell_id_for
 
 __all__ = ["RaceEditor"]
 
@@ -140,22 +139,10 @@ class RaceEditor(CatalogEditor[Race]):
         self.situation.setText((easy or {}).get("situation", ""))
         self._enable()
 
-    def _entry_id(self, name: str) -> str:
-        """The id kept for an entry being edited; a new one's made from its name, unused."""
-        if self.current is not None:
-            return self.current
-        base = spell_id_for(name).replace("spell", "race") if name.strip() else "race"
-        if not base[0].isalpha():
-            base = f"race_{base}"
-        taken, found, n = set(self.entries()), base, 2
-        while found in taken:
-            found, n = f"{base}_{n}", n + 1
-        return found
-
     def read(self) -> dict[str, Any]:
         name = self.name_edit.text().strip()
         data: dict[str, Any] = {
-            "id": self._entry_id(name), "name": name,
+            "id": self.entry_id(name), "name": name,
             "text": [t for t in self.text_edit.toPlainText().splitlines() if t.strip()]}
         if self.human.isChecked():
             return data | {"swap_scores": True, "skill_picks": 1}

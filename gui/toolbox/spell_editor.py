@@ -31,13 +31,7 @@ from gui.document import CampaignDocument
 from gui.toolbox.catalog_editor import CatalogEditor
 from gui.toolbox.effects_list import EffectsList
 
-__all__ = ["SpellEditor", "spell_id_for"]
-
-
-def spell_id_for(name: str) -> str:
-    """A spell id from its name: "Ember Swarm" → ``ember_swarm``."""
-    cleaned = "".join(ch if ch.isalnum() else "_" for ch in name.lower())
-    return "_".join(part for part in cleaned.split("_") if part) or "spell"
+__all__ = ["SpellEditor"]
 
 
 class SpellEditor(CatalogEditor[Spell]):
@@ -61,7 +55,7 @@ class SpellEditor(CatalogEditor[Spell]):
         return Spell
 
     def blank(self) -> dict[str, Any]:
-        return {"id": "new_spell", "name": "New spell", "kind": "effect", "base_effect":
+        return {"name": "New spell", "kind": "effect", "base_effect":
                 "1d4 (1d)", "base_dice": 1, "casting_time": 3, "mishaps": [],
                 "levels": [{"level": n, "text": "WONDER" if n == WONDER_LEVEL else f"({n}d)",
                             "dice": None if n == WONDER_LEVEL else n}
@@ -75,9 +69,9 @@ class SpellEditor(CatalogEditor[Spell]):
         self._build_mishaps(layout)
 
     def _build_head(self, layout: QVBoxLayout) -> None:
-        """Id, name (with Random name), kind, base effect and dice, casting time."""
+        """Name (with Random name; the id is made from it), kind, base effect and dice,
+        casting time."""
         head = QFormLayout()
-        self.id_edit = QLineEdit(self.form_host)
         name_row = QHBoxLayout()
         self.name_edit = QLineEdit(self.form_host)
         self.random_button = QPushButton("Random name", self.form_host)
@@ -94,7 +88,6 @@ class SpellEditor(CatalogEditor[Spell]):
         self.casting = QSpinBox(self.form_host)
         self.casting.setRange(1, 10)
         self.casting.setSuffix(" segments")
-        head.addRow("Id", self.id_edit)
         head.addRow("Name", name_row)
         head.addRow("Kind (Spell Die, R9)", self.kind_combo)
         head.addRow("Base effect", self.base_edit)
@@ -163,7 +156,6 @@ class SpellEditor(CatalogEditor[Spell]):
 
     def load(self, data: dict[str, Any]) -> None:
         self.loaded = data
-        self.id_edit.setText(data.get("id", ""))
         self.name_edit.setText(data.get("name", ""))
         self.kind_combo.setCurrentIndex(max(0, self.kind_combo.findData(data.get("kind"))))
         self.base_edit.setText(data.get("base_effect", ""))
@@ -199,8 +191,9 @@ class SpellEditor(CatalogEditor[Spell]):
                            "fails": self.level_fails[n].isChecked(),
                            "effects": [dict(e) for e in self.level_effects[n]]})
         return {
-            "id": self.id_edit.text().strip(), "name": self.name_edit.text().strip(),
-            "kind": self.kind_combo.currentData(), "source": "house",
+            "id": self.entry_id(self.name_edit.text().strip()),
+            "name": self.name_edit.text().strip(), "kind": self.kind_combo.currentData(),
+            "source": "house",
             "base_effect": self.base_edit.text(), "base_dice": self.base_dice.value(),
             "casting_time": self.casting.value(),
             "mishap_table": self.loaded.get("mishap_table"),
@@ -211,8 +204,6 @@ class SpellEditor(CatalogEditor[Spell]):
     def random_name(self) -> str:
         rolled = roll_spell_name(self.roller)
         self.name_edit.setText(rolled.name)
-        if self.current is None:
-            self.id_edit.setText(spell_id_for(rolled.name))
         self.message.setText(f"Rolled {rolled.name}: d4 {rolled.faces[0]}, "
                              f"d66 {rolled.faces[1]}{rolled.faces[2]} and "
                              f"{rolled.faces[3]}{rolled.faces[4]}.")

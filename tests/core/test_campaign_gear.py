@@ -19,10 +19,10 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.creation import new_zero_level
 from emberkeep.character.giving import (
     charges_text,
-    day_of_charges,
     gear_choices,
     give_gear,
     spend_charge,
+    starting_charges,
 )
 from emberkeep.character.model import Character
 from emberkeep.character.races import Race
@@ -112,12 +112,12 @@ def test_r17_a_cheap_sword_from_the_gm_notches_then_breaks_in_a_fight() -> None:
 
 
 def test_charges_once_a_day_is_one_and_1d4_a_day_is_rolled_or_typed() -> None:
-    assert day_of_charges("once a day", ScriptedRoller([])) == (1, None)
-    left, record = day_of_charges("1d4 a day", ScriptedRoller([3]))
+    assert starting_charges("once a day", ScriptedRoller([])) == (1, None)
+    left, record = starting_charges("1d4 a day", ScriptedRoller([3]))
     assert left == 3 and record is not None and record.faces == (3,)
     typed = TypedRoller(ScriptedRoller([]), {Purpose.CHARGES: 2})
-    assert day_of_charges("1d4 a day", typed)[0] == 2  # the GM's physical die
-    assert day_of_charges(None, ScriptedRoller([])) == (None, None)
+    assert starting_charges("1d4 a day", typed)[0] == 2  # the GM's physical die
+    assert starting_charges(None, ScriptedRoller([])) == (None, None)
 
 
 def test_a_magic_item_given_spends_a_charge_per_use_in_a_fight_and_undo_gives_it_back() -> None:

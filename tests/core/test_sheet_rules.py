@@ -13,6 +13,7 @@ from emberkeep.character.level_preview import level_up_outcome, level_up_preview
 from emberkeep.character.leveling import level_up
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_rules import (
+    class_refusal,
     hand_edit_refusal,
     learn_refusal,
     level_up_readiness,
@@ -32,6 +33,29 @@ def test_a_level_is_never_typed_only_gained() -> None:
     assert reason is not None and "Level Up" in reason and "R6" in reason
     assert hand_edit_refusal(brannoc, "level", 1, SHIPPED) is None  # unchanged: nothing to refuse
     assert hand_edit_refusal(brannoc, "xp", 500, SHIPPED) is None  # XP is the GM's to award
+
+
+def test_a_levelled_characters_class_is_never_changed_by_hand() -> None:
+    """A class is chosen when a funnel survivor reaches 1st level (R5), by Level Up: a 1st-level
+    Fighter made a Magic-user by hand would keep the d10 HP, the STR save and the features."""
+    brannoc = _pc("Brannoc")
+    reason = hand_edit_refusal(brannoc, "class_id", "magic_user", SHIPPED)
+    assert reason == (
+        "Brannoc Ironhand is a 1st-level Fighter: a class is chosen once, when advancing from "
+        "the funnel (R5), with Level Up; changing it by hand would keep the old class's hit "
+        "points, saves and features")
+    assert reason == class_refusal(brannoc)
+    assert hand_edit_refusal(brannoc, "class_id", None, SHIPPED) == reason
+    assert hand_edit_refusal(brannoc, "class_id", "fighter", SHIPPED) is None  # unchanged
+
+
+def test_a_0_level_character_takes_a_class_only_by_level_up_and_keeps_its_other_edits() -> None:
+    zero = next(c for c in build_example_campaign().characters if c.level == 0)
+    reason = hand_edit_refusal(zero, "class_id", "fighter", SHIPPED)
+    assert reason is not None and "0-level" in reason and "Level Up" in reason
+    assert hand_edit_refusal(zero, "name", "Mags the Lucky", SHIPPED) is None
+    assert hand_edit_refusal(zero, "race", "dwarf", SHIPPED) is None
+    assert hand_edit_refusal(zero, "xp", 10, SHIPPED) is None
 
 
 def test_r8_a_fighter_learns_no_spell_a_magic_user_does() -> None:

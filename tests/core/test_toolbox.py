@@ -12,7 +12,10 @@ import pytest
 from emberkeep.campaign import storage
 from emberkeep.campaign.custom import (
     archetype_users,
+    entry_id_for,
+    fresh_id,
     remove_entry,
+    slug,
     upsert,
 )
 from emberkeep.campaign.example import build_example_campaign
@@ -36,6 +39,7 @@ from emberkeep.character.feature_effects import (
     ToggledState,
 )
 from emberkeep.character.model import Character
+from emberkeep.character.races import Race
 from emberkeep.character.sheet_numbers import (
     armor_class_parts,
     attack_lines,
@@ -48,8 +52,9 @@ from emberkeep.character.status import character_armor_class
 from emberkeep.dice import ScriptedRoller
 from emberkeep.gear.inventory import own_magic
 from emberkeep.gear.magic_items import MagicEffect, MagicItemSpec
+from emberkeep.gear.specs import WeaponSpec
 from emberkeep.magic.spell_names import roll_spell_name, spell_name_tables
-from emberkeep.magic.spells import roll_own_mishap
+from emberkeep.magic.spells import Spell, roll_own_mishap
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -304,3 +309,27 @@ def test_ember_swarm_is_the_first_physical_element_and_form() -> None:
     last = roll_spell_name(ScriptedRoller([4, 6, 6, 6, 6]))
     assert last.name == "Void Gambit"
     assert last.pattern == ("ethereal_elements", "ethereal_forms")
+
+
+# --- names shown, ids made from them (issue #18) ---------------------------------------------
+
+def test_a_new_entrys_id_is_its_name_slugged_and_unused_in_its_kinds_catalog() -> None:
+    campaign = build_example_campaign()
+    assert entry_id_for(campaign, Spell, "Cinder Rain") == "cinder_rain"
+    assert entry_id_for(campaign, Spell, "Fireball") == "fireball_2"  # the shipped one's
+    own = SHIPPED.spells()["fireball"].model_copy(update={"id": "cinder_rain"})
+    upsert(campaign, own)
+    assert entry_id_for(campaign, Spell, "Cinder Rain") == "cinder_rain_2"
+    assert entry_id_for(campaign, Archetype, "Barbarian") == "barbarian_2"
+    assert entry_id_for(campaign, Race, "Gnoll") == "gnoll"
+    # gear and magic items share one set of ids: an inventory holds either by id
+    assert entry_id_for(campaign, MagicItemSpec, "Dagger") == "dagger_2"
+    assert entry_id_for(campaign, WeaponSpec, "Mjölnir") == "mjolnir_2"
+
+
+def test_a_slug_is_lowercase_ascii_starting_with_a_letter() -> None:
+    assert slug("Mjölnir", "item") == "mjolnir"
+    assert slug("  Ember -- Swarm! ", "spell") == "ember_swarm"
+    assert slug("3 Rats", "race") == "race_3_rats"
+    assert slug("???", "spell") == "spell"
+    assert fresh_id("Feature 2", {"feature_2", "feature_2_2"}, "feature") == "feature_2_3"

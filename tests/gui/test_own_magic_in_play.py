@@ -70,7 +70,6 @@ def _make_cinder_rain(toolbox: Toolbox, document: CampaignDocument) -> None:
     assert isinstance(spells, SpellEditor)
     spells.refresh("fireball")
     spells.duplicate()
-    spells.id_edit.setText("cinder_rain")
     spells.name_edit.setText("Cinder Rain")
     spells.level_pick.setCurrentIndex(1)  # level 2: "1d6 fire DAM in CLOSE of the target"
     listed = [spells.effects_list.list.item(r).text()
@@ -93,7 +92,6 @@ def _make_wand_of_sparks(toolbox: Toolbox) -> None:
     items = toolbox.open_item_editor()
     assert isinstance(items, MagicItemEditor)
     items.new_entry()
-    items.id_edit.setText("wand_of_sparks")
     items.name_edit.setText("Wand of Sparks")
     items.base_type.setCurrentText("item")
     items.base_id.setCurrentIndex(items.base_id.findText("Candle"))  # names, not ids

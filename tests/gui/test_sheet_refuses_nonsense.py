@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
@@ -67,6 +68,38 @@ def test_typing_a_level_is_refused_xp_says_ready_and_level_up_shows_the_roll(
     assert sheet.labels["ready"].text() == "60 XP to 3rd (at 110, R32)"
     document.undo_stack.undo()
     assert sheet.labels["level"].text() == "1"
+
+
+def test_the_class_is_read_on_the_sheet_and_a_hand_edit_is_refused(
+        qtbot: QtBot, document: CampaignDocument) -> None:
+    """A class comes from Level Up out of the funnel (R5): Brannoc's sheet shows "Fighter" as a
+    label with the core's reason, no combo to pick another, and the document refuses it."""
+    brannoc = by_name(document, "Brannoc")
+    sheet = CharacterSheet(document, brannoc)
+    qtbot.addWidget(sheet)
+    sheet.show()
+    shown = sheet.labels["class"]
+    assert shown.text() == "Fighter"
+    assert ("Brannoc Ironhand is a 1st-level Fighter: a class is chosen once, when advancing "
+            "from the funnel (R5), with Level Up") in shown.toolTip()
+    assert "class" not in [c.accessibleName() for c in sheet.findChildren(QComboBox)]
+    assert not shown.focusPolicy() & Qt.FocusPolicy.TabFocus  # Tab never lands on it
+    with pytest.raises(EditRefused, match="Level Up"):
+        document.edit_character(brannoc, "class_id", "magic_user")
+    assert document.character(brannoc).class_id == "fighter"
+    assert document.undo_stack.count() == 0
+
+    zero = next(c for c in document.campaign.characters if c.level == 0)
+    funnel = CharacterSheet(document, zero.id)
+    qtbot.addWidget(funnel)
+    assert funnel.labels["class"].text() == "0-level"
+    assert "advancing to 1st level (R5), with Level Up" in funnel.labels["class"].toolTip()
+    name = funnel.fields["name"]  # what a 0-level character legitimately has typed stays so
+    name.setFocus()
+    name.selectAll()
+    qtbot.keyClicks(name, "Mags the Lucky")
+    qtbot.keyClick(name, Qt.Key.Key_Tab)
+    assert document.character(zero.id).name == "Mags the Lucky"
 
 
 def test_only_casters_learn_spells_and_the_campaigns_own_spell_is_offered(
