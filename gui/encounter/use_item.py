@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberkeep.character.giving import charges_text
+from emberkeep.character.giving import charges_text, spend_charge
 from emberkeep.gear.owned import OwnedGear, OwnedItem
 
 if TYPE_CHECKING:
@@ -25,7 +25,10 @@ def usable_text(piece: OwnedGear) -> str | None:
         charges = charges_text(piece.magic)
         after = ""
         if piece.magic.charges_left == 0:
-            after = ": none to spend until midnight"
+            try:  # the core says whether and when they come back (a spent pool never does)
+                spend_charge(piece.magic, piece.name)
+            except ValueError as why:
+                after = f": {why}"
         elif piece.magic.charges_left is not None:
             after = f" → {piece.magic.charges_left - 1} left after"
         return f"{piece.name}: {lines}" + (f" — {charges}{after}" if charges else "")

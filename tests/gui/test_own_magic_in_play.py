@@ -199,5 +199,5 @@ def _use_the_wand_once_a_day(ew: EncounterWindow, monkeypatch: pytest.MonkeyPatc
     _next_turn_of(ew, caster)
     key(ew, Qt.Key.Key_Q)
     key(ew, Qt.Key.Key_I)
-    assert shown[-1].endswith("0 left (once a day): none to spend until midnight")
+    assert shown[-1].endswith("no charges left today (once a day); they come back at midnight")
     assert "no charges left today" in ew.message.text()
