@@ -10,12 +10,22 @@ from collections.abc import Callable
 from typing import Any
 
 from emberkeep.campaign.model import SCHEMA_VERSION
+from emberkeep.campaign.upgrade_magic import upgrade_spell_effects
 
 Document = dict[str, Any]
 Step = Callable[[Document], Document]
 
+
+
+def _v1_to_v2(document: Document) -> Document:
+    """Schema 2 (issues #18, #19, #21): the GM's own gear, races and bestiary, character groups
+    and hidden combatants are new optional fields with defaults, so a v1 file needs no new keys;
+    a campaign's unedited copies of shipped spells get the shipped levels' typed effects."""
+    return upgrade_spell_effects(document)
+
+
 # MIGRATIONS[n] turns a schema-n document into a schema-(n+1) one. Version 1 is the first.
-MIGRATIONS: dict[int, Step] = {}
+MIGRATIONS: dict[int, Step] = {1: _v1_to_v2}
 
 
 class MigrationError(ValueError):

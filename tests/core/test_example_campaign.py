@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from emberkeep.campaign.example import build_example_campaign
-from emberkeep.campaign.storage import dumps, load
+from emberkeep.campaign.model import SCHEMA_VERSION
+from emberkeep.campaign.storage import dumps, load, loads
 from emberkeep.character.abilities import Ability
+from emberkeep.magic.spells import shipped_spells
 from emberkeep.resources import resource_path
 
 GOLDEN_V1 = Path(__file__).resolve().parents[1] / "files" / "campaign_v1.json"
@@ -48,9 +51,32 @@ def test_example_has_one_first_level_character_of_each_class_and_a_funnel_of_fou
     assert len(mage.spells_known) <= 1 + mage.level + mage.modifier(Ability.INT)
 
 
-def test_golden_v1_file_still_loads_and_round_trips() -> None:
+def test_golden_v1_file_still_loads_migrated_to_the_current_schema() -> None:
+    """A schema-1 file (kept as it was written) loads through the 1 → 2 step; saved, it is a
+    schema-2 file with the same characters, and that file loads back to the same campaign."""
     campaign = load(GOLDEN_V1)
-    assert campaign.schema_version == 1
+    assert campaign.schema_version == SCHEMA_VERSION == 2
     assert campaign.name == "The Embers of Hollowmere"
     assert len(campaign.characters) == 8
-    assert dumps(campaign) == GOLDEN_V1.read_bytes()
+    old = json.loads(GOLDEN_V1.read_bytes())
+    assert old["schema_version"] == 1 and "races" not in old  # the golden file stays v1
+    saved = json.loads(dumps(campaign))
+    assert saved["schema_version"] == 2
+    assert saved["characters"] == old["characters"]  # nothing of the party changed
+    assert (saved["weapons"], saved["races"]) == ([], [])  # schema 2's own catalogs, empty
+    assert loads(dumps(campaign), "again.json") == campaign
+
+
+def test_the_1_to_2_step_gives_unedited_shipped_spell_copies_their_typed_effects() -> None:
+    """Issue #18: a v1 campaign's own copy of Fireball, words unchanged, gains the shipped
+    levels' typed effects; a level whose words the GM changed is left alone."""
+    fireball = shipped_spells()["fireball"].model_dump(mode="json")
+    for level in fireball["levels"]:
+        level.pop("effects", None)
+    fireball["levels"][1]["text"] = "the GM's own words"
+    old = json.loads(GOLDEN_V1.read_bytes())
+    old["spells"] = [fireball]
+    campaign = loads(json.dumps(old).encode(), "v1.json")
+    levels = campaign.spells[0].levels
+    assert levels[0].effects and levels[0].effects == shipped_spells()["fireball"].levels[0].effects
+    assert not levels[1].effects
