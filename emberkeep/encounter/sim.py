@@ -247,4 +247,4 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
             over = turns.is_over(enc)
     over = enc.state.phase == "over"
     return FightResult(enc.state.winner if over else None, over, enc.state.round,
-                       len(enc.history))
+                       len(enc.history) if enc.recording else enc.steps_taken)
