@@ -337,6 +337,13 @@ class Encounter:
             if derived and kind not in ("c", "enc") and field not in _NOT_DERIVED:
                 derived.pop(ref[1], None)
 
+    @property
+    def journal(self) -> Sequence[tuple[str, Ref, Any, str, Any]]:
+        """Recording nothing: each change since the first action, (kind, ref, target, field,
+        value before), oldest first; what ``rewind`` puts back (the odds read a PC's lowest
+        HP from it)."""
+        return self._journal
+
     def rewind(self) -> None:
         """An encounter that records nothing: put every target back as it stood before its
         first action (the simulation's next fight starts from the same sheets)."""

@@ -17,6 +17,7 @@ import pytest
 
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
+from emberkeep.character.model import Character
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
 from emberkeep.encounter.setup import monster_combatants, pc_combatants
@@ -35,11 +36,11 @@ class _Roller:  # the golden record's roller (tests/core/fight_trace.py)
         return int(self._random() * sides) + 1
 
 
-def _party() -> dict:
+def _party() -> dict[str, Character]:
     return {c.id: c for c in build_example_campaign().characters if c.level == 1}
 
 
-def _encounter(characters: dict, roller: _Roller, mode: InitiativeMode,
+def _encounter(characters: dict[str, Character], roller: _Roller, mode: InitiativeMode,
                recording: bool) -> Encounter:
     combatants = [*pc_combatants(characters.values()), *monster_combatants(BANDIT, 6, position=2)]
     return Encounter(combatants, characters, roller, room_dc=12, mode=mode,
@@ -98,7 +99,7 @@ def test_a_refused_action_that_records_nothing_changes_nothing() -> None:
     pc = next(c for c in enc.combatants.values() if c.kind == "pc")
     with pytest.raises(RuleError), enc.action("gm", "test") as tx:
         tx.set(("c", "bandit-1"), "hp", 0)
-        tx.set(("pc", pc.character_id), "hp", 0)
+        tx.set(("pc", str(pc.character_id)), "hp", 0)
         tx.set(("enc",), "round", 4)
         raise RuleError("refused half-way")
     assert enc.fingerprint() == shape
