@@ -41,6 +41,7 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "timer": w.timer, "ruling": w.ruling.setFocus,
         "target": w.table.setFocus, "player_view": w.toggle_player_view,
         "recap": w.export_recap, "help": w.show_shortcuts,
+        "odds": lambda: _odds(w),
         "choose_surprise": lambda: extras.ask_surprise(w),
         "declare_spell": lambda: extras.declare(w),
         "declare_melee": lambda: extras.declare_melee(w),
@@ -56,6 +57,12 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "melee_mount": lambda: melee(lambda p: p.toggle_mount(0)),
         "melee_rearm": lambda: melee(lambda p: p.rearm(0)),
     }
+
+
+def _odds(w: EncounterWindow) -> None:
+    from gui.encounter.odds_dialog import open_odds  # issue #21; imported when first asked
+
+    open_odds(w, w.session)
 
 
 def _run(w: EncounterWindow, handler: Callable[[], object]) -> None:

@@ -63,6 +63,8 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("volunteer", "V", "Next shield bearer CLOSE to the target who takes the volley shot (R31)"),
     ("finish", "Ctrl+Shift+F", "Finish the fight: its rounds on the campaign clock, injuries "
                                "until rest on the timeline (R27)"),
+    ("odds", "Shift+O", "Odds: simulate this fight many times (win, lose, who drops, rounds; "
+                        "a what-if on the monsters' count)"),
     ("help", "F1", "This list"),
     ("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)"),
     ("redo", "Ctrl+Shift+Z", "Redo"),

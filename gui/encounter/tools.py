@@ -57,6 +57,11 @@ class EncounterTools:
         self.award_action.setToolTip("R32: 0-4 XP to each survivor; the app suggests by danger")
         self.award_action.triggered.connect(self.award_xp)
         menu.addAction(self.award_action)
+        self.odds_action = QAction("&Odds of This Fight…", window)
+        self.odds_action.setToolTip("Simulate the current encounter many times under the "
+                                    "campaign's rules (Shift+O in the encounter)")
+        self.odds_action.triggered.connect(self.show_odds)
+        menu.addAction(self.odds_action)
         self.recap_action = QAction("Export &Recap (Markdown)…", window)
         self.recap_action.triggered.connect(self.export_recap)
         menu.addAction(self.recap_action)
@@ -178,6 +183,13 @@ class EncounterTools:
         dialog = AwardXpDialog(widget, self.window)
         if dialog.exec():
             award(widget, dialog.amount.value())
+
+    def show_odds(self) -> None:
+        from gui.encounter.odds_dialog import open_odds
+
+        widget = self.current()
+        if widget is not None:
+            open_odds(widget, widget.session)
 
     def export_recap(self) -> None:
         widget = self.current()
