@@ -143,7 +143,6 @@ class OddsDialog(QDialog):
         layout.addWidget(self.status)
         layout.addLayout(grid, 1)
         layout.addWidget(self.table)
-        layout.addWidget(QLabel("How the simulated sides choose:", self))
         layout.addWidget(self.policy)
         self.resize(960, 680)
 
