@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from emberkeep.campaign.bestiary import MonsterTemplate
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
 from emberkeep.campaign.timeline import GameTime, Timed
 from emberkeep.character.archetypes import Archetype
@@ -116,6 +117,8 @@ class Campaign(BaseModel):
     # Furnace's optional table rules in play (issue #12)
     skill_challenges: list[SkillChallenge] = Field(default_factory=list)
     efforts: list[EffortTask] = Field(default_factory=list)
+    # Monster templates (issue #21), over the starter bestiary by id (emberkeep.campaign.bestiary)
+    bestiary: list[MonsterTemplate] = Field(default_factory=list, max_length=10_000)
 
     def character(self, character_id: str) -> Character:
         for character in self.characters:
