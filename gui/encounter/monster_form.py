@@ -93,6 +93,7 @@ class MonsterForm(QDialog):
         self.melee_dex = QSpinBox(self)
         self.melee_dex.setRange(0, 99)
         self.melee_dex.setValue(10)
+        self.keep = QCheckBox("&Keep in the bestiary", self)  # issue #21
         self.error = QLabel(self)
         self.error.setStyleSheet("color: #c0392b")
         form = QFormLayout(self)
@@ -103,7 +104,8 @@ class MonsterForm(QDialog):
                               ("Weapon &length", self.length), ("", self.ranged),
                               ("&Side", self.side), ("&Zone", self.zone), ("", self.melee),
                               ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
-                              ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.error)):
+                              ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.keep),
+                              ("", self.error)):
             form.addRow(label, widget)
         for widget in (self.skill, self.armor_points, self.siz, self.melee_dex):
             widget.setEnabled(melee_round)
