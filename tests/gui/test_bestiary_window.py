@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
 
 from emberkeep.campaign import bestiary
 from emberkeep.dice import RandomRoller
@@ -18,6 +18,11 @@ from gui.bestiary.form import TemplateForm
 from gui.bestiary.keep import keep_in_bestiary
 from gui.bestiary.window import BestiaryWindow
 from tests.gui.test_encounter_window import Key, open_encounter
+
+
+def _cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    return "" if item is None else item.text()
 
 
 def _keys(widget: QWidget, text: str) -> None:
@@ -39,7 +44,7 @@ def test_bestiary_by_keys(tmp_path: Path, qtbot: object,
     assert beasts.table.rowCount() == len(bestiary.starter_bestiary())
     QTest.keyClicks(beasts.search, "ogre")
     assert [t.name for t in beasts.shown] == ["Ogre"]
-    assert beasts.table.item(0, 1).text() == "14" and beasts.table.item(0, 2).text() == "4 HD"
+    assert _cell(beasts.table, 0, 1) == "14" and _cell(beasts.table, 0, 2) == "4 HD"
 
     QTest.keyClick(beasts.search, Key.Key_Return)  # 6 of these, HP rolled (4d8 each)
     ogres = [c for c in window.enc.combatants.values() if c.name.startswith("Ogre")]
@@ -70,22 +75,22 @@ def test_bestiary_by_keys(tmp_path: Path, qtbot: object,
     QTest.keyClick(beasts.table, Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     edited = bestiary.find_template(document.campaign, "ogre")
     assert edited is not None and edited.room_dc == 15 and edited.notes == "the Mire ogres"
-    assert beasts.table.item(0, 1).text() == "15" and beasts.table.item(0, 7).text() == "edited"
+    assert _cell(beasts.table, 0, 1) == "15" and _cell(beasts.table, 0, 7) == "edited"
     beasts.windowHandle().requestActivate()  # offscreen, the closed form hands it back to no one
     qtbot.waitUntil(lambda: QApplication.activeWindow() is beasts)  # type: ignore[attr-defined]
     QTest.keyClick(beasts.table, Key.Key_Delete)  # the GM's copy goes: the starter is back
     assert document.campaign.bestiary == []
-    assert beasts.table.item(0, 1).text() == "14" and beasts.table.item(0, 7).text() == "starter"
+    assert _cell(beasts.table, 0, 1) == "14" and _cell(beasts.table, 0, 7) == "starter"
     QTest.keyClick(beasts.table, Key.Key_Delete)  # a starter is not the campaign's to delete
     assert "starter" in beasts.message.text()
     document.undo_stack.undo()  # the delete undone: the edit is back
-    assert beasts.table.item(0, 1).text() == "15"
+    assert _cell(beasts.table, 0, 1) == "15"
     document.undo_stack.undo()  # the edit undone
-    assert document.campaign.bestiary == [] and beasts.table.item(0, 1).text() == "14"
+    assert document.campaign.bestiary == [] and _cell(beasts.table, 0, 1) == "14"
 
     hag = MonsterStats(name="Marsh hag", max_hp=22, room_dc=14, attack_bonus=4, damage="1d8")
     kept = keep_in_bestiary(document, hag, 0)
     _keys(beasts.search, "hag")
     assert [t.id for t in beasts.shown] == [kept] == ["marsh-hag"]
-    assert beasts.table.item(0, 2).text() == "22 HP"
-    assert beasts.table.item(0, 7).text() == "campaign"
+    assert _cell(beasts.table, 0, 2) == "22 HP"
+    assert _cell(beasts.table, 0, 7) == "campaign"
