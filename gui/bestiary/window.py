@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # the encounter tab open now is asked for, not imported here
 
 __all__ = ["BestiaryWindow"]
 
-_COLUMNS = ("Name", "AC", "HP", "ATK", "Damage", "Weapon", "Morale", "Kept")
+_COLUMNS = ("Name", "AC", "HP", "ATK", "Damage", "Weapon", "Morale", "Kept", "Notes")
 _HP_MODES: tuple[tuple[str, HpMode], ...] = (("roll the HD", "rolled"),
                                              ("as written", "as written"),
                                              ("typed", "typed"))
@@ -143,10 +143,11 @@ class BestiaryWindow(QDialog):
             morale = "½ DC" if t.morale is None else str(t.morale)
             cells = (t.name, str(t.armor_class), t.hp_text, f"{t.attack_bonus:+d}", t.damage,
                      f"{t.weapon} ({t.weapon_length_ft} ft{', ranged' if t.ranged else ''})",
-                     morale, kept)
+                     morale, kept, t.notes.replace("\n", " "))
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
+        self.table.setColumnWidth(len(_COLUMNS) - 1, 200)  # the notes: the rest of the width
         keep = next((i for i, t in enumerate(self.shown)
                      if current is not None and t.id == current.id), 0)
         if self.shown:

@@ -69,7 +69,8 @@ class BarChart(QWidget):
 
 
 class Histogram(QWidget):
-    """Columns ``(label, value)`` scaled to the largest value (or to ``top`` when given)."""
+    """Columns ``(label, value)`` scaled to the largest value (or to ``top`` when given; with
+    ``top`` 1.0 the values are chances, written as percentages on their columns)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -105,6 +106,9 @@ class Histogram(QWidget):
                 x = i * step
                 painter.fillRect(QRectF(x + 1, line + 2 + area_h - h, max(1.0, step - 2), h),
                                  _MAIN)
+                if self.top == 1.0 and step >= metrics.horizontalAdvance("100%"):
+                    painter.drawText(QRectF(x, line + 2 + area_h - h, step, line),
+                                     Qt.AlignmentFlag.AlignHCenter, f"{value:.0%}")
                 if step >= metrics.horizontalAdvance(label) + 2 or i % 5 == 0:
                     painter.drawText(QRectF(x, self.height() - line, max(step, 24), line),
                                      Qt.AlignmentFlag.AlignLeft, label)

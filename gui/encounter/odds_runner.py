@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -32,8 +34,24 @@ def pool() -> ProcessPoolExecutor:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["emberkeep.encounter.odds"])
         workers = max(1, min(4, os.cpu_count() or 1))
-        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                    initializer=_watch_app, initargs=(os.getpid(),))
     return _POOL
+
+
+def _watch_app(app_pid: int) -> None:
+    """In each worker: end when the app is gone. An app that exits normally shuts the pool
+    down itself; one killed outright would leave its idle workers waiting forever."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(2)
+            try:
+                os.kill(app_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 @dataclass(frozen=True)
