@@ -117,8 +117,11 @@ class Campaign(BaseModel):
     # Furnace's optional table rules in play (issue #12)
     skill_challenges: list[SkillChallenge] = Field(default_factory=list)
     efforts: list[EffortTask] = Field(default_factory=list)
-    # Monster templates (issue #21), over the starter bestiary by id (emberkeep.campaign.bestiary)
-    bestiary: list[MonsterTemplate] = Field(default_factory=list, max_length=10_000)
+    # Monster templates (issue #21), over the starter bestiary by id (emberkeep.campaign.bestiary).
+    # Left out of the file while empty: a campaign without templates saves byte for byte as
+    # before (a v1 file round-trips unchanged) and older builds can still open it.
+    bestiary: list[MonsterTemplate] = Field(default_factory=list, max_length=10_000,
+                                            exclude_if=lambda kept: not kept)
 
     def character(self, character_id: str) -> Character:
         for character in self.characters:

@@ -94,3 +94,15 @@ def test_a_monster_from_the_form_is_saved_as_a_recorded_step_and_undone() -> Non
     assert made.monster == stats.model_copy(update={"initiative_modifier": 0})
     step.undo(campaign)
     assert find_template(campaign, "marsh-hag") is None and campaign.bestiary == []
+
+
+def test_the_bestiary_is_saved_with_the_campaign_and_left_out_while_empty() -> None:
+    from emberkeep.campaign.storage import dumps, loads
+
+    campaign = Campaign(name="Test")
+    assert b"bestiary" not in dumps(campaign)  # an older file's bytes stay as they were
+    goblin = find_template(campaign, "goblin")
+    assert goblin is not None
+    save_template(campaign, goblin.model_copy(update={"hit_dice": 2}))
+    again = loads(dumps(campaign))
+    assert again.bestiary == campaign.bestiary and again.bestiary[0].hit_dice == 2
