@@ -69,11 +69,6 @@ class OddsDialog(QDialog):
         self.seed.setValue(1)
         self.seed.setToolTip("The same seed gives the same figures")
         self.start_from = QComboBox(self)
-        self.start_from.addItem("from the start", "start")
-        running = self.session.enc.state.phase not in ("setup", "over")
-        if running:
-            self.start_from.addItem(f"from here (round {self.session.enc.state.round})", "here")
-            self.start_from.setCurrentIndex(1)
         self.run_button = QPushButton("&Run", self)
         self.run_button.setDefault(True)
         self.run_button.clicked.connect(self.run)
@@ -111,7 +106,7 @@ class OddsDialog(QDialog):
         self.policy.setReadOnly(True)
         self.policy.setMaximumHeight(120)
         self.policy.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self._fill_kinds()
+        self.follow_encounter()
 
         top = QHBoxLayout()
         for label, widget in (("Fights", self.fights), ("Seed", self.seed),
@@ -146,7 +141,16 @@ class OddsDialog(QDialog):
         layout.addWidget(self.policy)
         self.resize(960, 680)
 
-    def _fill_kinds(self) -> None:
+    def follow_encounter(self) -> None:
+        """Offer what the encounter allows now (shown again later, it may have moved on):
+        "from here" once it is running, and its monster kinds for the what-if."""
+        enc = self.session.enc
+        self.start_from.clear()
+        self.start_from.addItem("from the start", "start")
+        if enc.state.phase not in ("setup", "over"):
+            self.start_from.addItem(f"from here (round {enc.state.round})", "here")
+            self.start_from.setCurrentIndex(1)
+        self.kind.clear()
         try:
             kinds = self._setup().monster_kinds()
         except odds.OddsError:
@@ -270,6 +274,8 @@ def open_odds(window: QWidget, session: EncounterSession) -> OddsDialog:
     dialog = next((d for d in top.findChildren(OddsDialog) if d.session is session), None)
     if dialog is None:
         dialog = OddsDialog(session, top)
+    elif not dialog.runner.running:
+        dialog.follow_encounter()
     dialog.show()
     dialog.raise_()
     dialog.activateWindow()

@@ -69,3 +69,16 @@ def test_odds_dialog_runs_cancels_and_reruns_with_a_seed(
     QApplication.processEvents()
     assert not dialog.isVisible()
     assert window.enc.state.phase == "setup" and not window.enc.history  # nothing changed
+
+    # the fight begins (I: initiative); opened again, the odds go on "from here"
+    top = window.window()
+    top.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is top)
+    window.table.setFocus()
+    key(window, Key.Key_I)
+    assert window.enc.state.phase == "fighting"
+    key(window, Key.Key_O, Qt.KeyboardModifier.ShiftModifier)
+    assert top.findChild(OddsDialog) is dialog and dialog.isVisible()
+    assert dialog.start_from.currentData() == "here"
+    assert dialog.start_from.currentText() == "from here (round 1)"
+    assert dialog._setup().state.round == 1
