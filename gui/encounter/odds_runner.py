@@ -5,18 +5,21 @@ Qt) submitted to a ``ProcessPoolExecutor``; a ``QTimer`` polls the futures, so t
 waits on a worker. One pool serves the whole app (its workers stay warm between runs). Workers
 come from a fork server, not a fork of this process: a forked copy of a running Qt application
 (its threads, its display connection) is not safe, and the fork server, started once, forks
-clean workers quickly. Cancel drops the chunks not started and ignores those running.
+clean workers quickly (a PyInstaller bundle spawns them: ``packaging/launch.py`` calls
+``freeze_support``). Cancel drops the chunks not started and ignores those running.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.context import BaseContext
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -31,8 +34,12 @@ def pool() -> ProcessPoolExecutor:
     """The app's one pool of odds workers (two on a two-core machine, at most four)."""
     global _POOL
     if _POOL is None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["emberkeep.encounter.odds"])
+        context: BaseContext
+        if getattr(sys, "frozen", False):  # a PyInstaller bundle: its workers are spawned
+            context = multiprocessing.get_context("spawn")
+        else:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["emberkeep.encounter.odds"])
         workers = max(1, min(4, os.cpu_count() or 1))
         _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                     initializer=_watch_app, initargs=(os.getpid(),))
