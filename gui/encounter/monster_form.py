@@ -93,7 +93,7 @@ class MonsterForm(QDialog):
         self.melee_dex = QSpinBox(self)
         self.melee_dex.setRange(0, 99)
         self.melee_dex.setValue(10)
-        self.keep = QCheckBox("&Keep in the bestiary", self)  # issue #21
+        self.keep = QCheckBox("Keep in the &bestiary", self)  # issue #21
         self.error = QLabel(self)
         self.error.setStyleSheet("color: #c0392b")
         form = QFormLayout(self)
