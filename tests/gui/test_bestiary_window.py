@@ -94,3 +94,36 @@ def test_bestiary_by_keys(tmp_path: Path, qtbot: object,
     assert [t.id for t in beasts.shown] == [kept] == ["marsh-hag"]
     assert _cell(beasts.table, 0, 2) == "22 HP"
     assert _cell(beasts.table, 0, 7) == "campaign"
+
+
+def test_a_monster_from_the_monster_form_is_kept_in_the_bestiary(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gui.encounter.monster_form import MonsterForm
+
+    main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
+    document = main.document
+    assert document is not None
+
+    def fill() -> None:
+        form = QApplication.activeModalWidget()
+        assert isinstance(form, MonsterForm)
+        form.windowHandle().requestActivate()  # offscreen, a modal form is not made active
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is form)  # type: ignore[attr-defined]
+        _keys(form.name, "Marsh hag")
+        form.count.setValue(2)
+        form.hp.setValue(0)
+        form.hd.setValue(3)  # rolled: the template keeps the Hit Dice, not a number
+        form.keep.setFocus()  # (its Alt+B mnemonic: the offscreen platform sends none)
+        QTest.keyClick(form.keep, Key.Key_Space)
+        kept_ticked.append(form.keep.isChecked())
+        QTest.keyClick(form.name, Key.Key_Return)
+
+    kept_ticked: list[bool] = []
+    QTimer.singleShot(0, fill)
+    window.setup_bar.ask_monsters()
+    assert kept_ticked == [True]
+    assert len([c for c in window.enc.combatants.values() if c.name.startswith("Marsh")]) == 2
+    kept = bestiary.find_template(document.campaign, "marsh-hag")
+    assert kept is not None and kept.hit_dice == 3 and kept.hp == 0
+    document.undo_stack.undo()  # keeping it is its own step
+    assert bestiary.find_template(document.campaign, "marsh-hag") is None
