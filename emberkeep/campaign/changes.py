@@ -14,7 +14,7 @@ from types import MappingProxyType
 __all__ = ["CATALOG_FIELDS", "NOTHING", "Change"]
 
 CATALOG_FIELDS = frozenset({"archetypes", "spells", "magic_items", "skill_challenges", "efforts",
-                            "weapons", "armor", "shields", "items", "races"})
+                            "weapons", "armor", "shields", "items", "races", "bestiary"})
 """The campaign's own catalogs (issue #12) and the table rules in play: one flag covers them,
 since a view that shows any of them re-reads the lot."""
 

@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from emberkeep.campaign.bestiary import MonsterTemplate
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
 from emberkeep.campaign.timeline import GameTime, Timed
 from emberkeep.character.archetypes import Archetype
@@ -126,6 +127,11 @@ class Campaign(BaseModel):
     items: list[ItemSpec] = Field(default_factory=list)
     # The GM's own races (the seed's "create your own", R2's shapes), over the shipped by id
     races: list[Race] = Field(default_factory=list)
+    # Monster templates (issue #21), over the starter bestiary by id (emberkeep.campaign.bestiary).
+    # Left out of the file while empty: a campaign without templates saves byte for byte as
+    # before (a v1 file round-trips unchanged) and older builds can still open it.
+    bestiary: list[MonsterTemplate] = Field(default_factory=list, max_length=10_000,
+                                            exclude_if=lambda kept: not kept)
 
     def character(self, character_id: str) -> Character:
         for character in self.characters:

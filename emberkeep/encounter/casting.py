@@ -39,7 +39,7 @@ from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.d20 import condition_modes, expression
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
-from emberkeep.encounter.events import Rolled, Step
+from emberkeep.encounter.events import Step
 from emberkeep.encounter.luck import record_outcome, spend_luck_die
 from emberkeep.encounter.ruling import change_hp, ready, spend_turn
 from emberkeep.encounter.saves import save_modifier
@@ -75,7 +75,7 @@ def caster_kind(enc: Encounter, c: Combatant, *, scroll: bool = False) -> Caster
 
 
 def _record(tx: Tx, who: str, purpose: str, record: RollRecord) -> None:
-    tx.step.events.append(Rolled(who, purpose, record))
+    tx.rolled(who, purpose, record)
 
 
 def _record_check(tx: Tx, c: Combatant, result: SpellcheckResult) -> None:

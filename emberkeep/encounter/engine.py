@@ -8,10 +8,10 @@ what it had set is put back, so a refused action leaves no trace.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import Any, Literal, ParamSpec, TypeVar, overload
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
 from emberkeep.character.catalog import SHIPPED, Catalog
@@ -24,7 +24,7 @@ from emberkeep.encounter.events import Note, Ref, Rolled, Row, Set, Step
 from emberkeep.encounter.zones import Band, band
 from emberkeep.gear.owned import OwnedGear
 
-__all__ = ["Encounter", "EncounterState", "RuleError", "Tx"]
+__all__ = ["Encounter", "EncounterState", "QuietTx", "RuleError", "Tx", "Unrecorded"]
 
 
 P = ParamSpec("P")
@@ -63,6 +63,7 @@ class EncounterState:
 # modifiers): every hit sets ``hp`` and every attack roll ``luck`` (R29's streak), so
 # dropping the cache on them would recompute a PC's numbers on every blow.
 _NOT_DERIVED = frozenset({"hp", "luck"})
+_MONSTER_FIELDS = ("hp", "out")  # what a morale prompt looks for (``Tx.took_a_monster``)
 
 
 class Tx:
@@ -102,6 +103,18 @@ class Tx:
         self._events.append(Rolled(who, label, record))
         return record
 
+    def rolled(self, who: str, label: str, record: RollRecord) -> None:
+        """Record a roll a rule made itself (``casting``'s spellcheck)."""
+        self._events.append(Rolled(who, label, record))
+
+    def took_a_monster(self) -> bool:
+        """Whether this action so far set a combatant's HP or took one out (the morale
+        watcher asks after every action)."""
+        for e in self._events:
+            if type(e) is Set and e.field in _MONSTER_FIELDS and e.target[0] == "c":
+                return True
+        return False
+
     def row(self, table: str, value: int, label: str, text: str) -> None:
         self._events.append(Row(table, value, label, text))
 
@@ -132,6 +145,111 @@ class Tx:
         return False
 
 
+class QuietTx(Tx):
+    """An action of an encounter that records nothing (``Encounter(recording=False)``): the
+    headless simulation needs a fight's outcome, not its undo history or its log (issue #21).
+
+    The same rule functions run on it: ``set`` applies the change and keeps only what a
+    refusal or a rewind needs to put it back (target, field, value before) in the encounter's
+    journal; ``roll`` rolls and hands the result to the rule without keeping it; rows and
+    notes are dropped. The summary goes to the encounter's one scratch step, so a rule that
+    reads its own summary back (``move_and_attack``) still can. No ``Step``, ``Set``,
+    ``Rolled``, ``Row`` or ``Note`` is made.
+    """
+
+    __slots__ = ("_mark", "_touched")
+
+    def __init__(self, enc: Encounter, actor: str, action: str) -> None:
+        self.enc = enc
+        self.step = enc._scratch
+        self._mark = len(enc._journal)
+        self._touched = False
+
+    def set(self, ref: Ref, field: str, value: Any) -> None:
+        # ``Tx.set``'s lookups, its cache rule and its "unchanged: nothing" test, unchanged.
+        kind = ref[0]
+        obj: Any
+        enc = self.enc
+        if kind == "c":
+            obj = enc.combatants[ref[1]]
+            if field in _MONSTER_FIELDS:
+                self._touched = True
+        elif kind == "enc":
+            obj = enc.state
+        else:
+            derived = enc._derived
+            if derived and field not in _NOT_DERIVED:
+                derived.pop(ref[1], None)
+            obj = enc.resolve(ref)
+        before = getattr(obj, field)
+        if before is value or (before == value and type(before) is type(value)):
+            return
+        setattr(obj, field, value)
+        enc._journal.append((kind, ref, obj, field, before))
+
+    def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
+             modifier: int = 0) -> RollRecord:
+        return roll(expression, self.enc.roller, modifier=modifier, purpose=purpose, who=who)
+
+    def rolled(self, who: str, label: str, record: RollRecord) -> None:
+        return None
+
+    def took_a_monster(self) -> bool:
+        return self._touched
+
+    def row(self, table: str, value: int, label: str, text: str) -> None:
+        return None
+
+    def note(self, text: str) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: Any) -> Literal[False]:
+        enc = self.enc
+        if kind is None:
+            try:
+                for watcher in enc.watchers:
+                    watcher(enc, self)
+            except BaseException:
+                enc._rewind_to(self._mark)
+                raise
+            enc.steps_taken += 1
+        else:
+            enc._rewind_to(self._mark)
+        return False
+
+
+class Unrecorded(Sequence[Step]):
+    """The history of an encounter that records nothing: always empty. Rule functions end with
+    ``return enc.history[-1]`` (the step just made); here that is the scratch step, which holds
+    the last summary and no events, so they run unchanged."""
+
+    __slots__ = ("_scratch",)
+
+    def __init__(self, scratch: Step) -> None:
+        self._scratch = scratch
+
+    def __len__(self) -> int:
+        return 0
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Step]: ...
+    def __getitem__(self, index: int | slice) -> Step | Sequence[Step]:
+        if index == -1:
+            return self._scratch
+        if isinstance(index, slice):
+            return ()
+        raise IndexError("an encounter that records nothing keeps no steps")
+
+    def append(self, step: Step) -> None:
+        raise RuleError("an encounter that records nothing keeps no steps")
+
+    def pop(self) -> Step:
+        raise RuleError("nothing to undo in this encounter (it records nothing)")
+
+
 class Encounter:
     """A fight between sides, over combatants and the campaign's characters."""
 
@@ -139,7 +257,7 @@ class Encounter:
                  roller: Roller, *, room_dc: int = 12,
                  mode: InitiativeMode = InitiativeMode.GROUP,
                  settings: CampaignSettings | None = None,
-                 catalog: Catalog = SHIPPED) -> None:
+                 catalog: Catalog = SHIPPED, recording: bool = True) -> None:
         self.roller = roller
         self.settings = settings or CampaignSettings()
         # The campaign's archetypes and spells over the shipped ones (a fight of generated
@@ -157,7 +275,15 @@ class Encounter:
                 raise RuleError(f"{combatant.name}: a monster needs its stats")
             self.combatants[combatant.id] = combatant
         self.characters: dict[str, Character] = dict(characters)
-        self.history: list[Step] = []
+        # ``recording=False`` (the simulation, issue #21): actions are ``QuietTx``, the
+        # history stays empty and ``_journal`` keeps (kind, ref, target, field, before) for
+        # each change, so a refused action and ``rewind`` can put things back.
+        self.recording = recording
+        self._tx = Tx if recording else QuietTx
+        self._scratch = Step("", "", "", ())  # type: ignore[arg-type]
+        self._journal: list[tuple[str, Ref, Any, str, Any]] = []
+        self.steps_taken = 0  # actions completed while recording nothing
+        self.history: list[Step] = [] if recording else Unrecorded(self._scratch)  # type: ignore[assignment]
         self._gear: dict[tuple[str, str], OwnedGear] = {}
         # Numbers derived from a Character (AC, the weapon for a distance, ATK modifiers), kept
         # per character id while ``derived_cache`` is on (see there); ``None``: off.
@@ -199,7 +325,31 @@ class Encounter:
     def action(self, actor: str, action: str) -> Tx:
         """Resolve one action (``with enc.action(...) as tx``); on any error everything it set
         is put back. A small class, not ``contextlib``: the fight simulation opens ~100,000."""
-        return Tx(self, actor, action)
+        return self._tx(self, actor, action)
+
+    def _rewind_to(self, mark: int) -> None:
+        """Put back every change the journal holds after ``mark`` (newest first)."""
+        journal = self._journal
+        derived = self._derived
+        while len(journal) > mark:
+            kind, ref, obj, field, before = journal.pop()
+            setattr(obj, field, before)
+            if derived and kind not in ("c", "enc") and field not in _NOT_DERIVED:
+                derived.pop(ref[1], None)
+
+    @property
+    def journal(self) -> Sequence[tuple[str, Ref, Any, str, Any]]:
+        """Recording nothing: each change since the first action, (kind, ref, target, field,
+        value before), oldest first; what ``rewind`` puts back (the odds read a PC's lowest
+        HP from it)."""
+        return self._journal
+
+    def rewind(self) -> None:
+        """An encounter that records nothing: put every target back as it stood before its
+        first action (the simulation's next fight starts from the same sheets)."""
+        self._rewind_to(0)
+        self.steps_taken = 0
+        self._gear.clear()
 
     @contextmanager
     def typed(self, answers: Typed | Mapping[Key, Answers] | None) -> Iterator[Typed]:

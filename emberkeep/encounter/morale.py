@@ -17,7 +17,7 @@ from emberkeep.character.abilities import Ability
 from emberkeep.dice import Purpose
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
-from emberkeep.encounter.events import Set, Step
+from emberkeep.encounter.events import Step
 from emberkeep.encounter.saves import saving_throw
 
 __all__ = ["SURRENDERED", "dismiss_morale", "morale_of", "pc_morale", "resolve_morale", "watch"]
@@ -32,10 +32,7 @@ def watch(enc: Encounter, tx: Tx) -> None:
     st = enc.state
     if st.phase != "fighting":
         return
-    for e in tx.step.events:  # only a step that took a monster's HP or took one out
-        if type(e) is Set and e.field in ("hp", "out") and e.target[0] == "c":
-            break
-    else:
+    if not tx.took_a_monster():  # only a step that took a monster's HP or took one out
         return
     counts: dict[str, list[int]] = {}  # side → [monsters, monsters down]
     for c in enc.combatants.values():

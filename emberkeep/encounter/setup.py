@@ -6,7 +6,7 @@ import re
 from collections.abc import Collection, Iterable
 
 from emberkeep.character.model import Character
-from emberkeep.dice import Roller, roll
+from emberkeep.dice import Purpose, Roller, roll
 from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.conditions import ActiveCondition
 
@@ -55,7 +55,8 @@ def monster_combatants(stats: MonsterStats, count: int = 1, *, side: str = "foes
             own = stats
             if hit_dice:
                 assert roller is not None
-                hp = max(1, roll(f"{hit_dice}d8", roller).total)
+                # the HD purpose: a GM's typed HP (``TypedRoller``) answers it, monster by monster
+                hp = max(1, roll(f"{hit_dice}d8", roller, purpose=Purpose.HIT_DIE).total)
                 own = stats.model_copy(update={"max_hp": hp})
             name = stats.name if lone else f"{stats.name} {number}"
             made.append(Combatant(id=cid, name=name, side=side, kind="monster", monster=own,

@@ -203,7 +203,8 @@ def _melee_phase(enc: Encounter) -> None:
 
 def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] | None = None,
               spells: Mapping[str, str] | None = None) -> FightResult:
-    """Start the fight and play it out with :func:`take_turn` until one side is left or
+    """Start the fight (or go on from where a running one stands: the odds' "from here") and
+    play it out with :func:`take_turn` until one side is left or
     ``max_rounds`` have passed. ``surprise`` lists sides the GM says are surprised (``None``:
     each side rolls its d6); ``spells`` are spells declared at the start (WDD)."""
     with enc.derived_cache():  # run_fight owns the encounter until it returns
@@ -212,7 +213,11 @@ def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] 
 
 def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
          spells: Mapping[str, str] | None) -> FightResult:
-    turns.start(enc, surprise=surprise, spells=spells)
+    phase = enc.state.phase
+    if phase == "setup":
+        turns.start(enc, surprise=surprise, spells=spells)
+    elif phase == "surprise":  # "from here" (issue #21): surprise known, no round yet
+        turns.begin_round(enc)
     st = enc.state  # the encounter's one state object, changed in place
     simultaneous = st.mode == _SIMULTANEOUS
     melee_round = -1
@@ -247,4 +252,4 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
             over = turns.is_over(enc)
     over = enc.state.phase == "over"
     return FightResult(enc.state.winner if over else None, over, enc.state.round,
-                       len(enc.history))
+                       len(enc.history) if enc.recording else enc.steps_taken)

@@ -43,6 +43,7 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "target": w.table.setFocus, "player_view": w.toggle_player_view,
         "recap": w.export_recap, "help": w.show_shortcuts,
         "hide": lambda: player_screens.toggle_hidden(w),
+        "odds": lambda: _odds(w),
         "choose_surprise": lambda: extras.ask_surprise(w),
         "declare_spell": lambda: extras.declare(w),
         "declare_melee": lambda: extras.declare_melee(w),
@@ -64,6 +65,12 @@ def _handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
         "melee_rearm": lambda: melee(lambda p: p.rearm(0)),
         **table_actions.handlers(w),  # Q, then a key (issue #17)
     }
+
+
+def _odds(w: EncounterWindow) -> None:
+    from gui.encounter.odds_dialog import open_odds  # issue #21; imported when first asked
+
+    open_odds(w, w.session)
 
 
 def _run(w: EncounterWindow, handler: Callable[[], object]) -> None:

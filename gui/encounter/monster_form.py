@@ -89,6 +89,7 @@ class MonsterForm(QDialog):
         self.melee_dex = _spin(self, 0, 99, 10)
         # ambushers the players have not seen yet stay off the player view (#19; Shift+H shows)
         self.hidden = QCheckBox("hidden from &the players until revealed (Shift+H)", self)
+        self.keep = QCheckBox("Keep in the &bestiary", self)  # issue #21
         self.error = QLabel(self)
         tone(self.error, "error")
         form = QFormLayout(self)
@@ -101,7 +102,8 @@ class MonsterForm(QDialog):
                               ("&Side", self.side), ("&Zone", self.zone), ("", self.hidden),
                               ("", self.melee),
                               ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
-                              ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.error)):
+                              ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.keep),
+                              ("", self.error)):
             form.addRow(label, widget)
         for widget in (self.skill, self.armor_points, self.siz, self.melee_dex):
             widget.setEnabled(melee_round)

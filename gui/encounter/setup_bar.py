@@ -114,6 +114,11 @@ class SetupBar(QWidget):
         form = MonsterForm(self.session.record.room_dc, self, melee_round=melee)
         if form.exec():
             self.add_monsters(form.monsters(self.window_.roller, set(self.session.enc.combatants)))
+            if form.keep.isChecked():
+                from gui.bestiary.keep import keep_in_bestiary
+
+                rolled = form.hd.value() if form.hp.value() == 0 else 0
+                keep_in_bestiary(self.session.document, form.stats(), rolled)
 
     def remove_selected(self) -> None:
         c = self.window_.selected()

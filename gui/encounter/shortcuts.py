@@ -82,6 +82,8 @@ SHORTCUTS: tuple[tuple[str, str, str], ...] = (
     ("typed_dice", "Shift+D", "Typed dice: what physical dice showed for the next step, by "
                               "purpose (crit 14; surprise party: 2); the line under it lists "
                               "what the next step may roll"),
+    ("odds", "Shift+O", "Odds: simulate this fight many times (win, lose, who drops, rounds; "
+                        "a what-if on the monsters' count)"),
     ("help", "F1", "This list"),
     ("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)"),
     ("redo", "Ctrl+Shift+Z", "Redo"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QInputDialog, QMenu
+from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, EncounterRecord
@@ -62,6 +62,17 @@ class EncounterTools:
         self.award_action.setToolTip("R32: 0-4 XP to each survivor; the app suggests by danger")
         self.award_action.triggered.connect(self.award_xp)
         menu.addAction(self.award_action)
+        self.bestiary_action = QAction("&Bestiary…", window)
+        self.bestiary_action.setShortcut(QKeySequence("Ctrl+Alt+B"))  # Ctrl+Alt+M: magic items
+        self.bestiary_action.setToolTip("Monster templates: search, add N to the encounter, "
+                                        "edit, delete")
+        self.bestiary_action.triggered.connect(self.show_bestiary)
+        menu.addAction(self.bestiary_action)
+        self.odds_action = QAction("Odds of &This Fight…", window)
+        self.odds_action.setToolTip("Simulate the current encounter many times under the "
+                                    "campaign's rules (Shift+O in the encounter)")
+        self.odds_action.triggered.connect(self.show_odds)
+        menu.addAction(self.odds_action)
         self.recap_action = QAction("Export &Recap (Markdown)…", window)
         self.recap_action.triggered.connect(self.export_recap)
         menu.addAction(self.recap_action)
@@ -196,6 +207,26 @@ class EncounterTools:
         dialog = AwardXpDialog(widget, self.window)
         if dialog.exec():
             award(widget, dialog.amount.value())
+
+    def show_bestiary(self) -> QWidget:
+        from gui.bestiary.window import BestiaryWindow  # issue #21
+
+        document = self.document
+        shown = next((w for w in self.window.findChildren(BestiaryWindow)
+                      if w.document is document), None)
+        if shown is None:
+            shown = BestiaryWindow(document, self.current, self.window)
+        shown.show()
+        shown.raise_()
+        shown.activateWindow()
+        return shown
+
+    def show_odds(self) -> None:
+        from gui.encounter.odds_dialog import open_odds
+
+        widget = self.current()
+        if widget is not None:
+            open_odds(widget, widget.session)
 
     def export_recap(self) -> None:
         widget = self.current()

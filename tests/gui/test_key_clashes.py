@@ -155,8 +155,11 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
     here: :func:`test_every_dialog_class_is_walked` fails until it is."""
     from datetime import datetime
 
+    from emberkeep.campaign import bestiary
     from emberkeep.campaign.recovery import CampaignState, RecoveryHeader, RecoveryOffer
     from gui.backups_dialog import BackupsDialog
+    from gui.bestiary.form import TemplateForm
+    from gui.bestiary.window import BestiaryWindow
     from gui.campaign_settings import CampaignSettingsDialog
     from gui.casting import CastDialog
     from gui.clock import AdvanceToDialog
@@ -167,6 +170,7 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
     from gui.encounter.extras import SurpriseDialog
     from gui.encounter.features_dialog import FeatureChoice, FeaturesDialog
     from gui.encounter.monster_form import MonsterForm
+    from gui.encounter.odds_dialog import OddsDialog
     from gui.encounter.shortcuts import ShortcutsDialog
     from gui.party_fund import PartyFundDialog
     from gui.preferences import PreferencesDialog
@@ -196,6 +200,11 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
     def award() -> QDialog:
         _fight(initiative=InitiativeMode.GROUP)(window)
         return AwardXpDialog(window.encounter_tools.current(), window)  # type: ignore[attr-defined]
+
+    def odds_dialog() -> QDialog:
+        _fight(initiative=InitiativeMode.GROUP)(window)
+        ew = window.encounter_tools.current()  # type: ignore[attr-defined]
+        return OddsDialog(ew.session, window)
 
     def encounter_check(reaction: bool) -> QDialog:
         _fight(initiative=InitiativeMode.GROUP)(window)
@@ -237,6 +246,10 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
         "stabilize": lambda: StabilizeDialog(doc, people[0].id, roller, window),
         "features": lambda: FeaturesDialog(
             "Wren", [FeatureChoice("Rage on", lambda enc: None)], window),
+        "odds": lambda: odds_dialog(),
+        "bestiary": lambda: BestiaryWindow(doc, lambda: None, window),
+        "bestiary template": lambda: TemplateForm(
+            next(iter(bestiary.templates(doc.campaign))), window),
         "encounter check": lambda: encounter_check(False),
         "reaction": lambda: encounter_check(True),
     }
@@ -247,7 +260,8 @@ DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "advanc
            "advance to a date", "award XP", "encounter cast", "surprise", "shortcuts",
            "melee shortcuts", "spell name", "backups", "recovery", "archetype editor",
            "spell editor", "magic item editor", "gear editor", "race editor", "sheet check",
-           "stabilize", "features", "encounter check", "reaction"]
+           "stabilize", "features", "encounter check", "reaction", "odds", "bestiary",
+           "bestiary template"]
 
 
 def test_every_dialog_class_is_walked(tmp_path: Path, qtbot: Any,

@@ -1,0 +1,1 @@
+"""The bestiary window and its template form (issue #21)."""

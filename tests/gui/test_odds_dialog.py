@@ -1,0 +1,84 @@
+"""Encounter → Odds (issue #21) by keys: open it on the example party against goblins, run,
+cancel, run again with a seed and read the figures, which are the core's for that seed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
+
+from emberkeep.dice import RandomRoller
+from emberkeep.encounter import odds
+from gui.encounter.odds_dialog import OddsDialog
+from tests.gui.test_encounter_window import Key, key, open_encounter
+
+
+def _cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    return "" if item is None else item.text()
+
+
+def _type(widget: QWidget, text: str) -> None:
+    QTest.keyClick(widget, Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(widget, text)
+
+
+def test_odds_dialog_runs_cancels_and_reruns_with_a_seed(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=6)
+    key(window, Key.Key_O, Qt.KeyboardModifier.ShiftModifier)
+    dialog = window.window().findChild(OddsDialog)
+    assert dialog is not None and dialog.isVisible()
+    dialog.windowHandle().requestActivate()  # the offscreen platform does not on show()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)  # type: ignore[attr-defined]
+    assert "nearest standing foe" in dialog.policy.toPlainText()
+    assert dialog.fights.value() == odds.DEFAULT_FIGHTS
+    dialog.fights.setFocus()
+    QTest.keyClick(dialog.fights, Key.Key_Return)  # the default button: Run
+    assert dialog.runner.running, dialog.status.text()
+    QTest.keyClick(dialog.fights, Key.Key_Escape)  # cancels the run, keeps the dialog
+    assert not dialog.runner.running and dialog.isVisible()
+    assert dialog.status.text() == "Cancelled." and dialog.odds is None
+
+    _type(dialog.fights, "600")
+    dialog.seed.setFocus()
+    _type(dialog.seed, "42")
+    QTest.keyClick(dialog.seed, Key.Key_Return)
+    qtbot.waitUntil(lambda: dialog.status.text() == "Done.", timeout=120_000)
+    figures = dialog.odds
+    assert figures is not None and figures.fights == 600
+    expected = odds.odds_of(dialog.setup, odds.simulate(dialog.setup, 600, seed=42))
+    assert figures == expected  # same seed, workers or not: the same figures
+    assert "On 600 simulated fights" in dialog.summary.text()
+    assert dialog.table.rowCount() == 4
+    assert _cell(dialog.table, 0, 0) == "Brannoc Ironhand"
+    assert _cell(dialog.table, 0, 1) == figures.pcs[0].dropped.text()
+    assert len(dialog.bars.rows) == 4 and sum(v for _l, v in dialog.rounds.columns) == 600
+
+    dialog.up_to.setValue(3)
+    QTest.keyClick(QApplication.focusWidget(), Key.Key_W,
+                   Qt.KeyboardModifier.AltModifier)  # the what-if sweep
+    assert dialog.runner.running, dialog.status.text()
+    qtbot.waitUntil(lambda: dialog.status.text().startswith("What if"), timeout=120_000)
+    assert sorted(dialog.sweep) == [1, 2, 3]
+    assert dialog.sweep[1].value >= dialog.sweep[3].value
+    QTest.keyClick(dialog, Key.Key_Escape)
+    QApplication.processEvents()
+    assert not dialog.isVisible()
+    assert window.enc.state.phase == "setup" and not window.enc.history  # nothing changed
+
+    # the fight begins (I: initiative); opened again, the odds go on "from here"
+    top = window.window()
+    top.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is top)
+    window.table.setFocus()
+    key(window, Key.Key_I)
+    assert window.enc.state.phase == "fighting"
+    key(window, Key.Key_O, Qt.KeyboardModifier.ShiftModifier)
+    assert top.findChild(OddsDialog) is dialog and dialog.isVisible()
+    assert dialog.start_from.currentData() == "here"
+    assert dialog.start_from.currentText() == "from here (round 1)"
+    assert dialog._setup().state.round == 1
