@@ -23,11 +23,18 @@ def upgrade_spell_effects(doc: dict[str, Any]) -> dict[str, Any]:
     spells given the shipped levels' typed effects."""
     out = copy.deepcopy(doc)
     shipped = shipped_spells()
-    for spell in out.get("spells", []):
-        original = shipped.get(spell.get("id", ""))
+    spells = out.get("spells")
+    # it runs before validation: anything not shaped like spells is left for the loader to
+    # refuse with its path (a fuzzed "spells": null must not become a traceback)
+    for spell in spells if isinstance(spells, list) else ():
+        if not isinstance(spell, dict) or not isinstance(spell.get("levels"), list):
+            continue
+        original = shipped.get(str(spell.get("id", "")))
         if original is None:
             continue
-        for level in spell.get("levels", []):
+        for level in spell["levels"]:
+            if not isinstance(level, dict):
+                continue
             number = level.get("level")
             if level.get("effects") or not isinstance(number, int) or not (
                     1 <= number <= len(original.levels)):

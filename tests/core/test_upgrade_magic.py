@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.upgrade_magic import upgrade_spell_effects
 from emberkeep.magic.spells import shipped_spells
@@ -42,4 +44,13 @@ def test_unedited_levels_get_the_shipped_effects_edited_ones_do_not() -> None:
 
 def test_a_file_without_own_spells_is_unchanged() -> None:
     doc = json.loads(resource_path("example_campaign.json").read_text(encoding="utf-8"))
+    assert upgrade_spell_effects(doc) == doc
+
+
+@pytest.mark.parametrize("spells", [None, 3, ["fireball"], [{"id": "fireball", "levels": None}],
+                                    [{"id": "fireball", "levels": [None, 7]}]])
+def test_a_misshapen_file_is_left_for_the_loader_to_refuse(spells: object) -> None:
+    """The 1 → 2 step runs before validation (found by the recovery fuzz test): odd shapes pass
+    through unchanged, so the loader names the field instead of a TypeError escaping."""
+    doc = {"schema_version": 1, "spells": spells}
     assert upgrade_spell_effects(doc) == doc
