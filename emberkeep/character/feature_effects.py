@@ -37,6 +37,7 @@ from emberkeep.tables.notation import DiceText
 
 __all__ = [
     "EFFECT_KINDS",
+    "EFFECT_LABELS",
     "AllyAttackEasy",
     "AttackAbility",
     "Bonus",
@@ -206,6 +207,15 @@ FeatureEffect = Annotated[
 ]
 
 #: Every effect shape by its ``kind``, for editors that offer "add an effect".
+# What the GM reads for each kind (the editor never shows the data's keys, issue #18)
+EFFECT_LABELS: dict[str, str] = {
+    "crit_range": "Crit range", "hit_die": "Hit die", "toggle": "A state turned on and off",
+    "reroll": "Reroll", "hp_to_damage": "HP into damage", "attack_ability": "Attack ability",
+    "extra_spells": "Extra spells", "difficulty": "EASY or HARD rolls", "immunity": "Immunity",
+    "weapon_proficiency": "Weapon proficiency", "magical_weapons": "Weapons count as magical",
+    "ally_attack_easy": "An ally's attack EASY",
+}
+
 EFFECT_KINDS: dict[str, type[BaseModel]] = {
     "crit_range": CritRange, "hit_die": HitDie, "toggle": ToggledState, "reroll": Reroll,
     "hp_to_damage": HpToDamage, "attack_ability": AttackAbility, "extra_spells": ExtraSpells,

@@ -28,7 +28,7 @@ from emberkeep.campaign.custom import fresh_id
 from emberkeep.character.archetypes import Archetype, shipped_archetypes
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
-from emberkeep.character.feature_effects import EFFECT_KINDS
+from emberkeep.character.feature_effects import EFFECT_KINDS, EFFECT_LABELS
 from emberkeep.character.skills import Skill, skill_name
 from gui.toolbox.catalog_editor import CatalogEditor
 from gui.toolbox.model_form import ModelForm
@@ -39,12 +39,15 @@ _NONE = "—"
 
 
 def effect_summary(effect: dict[str, Any]) -> str:
-    """One line for the effects list: the kind and its set fields."""
-    rest = ", ".join(f"{k}={v if not isinstance(v, dict) else _bonus(v)}"
+    """One line for the effects list: the kind in words and its set fields ("Crit range:
+    low 19"), never the data's keys."""
+    rest = ", ".join(f"{k.replace('_', ' ')} {v if not isinstance(v, dict) else _bonus(v)}"
                      for k, v in effect.items()
                      if k != "kind" and v not in (None, False)
                      and not (isinstance(v, dict) and not any(v.values())))
-    return f"{effect['kind']}: {rest}" if rest else str(effect["kind"])
+    kind = str(effect["kind"])
+    label = EFFECT_LABELS.get(kind, kind.replace("_", " "))
+    return f"{label}: {rest}" if rest else label
 
 
 def _bonus(value: dict[str, Any]) -> str:
@@ -154,7 +157,8 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         detail.addWidget(self.effects)
         effect_buttons = QHBoxLayout()
         self.effect_kind = QComboBox(box)
-        self.effect_kind.addItems(list(EFFECT_KINDS))
+        for kind in EFFECT_KINDS:
+            self.effect_kind.addItem(EFFECT_LABELS.get(kind, kind), kind)
         add_effect = QPushButton("Add effect", box)
         add_effect.clicked.connect(self.add_effect)
         remove_effect = QPushButton("Remove effect", box)
@@ -280,7 +284,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         if not 0 <= self.feature_row < len(self.data["features"]):
             return
         self._commit_effect()
-        chosen = kind or self.effect_kind.currentText()
+        chosen = kind or str(self.effect_kind.currentData())
         effect = EFFECT_KINDS[chosen]().model_dump(mode="json")
         effects = self._current_effects()
         effects.append(effect)

@@ -203,3 +203,23 @@ def test_the_gear_and_race_editors_make_ids_from_names_and_show_none(
     assert [r.id for r in window.document.campaign.races] == ["gnoll"]
     assert _shows(races, "gnoll") == [] and not {"Id", "Id:"} & set(_texts(races))
     races.close()
+
+
+def test_the_archetype_editor_names_effect_kinds_in_words(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #18: "Names are shown to the GM, never internal ids" — the effect kinds too
+    (``crit_range``, ``ally_attack_easy``): the combo and the effects list read in words."""
+    from emberkeep.character.feature_effects import EFFECT_KINDS
+
+    _window_, toolbox = _window(tmp_path, qtbot, monkeypatch)
+    editor = toolbox.open_archetype_editor()
+    assert isinstance(editor, ArchetypeEditor)
+    qtbot.waitExposed(editor)  # type: ignore[attr-defined]
+    editor.new_button.setFocus()
+    qtbot.keyClick(editor.new_button, Qt.Key.Key_Space)  # type: ignore[attr-defined]
+    editor.effect_kind.setCurrentIndex(editor.effect_kind.findData("crit_range"))
+    editor.add_effect()
+    texts = _texts(editor)
+    assert "Crit range" in texts and any(t.startswith("Crit range") for t in texts)
+    assert not [t for t in texts for kind in EFFECT_KINDS if kind in t.split()]
+    editor.close()
