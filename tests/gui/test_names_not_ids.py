@@ -211,7 +211,7 @@ def test_the_archetype_editor_names_effect_kinds_in_words(
     (``crit_range``, ``ally_attack_easy``): the combo and the effects list read in words."""
     from emberkeep.character.feature_effects import EFFECT_KINDS
 
-    _window_, toolbox = _window(tmp_path, qtbot, monkeypatch)
+    _main, toolbox = _window(tmp_path, qtbot, monkeypatch)
     editor = toolbox.open_archetype_editor()
     assert isinstance(editor, ArchetypeEditor)
     qtbot.waitExposed(editor)  # type: ignore[attr-defined]
