@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.campaign.bestiary import MeleeNumbers, MonsterTemplate
+from gui.palette import tone
 
 __all__ = ["TemplateForm"]
 
@@ -73,7 +74,7 @@ class TemplateForm(QDialog):
         self.notes.setTabChangesFocus(True)
         self.notes.setMaximumHeight(70)
         self.error = QLabel(self)
-        self.error.setStyleSheet("color: #c0392b")
+        tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
         form = QFormLayout(self)

@@ -35,6 +35,7 @@ from emberkeep.encounter.luck import can_spend_luck
 from emberkeep.encounter.recap import step_lines
 from gui.check_form import CheckForm, parse_die
 from gui.encounter.attack_panel import typed_action
+from gui.palette import tone
 
 if TYPE_CHECKING:
     from gui.encounter.window import EncounterWindow
@@ -69,7 +70,7 @@ class _PreviewDialog(QDialog):
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setStyleSheet("color: #c0392b")
+        tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
         self.error.setWordWrap(True)
 
     def action(self) -> tuple[str, Action]:

@@ -14,11 +14,17 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from gui.palette import tones
+
 __all__ = ["BarChart", "Histogram"]
 
-_MAIN = QColor("#c0392b")
-_DEEP = QColor("#6e1a12")
-_TRACK = QColor("#e6e0da")
+
+
+def _inks() -> tuple[QColor, QColor, QColor]:
+    """The bars' colour, its deeper shade and the empty track, from the palette's tones, so
+    the charts read in a dark palette as in a light one (issue #19)."""
+    found = tones()
+    return found.error, QColor(found.error).darker(170), found.hp_track
 
 
 class BarChart(QWidget):
@@ -51,15 +57,16 @@ class BarChart(QWidget):
         label_w = max([metrics.horizontalAdvance(r[0]) for r in self.rows] + [40]) + 8
         value_w = metrics.horizontalAdvance("100% / 100%") + 8
         bar_w = max(20, self.width() - label_w - value_w)
+        main, deep, track_ink = _inks()
         for i, (label, chance, inner) in enumerate(self.rows):
             y = i * line + 2
             painter.setPen(self.palette().windowText().color())
             painter.drawText(QRectF(0, y, label_w - 4, line), Qt.AlignmentFlag.AlignVCenter
                              | Qt.AlignmentFlag.AlignRight, label)
             track = QRectF(label_w, y + 3, bar_w, line - 6)
-            painter.fillRect(track, _TRACK)
-            painter.fillRect(QRectF(label_w, y + 3, bar_w * chance, line - 6), _MAIN)
-            painter.fillRect(QRectF(label_w, y + 3, bar_w * inner, line - 6), _DEEP)
+            painter.fillRect(track, track_ink)
+            painter.fillRect(QRectF(label_w, y + 3, bar_w * chance, line - 6), main)
+            painter.fillRect(QRectF(label_w, y + 3, bar_w * inner, line - 6), deep)
             painter.drawText(QRectF(label_w + bar_w + 6, y, value_w, line),
                              Qt.AlignmentFlag.AlignVCenter, f"{chance:.0%} / {inner:.0%}")
         if self.legend:
@@ -101,11 +108,12 @@ class Histogram(QWidget):
             top = self.top or max(v for _l, v in self.columns) or 1.0
             area_h = self.height() - 2 * line - 4
             step = self.width() / len(self.columns)
+            main = _inks()[0]
             for i, (label, value) in enumerate(self.columns):
                 h = area_h * min(1.0, value / top)
                 x = i * step
                 painter.fillRect(QRectF(x + 1, line + 2 + area_h - h, max(1.0, step - 2), h),
-                                 _MAIN)
+                                 main)
                 if self.top == 1.0 and step >= metrics.horizontalAdvance("100%"):
                     painter.drawText(QRectF(x, line + 2 + area_h - h, step, line),
                                      Qt.AlignmentFlag.AlignHCenter, f"{value:.0%}")

@@ -43,6 +43,7 @@ from emberkeep.character.skills import SKILL_ABILITY, Skill
 from emberkeep.dice import Purpose, Roller, TypedRoller, roll
 from gui.check_form import CheckForm
 from gui.document import CampaignDocument
+from gui.palette import tone
 from gui.sheet.models import UidRole
 
 __all__ = ["ROLLS_CHECK", "CheckClicks", "SheetCheckDialog"]
@@ -87,7 +88,7 @@ class SheetCheckDialog(QDialog):
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setStyleSheet("color: #c0392b")
+        tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
         layout = QVBoxLayout(self)
         layout.addWidget(self.form)
         layout.addWidget(self.outcome, 1)

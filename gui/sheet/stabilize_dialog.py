@@ -29,6 +29,7 @@ from emberkeep.encounter.aftermath import stabilize_on_clock
 from emberkeep.encounter.engine import RuleError
 from gui.check_form import parse_die
 from gui.document import CampaignDocument
+from gui.palette import tone
 
 __all__ = ["StabilizeDialog"]
 
@@ -70,7 +71,7 @@ class StabilizeDialog(QDialog):
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
-        self.error.setStyleSheet("color: #c0392b")
+        tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
         self.error.setWordWrap(True)
         form = QFormLayout()
         form.addRow("&Who tends", self.helper)
