@@ -1,0 +1,207 @@
+"""Whole Melee Round fights, headless, for the encounter odds (issue #21).
+
+The fight is played with this package's own steps (``engine_bridge``, ``tactic_steps``: the
+exchange, several foes, the unopposed blow, re-arming, the Movement Phase) on the encounter
+engine, so an ``Encounter(recording=False)`` plays it without a log or undo history, exactly as
+the window's steps would; only the choices are :data:`POLICY`'s. :func:`play_melee_fight` has
+:func:`emberkeep.encounter.sim.run_fight`'s signature: the odds (a layer below this package)
+are handed it by :func:`melee_setup` and call it in their worker processes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
+from functools import partial
+
+from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.engine import Encounter, RuleError
+from emberkeep.encounter.morale import dismiss_morale, resolve_morale
+from emberkeep.encounter.odds import OddsError, OddsSetup, setup_of
+from emberkeep.encounter.ruling import has_condition
+from emberkeep.encounter.sim import FightResult
+from emberkeep.encounter.surprise import check_surprise
+from emberkeep.melee_round.engine_bridge import (
+    MOUNTED,
+    PRONE,
+    Declared,
+    able,
+    begin_melee_round,
+    fighter_of,
+    melee_exchange,
+    melee_over,
+    movement_phase,
+    rearm,
+    side_of,
+)
+from emberkeep.melee_round.movement import engaged
+from emberkeep.melee_round.round_marks import FOUGHT, marked
+from emberkeep.melee_round.tactic_steps import melee_several, unopposed_step
+from emberkeep.melee_round.tactics import max_attackers
+
+__all__ = ["POLICY", "melee_setup", "play_melee_fight"]
+
+POLICY = (
+    "How the simulated sides choose in a Melee Round fight (the rules are the Melee Round's "
+    "steps, as in the window):\n"
+    "• Determination: each one able to fight names one foe engaged with it (within 1 yard), "
+    "the one fewest have named so far (ties: the nearest, then the order they were added), "
+    "never more than 3 on one foe (2 when all ride). Everyone fights with its usual weapon "
+    "and declares nothing else: no lance charge, no brawling, no dodging or evasion.\n"
+    "• Resolution: one facing several (those it named and those naming it) divides its "
+    "weapon skill evenly among them and rolls against each (whoever faces the most goes "
+    "first); every other pair fights one exchange. Nobody is attacked twice by the same foe "
+    "in a round.\n"
+    "• One who lost its weapon re-arms (its action for the round); the foes who named it "
+    "strike it unopposed.\n"
+    "• Movement: whoever did not fight and is not engaged moves toward the nearest foe able "
+    "to fight; the knocked down regain their footing as the text says.\n"
+    "• Monsters roll morale when the engine asks (first fallen, half down) and surrender on a "
+    "roll over their morale. Nobody flees or surrenders otherwise; no surprise attacks.\n"
+    "• The fight ends when one side has nobody able to fight (dying, unconscious or out with a "
+    "Major Wound), or after 100 rounds. A knight at 0 HP or below counts as dropped; it dies "
+    "only without first aid within the hour (R33), after the fight, so none counts as dead."
+)
+
+
+def melee_setup(enc: Encounter, *, start: Sequence[Combatant] | None = None,
+                side: str = "party") -> OddsSetup:
+    """The odds' setup of a Melee Round encounter (``odds.setup_of``'s arguments), played with
+    :func:`play_melee_fight`; refused if someone has no Melee Round numbers (R33)."""
+    setup = setup_of(enc, start=start, side=side, fight=play_melee_fight)
+    probe = Encounter(setup.combatants, {ch.id: ch for ch in setup.characters}, enc.roller,
+                      recording=False)
+    for c in setup.combatants:
+        try:
+            fighter_of(probe, c)
+        except RuleError as exc:
+            raise OddsError(str(exc)) from None
+    return setup
+
+
+def play_melee_fight(enc: Encounter, *, max_rounds: int = 100,
+                     surprise: Iterable[str] | None = None) -> FightResult:
+    """Play the Melee Round fight to its end (or ``max_rounds`` rounds) from where it stands:
+    a fight not begun is begun as the window begins it (nobody surprised: the Melee Round's
+    surprise is an attack, not a lost round, so ``surprise`` is not used); a round under way
+    goes on with those who have not fought yet."""
+    del surprise
+    if enc.state.phase == "setup":
+        check_surprise(enc, surprised=[])
+    if enc.state.round == 0 or enc.state.phase != "fighting":
+        begin_melee_round(enc)
+    while True:
+        _fight(enc)
+        _morale(enc)
+        if melee_over(enc):
+            break
+        _movement(enc)
+        if enc.state.round >= max_rounds:
+            break
+        begin_melee_round(enc)
+    over = melee_over(enc)
+    sides = {c.side for c in enc.combatants.values() if able(enc, c)}
+    winner = next(iter(sides)) if over and len(sides) == 1 else None
+    steps = len(enc.history) if enc.recording else enc.steps_taken
+    return FightResult(winner, over, enc.state.round, steps)
+
+
+def _morale(enc: Encounter) -> None:
+    """The engine's morale prompts, answered as the Furnace simulation answers them."""
+    while enc.state.morale_pending:
+        side = enc.state.morale_pending[0].rpartition(":")[0]
+        try:
+            resolve_morale(enc, side)
+        except RuleError:  # nobody of that side left standing to roll it
+            dismiss_morale(enc, side)
+
+
+def _engaged_foes(enc: Encounter, c: Combatant) -> list[Combatant]:
+    """Foes within 1 yard able to fight, nearest first (ties: encounter order)."""
+    foes = [o for o in enc.enemies(c) if engaged(o.position, c.position) and able(enc, o)]
+    foes.sort(key=lambda o: abs(o.position - c.position))
+    return foes
+
+
+def _ready(enc: Encounter, c: Combatant) -> bool:
+    return able(enc, c) and not marked(enc, c, FOUGHT)
+
+
+def _name_targets(enc: Encounter) -> tuple[dict[str, str], list[Combatant]]:
+    """The Determination Phase: who names whom, and who re-arms instead."""
+    named: dict[str, str] = {}
+    rearming: list[Combatant] = []
+    attackers: Counter[str] = Counter()
+    for c in enc.combatants.values():
+        if not _ready(enc, c):
+            continue
+        if c.weapon_dropped:
+            rearming.append(c)
+            continue
+        mounted = has_condition(c, MOUNTED)
+        open_foes = [o for o in _engaged_foes(enc, c)
+                     if attackers[o.id] < max_attackers(has_condition(o, MOUNTED), mounted)]
+        if open_foes:
+            target = min(open_foes, key=lambda o: attackers[o.id])  # stable: nearest first
+            named[c.id] = target.id
+            attackers[target.id] += 1
+    return named, rearming
+
+
+def _fight(enc: Encounter) -> None:
+    """The Resolution, Winner's and Loser's Phases of the round, by the policy."""
+    named, rearming = _name_targets(enc)
+    for c in rearming:
+        rearm(enc, c.id)
+    pairs: list[tuple[str, str]] = []
+    disarmed = {c.id for c in rearming}
+    for a, b in named.items():
+        if b in disarmed:
+            _try(partial(unopposed_step, enc, a, b))
+        elif (b, a) not in pairs:
+            pairs.append((a, b))
+    facing: dict[str, list[str]] = {}
+    for a, b in pairs:
+        facing.setdefault(a, []).append(b)
+        facing.setdefault(b, []).append(a)
+    done: set[frozenset[str]] = set()
+    order = list(enc.combatants)
+    for cid in sorted(facing, key=lambda k: (-len(facing[k]), order.index(k))):
+        foes = [f for f in facing[cid] if frozenset((cid, f)) not in done
+                and able(enc, enc.combatants[f])]
+        if len(foes) < 2 or not able(enc, enc.combatants[cid]):
+            continue
+        done.update(frozenset((cid, f)) for f in foes)
+        _try(partial(melee_several, enc, cid, _even_shares(enc, cid, foes)))
+    for a, b in pairs:
+        if frozenset((a, b)) in done:
+            continue
+        if able(enc, enc.combatants[a]) and able(enc, enc.combatants[b]):
+            _try(partial(melee_exchange, enc, a, b))
+
+
+def _even_shares(enc: Encounter, cid: str, foes: list[str]) -> dict[str, int]:
+    """The weapon skill divided evenly (the first foes get the odd points)."""
+    full = side_of(enc, enc.combatants[cid], Declared()).skill()[1]
+    each, extra = divmod(full, len(foes))
+    return {f: each + (1 if i < extra else 0) for i, f in enumerate(foes)}
+
+
+def _try(step: Callable[[], object]) -> None:
+    """A step the rules refuse (one taken out of the fight by an earlier blow this round)
+    changes nothing and is skipped."""
+    with suppress(RuleError):
+        step()
+
+
+def _movement(enc: Encounter) -> None:
+    """The Movement Phase: the unengaged who did not fight close on the nearest foe."""
+    goals: dict[str, int] = {}
+    for c in enc.combatants.values():
+        if not _ready(enc, c) or has_condition(c, PRONE) or _engaged_foes(enc, c):
+            continue
+        foes = [o for o in enc.enemies(c) if able(enc, o)]
+        if foes:
+            goals[c.id] = min(foes, key=lambda o: abs(o.position - c.position)).position
+    movement_phase(enc, goals)
