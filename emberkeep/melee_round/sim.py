@@ -54,7 +54,7 @@ POLICY = (
     "first); every other pair fights one exchange. Nobody is attacked twice by the same foe "
     "in a round.\n"
     "• One who lost its weapon re-arms (its action for the round); the foes who named it "
-    "strike it unopposed.\n"
+    "strike it unopposed. One who loses it during a round fights no more that round.\n"
     "• Movement: whoever did not fight and is not engaged moves toward the nearest foe able "
     "to fight; the knocked down regain their footing as the text says.\n"
     "• Monsters roll morale when the engine asks (first fallen, half down) and surrender on a "
@@ -173,7 +173,7 @@ def _fight(enc: Encounter) -> None:
         if len(foes) < 2 or not able(enc, enc.combatants[cid]):
             continue
         done.update(frozenset((cid, f)) for f in foes)
-        _try(partial(melee_several, enc, cid, _even_shares(enc, cid, foes)))
+        _try(partial(_several, enc, cid, foes))
     for a, b in pairs:
         if frozenset((a, b)) in done:
             continue
@@ -181,11 +181,12 @@ def _fight(enc: Encounter) -> None:
             _try(partial(melee_exchange, enc, a, b))
 
 
-def _even_shares(enc: Encounter, cid: str, foes: list[str]) -> dict[str, int]:
-    """The weapon skill divided evenly (the first foes get the odd points)."""
+def _several(enc: Encounter, cid: str, foes: list[str]) -> None:
+    """The weapon skill divided evenly (the first foes get the odd points), one roll against
+    each foe (``side_of`` refuses one that lost its weapon earlier this round)."""
     full = side_of(enc, enc.combatants[cid], Declared()).skill()[1]
     each, extra = divmod(full, len(foes))
-    return {f: each + (1 if i < extra else 0) for i, f in enumerate(foes)}
+    melee_several(enc, cid, {f: each + (1 if i < extra else 0) for i, f in enumerate(foes)})
 
 
 def _try(step: Callable[[], object]) -> None:

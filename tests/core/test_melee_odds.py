@@ -132,3 +132,25 @@ def test_the_runner_goes_with_the_setup_into_a_sweep_and_refuses_a_furnace_foe()
                         enc.characters, enc.roller)
     with pytest.raises(odds.OddsError, match="no Melee Round numbers"):
         melee_setup(furnace)
+
+
+BANDIT = MeleeMonster(name="Bandit", max_hp=24, skill=12, armor_points=6, siz=12,
+                      damage="4d6", weapon_id="sword", morale=7)
+
+
+def test_a_weapon_lost_during_a_round_ends_that_fighters_round() -> None:
+    """Two knights against three bandits: in chunk 4 of seed 1 a knight fumbles away its sword
+    in one exchange and still faces two foes that round; it fights no more that round (its
+    split skill is refused: "must re-arm himself before he can attack again") and re-arms in
+    the next, while the foes who name it strike unopposed."""
+    knights = [_FIRST.model_copy(deep=True, update={"id": f"k{i}", "name": f"Knight {i}"})
+               for i in (1, 2)]
+    for ch in knights:
+        ch.knight = KnightProfile()
+        knight_hit_points(ch)
+    enc = Encounter([*(pc_combatant(ch, position=0) for ch in knights),
+                     *monster_combatants(BANDIT, 3, position=8)],
+                    {ch.id: ch for ch in knights}, ScriptedRoller([]))
+    setup = melee_setup(enc)
+    tally = odds.run_chunk(setup, 1, 4, 100)
+    assert tally.fights == 100 and tally.won + tally.surrendered + tally.lost == 100
