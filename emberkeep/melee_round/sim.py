@@ -10,7 +10,6 @@ are handed it by :func:`melee_setup` and call it in their worker processes.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from functools import partial
@@ -45,10 +44,11 @@ __all__ = ["POLICY", "melee_setup", "play_melee_fight"]
 POLICY = (
     "How the simulated sides choose in a Melee Round fight (the rules are the Melee Round's "
     "steps, as in the window):\n"
-    "• Determination: each one able to fight names one foe engaged with it (within 1 yard), "
-    "the one fewest have named so far (ties: the nearest, then the order they were added), "
-    "never more than 3 on one foe (2 when all ride). Everyone fights with its usual weapon "
-    "and declares nothing else: no lance charge, no brawling, no dodging or evasion.\n"
+    "• Determination: each one able to fight names one foe engaged with it (within 1 yard): "
+    "one that named it, if any; else the one with the fewest opponents so far (ties: the "
+    "nearest, then the order they were added). Nobody gets more than 3 opponents (2 when all "
+    "ride); one left without a foe waits. Everyone fights with its usual weapon and declares "
+    "nothing else: no lance charge, no brawling, no dodging or evasion.\n"
     "• Resolution: one facing several (those it named and those naming it) divides its "
     "weapon skill evenly among them and rolls against each (whoever faces the most goes "
     "first); every other pair fights one exchange. Nobody is attacked twice by the same foe "
@@ -108,8 +108,9 @@ def play_melee_fight(enc: Encounter, *, max_rounds: int = 100,
 
 
 def _morale(enc: Encounter) -> None:
-    """The engine's morale prompts, answered as the Furnace simulation answers them."""
-    while enc.state.morale_pending:
+    """The engine's morale prompts, answered as the Furnace simulation answers them (and, as
+    there, not once the fight is over: a side left alone has won, not surrendered)."""
+    while enc.state.morale_pending and not melee_over(enc):
         side = enc.state.morale_pending[0].rpartition(":")[0]
         try:
             resolve_morale(enc, side)
@@ -129,24 +130,39 @@ def _ready(enc: Encounter, c: Combatant) -> bool:
 
 
 def _name_targets(enc: Encounter) -> tuple[dict[str, str], list[Combatant]]:
-    """The Determination Phase: who names whom, and who re-arms instead."""
+    """The Determination Phase: who names whom, and who re-arms instead. Each one's opponents
+    are those it named and those naming it; nobody gets more than the text allows."""
     named: dict[str, str] = {}
     rearming: list[Combatant] = []
-    attackers: Counter[str] = Counter()
+    opponents: dict[str, set[str]] = {}
     for c in enc.combatants.values():
         if not _ready(enc, c):
             continue
         if c.weapon_dropped:
             rearming.append(c)
             continue
-        mounted = has_condition(c, MOUNTED)
-        open_foes = [o for o in _engaged_foes(enc, c)
-                     if attackers[o.id] < max_attackers(has_condition(o, MOUNTED), mounted)]
-        if open_foes:
-            target = min(open_foes, key=lambda o: attackers[o.id])  # stable: nearest first
+        mine = opponents.setdefault(c.id, set())
+        choices = []
+        for o in _engaged_foes(enc, c):  # nearest first: ``min`` keeps the first of equals
+            theirs = opponents.setdefault(o.id, set())
+            if o.id in mine:  # it named c: naming it back adds nobody
+                choices.append((-1, o))
+            elif _room(enc, c, mine | {o.id}) and _room(enc, o, theirs | {c.id}):
+                choices.append((len(theirs), o))
+        if choices:
+            target = min(choices, key=lambda choice: choice[0])[1]
             named[c.id] = target.id
-            attackers[target.id] += 1
+            mine.add(target.id)
+            opponents[target.id].add(c.id)
     return named, rearming
+
+
+def _room(enc: Encounter, c: Combatant, foes: set[str]) -> bool:
+    """"Up to three enemies may attack a single character on foot; only two ... if all are
+    mounted" (``max_attackers``, as ``melee_several`` asks it)."""
+    mounted = has_condition(c, MOUNTED)
+    all_mounted = mounted and all(has_condition(enc.combatants[f], MOUNTED) for f in foes)
+    return len(foes) <= max_attackers(mounted, all_mounted)
 
 
 def _fight(enc: Encounter) -> None:
@@ -158,7 +174,7 @@ def _fight(enc: Encounter) -> None:
     disarmed = {c.id for c in rearming}
     for a, b in named.items():
         if b in disarmed:
-            _try(partial(unopposed_step, enc, a, b))
+            _try(enc, partial(unopposed_step, enc, a, b))
         elif (b, a) not in pairs:
             pairs.append((a, b))
     facing: dict[str, list[str]] = {}
@@ -173,12 +189,12 @@ def _fight(enc: Encounter) -> None:
         if len(foes) < 2 or not able(enc, enc.combatants[cid]):
             continue
         done.update(frozenset((cid, f)) for f in foes)
-        _try(partial(_several, enc, cid, foes))
+        _try(enc, partial(_several, enc, cid, foes))
     for a, b in pairs:
         if frozenset((a, b)) in done:
             continue
         if able(enc, enc.combatants[a]) and able(enc, enc.combatants[b]):
-            _try(partial(melee_exchange, enc, a, b))
+            _try(enc, partial(melee_exchange, enc, a, b))
 
 
 def _several(enc: Encounter, cid: str, foes: list[str]) -> None:
@@ -189,11 +205,13 @@ def _several(enc: Encounter, cid: str, foes: list[str]) -> None:
     melee_several(enc, cid, {f: each + (1 if i < extra else 0) for i, f in enumerate(foes)})
 
 
-def _try(step: Callable[[], object]) -> None:
+def _try(enc: Encounter, step: Callable[[], object]) -> None:
     """A step the rules refuse (one taken out of the fight by an earlier blow this round)
-    changes nothing and is skipped."""
+    changes nothing and is skipped. A morale check the step prompted is rolled before the
+    next blow, as the Furnace simulation rolls it before the next turn."""
     with suppress(RuleError):
         step()
+    _morale(enc)
 
 
 def _movement(enc: Encounter) -> None:

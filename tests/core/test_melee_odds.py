@@ -154,3 +154,27 @@ def test_a_weapon_lost_during_a_round_ends_that_fighters_round() -> None:
     setup = melee_setup(enc)
     tally = odds.run_chunk(setup, 1, 4, 100)
     assert tally.fights == 100 and tally.won + tally.surrendered + tally.lost == 100
+
+
+def test_no_more_than_three_opponents_the_fourth_waits() -> None:
+    """Four knights (Sword 15) about one champion: three name it, the champion names one of
+    them back, and the fourth waits ("Up to three enemies may attack a single character on
+    foot"). The champion divides its skill 20 as 7, 7, 6; every roll of 19 fails: three
+    exchanges, both miss, and no fourth."""
+    knights = [_FIRST.model_copy(deep=True, update={"id": f"k{i}", "name": f"Knight {i}"})
+               for i in range(1, 5)]
+    for ch in knights:
+        ch.knight = KnightProfile()
+        knight_hit_points(ch)
+    roller = ScriptedRoller([19] * 6)
+    enc = Encounter([*(pc_combatant(ch, position=0) for ch in knights),
+                     *monster_combatants(CHAMPION, 1, position=1)],
+                    {ch.id: ch for ch in knights}, roller, recording=True)
+    result = play_melee_fight(enc, max_rounds=1)
+    assert not result.over and roller.remaining == 0
+    exchanges = [s for s in enc.history if s.action == "melee"]
+    assert [s.summary for s in exchanges] == [f"Champion and Knight {i} both miss"
+                                              for i in (1, 2, 3)]
+    assert [e.text for s in exchanges for e in s.events if isinstance(e, Note)
+            and e.text.startswith("share")] == [
+        "share 7 of the skill", "share 7 of the skill", "share 6 of the skill"]
