@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.settings import Resolution
 from emberkeep.character.knight import KnightProfile
+from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter import odds
 from emberkeep.encounter.combatant import MeleeMonster
@@ -22,6 +23,8 @@ from emberkeep.encounter.setup import monster_combatants, pc_combatant
 from emberkeep.melee_round.engine_bridge import knight_hit_points
 from emberkeep.melee_round.sim import play_melee_fight
 from gui.encounter.odds_dialog import OddsDialog
+from gui.encounter.window import EncounterWindow
+from gui.main_window import MainWindow
 from tests.gui.test_encounter_window import Key, key
 from tests.gui.windows import open_campaign_window
 
@@ -29,8 +32,9 @@ BANDIT = MeleeMonster(name="Bandit", max_hp=20, skill=10, armor_points=4, siz=12
                       damage="3d6", weapon_id="spear")
 
 
-def test_the_odds_play_a_melee_round_encounter(tmp_path: Path, qtbot: QtBot,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def _open_bandits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+                  ) -> tuple[MainWindow, EncounterWindow, list[Character]]:
+    """Two knights at yard 0, three bandits at yard 6, in a new Melee Round encounter."""
     campaign = build_example_campaign()
     knights = [c for c in campaign.characters if c.level == 1][:2]
     for ch in knights:
@@ -50,7 +54,12 @@ def test_the_odds_play_a_melee_round_encounter(tmp_path: Path, qtbot: QtBot,
                                *monster_combatants(BANDIT, 3, position=6)], "Add the fight")
     ew.table.setFocus()
     QApplication.processEvents()
+    return window, ew, knights
 
+
+def test_the_odds_play_a_melee_round_encounter(tmp_path: Path, qtbot: QtBot,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    window, ew, knights = _open_bandits(tmp_path, qtbot, monkeypatch)
     key(ew, Key.Key_O, Qt.KeyboardModifier.ShiftModifier)
     dialog = window.findChild(OddsDialog)
     assert dialog is not None and dialog.isVisible()
@@ -82,8 +91,25 @@ def test_the_odds_play_a_melee_round_encounter(tmp_path: Path, qtbot: QtBot,
     assert dialog.runner.running, dialog.status.text()
     qtbot.waitUntil(lambda: dialog.status.text().startswith("What if"), timeout=120_000)
     assert sorted(dialog.sweep) == [1, 2]
-    assert dialog.sweep[1].value >= dialog.sweep[2].value  # one bandit against two knights
+    two = odds.sweep_setup(dialog.setup, "Bandit", 2)  # the core's figure for two bandits
+    assert dialog.sweep[2] == odds.odds_of(two, odds.simulate(two, 200, seed=9)).party_wins
     QTest.keyClick(dialog, Key.Key_Escape)
     QApplication.processEvents()
     assert not dialog.isVisible()
     assert ew.enc.state.phase == "setup" and not ew.enc.history  # nothing changed
+
+    # a new melee round (I); opened again, the odds go on "from here", by the Melee Round still
+    top = window.window()
+    top.windowHandle().requestActivate()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is top)
+    ew.table.setFocus()
+    key(ew, Key.Key_I)
+    assert ew.enc.state.phase == "fighting" and ew.enc.state.round == 1
+    key(ew, Key.Key_O, Qt.KeyboardModifier.ShiftModifier)
+    assert top.findChild(OddsDialog) is dialog and dialog.isVisible()
+    assert dialog.start_from.currentText() == "from here (round 1)"
+    dialog.fights.setValue(200)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.status.text() == "Done.", timeout=120_000)
+    assert dialog.setup.state.round == 1 and dialog.setup.fight is play_melee_fight
+    assert dialog.odds is not None and dialog.odds.fights == 200
