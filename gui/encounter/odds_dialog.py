@@ -159,9 +159,7 @@ class OddsDialog(QDialog):
         """Offer what the encounter allows now (shown again later, it may have moved on):
         "from here" once it is running, and its monster kinds for the what-if."""
         enc = self.session.enc
-        policy = MELEE_POLICY if self.session.melee_round() else odds.POLICY
-        if self.policy.toPlainText() != policy:
-            self.policy.setPlainText(policy)
+        self._show_policy()
         self.start_from.clear()
         self.start_from.addItem("from the start", "start")
         if enc.state.phase not in ("setup", "over"):
@@ -180,6 +178,12 @@ class OddsDialog(QDialog):
         self.sweep_button.setEnabled(bool(kinds))
 
     # -- running ------------------------------------------------------------------------------
+
+    def _show_policy(self) -> None:
+        """The choices of the fights about to be played: the Melee Round's or Furnace's."""
+        policy = MELEE_POLICY if self.session.melee_round() else odds.POLICY
+        if self.policy.toPlainText() != policy:
+            self.policy.setPlainText(policy)
 
     def _setup(self) -> odds.OddsSetup:
         """The encounter as the GM chose to simulate it: from here, or from its start (the
@@ -208,6 +212,7 @@ class OddsDialog(QDialog):
         self._start(jobs)
 
     def _setup_or_say(self) -> odds.OddsSetup | None:
+        self._show_policy()  # the resolution may have changed since the dialog opened
         try:
             self.setup = self._setup()
         except odds.OddsError as exc:
