@@ -51,8 +51,7 @@ POLICY = (
     "nothing else: no lance charge, no brawling, no dodging or evasion.\n"
     "• Resolution: one facing several (those it named and those naming it) divides its "
     "weapon skill evenly among them and rolls against each (whoever faces the most goes "
-    "first); every other pair fights one exchange. Nobody is attacked twice by the same foe "
-    "in a round.\n"
+    "first); every other pair fights one exchange.\n"
     "• One who lost its weapon re-arms (its action for the round); the foes who named it "
     "strike it unopposed. One who loses it during a round fights no more that round.\n"
     "• Movement: whoever did not fight and is not engaged moves toward the nearest foe able "
@@ -89,9 +88,10 @@ def play_melee_fight(enc: Encounter, *, max_rounds: int = 100,
     del surprise
     if enc.state.phase == "setup":
         check_surprise(enc, surprised=[])
-    if enc.state.round == 0 or enc.state.phase != "fighting":
+    _morale(enc)  # "from here": a check the GM has not rolled yet
+    if not melee_over(enc) and (enc.state.round == 0 or enc.state.phase != "fighting"):
         begin_melee_round(enc)
-    while True:
+    while not melee_over(enc):
         _fight(enc)
         _morale(enc)
         if melee_over(enc):
