@@ -396,8 +396,9 @@ def summary_lines(odds: Odds) -> Iterable[str]:
     """The figures as text, as the dialog shows them."""
     yield (f"Party wins {odds.party_wins.text()}: foes down {odds.won.text()}, foes "
            f"surrender on morale {odds.surrendered.text()}")
-    yield f"Party flees {odds.fled.text()}; party loses {odds.lost.text()}"
-    yield f"No end in {MAX_ROUNDS} rounds {odds.no_end.text()}"
+    yield f"Party flees {odds.fled.text()}: its last PCs standing ran from the fight"
+    yield (f"Party loses {odds.lost.text()}: every PC down; no end in {MAX_ROUNDS} rounds "
+           f"{odds.no_end.text()}")
     yield (f"Rounds: median {odds.median_rounds:g}, 80% of fights between "
            f"{odds.rounds_spread[0]} and {odds.rounds_spread[1]}")
     yield (f"Party loses {odds.hp_lost:.1f} HP and {odds.armor_lost:.2f} armor points "
