@@ -23,7 +23,9 @@ free of holds and standing, it moves away from the foes, Go RANGED where it may,
 go NEAR when a foe holds it CLOSE (``movement.move_in`` refuses the rest); when every standing
 foe is FAR from it (three zones or more: "only heard", beyond any one turn's move and attack and
 any missile's RANGED band, and out of the sight FRIGHTENED needs), the GM rules it out of the
-fight (``gm_ruling``'s ``MarkOut``: "fled"), a free action, marked :data:`FLED`.
+fight (``gm_ruling``'s ``MarkOut``: "fled"), a free action, marked :data:`FLED`. In simultaneous
+mode a combatant whose nearest foe is a fleeing PC one zone away waits for the melee phase and
+goes NEAR and strikes it there (:func:`_pursues`).
 
 Simultaneous mode (Furnace/PDM): in the missiles-and-magic phase a combatant with a foe CLOSE
 waits for the melee phase; the first melee slot resolves every waiting blow at once with
@@ -161,7 +163,8 @@ def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None, *,
         if done is not None:
             return done
     waiting = (enc.state.mode == _SIMULTANEOUS and slot is not None
-               and slot.kind == "missile" and close_threats(enc, c))
+               and slot.kind == "missile"
+               and (close_threats(enc, c) or (flee and _pursues(foes[0], c))))
     if waiting:
         return False  # its blow is struck in the melee phase
     return _first(_options(enc, c, slot, foes))
@@ -221,6 +224,15 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None,
     yield lambda: move(enc, cid, toward)
     yield lambda: disengage(enc, cid, toward)
     yield lambda: dodge(enc, cid)
+
+
+def _pursues(foe: Combatant, c: Combatant) -> bool:
+    """Simultaneous mode: a fleeing PC one zone from ``c`` is struck by Go NEAR and ATK in the
+    melee phase, as in the other modes, not only closed on in the missiles phase (moved, the
+    pursuer would have done its one thing, the PC disengage again: a chase to the last
+    round)."""
+    return (foe.kind == "pc" and abs(foe.position - c.position) == 1
+            and has_condition(foe, FRIGHTENED))
 
 
 def _all_far(c: Combatant, foes: list[Combatant]) -> bool:

@@ -120,3 +120,30 @@ def test_the_odds_count_a_party_that_fled_apart_from_one_that_lost() -> None:
     lines = list(odds.summary_lines(figures))
     assert lines[1].startswith("Party flees 100% (98%–100%)")
     assert lines[2].startswith("Party loses 0% (0%–2%)")
+
+
+def test_in_simultaneous_mode_a_pursuer_strikes_a_fleeing_pc_in_the_melee_phase() -> None:
+    """A goblin one zone from Wren, who flees: in the missiles phase it waits (moving, it would
+    have done its one thing and never strike: a chase to the hundredth round), and in the melee
+    phase it goes NEAR and attacks. Without party morale it moves in at once, as it always did."""
+    from emberkeep.campaign.settings import InitiativeMode
+    from emberkeep.encounter.initiative import MELEE_PHASE, MISSILE_PHASE, Slot
+    from emberkeep.encounter.sim import take_turn
+
+    (wren,) = _pcs("Wren")
+    party = pc_combatants([wren])
+    party[0].position = -1
+    party[0].conditions = (ActiveCondition("FRIGHTENED", None, "removed", "morale"),)
+    goblin = monster_combatants(GOBLIN, 1, position=0)[0]
+    enc = Encounter([*party, goblin], {wren.id: wren}, RandomRoller(2),
+                    mode=InitiativeMode.SIMULTANEOUS)
+    enc.state.phase = "fighting"
+    assert not take_turn(enc, goblin, Slot(goblin.id, MISSILE_PHASE, "missile"), flee=True)
+    assert goblin.position == 0 and not goblin.acted
+    assert take_turn(enc, goblin, Slot(goblin.id, MELEE_PHASE, "melee"), flee=True)
+    assert goblin.position == -1 and goblin.acted
+    assert enc.history[-1].summary.startswith("Goblin goes to zone -1 and")
+
+    goblin.position, goblin.acted = 0, False
+    assert take_turn(enc, goblin, Slot(goblin.id, MISSILE_PHASE, "missile"))
+    assert enc.history[-1].summary == "Goblin moves to zone -1"
