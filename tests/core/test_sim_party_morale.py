@@ -147,3 +147,15 @@ def test_in_simultaneous_mode_a_pursuer_strikes_a_fleeing_pc_in_the_melee_phase(
     goblin.position, goblin.acted = 0, False
     assert take_turn(enc, goblin, Slot(goblin.id, MISSILE_PHASE, "missile"))
     assert enc.history[-1].summary == "Goblin moves to zone -1"
+
+
+def test_a_moment_already_past_is_not_asked_again() -> None:
+    """Wren is already at 0 HP when the fight is played (the odds "from here", or a sheet at 0):
+    the party's first-down and half-down moments were the GM's to call, so Maud, who has not
+    seen anyone fall since, never rolls (her typed 1 stays unused) and fights on."""
+    wren, maud = _pcs("Wren", "Sister")
+    wren.hp = 0
+    enc, roller = _ogre_fight([wren, maud], {maud.name: 1})
+    result = run_fight(enc, surprise=(), party_morale=True)
+    assert result.winner == "foes" and maud.hp <= 0
+    assert roller.typed.unused()[("morale", maud.name)] == [1]
