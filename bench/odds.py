@@ -52,7 +52,8 @@ def main() -> None:
     assert pooled == here, "the same seed must give the same figures in workers or not"
     figures = odds.odds_of(setup, here)
     workers = pool()._max_workers  # a figure to report
-    print(f"{fights} fights (4 PCs vs 6 bandits), party wins {figures.party_wins.text()}")
+    print(f"{fights} fights (4 PCs vs 6 bandits), party wins {figures.party_wins.text()}, "
+          f"flees {figures.fled.text()}, loses {figures.lost.text()}")
     print(f"{workers} worker processes: {best_pool:.2f} s ({best_pool / fights * 1e3:.3f} ms a "
           "fight)")
     print(f"one process      : {best_one:.2f} s ({best_one / fights * 1e3:.3f} ms a fight)")

@@ -32,7 +32,7 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, EncounterState
 from emberkeep.encounter.morale import SURRENDERED
 from emberkeep.encounter.setup import monster_combatants
-from emberkeep.encounter.sim import FightResult, run_fight
+from emberkeep.encounter.sim import FLED, FightResult, run_fight
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 
 __all__ = ["CHUNK", "DEFAULT_FIGHTS", "POLICY", "Odds", "OddsError", "OddsSetup", "PcOdds",
@@ -53,11 +53,22 @@ POLICY = (
     "• A Cleric lays hands on a dying ally in its zone; any PC stabilizes a bleeding ally in "
     "its zone (Medicine).\n"
     "• Held or gripped: break free; PRONE: stand up; holding a knife grip: its two blows.\n"
-    "• Luck dice are spent only where the engine spends them itself; nobody spends one by "
-    "choice. Nobody fends (WDD Fending is the GM's call).\n"
-    "• Monsters roll morale when the engine asks (first fallen, half down): over their morale "
-    "they surrender. The party never flees or surrenders: a fight ends when one side is down "
-    "or has surrendered, or after 100 rounds.\n"
+    "• Luck Dice: the PCs earn them as the rules give them (when the campaign uses them) "
+    "but never spend one: every attack, spell and SAVE is rolled without. Nobody fends (WDD "
+    "Fending is the GM's call). No other spell is cast.\n"
+    "• Monsters roll morale when the engine asks (their first fallen, half of them down): "
+    "over their morale they surrender.\n"
+    "• The party's morale, at the same moments (its first PC at 0 HP or below, then half its "
+    "PCs): each PC still standing and not already FRIGHTENED makes a WIS SAVE against the "
+    "ROOM DC (one \"Immune to FEAR effects\", as a Barbarian may be, holds firm unrolled); a "
+    "failure leaves it FRIGHTENED.\n"
+    "• A FRIGHTENED PC (by morale, a spell or a mishap) flees: once free of holds and on its "
+    "feet, it moves away from the foes, two zones where it may, else DISENGAGEs one zone "
+    "when a foe is CLOSE; when every foe is FAR (three zones or more), it is out of the "
+    "fight. In simultaneous mode a foe one zone from a fleeing PC waits for the melee "
+    "phase to go NEAR and strike it. The party never surrenders.\n"
+    "• A fight ends when one side is down, has surrendered or has fled, or after 100 rounds. "
+    "The party flees when its last PCs standing all fled; it loses when every PC is down.\n"
     "• Surprise: each side rolls its d6 (an encounter not yet started)."
 )
 
@@ -162,6 +173,7 @@ class _PcTally:
     broken: int = 0  # a weapon broke
     hp_lost: int = 0  # HP below the start at the end (down to 0), summed over fights
     armor_lost: int = 0  # armor and shield damage points gained, summed over fights
+    fled: int = 0  # left the fight in flight (the party's morale)
 
 
 @dataclass(slots=True)
@@ -171,7 +183,8 @@ class Tally:
     fights: int = 0
     won: int = 0  # the party's side left standing, every foe down
     surrendered: int = 0  # the party won because foes surrendered on morale
-    lost: int = 0
+    lost: int = 0  # every PC of the party down
+    fled: int = 0  # the foes left the field because the party's last PCs standing all fled
     no_end: int = 0  # not over after MAX_ROUNDS rounds, or nobody left standing
     rounds: Counter[int] = field(default_factory=Counter)
     pcs: dict[str, _PcTally] = field(default_factory=dict)
@@ -181,6 +194,7 @@ class Tally:
         self.won += other.won
         self.surrendered += other.surrendered
         self.lost += other.lost
+        self.fled += other.fled
         self.no_end += other.no_end
         self.rounds.update(other.rounds)
         for cid, pc in other.pcs.items():
@@ -227,7 +241,8 @@ def run_chunk(setup: OddsSetup, seed: int, index: int, count: int) -> Tally:
     tally = Tally(pcs={c.id: _PcTally() for c in pcs})
     play = setup.fight or run_fight
     for _ in range(count):
-        result = play(enc, max_rounds=MAX_ROUNDS, surprise=setup.surprise)
+        result = play(enc, max_rounds=MAX_ROUNDS, surprise=setup.surprise,
+                      party_morale=True)
         _count(enc, setup.side, result.winner, result.over, result.rounds, pcs, start, tally)
         enc.rewind()
     return tally
@@ -247,6 +262,8 @@ def _count(enc: Encounter, side: str, winner: str | None, over: bool, rounds: in
             tally.surrendered += 1
         else:
             tally.won += 1
+    elif any(_fled(c) for c in pcs):  # no party PC stands: the ones not down fled
+        tally.fled += 1
     else:
         tally.lost += 1
     lowest: dict[str, int] = {}  # each PC's lowest HP this fight, from the journal's befores
@@ -270,6 +287,12 @@ def _count(enc: Encounter, side: str, winner: str | None, over: bool, rounds: in
             pc.broken += 1
         pc.hp_lost += max(0, hp0 - max(ch.hp, 0))
         pc.armor_lost += max(0, marks[4] - marks0[4])
+        if _fled(c):
+            pc.fled += 1
+
+
+def _fled(c: Combatant) -> bool:
+    return c.out and any(x.name == FLED for x in c.conditions)
 
 
 def chunks(fights: int) -> list[tuple[int, int]]:
@@ -333,6 +356,7 @@ class PcOdds:
     broken: Chance
     hp_lost: float  # on average a fight
     armor_lost: float
+    fled: Chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,6 +365,7 @@ class Odds:
     won: Chance
     surrendered: Chance
     lost: Chance
+    fled: Chance  # the party's last PCs standing all fled
     no_end: Chance
     rounds: dict[int, int]  # rounds → fights that ended after them
     median_rounds: float
@@ -361,13 +386,13 @@ def odds_of(setup: OddsSetup, tally: Tally) -> Odds:
     names = {c.id: c.name for c in setup.combatants}
     pcs = tuple(PcOdds(names[cid], Chance(t.dropped, n), Chance(t.died, n),
                        Chance(t.injured, n), Chance(t.notched, n), Chance(t.broken, n),
-                       t.hp_lost / n, t.armor_lost / n)
+                       t.hp_lost / n, t.armor_lost / n, Chance(t.fled, n))
                 for cid, t in tally.pcs.items())
     spread = sorted(tally.rounds.elements())
     low = spread[int(0.1 * (len(spread) - 1))]
     high = spread[int(0.9 * (len(spread) - 1))]
     return Odds(n, Chance(tally.won, n), Chance(tally.surrendered, n), Chance(tally.lost, n),
-                Chance(tally.no_end, n), dict(sorted(tally.rounds.items())),
+                Chance(tally.fled, n), Chance(tally.no_end, n), dict(sorted(tally.rounds.items())),
                 statistics.median(spread), (low, high), pcs,
                 sum(p.hp_lost for p in pcs), sum(p.armor_lost for p in pcs))
 
@@ -376,7 +401,9 @@ def summary_lines(odds: Odds) -> Iterable[str]:
     """The figures as text, as the dialog shows them."""
     yield (f"Party wins {odds.party_wins.text()}: foes down {odds.won.text()}, foes "
            f"surrender on morale {odds.surrendered.text()}")
-    yield f"Party loses {odds.lost.text()}; no end in {MAX_ROUNDS} rounds {odds.no_end.text()}"
+    yield f"Party flees {odds.fled.text()}: its last PCs standing ran from the fight"
+    yield (f"Party loses {odds.lost.text()}: every PC down; no end in {MAX_ROUNDS} rounds "
+           f"{odds.no_end.text()}")
     yield (f"Rounds: median {odds.median_rounds:g}, 80% of fights between "
            f"{odds.rounds_spread[0]} and {odds.rounds_spread[1]}")
     yield (f"Party loses {odds.hp_lost:.1f} HP and {odds.armor_lost:.2f} armor points "

@@ -14,6 +14,19 @@ of the rules; only the choices are the policy's. For the combatant whose turn it
 
 A morale check the engine prompts (Furnace: 2d6 over the Enemy moral) is rolled at once.
 
+The party's morale (``run_fight(party_morale=True)``, as the odds play it; off by default, so
+the golden fights keep their dice): at OSE's moments, as the engine asks them of monsters (a
+side's first PC down, then half its PCs down; down: at 0 HP or below, or dead), each standing PC
+of that side not already FRIGHTENED rolls the engine's ``pc_morale`` (Furnace: a WIS SAVE
+against the ROOM DC; a failure: FRIGHTENED, R28). A FRIGHTENED PC flees (:func:`_flee`): once
+free of holds and standing, it moves away from the foes, Go RANGED where it may, DISENGAGE and
+go NEAR when a foe holds it CLOSE (``movement.move_in`` refuses the rest); when every standing
+foe is FAR from it (three zones or more: "only heard", beyond any one turn's move and attack and
+any missile's RANGED band, and out of the sight FRIGHTENED needs), the GM rules it out of the
+fight (``gm_ruling``'s ``MarkOut``: "fled"), a free action, marked :data:`FLED`. In simultaneous
+mode a combatant whose nearest foe is a fleeing PC one zone away waits for the melee phase and
+goes NEAR and strikes it there (:func:`_pursues`).
+
 Simultaneous mode (Furnace/PDM): in the missiles-and-magic phase a combatant with a foe CLOSE
 waits for the melee phase; the first melee slot resolves every waiting blow at once with
 ``resolve_simultaneous_melee``.
@@ -41,18 +54,23 @@ from emberkeep.encounter.actions import (
 )
 from emberkeep.encounter.attack import choose_weapon
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.damage import Wielded
 from emberkeep.encounter.dying import is_bleeding, stabilize
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.grip import GRIPPED, GRIPPING, grip_attacks, gripper_of
 from emberkeep.encounter.grip import break_free as break_grip
 from emberkeep.encounter.initiative import Slot
-from emberkeep.encounter.morale import dismiss_morale, resolve_morale
+from emberkeep.encounter.morale import dismiss_morale, pc_morale, resolve_morale
 from emberkeep.encounter.movement import close_threats, grappler_of
-from emberkeep.encounter.ruling import has_condition
+from emberkeep.encounter.ruling import AddCondition, MarkOut, gm_ruling, has_condition
 from emberkeep.encounter.simultaneous import melee_pairs, resolve_simultaneous_melee
 
-__all__ = ["FightResult", "run_fight", "take_turn"]
+__all__ = ["FLED", "FightResult", "run_fight", "take_turn"]
+
+FLED = "fled"  # the mark on a PC the GM ruled out of the fight because it fled (the odds count it)
+FRIGHTENED = "FRIGHTENED"
+_FAR = 3  # zones: Band.FAR, "only heard"
 
 # Named once: naming a member on its enum class goes through EnumType's slow ``__getattr__``
 # hook, and the policy asks the mode every turn.
@@ -129,8 +147,10 @@ def _step_toward(c: Combatant, foe: Combatant) -> int:
     return c.position + (1 if foe.position > c.position else -1)
 
 
-def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None) -> bool:
-    """Take one legal action for ``c``; ``False`` if it passes (nothing was allowed or wise)."""
+def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None, *,
+              flee: bool = False) -> bool:
+    """Take one legal action for ``c``; ``False`` if it passes (nothing was allowed or wise).
+    ``flee``: a FRIGHTENED PC flees (the party's morale, :func:`_flee`)."""
     foes = _nearest(enc, c)
     if not foes:
         return False
@@ -139,19 +159,31 @@ def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None) -> bool:
         return _first([*(partial(cast, enc, c.id, spell, [f.id]) for f in foes),
                        partial(cast, enc, c.id, spell, [])])
     if c.conditions:  # most turns carry none: the held/gripped/prone checks are skipped
-        if grappler_of(enc, c) is not None:
-            return _first([lambda: break_free(enc, c.id), lambda: dodge(enc, c.id)])
-        if has_condition(c, GRIPPED) and gripper_of(enc, c) is not None:
-            return _first([lambda: break_grip(enc, c.id), lambda: dodge(enc, c.id)])
-        if has_condition(c, GRIPPING) and _first([lambda: grip_attacks(enc, c.id)]):
-            return True
-        if has_condition(c, "PRONE"):
-            return _first([lambda: stand_up(enc, c.id), lambda: dodge(enc, c.id)])
+        done = _conditions_turn(enc, c, foes, flee)
+        if done is not None:
+            return done
     waiting = (enc.state.mode == _SIMULTANEOUS and slot is not None
-               and slot.kind == "missile" and close_threats(enc, c))
+               and slot.kind == "missile"
+               and (close_threats(enc, c) or (flee and _pursues(foes[0], c))))
     if waiting:
         return False  # its blow is struck in the melee phase
     return _first(_options(enc, c, slot, foes))
+
+
+def _conditions_turn(enc: Encounter, c: Combatant, foes: list[Combatant],
+                     flee: bool) -> bool | None:
+    """The turn a condition decides (held, gripped, fleeing, gripping, PRONE), or ``None``."""
+    if grappler_of(enc, c) is not None:
+        return _first([lambda: break_free(enc, c.id), lambda: dodge(enc, c.id)])
+    if has_condition(c, GRIPPED) and gripper_of(enc, c) is not None:
+        return _first([lambda: break_grip(enc, c.id), lambda: dodge(enc, c.id)])
+    if flee and c.kind == "pc" and has_condition(c, FRIGHTENED):
+        return _flee(enc, c, foes)
+    if has_condition(c, GRIPPING) and _first([lambda: grip_attacks(enc, c.id)]):
+        return True
+    if has_condition(c, "PRONE"):
+        return _first([lambda: stand_up(enc, c.id), lambda: dodge(enc, c.id)])
+    return None
 
 
 def _options(enc: Encounter, c: Combatant, slot: Slot | None,
@@ -194,6 +226,93 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None,
     yield lambda: dodge(enc, cid)
 
 
+def _pursues(foe: Combatant, c: Combatant) -> bool:
+    """Simultaneous mode: a fleeing PC one zone from ``c`` is struck by Go NEAR and ATK in the
+    melee phase, as in the other modes, not only closed on in the missiles phase (moved, the
+    pursuer would have done its one thing, the PC disengage again: a chase to the last
+    round)."""
+    return (foe.kind == "pc" and abs(foe.position - c.position) == 1
+            and has_condition(foe, FRIGHTENED))
+
+
+def _all_far(c: Combatant, foes: list[Combatant]) -> bool:
+    here = c.position
+    return all(abs(f.position - here) >= _FAR for f in foes)
+
+
+def _leave(enc: Encounter, c: Combatant) -> bool:
+    """The GM rules the fleeing PC out of the fight (ruling.py's "fled"), marked FLED."""
+    gm_ruling(enc, f"{c.name} flees the fight", [
+        MarkOut(c.id),
+        AddCondition(c.id, ActiveCondition(FLED, None, "encounter", "morale",
+                                           enc.state.round))])
+    return True
+
+
+def _flee(enc: Encounter, c: Combatant, foes: list[Combatant]) -> bool:
+    """A FRIGHTENED PC's turn (held or gripped, it has already tried to break free): out of
+    the fight if every foe is FAR; else stand up if PRONE; else away from the foes, two zones
+    (Go RANGED) if the rules let it, one, or DISENGAGE and go NEAR when held CLOSE; else
+    DODGE. A move that leaves every foe FAR ends in the GM's ruling at once."""
+    if _all_far(c, foes):
+        return _leave(enc, c)
+    cid = c.id
+    if has_condition(c, "PRONE"):
+        return _first([lambda: stand_up(enc, cid), lambda: dodge(enc, cid)])
+    # Away from the foes' weight; all of them in its own zone: toward lower zones (the
+    # encounter's line has no exit, so either end is as good, and one end keeps it plain).
+    pull = sum(c.position - f.position for f in foes)
+    away = 1 if pull > 0 else -1
+    here = c.position
+    moved = _first([lambda: move(enc, cid, here + 2 * away),
+                    lambda: move(enc, cid, here + away),
+                    lambda: disengage(enc, cid, here + away)])
+    if not moved:
+        return _first([lambda: dodge(enc, cid)])
+    if _all_far(c, foes):
+        _leave(enc, c)
+    return True
+
+
+class _PartyMorale:
+    """When the GM calls for the party's morale (OSE's moments, as ``morale.watch`` prompts
+    them for monsters): a side's first PC down, then half its PCs down, each once a fight;
+    both due at once make one check (as ``resolve_morale`` clears a side's prompts)."""
+
+    __slots__ = ("_asked", "_sides")
+
+    def __init__(self, enc: Encounter) -> None:
+        sides: dict[str, list[Combatant]] = {}
+        for c in enc.combatants.values():
+            if c.kind == "pc":
+                sides.setdefault(c.side, []).append(c)
+        self._sides = sides
+        # "From here": a moment already past was the GM's to call, not the simulation's.
+        self._asked = set(self._due(enc))
+
+    def _due(self, enc: Encounter) -> list[tuple[str, str]]:
+        due = []
+        for side, pcs in self._sides.items():
+            # down: at 0 HP or below, or dead; one who fled is gone, not down
+            down = sum(1 for c in pcs if not c.out and enc.is_down(c))
+            if down:
+                due.append((side, "first"))
+                if 2 * down >= len(pcs):
+                    due.append((side, "half"))
+        return due
+
+    def check(self, enc: Encounter) -> None:
+        """Roll ``pc_morale`` for each standing PC of a side that has just reached a moment."""
+        if len(self._asked) == 2 * len(self._sides):
+            return  # every moment asked: most of a fight's turns
+        new = [key for key in self._due(enc) if key not in self._asked]
+        self._asked.update(new)
+        for side in dict.fromkeys(side for side, _ in new):
+            for c in self._sides[side]:
+                if not enc.is_down(c) and not has_condition(c, FRIGHTENED):
+                    pc_morale(enc, c.id)
+
+
 def _melee_phase(enc: Encounter) -> None:
     """Simultaneous mode: every able combatant with a foe CLOSE strikes at once."""
     pairs = melee_pairs(enc)
@@ -202,17 +321,20 @@ def _melee_phase(enc: Encounter) -> None:
 
 
 def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] | None = None,
-              spells: Mapping[str, str] | None = None) -> FightResult:
+              spells: Mapping[str, str] | None = None,
+              party_morale: bool = False) -> FightResult:
     """Start the fight (or go on from where a running one stands: the odds' "from here") and
     play it out with :func:`take_turn` until one side is left or
     ``max_rounds`` have passed. ``surprise`` lists sides the GM says are surprised (``None``:
-    each side rolls its d6); ``spells`` are spells declared at the start (WDD)."""
+    each side rolls its d6); ``spells`` are spells declared at the start (WDD).
+    ``party_morale``: the PCs check morale and the FRIGHTENED flee (the module's docstring);
+    off, the PCs never do (the golden fights' dice)."""
     with enc.derived_cache():  # run_fight owns the encounter until it returns
-        return _run(enc, max_rounds, surprise, spells)
+        return _run(enc, max_rounds, surprise, spells, party_morale)
 
 
 def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
-         spells: Mapping[str, str] | None) -> FightResult:
+         spells: Mapping[str, str] | None, party_morale: bool) -> FightResult:
     phase = enc.state.phase
     if phase == "setup":
         turns.start(enc, surprise=surprise, spells=spells)
@@ -222,6 +344,7 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
     simultaneous = st.mode == _SIMULTANEOUS
     melee_round = -1
     over = turns.is_over(enc)
+    party = _PartyMorale(enc) if party_morale else None
     while not over and st.round <= max_rounds:
         if st.morale_pending:
             side = st.morale_pending[0].rpartition(":")[0]
@@ -229,6 +352,8 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
                 dismiss_morale(enc, side)
             over = turns.is_over(enc)
             continue
+        if party is not None:
+            party.check(enc)  # a PC's morale changes nobody's standing
         slot = turns.current_slot(enc)
         c = None if slot is None else enc.combatants.get(slot.cid)  # turns.current, once
         if slot is not None and c is not None and not c.acted:
@@ -236,7 +361,7 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
                 melee_round = st.round
                 _melee_phase(enc)
             if not c.acted and enc.can_act(c):  # (``can_act`` asks ``is_down`` first)
-                take_turn(enc, c, slot)
+                take_turn(enc, c, slot, flee=party_morale)
         if turns.is_over(enc):
             break
         if st.phase == "fighting":  # not over, just asked: ``next_turn`` need not ask again

@@ -80,12 +80,15 @@ def melee_setup(enc: Encounter, *, start: Sequence[Combatant] | None = None,
 
 
 def play_melee_fight(enc: Encounter, *, max_rounds: int = 100,
-                     surprise: Iterable[str] | None = None) -> FightResult:
+                     surprise: Iterable[str] | None = None,
+                     party_morale: bool = False) -> FightResult:
     """Play the Melee Round fight to its end (or ``max_rounds`` rounds) from where it stands:
     a fight not begun is begun as the window begins it (nobody surprised: the Melee Round's
     surprise is an attack, not a lost round, so ``surprise`` is not used); a round under way
-    goes on with those who have not fought yet."""
-    del surprise
+    goes on with those who have not fought yet. ``party_morale`` (``run_fight``'s Furnace
+    WIS SAVE and flight) is not used either: the Melee Round gives knights no morale check,
+    and flight is a choice this policy never makes."""
+    del surprise, party_morale
     if enc.state.phase == "setup":
         check_surprise(enc, surprised=[])
     _morale(enc)  # "from here": a check the GM has not rolled yet

@@ -42,7 +42,7 @@ from gui.encounter.session import EncounterSession
 __all__ = ["OddsDialog"]
 
 _RUN = "run"
-_COLUMNS = ("PC", "Drops to 0 HP", "Dies", "Lingering injury", "Weapon notched",
+_COLUMNS = ("PC", "Drops to 0 HP", "Dies", "Flees", "Lingering injury", "Weapon notched",
             "Weapon broken", "HP lost")
 
 
@@ -250,8 +250,9 @@ class OddsDialog(QDialog):
         self.summary.setText("\n".join(odds.summary_lines(result)))
         self.table.setRowCount(len(result.pcs))
         for row, pc in enumerate(result.pcs):
-            cells = (pc.name, pc.dropped.text(), pc.died.text(), pc.injured.text(),
-                     pc.notched.text(), pc.broken.text(), f"{pc.hp_lost:.1f}")
+            cells = (pc.name, pc.dropped.text(), pc.died.text(), pc.fled.text(),
+                     pc.injured.text(), pc.notched.text(), pc.broken.text(),
+                     f"{pc.hp_lost:.1f}")
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()

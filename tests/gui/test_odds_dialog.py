@@ -9,11 +9,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
+from pytestqt.qtbot import QtBot
 
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter import odds
-from gui.encounter.odds_dialog import OddsDialog
+from gui.encounter.odds_dialog import OddsDialog, open_odds
+from tests.gui.fit import LAPTOPS, assert_fits
 from tests.gui.test_encounter_window import Key, key, open_encounter
+from tests.gui.test_screen_fit import _fight, _on_laptop
 
 
 def _cell(table: QTableWidget, row: int, column: int) -> str:
@@ -56,6 +59,13 @@ def test_odds_dialog_runs_cancels_and_reruns_with_a_seed(
     assert dialog.table.rowCount() == 4
     assert _cell(dialog.table, 0, 0) == "Brannoc Ironhand"
     assert _cell(dialog.table, 0, 1) == figures.pcs[0].dropped.text()
+    # the party's flight beside win and loss, and each PC's, in the GM's words
+    assert f"Party flees {figures.fled.text()}: its last PCs standing ran" in dialog.summary.text()
+    assert f"Party loses {figures.lost.text()}: every PC down" in dialog.summary.text()
+    flees = dialog.table.horizontalHeaderItem(3)
+    assert flees is not None and flees.text() == "Flees"
+    assert [_cell(dialog.table, r, 3) for r in range(4)] == [p.fled.text() for p in figures.pcs]
+    assert 0 < figures.fled.hits < 600  # the example's bandits do make some parties run
     assert len(dialog.bars.rows) == 4 and sum(v for _l, v in dialog.rounds.columns) == 600
 
     dialog.up_to.setValue(3)
@@ -82,3 +92,26 @@ def test_odds_dialog_runs_cancels_and_reruns_with_a_seed(
     assert dialog.start_from.currentData() == "here"
     assert dialog.start_from.currentText() == "from here (round 1)"
     assert dialog._setup().state.round == 1
+
+
+@pytest.mark.parametrize("laptop", LAPTOPS)
+def test_the_figures_with_the_partys_flight_fit_a_laptop(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, laptop: str) -> None:
+    """At 1366×768 and 1280×800 the dialog showing every figure (the summary's "Party flees"
+    line, the table's Flees column, the charts) lies inside the screen, every column in view."""
+    window, _size = _on_laptop(tmp_path, qtbot, monkeypatch, laptop)
+    ew = _fight(window, "group")
+    dialog = open_odds(ew, ew.session)
+    setup = dialog._setup()
+    dialog.setup = setup
+    dialog.show_odds(odds.odds_of(setup, odds.simulate(setup, 200, seed=1)))
+    QApplication.processEvents()
+    assert_fits(dialog)
+    assert "Party flees" in dialog.summary.text()
+    assert dialog.summary.height() >= dialog.summary.heightForWidth(dialog.summary.width())
+    table = dialog.table
+    last = table.columnCount() - 1
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= (
+        table.viewport().width())
+    assert dialog.bars.height() > 0 and dialog.rounds.height() > 0
+    dialog.close()
