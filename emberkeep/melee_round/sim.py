@@ -121,15 +121,17 @@ def _morale(enc: Encounter) -> None:
             dismiss_morale(enc, side)
 
 
-def _engaged_foes(enc: Encounter, c: Combatant) -> list[Combatant]:
-    """Foes within 1 yard able to fight, nearest first (ties: encounter order)."""
-    foes = [o for o in enc.enemies(c) if engaged(o.position, c.position) and able(enc, o)]
+def _engaged_foes(c: Combatant, fit: list[Combatant]) -> list[Combatant]:
+    """Foes within 1 yard among ``fit`` (those able to fight, in encounter order), nearest
+    first (ties: encounter order)."""
+    foes = [o for o in fit if o.side != c.side and engaged(o.position, c.position)]
     foes.sort(key=lambda o: abs(o.position - c.position))
     return foes
 
 
-def _ready(enc: Encounter, c: Combatant) -> bool:
-    return able(enc, c) and not marked(enc, c, FOUGHT)
+def _fit(enc: Encounter) -> list[Combatant]:
+    """Those able to fight, asked once a phase: nothing changes while the choices are made."""
+    return [c for c in enc.combatants.values() if able(enc, c)]
 
 
 def _name_targets(enc: Encounter) -> tuple[dict[str, str], list[Combatant]]:
@@ -138,15 +140,16 @@ def _name_targets(enc: Encounter) -> tuple[dict[str, str], list[Combatant]]:
     named: dict[str, str] = {}
     rearming: list[Combatant] = []
     opponents: dict[str, set[str]] = {}
-    for c in enc.combatants.values():
-        if not _ready(enc, c):
+    fit = _fit(enc)
+    for c in fit:
+        if marked(enc, c, FOUGHT):  # "from here": it fought this round already
             continue
         if c.weapon_dropped:
             rearming.append(c)
             continue
         mine = opponents.setdefault(c.id, set())
         choices = []
-        for o in _engaged_foes(enc, c):  # nearest first: ``min`` keeps the first of equals
+        for o in _engaged_foes(c, fit):  # nearest first: ``min`` keeps the first of equals
             theirs = opponents.setdefault(o.id, set())
             if o.id in mine:  # it named c: naming it back adds nobody
                 choices.append((-1, o))
@@ -220,10 +223,11 @@ def _try(enc: Encounter, step: Callable[[], object]) -> None:
 def _movement(enc: Encounter) -> None:
     """The Movement Phase: the unengaged who did not fight close on the nearest foe."""
     goals: dict[str, int] = {}
-    for c in enc.combatants.values():
-        if not _ready(enc, c) or has_condition(c, PRONE) or _engaged_foes(enc, c):
+    fit = _fit(enc)
+    for c in fit:
+        if marked(enc, c, FOUGHT) or has_condition(c, PRONE) or _engaged_foes(c, fit):
             continue
-        foes = [o for o in enc.enemies(c) if able(enc, o)]
+        foes = [o for o in fit if o.side != c.side]
         if foes:
             goals[c.id] = min(foes, key=lambda o: abs(o.position - c.position)).position
     movement_phase(enc, goals)
