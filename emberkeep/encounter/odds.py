@@ -20,7 +20,7 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from emberkeep.campaign.settings import CampaignSettings
@@ -32,7 +32,7 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, EncounterState
 from emberkeep.encounter.morale import SURRENDERED
 from emberkeep.encounter.setup import monster_combatants
-from emberkeep.encounter.sim import FLED, run_fight
+from emberkeep.encounter.sim import FLED, FightResult, run_fight
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 
 __all__ = ["CHUNK", "DEFAULT_FIGHTS", "POLICY", "Odds", "OddsError", "OddsSetup", "PcOdds",
@@ -99,6 +99,10 @@ class OddsSetup:
     side: str = "party"  # the side whose odds are told
     # The sides the GM says are surprised at the start (None: each side rolls its d6).
     surprise: tuple[str, ...] | None = None
+    # Plays one fight (``run_fight``'s signature; None: ``run_fight``). The Melee Round's
+    # runner sits in a layer above this one and is handed in (``melee_round.sim``); a
+    # module-level function, so it pickles by name for the workers.
+    fight: Callable[..., FightResult] | None = None
 
     @property
     def pcs(self) -> list[Combatant]:
@@ -114,7 +118,7 @@ class OddsSetup:
 
 
 def setup_of(enc: Encounter, *, start: Sequence[Combatant] | None = None,
-             side: str = "party") -> OddsSetup:
+             side: str = "party", fight: Callable[..., FightResult] | None = None) -> OddsSetup:
     """The encounter as it stands now ("from here"), or with ``start``'s combatants and a
     fresh state (from the start: the encounter's combatants as they stood before its first
     step), the party's sheets as they stand now either way."""
@@ -137,7 +141,7 @@ def setup_of(enc: Encounter, *, start: Sequence[Combatant] | None = None,
     own = None if own_src is None else _OwnEntries(
         tuple(own_src.archetypes), tuple(own_src.spells), tuple(own_src.magic_items))
     return OddsSetup(combatants, characters, state, enc.settings.model_copy(deep=True), own,
-                     side)
+                     side, fight=fight)
 
 
 def sweep_setup(setup: OddsSetup, kind: str, count: int) -> OddsSetup:
@@ -155,8 +159,7 @@ def sweep_setup(setup: OddsSetup, kind: str, count: int) -> OddsSetup:
         combatants += monster_combatants(
             first.monster, count - len(of_kind), side=first.side, position=first.position,
             first_number=len(of_kind) + 1, taken={c.id for c in combatants})
-    return OddsSetup(tuple(combatants), setup.characters, setup.state, setup.settings,
-                     setup.own, setup.side, setup.surprise)
+    return replace(setup, combatants=tuple(combatants))
 
 
 # --- one chunk of fights ------------------------------------------------------------------------
@@ -236,9 +239,10 @@ def run_chunk(setup: OddsSetup, seed: int, index: int, count: int) -> Tally:
                     _sheet_marks(characters[c.character_id]))  # type: ignore[index]
              for c in pcs}
     tally = Tally(pcs={c.id: _PcTally() for c in pcs})
+    play = setup.fight or run_fight
     for _ in range(count):
-        result = run_fight(enc, max_rounds=MAX_ROUNDS, surprise=setup.surprise,
-                           party_morale=True)
+        result = play(enc, max_rounds=MAX_ROUNDS, surprise=setup.surprise,
+                      party_morale=True)
         _count(enc, setup.side, result.winner, result.over, result.rounds, pcs, start, tally)
         enc.rewind()
     return tally

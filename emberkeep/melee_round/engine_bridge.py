@@ -19,7 +19,7 @@ from emberkeep.character.model import Character
 from emberkeep.encounter.combatant import Combatant, MeleeMonster
 from emberkeep.encounter.conditions import ActiveCondition, names
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
-from emberkeep.encounter.events import Rolled, Step
+from emberkeep.encounter.events import Step
 from emberkeep.encounter.ruling import has_condition
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.melee_round.catalog import MeleeWeapon, weapon
@@ -121,9 +121,12 @@ def _weapon(enc: Encounter, c: Combatant, d: Declared) -> MeleeWeapon:
 
 
 def rounds_fought(enc: Encounter, c: Combatant) -> int:
-    """Melee steps in which ``c`` rolled (one a round), for R33's fatigue."""
-    return sum(1 for s in enc.history if s.action in MELEE_ACTIONS
-               and any(isinstance(e, Rolled) and e.who == c.id for e in s.events))
+    """Earlier rounds in which ``c`` fought, for R33's fatigue: its FOUGHT marks (one a round,
+    however many foes it faced), read from the combatant rather than the log, so an encounter
+    that records nothing (the odds, issue #21) tires its fighters as the window's does."""
+    now = enc.state.round
+    return sum(1 for key in c.used if key.partition("@")[0] == FOUGHT
+               and int(key.partition("@")[2]) < now)
 
 
 def side_of(enc: Encounter, c: Combatant, d: Declared) -> Side:

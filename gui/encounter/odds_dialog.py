@@ -1,6 +1,8 @@
 """Encounter → Odds: how deadly is this fight, from the campaign's own rules (issue #21).
 
-The dialog only gathers the encounter as it stands (``odds.setup_of``), hands chunks of fights
+The dialog only gathers the encounter as it stands (``odds.setup_of``; an encounter resolved by
+the Melee Round through ``melee_round.sim.melee_setup``, whose fights are played by the Melee
+Round's own steps, its policy shown instead of Furnace's), hands chunks of fights
 to worker processes (:mod:`gui.encounter.odds_runner`) and shows what came back
 (``odds.odds_of``): no rule lives here. Enter runs, Escape cancels a run (or closes), Alt+W runs
 the "what if" sweep. It reads the encounter and the sheets and changes nothing, so it records
@@ -31,6 +33,8 @@ from PySide6.QtWidgets import (
 
 from emberkeep.encounter import odds
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.melee_round.sim import POLICY as MELEE_POLICY
+from emberkeep.melee_round.sim import melee_setup
 from gui.encounter.odds_charts import BarChart, Histogram
 from gui.encounter.odds_runner import Job, OddsRunner
 from gui.encounter.session import EncounterSession
@@ -155,6 +159,7 @@ class OddsDialog(QDialog):
         """Offer what the encounter allows now (shown again later, it may have moved on):
         "from here" once it is running, and its monster kinds for the what-if."""
         enc = self.session.enc
+        self._show_policy()
         self.start_from.clear()
         self.start_from.addItem("from the start", "start")
         if enc.state.phase not in ("setup", "over"):
@@ -174,6 +179,12 @@ class OddsDialog(QDialog):
 
     # -- running ------------------------------------------------------------------------------
 
+    def _show_policy(self) -> None:
+        """The choices of the fights about to be played: the Melee Round's or Furnace's."""
+        policy = MELEE_POLICY if self.session.melee_round() else odds.POLICY
+        if self.policy.toPlainText() != policy:
+            self.policy.setPlainText(policy)
+
     def _setup(self) -> odds.OddsSetup:
         """The encounter as the GM chose to simulate it: from here, or from its start (the
         combatants as they stood before its first step), the sheets as they stand now."""
@@ -181,13 +192,9 @@ class OddsDialog(QDialog):
         start: list[Combatant] | None = None
         if self.start_from.currentData() == "start":
             start = [Combatant.from_json(dict(c)) for c in self.session.record.combatants]
+        if self.session.melee_round():  # played by the Melee Round's own steps
+            return melee_setup(enc, start=start)
         return odds.setup_of(enc, start=start)
-
-    def _refused(self) -> str | None:
-        if self.session.melee_round():
-            return ("The odds simulate Furnace's and WDD's blows; this encounter resolves "
-                    "them by the Melee Round, which the simulation does not play.")
-        return None
 
     def run(self) -> None:
         setup = self._setup_or_say()
@@ -205,10 +212,7 @@ class OddsDialog(QDialog):
         self._start(jobs)
 
     def _setup_or_say(self) -> odds.OddsSetup | None:
-        refused = self._refused()
-        if refused:
-            self.status.setText(refused)
-            return None
+        self._show_policy()  # the resolution may have changed since the dialog opened
         try:
             self.setup = self._setup()
         except odds.OddsError as exc:

@@ -39,7 +39,8 @@ def pool() -> ProcessPoolExecutor:
             context = multiprocessing.get_context("spawn")
         else:
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["emberkeep.encounter.odds"])
+            context.set_forkserver_preload(["emberkeep.encounter.odds",
+                                            "emberkeep.melee_round.sim"])
         workers = max(1, min(4, os.cpu_count() or 1))
         _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                     initializer=_watch_app, initargs=(os.getpid(),))
