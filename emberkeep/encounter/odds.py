@@ -29,6 +29,7 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.conditions import NO_ACTIONS
 from emberkeep.encounter.engine import Encounter, EncounterState
 from emberkeep.encounter.morale import SURRENDERED
 from emberkeep.encounter.setup import monster_combatants
@@ -166,7 +167,9 @@ def sweep_setup(setup: OddsSetup, kind: str, count: int) -> OddsSetup:
 
 @dataclass(slots=True)
 class _PcTally:
-    dropped: int = 0  # at 0 HP or below at some moment of the fight
+    # Taken out: at 0 HP or below at some moment, or left unable to act at the end (R28's
+    # UNCONSCIOUS, the Melee Round's Major Wound, PARALYSED...), fled aside.
+    dropped: int = 0
     died: int = 0
     injured: int = 0  # a lasting injury written on the sheet (condition or score loss)
     notched: int = 0  # a weapon gained a notch
@@ -275,7 +278,9 @@ def _count(enc: Encounter, side: str, winner: str | None, over: bool, rounds: in
         hp0, marks0 = start[c.id]
         marks = _sheet_marks(ch)
         pc = tally.pcs[c.id]
-        if min(lowest.get(ch.id, ch.hp), ch.hp) <= 0:
+        fled = _fled(c)
+        if min(lowest.get(ch.id, ch.hp), ch.hp) <= 0 or (
+                not fled and any(x.name in NO_ACTIONS for x in c.conditions)):
             pc.dropped += 1
         if not ch.alive:
             pc.died += 1
@@ -287,7 +292,7 @@ def _count(enc: Encounter, side: str, winner: str | None, over: bool, rounds: in
             pc.broken += 1
         pc.hp_lost += max(0, hp0 - max(ch.hp, 0))
         pc.armor_lost += max(0, marks[4] - marks0[4])
-        if _fled(c):
+        if fled:
             pc.fled += 1
 
 

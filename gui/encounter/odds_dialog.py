@@ -42,7 +42,7 @@ from gui.encounter.session import EncounterSession
 __all__ = ["OddsDialog"]
 
 _RUN = "run"
-_COLUMNS = ("PC", "Drops to 0 HP", "Dies", "Flees", "Lingering injury", "Weapon notched",
+_COLUMNS = ("PC", "Taken out", "Dies", "Flees", "Lingering injury", "Weapon notched",
             "Weapon broken", "HP lost")
 
 
@@ -99,6 +99,9 @@ class OddsDialog(QDialog):
         """The table per PC, the charts, the what-if sweep and the policy the sides follow."""
         self.table = QTableWidget(0, len(_COLUMNS), self)
         self.table.setHorizontalHeaderLabels(_COLUMNS)
+        self.table.horizontalHeaderItem(1).setToolTip(
+            "Dropped to 0 HP at some moment, or left unable to act at the end (unconscious, "
+            "paralysed, out with a Major Wound)")
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -257,7 +260,7 @@ class OddsDialog(QDialog):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
         self.bars.set_rows([(pc.name, pc.dropped.value, pc.died.value) for pc in result.pcs],
-                           "bar: drops to 0 HP · dark: dies")
+                           "bar: taken out · dark: dies")
         spread = range(1, max(result.rounds) + 1)
         self.rounds.set_columns([(str(r), result.rounds.get(r, 0)) for r in spread],
                                 f"Fights ending in each round (median {result.median_rounds:g})")

@@ -151,3 +151,27 @@ def test_wilson_interval_by_hand() -> None:
     low, high = odds.wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert odds.wilson(0, 10)[0] == 0.0
+
+
+def test_a_pc_left_unable_to_act_counts_as_taken_out_without_dropping_to_0_hp() -> None:
+    """"Taken out" is 0 HP at some moment or, at the end, a condition that takes every action
+    (R28; the Melee Round's unconscious and Major Wound knights are counted so): Brannoc
+    fights a goblin; Sister Maud cannot act all fight. At 500 HP neither comes near 0 HP (a
+    stray blow may graze her), yet she is out of the fight every time and he never."""
+    level_1 = [c for c in build_example_campaign().characters if c.level == 1]
+    brannoc = next(c for c in level_1 if c.name == "Brannoc Ironhand")
+    other = next(c for c in level_1 if c is not brannoc)
+    brannoc.max_hp = brannoc.hp = other.max_hp = other.hp = 500  # nobody near 0 HP
+    party = pc_combatants([brannoc, other])
+    party.sort(key=lambda c: c.character_id != brannoc.id)  # Brannoc first: the one attacked
+    party[1].conditions = CANT_ACT
+    goblin = MonsterStats(name="Goblin", max_hp=3, room_dc=10, attack_bonus=0, damage="1d4")
+    enc = Encounter([*party, *monster_combatants(goblin, 1, position=0)],
+                    {brannoc.id: brannoc, other.id: other}, RandomRoller(1))
+    setup = dataclasses.replace(odds.setup_of(enc), surprise=())
+    result = odds.odds_of(setup, odds.simulate(setup, 200, seed=5))
+    by_name = {p.name: p for p in result.pcs}
+    fighter, held = by_name[brannoc.name], by_name[other.name]
+    assert result.party_wins.hits == 200
+    assert held.dropped.hits == 200
+    assert fighter.dropped.hits == 0
