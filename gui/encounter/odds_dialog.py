@@ -99,7 +99,9 @@ class OddsDialog(QDialog):
         """The table per PC, the charts, the what-if sweep and the policy the sides follow."""
         self.table = QTableWidget(0, len(_COLUMNS), self)
         self.table.setHorizontalHeaderLabels(_COLUMNS)
-        self.table.horizontalHeaderItem(1).setToolTip(
+        taken_out = self.table.horizontalHeaderItem(1)
+        assert taken_out is not None  # made by setHorizontalHeaderLabels just above
+        taken_out.setToolTip(
             "Dropped to 0 HP at some moment, or left unable to act at the end (unconscious, "
             "paralysed, out with a Major Wound)")
         self.table.verticalHeader().setVisible(False)
