@@ -54,11 +54,12 @@ class OddsDialog(QDialog):
         self.runner = OddsRunner(self)
         self.runner.progress.connect(self._progress)
         self.runner.finished.connect(self._finished)
-        self.runner.cancelled.connect(lambda: self.status.setText("Cancelled."))
+        self.runner.cancelled.connect(self._cancelled)
         self.runner.failed.connect(self._failed)
         self.setup: odds.OddsSetup | None = None
         self.odds: odds.Odds | None = None
         self.sweep: dict[int, odds.Chance] = {}
+        self._shown = 0  # fights behind the figures shown during a run
         self._build()
 
     # -- building -----------------------------------------------------------------------------
@@ -226,13 +227,28 @@ class OddsDialog(QDialog):
         return self.setup
 
     def _start(self, jobs: list[Job]) -> None:
+        self._shown = 0
         self.status.setText("Simulating…")
         self.cancel_button.setEnabled(True)
         self.runner.start(jobs, self.seed.value())
 
     def _progress(self, done: int, total: int) -> None:
+        """The bar, and the figures as they firm up: chunks come back in any order, so what
+        is shown before the end is a fair sample of the fights played so far, said as such;
+        the figures at the end are the seed's (the same whatever the order)."""
         self.progress.setRange(0, total)
         self.progress.setValue(done)
+        so_far = self.runner.so_far(_RUN) if self.runner.running else None
+        if so_far is not None and so_far.fights and self.setup is not None \
+                and so_far.fights > self._shown:
+            self._shown = so_far.fights
+            self.show_odds(odds.odds_of(self.setup, so_far))
+            self.status.setText(f"Simulating… figures so far, on {so_far.fights} of "
+                                f"{total} fights")
+
+    def _cancelled(self) -> None:
+        self.status.setText(f"Cancelled: the figures are those of the {self._shown} fights "
+                            "played." if self._shown else "Cancelled.")
 
     def _failed(self, text: str) -> None:
         self.cancel_button.setEnabled(False)

@@ -93,6 +93,15 @@ class OddsRunner(QObject):
     def running(self) -> bool:
         return bool(self._futures)
 
+    def so_far(self, key: Hashable) -> Tally | None:
+        """What the chunks of ``key`` that came back counted so far (a copy), or ``None``."""
+        tally = self._tallies.get(key)
+        if tally is None:
+            return None
+        copy = Tally()
+        copy.add(tally)
+        return copy
+
     def start(self, jobs: list[Job], seed: int) -> None:
         self.cancel(quiet=True)
         executor = pool()

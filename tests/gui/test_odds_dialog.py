@@ -115,3 +115,25 @@ def test_the_figures_with_the_partys_flight_fit_a_laptop(
         table.viewport().width())
     assert dialog.bars.height() > 0 and dialog.rounds.height() > 0
     dialog.close()
+
+
+def test_the_figures_firm_up_while_the_fights_run(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The GM reads a first answer long before the last chunk: each poll shows the fights
+    played so far, said as such; the end shows the seed's figures."""
+    _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=6)
+    dialog = open_odds(window, window.session)
+    seen: list[tuple[int, str]] = []
+    dialog.runner.progress.connect(
+        lambda done, total: seen.append((dialog.odds.fights if dialog.odds else 0,
+                                         dialog.status.text())))
+    dialog.fights.setValue(3000)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.status.text() == "Done.", timeout=120_000)  # type: ignore[attr-defined]
+    early = [(n, text) for n, text in seen if 0 < n < 3000]
+    assert early, seen
+    n, text = early[0]
+    assert text == f"Simulating… figures so far, on {n} of 3000 fights"
+    assert dialog.odds is not None and dialog.odds.fights == 3000
+    assert dialog.odds == odds.odds_of(dialog.setup, odds.simulate(dialog.setup, 3000, seed=1))
+    assert "On 3000 simulated fights" in dialog.summary.text()
