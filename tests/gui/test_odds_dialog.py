@@ -134,6 +134,6 @@ def test_the_figures_firm_up_while_the_fights_run(
     assert early, seen
     n, text = early[0]
     assert text == f"Simulating… figures so far, on {n} of 3000 fights"
-    assert dialog.odds is not None and dialog.odds.fights == 3000
+    assert dialog.odds is not None and dialog.odds.fights == 3000 and dialog.setup is not None
     assert dialog.odds == odds.odds_of(dialog.setup, odds.simulate(dialog.setup, 3000, seed=1))
     assert "On 3000 simulated fights" in dialog.summary.text()
