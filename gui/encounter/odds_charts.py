@@ -117,7 +117,9 @@ class Histogram(QWidget):
                 if self.top == 1.0 and step >= metrics.horizontalAdvance("100%"):
                     painter.drawText(QRectF(x, line + 2 + area_h - h, step, line),
                                      Qt.AlignmentFlag.AlignHCenter, f"{value:.0%}")
-                if step >= metrics.horizontalAdvance(label) + 2 or i % 5 == 0:
+                width = metrics.horizontalAdvance(label)
+                fits = x + width <= self.width()  # a label cut at the edge misreads
+                if fits and (step >= width + 2 or i % 5 == 0):
                     painter.drawText(QRectF(x, self.height() - line, max(step, 24), line),
                                      Qt.AlignmentFlag.AlignLeft, label)
         painter.end()

@@ -279,8 +279,7 @@ class OddsDialog(QDialog):
         self.table.resizeColumnsToContents()
         self.bars.set_rows([(pc.name, pc.dropped.value, pc.died.value) for pc in result.pcs],
                            "bar: taken out · dark: dies")
-        spread = range(1, max(result.rounds) + 1)
-        self.rounds.set_columns([(str(r), result.rounds.get(r, 0)) for r in spread],
+        self.rounds.set_columns(_round_columns(result.rounds),
                                 f"Fights ending in each round (median {result.median_rounds:g})")
 
     def show_sweep(self, points: dict[int, odds.Chance]) -> None:
@@ -299,6 +298,24 @@ class OddsDialog(QDialog):
             self.cancel_button.setEnabled(False)
             return
         super().reject()
+
+
+def _round_columns(rounds: dict[int, int]) -> list[tuple[str, float]]:
+    """A column per round up to the one 99% of fights have ended by, then one for the long
+    tail ("23+"), so a rare hundred-round fight does not squeeze the columns a GM reads."""
+    total = sum(rounds.values())
+    seen, last = 0, max(rounds)
+    for r in sorted(rounds):
+        seen += rounds[r]
+        if seen >= 0.99 * total:
+            last = r
+            break
+    columns: list[tuple[str, float]] = [(str(r), rounds.get(r, 0))
+                                        for r in range(1, last + 1)]
+    tail = sum(n for r, n in rounds.items() if r > last)
+    if tail:
+        columns.append((f"{last + 1}+", tail))
+    return columns
 
 
 def open_odds(window: QWidget, session: EncounterSession) -> OddsDialog:

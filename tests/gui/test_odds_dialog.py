@@ -137,3 +137,11 @@ def test_the_figures_firm_up_while_the_fights_run(
     assert dialog.odds is not None and dialog.odds.fights == 3000 and dialog.setup is not None
     assert dialog.odds == odds.odds_of(dialog.setup, odds.simulate(dialog.setup, 3000, seed=1))
     assert "On 3000 simulated fights" in dialog.summary.text()
+
+
+def test_the_rounds_chart_gathers_the_long_tail_in_one_column() -> None:
+    from gui.encounter.odds_dialog import _round_columns
+
+    assert _round_columns({1: 50, 2: 45, 3: 4, 60: 1}) == [
+        ("1", 50), ("2", 45), ("3", 4), ("4+", 1)]
+    assert _round_columns({2: 10, 4: 90}) == [("1", 0), ("2", 10), ("3", 0), ("4", 90)]
