@@ -92,9 +92,11 @@ def move_and_attack(enc: Encounter, cid: str, to_position: int, target_id: str, 
             roll = spend_luck(enc, tx, roll)
         out = resolve_attack(enc, tx, roll)
         spend_turn(tx, c)
-        target = enc.combatants[target_id]  # (``roll_attack`` found it)
-        hit = f"hits {target.name} for {out.damage}" if roll.hit else f"misses {target.name}"
-        tx.summary(f"{c.name} goes to zone {to_position} and {hit}")
+        if enc.recording:  # the log line; recording nothing (the simulation) has no log
+            target = enc.combatants[target_id]  # (``roll_attack`` found it)
+            hit = (f"hits {target.name} for {out.damage}" if roll.hit
+                   else f"misses {target.name}")
+            tx.summary(f"{c.name} goes to zone {to_position} and {hit}")
     return enc.history[-1]
 
 
