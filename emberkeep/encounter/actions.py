@@ -108,5 +108,6 @@ def move_and_cast(enc: Encounter, cid: str, to_position: int, spell_id: str,
     with enc.action(cid, "move and cast") as tx:
         move_in(enc, tx, c, to_position, free_disengage=free_disengage)
         cast_in(enc, tx, c, spell_id, target_ids, luck=luck)
-        tx.summary(f"{c.name} goes to zone {to_position}; " + tx.step.summary)
+        if enc.recording:  # (recording nothing, ``cast_in`` leaves no summary to read)
+            tx.summary(f"{c.name} goes to zone {to_position}; " + tx.step.summary)
     return enc.history[-1]
