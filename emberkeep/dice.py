@@ -347,6 +347,21 @@ def _parsed(text: str) -> tuple[DiceExpr, str]:
     return expr, str(expr)
 
 
+_SPECS: dict[str, tuple[DiceExpr, str, int, int, int]] = {}
+_MAX_SPECS = 512  # the rules roll a few dozen expressions; a GM's typing can add more
+
+
+def _spec(text: str) -> tuple[DiceExpr, str, int, int, int]:
+    """The parse of ``text`` and what :func:`roll` reads of it (canonical text, count, sides,
+    modifier), kept in a plain dict: an expression is immutable, and a dict lookup is the
+    cheapest way back to it (this runs once per new text, then never)."""
+    expr, canonical = _parsed(text)  # refuses bad notation before anything is kept
+    if len(_SPECS) >= _MAX_SPECS:
+        _SPECS.clear()
+    spec = _SPECS[text] = (expr, canonical, expr.count, expr.sides, expr.modifier)
+    return spec
+
+
 @record
 class RollRecord:
     """What a roll did: enough for the log to show it and for replay to never roll again.
@@ -392,13 +407,16 @@ def roll(
     of advantage) its face, or for a plain sum of dice the total. A value the dice could not
     show is refused with a :class:`DiceError` and the answer is left unused.
     """
-    if isinstance(expression, DiceExpr):
-        expr = expression
-        text = str(expr)
-    else:  # hot path (~33 rolls a fight): the parse and its text, both cached
-        expr, text = _parsed(expression)
-    total_mod = expr.modifier + modifier
-    sides = expr.sides
+    if type(expression) is str:
+        # Hot path (~33 rolls a fight): what a roll reads of the expression, kept by its text
+        spec = _SPECS.get(expression)
+        if spec is None:
+            spec = _spec(expression)
+        expr, text, count, sides, total_mod = spec
+    else:
+        expr = expression if isinstance(expression, DiceExpr) else parse(expression)
+        text, count, sides, total_mod = str(expr), expr.count, expr.sides, expr.modifier
+    total_mod += modifier
     if not sides:
         return RollRecord(text, (), (), total_mod, total_mod)
     if type(roller) is TypedRoller and purpose is not None:
@@ -407,7 +425,6 @@ def roll(
             record = _typed(expr, text, total_mod, found[1])
             roller.typed.take(found[0])
             return record
-    count = expr.count
     if count == 1:
         face = roller.die(sides)
         faces: tuple[int, ...] = (face,)

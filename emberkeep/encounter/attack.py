@@ -72,6 +72,7 @@ _NORMAL, _HARD = Difficulty.NORMAL, Difficulty.HARD
 _NO_ADVANTAGE = Advantage.NONE
 _MONSTER_CRITS_OFF = MonsterCrits.OFF
 _SEGMENTS = InitiativeMode.SEGMENTS
+_NO_NAMES: frozenset[str] = frozenset()  # ``names`` of no condition
 
 
 @record
@@ -245,7 +246,8 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     feat has -2 (``mounts``); one held in a knife grip attacks one-handed at -2 (``grip``)."""
     a = enc.combatant(attacker) if isinstance(attacker, str) else attacker
     t = enc.combatant(target) if isinstance(target, str) else target
-    own = names(a.conditions)  # hot path: the shared empty set when it has none
+    conditions = a.conditions
+    own = names(conditions) if conditions else _NO_NAMES  # (most attackers carry none)
     _refuse_attack(enc, a, t, own)
     weapon = wielded if wielded is not None else choose_weapon(enc, a, t, weapon_uid,
                                                                off_hand=off_hand)
@@ -253,9 +255,12 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
         t = volleys.land(enc, tx, a, t, weapon, volunteer)
     if depth == 0 and enc.state.mode == _SEGMENTS and a.kind == "pc":
         _heavy_rule(enc, tx, a, weapon)
-    found, sneak = _found_difficulties(enc, tx, a, t, weapon.ranged, difficulty_extra,
-                                       protection_by)
-    difficulty = combine_difficulty(*found) if found else _NORMAL
+    if conditions or t.conditions or t.unaware or difficulty_extra or protection_by is not None:
+        found, sneak = _found_difficulties(enc, tx, a, t, weapon.ranged, difficulty_extra,
+                                           protection_by)
+        difficulty = combine_difficulty(*found) if found else _NORMAL
+    else:  # most attacks: nothing on either side, so only DODGE counts and no Sneak Attack
+        difficulty, sneak = (_HARD if t.dodging else _NORMAL), False
     expr = "d20"
     if advantage is not _NO_ADVANTAGE or enc.settings.rules.advantage_disadvantage \
             or (own and not own.isdisjoint(_ADVANTAGE_CONDITIONS)):  # issue #12, R21: 2d20
@@ -264,11 +269,12 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     bonus += modifier
     if a.mount:
         bonus += mounts.mounted_penalty(enc, a)
-    if a.conditions:
+    if conditions:
         bonus += knife_grip.attack_penalty(enc, a, weapon)
-    record = tx.roll(expr, a.name, f"attack {t.name} ({weapon.name})", modifier=bonus,
-                     purpose=_FOR_OFF_HAND if off_hand else _FOR_ATTACK)
-    if a.conditions:  # "next ATK" conditions: most attackers and targets carry none
+    # The log's text only for a log: recording nothing, ``QuietTx.roll`` drops it
+    record = tx.roll(expr, a.name, f"attack {t.name} ({weapon.name})" if enc.recording else "",
+                     modifier=bonus, purpose=_FOR_OFF_HAND if off_hand else _FOR_ATTACK)
+    if conditions:  # "next ATK" conditions: most attackers and targets carry none
         _spend_next_attack(tx, a, "attacks_hard")
         _spend_next_attack(tx, a, feature_actions.ATTACKS_EASY)
     if t.conditions:
@@ -325,7 +331,11 @@ def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *, sunder_shield: b
     ``sacrifice_shield``: it sacrifices it to turn a crit into a plain hit (R18). ``cleave``:
     ``True`` picks the second target at random, an id names it, ``False`` declines.
     """
-    a, t = enc.combatant(roll.attacker_id), enc.combatant(roll.target_id)
+    combatants = enc.combatants
+    try:  # (every attack: the two lookups inline; an unknown id is refused below)
+        a, t = combatants[roll.attacker_id], combatants[roll.target_id]
+    except KeyError:
+        a, t = enc.combatant(roll.attacker_id), enc.combatant(roll.target_id)
     out = AttackOutcome(roll)
     # A monster's blow (half of a fight's) has no gear to notch (R17) and no Luck Dice to
     # count (R29): those two rules are not asked for it.
@@ -471,18 +481,26 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
         out = resolve_attack(enc, tx, roll, sunder_shield=sunder_shield,
                              sacrifice_shield=sacrifice_shield, cleave=cleave)
         t = enc.combatants[roll.target_id]  # a volley may have landed elsewhere (R31)
-        if roll.hit:
-            # R18: a sacrificed shield turned the crit into a plain hit; the log says so
-            mark = (" (crit avoided: shield sacrificed)" if out.shield == "sacrificed"
-                    else " (crit)" if roll.crit else "")
-            summary = f"{a.name} hits {t.name} for {out.damage}{mark}"
-        else:
-            summary = f"{a.name} misses {t.name}"
+        second = None
         if off_hand and not enc.is_down(t) and not enc.is_down(a):
             second = roll_attack(enc, tx, a, t, off_hand=True,
                                  difficulty_extra=difficulty_extra, depth=1)
             resolve_attack(enc, tx, second)
-            summary += f"; off-hand {'hits' if second.hit else 'misses'}"
         tx.set(("c", a.id), "acted", True)
-        tx.summary(summary)
+        if enc.recording:  # the log line; recording nothing (the simulation) has no log
+            tx.summary(_summary(a, t, out, second))
     return enc.history[-1]
+
+
+def _summary(a: Combatant, t: Combatant, out: AttackOutcome, second: AttackRoll | None) -> str:
+    roll = out.roll
+    if roll.hit:
+        # R18: a sacrificed shield turned the crit into a plain hit; the log says so
+        mark = (" (crit avoided: shield sacrificed)" if out.shield == "sacrificed"
+                else " (crit)" if roll.crit else "")
+        summary = f"{a.name} hits {t.name} for {out.damage}{mark}"
+    else:
+        summary = f"{a.name} misses {t.name}"
+    if second is not None:
+        summary += f"; off-hand {'hits' if second.hit else 'misses'}"
+    return summary

@@ -56,6 +56,7 @@ from emberkeep.magic import (
     with_luck,
 )
 from emberkeep.magic.spellcheck import CRIT_EXTRA_DICE, Caster
+from emberkeep.magic.spells import SpellLevel
 from emberkeep.optional_rules.advantage import Advantage
 
 __all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spell"]
@@ -237,24 +238,11 @@ def _resolve_spell(enc: Encounter, tx: Tx, casting: _Casting, state: CasterState
                 "the GM rules what the god asks (R10)")
     effect = result.effect
     if effect is None:
-        tx.summary(f"{c.name}'s {spell.name} fails ({result.total} vs DC {result.dc}"
-                   f", {result.failure})")
+        if enc.recording:  # the log line (recording nothing, the simulation has no log)
+            tx.summary(f"{c.name}'s {spell.name} fails ({result.total} vs DC {result.dc}"
+                       f", {result.failure})")
     else:
-        tx.note(f"{spell.name}, Success Level {result.level}: {effect.text}")
-        damage = ""
-        if effect.effects:  # the level's typed effects (issue #18)
-            dealt, hit = apply_level(enc, tx, c, spell, effect, targets, crit=result.crit)
-            if hit:
-                damage = f": {dealt} DAM to {', '.join(hit)}"
-        elif effect.damage is not None and targets:
-            expr = parse(effect.damage)
-            dice = f"{expr.count + (CRIT_EXTRA_DICE if result.crit else 0)}d{expr.sides}"
-            record = tx.roll(dice, c.name, f"{spell.name} damage",
-                             purpose=Purpose.DAMAGE)
-            for target in targets:
-                change_hp(enc, tx, target, -record.total)
-            damage = f": {record.total} DAM to {', '.join(t.name for t in targets)}"
-        tx.summary(f"{c.name} casts {spell.name} at level {result.level}{damage}")
+        _succeed(enc, tx, casting, result, effect)
     state = state.record_spellcheck(result)
     if state.depletion_save_due:  # after the spell: "After casting 4 spell, INT SAVE"
         state = _depletion_save(enc, tx, c, state)
@@ -264,6 +252,30 @@ def _resolve_spell(enc: Encounter, tx: Tx, casting: _Casting, state: CasterState
     if c.spell_segment is not None:
         tx.set(("c", c.id), "spell_segment", None)
     spend_turn(tx, c)
+
+
+def _succeed(enc: Encounter, tx: Tx, casting: _Casting, result: SpellcheckResult,
+             effect: SpellLevel) -> None:
+    """The spell's level takes effect: its typed effects, or its damage at the targets."""
+    c, spell, targets = casting.c, casting.spell, casting.targets
+    recording = enc.recording  # the log's text (notes, summary) only for a log
+    if recording:
+        tx.note(f"{spell.name}, Success Level {result.level}: {effect.text}")
+    damage = ""
+    if effect.effects:  # the level's typed effects (issue #18)
+        dealt, hit = apply_level(enc, tx, c, spell, effect, targets, crit=result.crit)
+        if hit:
+            damage = f": {dealt} DAM to {', '.join(hit)}"
+    elif effect.damage is not None and targets:
+        expr = parse(effect.damage)
+        dice = f"{expr.count + (CRIT_EXTRA_DICE if result.crit else 0)}d{expr.sides}"
+        record = tx.roll(dice, c.name, f"{spell.name} damage", purpose=Purpose.DAMAGE)
+        for target in targets:
+            change_hp(enc, tx, target, -record.total)
+        if recording:
+            damage = f": {record.total} DAM to {', '.join(t.name for t in targets)}"
+    if recording:
+        tx.summary(f"{c.name} casts {spell.name} at level {result.level}{damage}")
 
 
 def _cast_cantrip(tx: Tx, c: Combatant, cantrip_id: str) -> None:

@@ -113,9 +113,10 @@ def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, 
     who = attacker.name
     if mode == "max":
         dice_total = parse(weapon.dice).maximum
-        tx.note(f"{who}: maximum damage {weapon.dice} = {dice_total} (crit, R19)")
+        if enc.recording:  # the log's text, for a log only
+            tx.note(f"{who}: maximum damage {weapon.dice} = {dice_total} (crit, R19)")
     else:
-        record = tx.roll(weapon.dice, who, f"damage ({weapon.name})",
+        record = tx.roll(weapon.dice, who, f"damage ({weapon.name})" if enc.recording else "",
                          purpose=_FOR_DAMAGE)
         dice_total = record.total
         if (weapon.grip == "two_handed"

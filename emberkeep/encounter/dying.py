@@ -132,7 +132,8 @@ def hp_lost(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> No
                      purpose=_FOR_DYING).total
     _put(enc, tx, c, ActiveCondition(UNCONSCIOUS, None, "removed", "dying", enc.state.round),
          ActiveCondition(DYING, rounds, "rounds", "0 HP", enc.state.round))
-    tx.note(f"{c.name} falls unconscious at {after} HP and will die in {rounds} round(s)")
+    if enc.recording:  # the log's text, for a log only
+        tx.note(f"{c.name} falls unconscious at {after} HP and will die in {rounds} round(s)")
 
 
 def bleed(enc: Encounter, tx: Tx, c: Combatant) -> None:

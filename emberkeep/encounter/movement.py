@@ -107,7 +107,8 @@ def move(enc: Encounter, cid: str, to_position: int, *, free_disengage: bool = F
         move_in(enc, tx, c, to_position, max_zones=_RANGED,
                 free_disengage=free_disengage)
         spend_turn(tx, c)
-        tx.summary(f"{c.name} moves to zone {to_position}")
+        if enc.recording:  # the log line (recording nothing, the simulation has no log)
+            tx.summary(f"{c.name} moves to zone {to_position}")
     return enc.history[-1]
 
 

@@ -65,6 +65,6 @@ def land(enc: Encounter, tx: Tx, shooter: Combatant, target: Combatant, weapon: 
         return target
     landed = options[tx.roll(f"d{len(options)}", shooter.name, "volley: where it lands",
                              purpose=_FOR_CHOICE).total - 1]
-    if landed is not target:
+    if landed is not target and enc.recording:  # the log's text, for a log only
         tx.note(f"Volley: the shot at {target.name} lands on {landed.name}")
     return landed
