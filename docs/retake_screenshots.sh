@@ -20,6 +20,9 @@ shot() {  # shot NAME SCHEME KEYS...
   printf '{"color_scheme": "%s", "example_copied": true}' "$scheme" >"$home/config/state.json"
   local args=()
   for k in "$@"; do args+=(--keys "$k"); done
+wait_s=(shift shift shift shift shift shift shift shift)  # half a second each: the fights run
+shot odds light "alt+n" "o" "Down Down Down Down Return" "shift+o" "Return" "${wait_s[@]}" \
+  "alt+w" "${wait_s[@]}" "${wait_s[@]}" "${wait_s[@]}"
   local out="docs/${name}.png"
   [[ $scheme == dark ]] && out="docs/${name}_dark.png"
   EMBERKEEP_HOME=$home "$look" "$out" --size 1366x768 --wait 2 \
@@ -36,3 +39,6 @@ for scheme in light dark; do
   shot melee_round "$scheme" "alt+n" "o" "Down Down Down Return" "a"  # an exchange rolled
   shot player_view "$scheme" "alt+n" "o" "Return" "F5"
 done
+wait_s=(shift shift shift shift shift shift shift shift)  # half a second each: the fights run
+shot odds light "alt+n" "o" "Down Down Down Down Return" "shift+o" "Return" "${wait_s[@]}" \
+  "alt+w" "${wait_s[@]}" "${wait_s[@]}" "${wait_s[@]}"

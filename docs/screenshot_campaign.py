@@ -1,5 +1,5 @@
 """Build the campaign the README's screenshots show: the example party with four fights saved
-mid-round (group, simultaneous, WDD segments, the Melee Round), a wounded and a dying character,
+mid-round (group, simultaneous, WDD segments, the Melee Round), one not started (the odds), a wounded and a dying character,
 and some damaged gear. Run by ``docs/retake_screenshots.sh``; not part of the app.
 
     uv run python docs/screenshot_campaign.py OUT.json
@@ -84,6 +84,12 @@ def main(out: Path) -> None:
         ew.run("Wounded", actions.change_hp_action(foes[0], -2))
         ew.run("Down", actions.change_hp_action(foes[1], -9))
         ew.next_turn()
+    # a fight not yet started, for the odds (Shift+O): six bandits against the party
+    ew = window.encounter_tools.new_encounter("Bandits on the road")  # type: ignore[attr-defined]
+    assert ew is not None
+    bandit = MonsterStats(name="Bandit", max_hp=7, room_dc=12, attack_bonus=3, damage="1d8")
+    ew.add_pcs(party)
+    ew.add_monsters(make_monsters(bandit, 6, taken=set(ew.enc.combatants), position=2))
     app.processEvents()
     document.save(out)
     window.close()
