@@ -1,6 +1,7 @@
 """Build the campaign the README's screenshots show: the example party with four fights saved
-mid-round (group, simultaneous, WDD segments, the Melee Round), one not started (the odds), a wounded and a dying character,
-and some damaged gear. Run by ``docs/retake_screenshots.sh``; not part of the app.
+mid-round (group, simultaneous, WDD segments, the Melee Round) and one not started (the
+odds), a wounded and a dying character, and some damaged gear. Run by
+``docs/retake_screenshots.sh``; not part of the app.
 
     uv run python docs/screenshot_campaign.py OUT.json
 """
@@ -11,6 +12,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("EMBERKEEP_HOME", tempfile.mkdtemp())
@@ -84,15 +86,22 @@ def main(out: Path) -> None:
         ew.run("Wounded", actions.change_hp_action(foes[0], -2))
         ew.run("Down", actions.change_hp_action(foes[1], -9))
         ew.next_turn()
-    # a fight not yet started, for the odds (Shift+O): six bandits against the party
-    ew = window.encounter_tools.new_encounter("Bandits on the road")  # type: ignore[attr-defined]
+    _bandits(window, party)
+    app.processEvents()
+    document.save(out)
+    window.close()
+
+
+def _bandits(window: Any, party: list[str]) -> None:
+    """A fight not yet started, for the odds (Shift+O): six bandits against the party."""
+    from emberkeep.encounter.combatant import MonsterStats
+    from gui.encounter.monster_form import make_monsters
+
+    ew = window.encounter_tools.new_encounter("Bandits on the road")
     assert ew is not None
     bandit = MonsterStats(name="Bandit", max_hp=7, room_dc=12, attack_bonus=3, damage="1d8")
     ew.add_pcs(party)
     ew.add_monsters(make_monsters(bandit, 6, taken=set(ew.enc.combatants), position=2))
-    app.processEvents()
-    document.save(out)
-    window.close()
 
 
 if __name__ == "__main__":

@@ -54,9 +54,10 @@ POLICY = (
     "• A Cleric lays hands on a dying ally in its zone; any PC stabilizes a bleeding ally in "
     "its zone (Medicine).\n"
     "• Held or gripped: break free; PRONE: stand up; holding a knife grip: its two blows.\n"
-    "• Luck Dice: the PCs earn them as the rules give them (when the campaign uses them) "
-    "but never spend one: every attack, spell and SAVE is rolled without. Nobody fends (WDD "
-    "Fending is the GM's call). No other spell is cast.\n"
+    "• Luck Dice (when the campaign uses them): the PCs earn them as the rules give them and "
+    "spend one on an attack that missed when the d6 could still make it a hit (R29); never on "
+    "a SPELLCHECK or a SAVE, nor in a simultaneous melee phase. Nobody fends (WDD Fending is "
+    "the GM's call). No other spell is cast.\n"
     "• Monsters roll morale when the engine asks (their first fallen, half of them down): "
     "over their morale they surrender.\n"
     "• The party's morale, at the same moments (its first PC at 0 HP or below, then half its "
@@ -245,7 +246,7 @@ def run_chunk(setup: OddsSetup, seed: int, index: int, count: int) -> Tally:
     play = setup.fight or run_fight
     for _ in range(count):
         result = play(enc, max_rounds=MAX_ROUNDS, surprise=setup.surprise,
-                      party_morale=True)
+                      party_morale=True, luck=True)
         _count(enc, setup.side, result.winner, result.over, result.rounds, pcs, start, tally)
         enc.rewind()
     return tally

@@ -148,9 +148,11 @@ def _step_toward(c: Combatant, foe: Combatant) -> int:
 
 
 def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None, *,
-              flee: bool = False) -> bool:
+              flee: bool = False, luck: bool = False) -> bool:
     """Take one legal action for ``c``; ``False`` if it passes (nothing was allowed or wise).
-    ``flee``: a FRIGHTENED PC flees (the party's morale, :func:`_flee`)."""
+    ``flee``: a FRIGHTENED PC flees (the party's morale, :func:`_flee`). ``luck``: a PC
+    spends a Luck Die on an attack that missed when the d6 could still make it a hit (the
+    engine's ``attack(luck=True)``, R29)."""
     foes = _nearest(enc, c)
     if not foes:
         return False
@@ -167,7 +169,7 @@ def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None, *,
                and (close_threats(enc, c) or (flee and _pursues(foes[0], c))))
     if waiting:
         return False  # its blow is struck in the melee phase
-    return _first(_options(enc, c, slot, foes))
+    return _first(_options(enc, c, slot, foes, luck))
 
 
 def _conditions_turn(enc: Encounter, c: Combatant, foes: list[Combatant],
@@ -186,8 +188,8 @@ def _conditions_turn(enc: Encounter, c: Combatant, foes: list[Combatant],
     return None
 
 
-def _options(enc: Encounter, c: Combatant, slot: Slot | None,
-             foes: list[Combatant]) -> Iterator[Callable[[], object]]:
+def _options(enc: Encounter, c: Combatant, slot: Slot | None, foes: list[Combatant],
+             luck: bool = False) -> Iterator[Callable[[], object]]:
     """The policy's options, best first, made one at a time: most turns take the first
     attack, so the rest are never built (a refused option changes no state, and nothing
     here rolls, so asking lazily picks exactly what asking up front would)."""
@@ -215,11 +217,11 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None,
         else:
             wielded = reach[gap] = _reaches(enc, c, f)
         if wielded is not None:
-            yield partial(attack, enc, cid, f.id, wielded=wielded)
+            yield partial(attack, enc, cid, f.id, wielded=wielded, luck=luck)
     if not (enc.state.mode == _SIMULTANEOUS and slot is not None
             and slot.kind == "missile"):  # no melee blow outside the melee phase
         for f in [f for f in foes if abs(f.position - here) == 1]:
-            yield partial(move_and_attack, enc, cid, f.position, f.id)
+            yield partial(move_and_attack, enc, cid, f.position, f.id, luck=luck)
     toward = _step_toward(c, foes[0])
     yield lambda: move(enc, cid, toward)
     yield lambda: disengage(enc, cid, toward)
@@ -322,19 +324,20 @@ def _melee_phase(enc: Encounter) -> None:
 
 def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] | None = None,
               spells: Mapping[str, str] | None = None,
-              party_morale: bool = False) -> FightResult:
+              party_morale: bool = False, luck: bool = False) -> FightResult:
     """Start the fight (or go on from where a running one stands: the odds' "from here") and
     play it out with :func:`take_turn` until one side is left or
     ``max_rounds`` have passed. ``surprise`` lists sides the GM says are surprised (``None``:
     each side rolls its d6); ``spells`` are spells declared at the start (WDD).
     ``party_morale``: the PCs check morale and the FRIGHTENED flee (the module's docstring);
-    off, the PCs never do (the golden fights' dice)."""
+    off, the PCs never do (the golden fights' dice). ``luck``: PCs spend Luck Dice on misses a
+    d6 could still turn into hits (:func:`take_turn`); off, never (the golden fights' dice)."""
     with enc.derived_cache():  # run_fight owns the encounter until it returns
-        return _run(enc, max_rounds, surprise, spells, party_morale)
+        return _run(enc, max_rounds, surprise, spells, party_morale, luck)
 
 
 def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
-         spells: Mapping[str, str] | None, party_morale: bool) -> FightResult:
+         spells: Mapping[str, str] | None, party_morale: bool, luck: bool) -> FightResult:
     phase = enc.state.phase
     if phase == "setup":
         turns.start(enc, surprise=surprise, spells=spells)
@@ -361,7 +364,7 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
                 melee_round = st.round
                 _melee_phase(enc)
             if not c.acted and enc.can_act(c):  # (``can_act`` asks ``is_down`` first)
-                take_turn(enc, c, slot, flee=party_morale)
+                take_turn(enc, c, slot, flee=party_morale, luck=luck)
         if turns.is_over(enc):
             break
         if st.phase == "fighting":  # not over, just asked: ``next_turn`` need not ask again

@@ -57,7 +57,8 @@ POLICY = (
     "• Movement: whoever did not fight and is not engaged moves toward the nearest foe able "
     "to fight; the knocked down regain their footing as the text says.\n"
     "• Monsters roll morale when the engine asks (first fallen, half down) and surrender on a "
-    "roll over their morale. Nobody flees or surrenders otherwise; no surprise attacks.\n"
+    "roll over their morale. Nobody flees or surrenders otherwise; no surprise attacks; "
+    "nobody spends a Luck Die.\n"
     "• The fight ends when one side has nobody able to fight (dying, unconscious or out with a "
     "Major Wound), or after 100 rounds. A knight at 0 HP or below counts as dropped; it dies "
     "only without first aid within the hour (R33), after the fight, so none counts as dead."
@@ -81,14 +82,15 @@ def melee_setup(enc: Encounter, *, start: Sequence[Combatant] | None = None,
 
 def play_melee_fight(enc: Encounter, *, max_rounds: int = 100,
                      surprise: Iterable[str] | None = None,
-                     party_morale: bool = False) -> FightResult:
+                     party_morale: bool = False, luck: bool = False) -> FightResult:
     """Play the Melee Round fight to its end (or ``max_rounds`` rounds) from where it stands:
     a fight not begun is begun as the window begins it (nobody surprised: the Melee Round's
     surprise is an attack, not a lost round, so ``surprise`` is not used); a round under way
     goes on with those who have not fought yet. ``party_morale`` (``run_fight``'s Furnace
     WIS SAVE and flight) is not used either: the Melee Round gives knights no morale check,
-    and flight is a choice this policy never makes."""
-    del surprise, party_morale
+    and flight is a choice this policy never makes. ``luck`` is not used: this policy spends no
+    Luck Die on the Melee Round's opposed rolls (its POLICY says so)."""
+    del surprise, party_morale, luck
     if enc.state.phase == "setup":
         check_surprise(enc, surprised=[])
     _morale(enc)  # "from here": a check the GM has not rolled yet

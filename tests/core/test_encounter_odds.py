@@ -16,6 +16,7 @@ import pytest
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.character.bonuses import attack_bonus
 from emberkeep.character.catalog import SHIPPED
+from emberkeep.character.luck import LuckState
 from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
 from emberkeep.dice import RandomRoller
@@ -175,3 +176,36 @@ def test_a_pc_left_unable_to_act_counts_as_taken_out_without_dropping_to_0_hp() 
     assert result.party_wins.hits == 200
     assert held.dropped.hits == 200
     assert fighter.dropped.hits == 0
+
+
+def _hit_with_one_luck_die(bonus: int, target: int) -> float:
+    """P(a hit) when a miss a d6 could still mend spends the one Luck Die (R29): a natural 20
+    hits, a natural 1 misses for good; a miss by g ≤ 6 hits on a d6 of g or more."""
+    chance = 0.0
+    for natural in range(1, 21):
+        gap = target - (natural + bonus)
+        if natural == 20 or (natural != 1 and gap <= 0):
+            chance += 1 / 20
+        elif natural != 1 and gap <= 6:
+            chance += (7 - gap) / 6 / 20
+    return chance
+
+
+def test_a_luck_die_on_the_sheet_is_spent_on_a_miss_it_can_mend_exactly() -> None:
+    """Brannoc with one Luck Die against a 1-HP goblin that cannot act, ROOM DC 20: he wins in
+    round 1 exactly when his first blow hits, with the die spent on a miss by 6 or less; the
+    odds' party spends it as the policy says (R29), and the sheet's die counts."""
+    ch = _brannoc()
+    ch.max_hp = ch.hp = 500
+    ch.luck = LuckState(dice=1)
+    bonus = attack_bonus(ch, SHIPPED, ranged=False, small=False, proficient=True)
+    goblin = MonsterStats(name="Goblin", max_hp=1, room_dc=20, attack_bonus=0, damage="1d6")
+    foes = monster_combatants(goblin, 1, position=0)
+    foes[0].conditions = CANT_ACT
+    enc = Encounter([*pc_combatants([ch]), *foes], {ch.id: ch}, RandomRoller(1))
+    setup = dataclasses.replace(odds.setup_of(enc), surprise=())
+    result = odds.odds_of(setup, odds.simulate(setup, 4000, seed=12))
+    with_die = _hit_with_one_luck_die(bonus, 20)
+    assert with_die > _d20_chance(bonus, 20) + 0.1  # the die matters here
+    _close(odds.Chance(result.rounds.get(1, 0), result.fights), with_die)
+    assert ch.luck.dice == 1  # the odds play copies: the sheet keeps its die
