@@ -12,7 +12,9 @@ Goals (issue #21): 10,000 fights in ≤ 1 s on a 2-core machine (processes allow
 the bare loop per process. The fights record nothing (``Encounter(recording=False)``, the
 simulator's way); the run also times the same fights recording every step, side by side.
 For scale, the run also times making the step records of the fights alone, with no rule
-(``recording_floor.py``): what any engine that records what the app records must spend.
+(``recording_floor.py``): what any engine that records what the app records must spend; and
+the same fight reduced to to-hit and damage with none of Furnace's rules (``bare_fight.py``):
+what a fight costs in plain Python before any rule.
 Run: ``uv run python bench/fights.py [fights] [--profile]``.
 """
 
@@ -24,6 +26,7 @@ import pstats
 import sys
 import time
 
+from bare_fight import bare_fights
 from fight_setup import FastRoller, bare_loop, combatants, party
 from recording_floor import floor_against_bare_loop, recorded_fights
 
@@ -96,6 +99,7 @@ def main() -> None:
         start = time.perf_counter()
         run_fights(side)
         best_off = min(best_off, time.perf_counter() - start)
+    stripped, stripped_bare, _ = bare_fights(fights)
     recorded, floor_dice = recorded_fights(min(fights, 2000))
     floor, floor_bare, _ = floor_against_bare_loop(recorded, floor_dice)
     print(f"{fights} fights (4 PCs vs 6 bandits, group initiative), {dice} dice, {steps} steps")
@@ -111,6 +115,9 @@ def main() -> None:
           f"recording nothing ({best_off / best_on:.2f}× the time)")
     print(f"floor       : making the {len(recorded)} fights' step records alone (no rule) is "
           f"{floor / floor_bare:.0f}× the bare loop for their dice (bench/recording_floor.py)")
+    print(f"bare fight  : the fight reduced to to-hit and damage, none of the rules "
+          f"(bench/bare_fight.py): {stripped / stripped_bare:.1f}× the bare loop; the engine's "
+          f"fight is {one / fights / (stripped / fights):.0f}× that")
     print(f"goal 10,000 fights ≤ 1 s: {'met' if multi * 10_000 / fights <= 1 else 'NOT met'}; "
           f"≤ 10× the bare loop: {'met' if one / bare <= 10 else 'NOT met'}")
 
