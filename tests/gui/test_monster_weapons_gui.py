@@ -9,17 +9,20 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
 
 from emberkeep.campaign import bestiary
-from emberkeep.campaign.bestiary import MonsterWeapon
+from emberkeep.campaign.bestiary import MAX_OTHER_WEAPONS, MonsterWeapon
+from emberkeep.campaign.model import Campaign
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter.combatant import MonsterStats
 from gui.bestiary.form import TemplateForm
 from gui.bestiary.weapons_editor import WeaponsEditor
 from gui.bestiary.window import BestiaryWindow
 from gui.encounter.monster_form import MonsterForm, make_monsters
+from tests.gui.fit import LAPTOPS, assert_fits
 from tests.gui.test_encounter_window import Key, open_encounter
 
 CROSSBOW = MonsterWeapon(name="light crossbow", damage="1d8", length_ft=0, ranged=True)
@@ -185,3 +188,27 @@ def test_the_gm_picks_the_orcs_shortbow_in_the_attack_panel(
     assert panel.roll() is None and panel.pending is not None
     expressions = [r.expression for s in panel.pending for r in s.rolls()]
     assert "1d8" in expressions and "1d6" not in expressions
+
+
+@pytest.mark.parametrize("laptop", LAPTOPS)
+def test_both_forms_with_a_full_weapons_table_fit_the_laptop(qtbot: object, laptop: str) -> None:
+    """Six further weapons (the most a stat block keeps): the table scrolls, the form does not
+    grow past a 1366×768 (or 1280×800) screen."""
+    six = tuple(MonsterWeapon(name=f"javelin {n}", damage="1d6", length_ft=0, ranged=True)
+                for n in range(1, MAX_OTHER_WEAPONS + 1))
+    orc = bestiary.find_template(Campaign(name="Fit"), "orc")
+    assert orc is not None
+    template_form = TemplateForm(orc.model_copy(update={"other_weapons": six}))
+    monster_form = MonsterForm(12, melee_round=True)
+    for _ in six:
+        monster_form.other_weapons.add()
+    assert not monster_form.other_weapons.add_button.isEnabled()  # a seventh is not offered
+    screen = next(s for s in QGuiApplication.screens() if s.name() == laptop)
+    for form in (template_form, monster_form):
+        qtbot.addWidget(form)  # type: ignore[attr-defined]
+        form.create()
+        form.windowHandle().setScreen(screen)
+        form.move(screen.availableGeometry().topLeft())
+        form.show()
+        assert_fits(form)
+    assert len(template_form.template().other_weapons) == MAX_OTHER_WEAPONS
