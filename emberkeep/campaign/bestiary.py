@@ -22,12 +22,44 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-__all__ = ["MeleeNumbers", "MonsterTemplate", "delete_template", "find_template", "is_own",
-           "is_starter", "new_template_id", "save_template", "starter_bestiary", "templates"]
+__all__ = ["MAX_OTHER_WEAPONS", "MeleeNumbers", "MonsterTemplate", "MonsterWeapon",
+           "delete_template", "dice_text", "find_template", "is_own", "is_starter",
+           "new_template_id", "save_template", "starter_bestiary", "templates"]
 
 _STRICT = ConfigDict(extra="forbid", allow_inf_nan=False, frozen=True)
 _DICE = re.compile(r"^\s*(\d*d\d+([+-]\d+)?|\d+)\s*$")
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
+MAX_OTHER_WEAPONS = 6  # a stat block's weapons besides its main one: a short list, not a pack
+
+
+def dice_text(value: str) -> str:
+    """A monster's damage as written: dice (``1d8``, ``2d6+1``) or a number; else ValueError."""
+    if not _DICE.match(value):
+        raise ValueError(f"{value!r} is not damage dice (e.g. 1d8, 2d6+1 or 3)")
+    return value.strip()
+
+
+class MonsterWeapon(BaseModel):
+    """One of a monster's further weapons besides its main one (the stat block's ``weapon``):
+    an orc's shortbow beside its hand axe. ``length_ft`` is R31's length; ``ranged`` shoots
+    (NEAR or beyond), else it strikes CLOSE."""
+
+    model_config = _STRICT
+
+    name: str = Field(min_length=1, max_length=100)
+    damage: str = Field("1d6", min_length=1, max_length=20)
+    length_ft: int = Field(2, ge=0, le=30)
+    ranged: bool = False
+
+    @field_validator("damage")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        return dice_text(value)
+
+    @property
+    def label(self) -> str:
+        """How a list shows it: name, damage, length, and whether it shoots."""
+        return f"{self.name} {self.damage} ({self.length_ft} ft{', ranged' if self.ranged else ''})"
 
 
 class MeleeNumbers(BaseModel):
@@ -56,6 +88,10 @@ class MonsterTemplate(BaseModel):
     weapon: str = Field("claws", min_length=1, max_length=100)
     weapon_length_ft: int = Field(2, ge=0, le=30)
     ranged: bool = False
+    # Its weapons besides the main one above; left out of the file while there are none, so a
+    # template of one weapon is written as before schema 3.
+    other_weapons: tuple[MonsterWeapon, ...] = Field((), max_length=MAX_OTHER_WEAPONS,
+                                                     exclude_if=lambda kept: not kept)
     morale: int | None = Field(None, ge=0, le=12)  # None: half the ROOM DC (Furnace)
     initiative_modifier: int = Field(0, ge=-10, le=10)  # WDD segment modifier
     level: int = Field(0, ge=0, le=10)  # crit table and fending (R30)
@@ -65,9 +101,7 @@ class MonsterTemplate(BaseModel):
     @field_validator("damage")
     @classmethod
     def _dice(cls, value: str) -> str:
-        if not _DICE.match(value):
-            raise ValueError(f"{value!r} is not damage dice (e.g. 1d8, 2d6+1 or 3)")
-        return value.strip()
+        return dice_text(value)
 
     @model_validator(mode="after")
     def _some_hp(self) -> MonsterTemplate:
@@ -82,6 +116,12 @@ class MonsterTemplate(BaseModel):
     @property
     def hp_text(self) -> str:
         return f"{self.hp} HP" if self.hp else f"{self.hit_dice} HD"
+
+    @property
+    def weapons_text(self) -> str:
+        """Every weapon it carries, the main one first (the bestiary list's column)."""
+        main = f"{self.weapon} ({self.weapon_length_ft} ft{', ranged' if self.ranged else ''})"
+        return ", ".join([main, *(w.label for w in self.other_weapons)])
 
 
 class _Starter(BaseModel):

@@ -16,7 +16,6 @@ Document = dict[str, Any]
 Step = Callable[[Document], Document]
 
 
-
 def _v1_to_v2(document: Document) -> Document:
     """Schema 2 (issues #18, #19, #21): the GM's own gear, races and bestiary, character groups
     and hidden combatants are new optional fields with defaults, so a v1 file needs no new keys;
@@ -24,8 +23,17 @@ def _v1_to_v2(document: Document) -> Document:
     return upgrade_spell_effects(document)
 
 
+def _v2_to_v3(document: Document) -> Document:
+    """Schema 3 (issue #21): a monster may carry weapons besides its main one
+    (``other_weapons`` on bestiary templates and on an encounter's monsters), an optional field
+    left out while empty: a v2 file's monsters simply have none, and it needs no change. The
+    version is bumped so that an older build refuses a file with them by its version rather
+    than by an unknown key."""
+    return document
+
+
 # MIGRATIONS[n] turns a schema-n document into a schema-(n+1) one. Version 1 is the first.
-MIGRATIONS: dict[int, Step] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 class MigrationError(ValueError):

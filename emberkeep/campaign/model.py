@@ -26,7 +26,7 @@ from emberkeep.magic.spells import Spell
 from emberkeep.optional_rules.effort import EffortTask
 from emberkeep.optional_rules.skill_challenge import SkillChallenge
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _STRICT = ConfigDict(extra="forbid", allow_inf_nan=False, validate_assignment=False)
 

@@ -458,6 +458,7 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
     the roll missed and a 6 would hit), resolve, mark the attacker as having acted.
     ``reroll=True`` spends a once-a-fight attack reroll (Chosen one) when the roll missed.
     ``off_hand=True`` follows with the off-hand weapon's attack on the same target.
+    ``weapon_uid``: a PC's owned weapon; for a monster of several weapons, one's name.
     ``wielded``: the weapon :func:`choose_weapon` just chose for this attack (see
     :func:`roll_attack`). Dice the GM rolled physically are typed by purpose around the call
     (``with enc.typed({"attack": 17, "damage": 6}): attack(...)``)."""

@@ -22,11 +22,13 @@ HpMode = Literal["as written", "rolled", "typed"]
 
 
 def stats_of(template: MonsterTemplate, *, melee_round: bool = False) -> MonsterStats:
-    """The template's stat block; with ``melee_round`` and R33 numbers, a Melee Round monster."""
+    """The template's stat block; with ``melee_round`` and R33 numbers, a Melee Round monster
+    (which carries the further weapons too, but fights the Melee Round with its one weapon)."""
     common = dict(name=template.name, max_hp=max(1, template.hp or template.hit_dice * 8),
                   room_dc=template.room_dc, attack_bonus=template.attack_bonus,
                   morale=template.morale, weapon=template.weapon,
                   weapon_length_ft=template.weapon_length_ft, ranged=template.ranged,
+                  other_weapons=template.other_weapons,
                   level=min(10, template.level or template.hit_dice),
                   initiative_modifier=template.initiative_modifier)
     melee = template.melee
@@ -71,6 +73,7 @@ def template_of(stats: MonsterStats, template_id: str, *, hit_dice: int = 0,
                            hp=0 if hit_dice else stats.max_hp, hit_dice=hit_dice,
                            attack_bonus=stats.attack_bonus, damage=damage,
                            weapon=stats.weapon, weapon_length_ft=stats.weapon_length_ft,
-                           ranged=stats.ranged, morale=stats.morale,
+                           ranged=stats.ranged, other_weapons=stats.other_weapons,
+                           morale=stats.morale,
                            initiative_modifier=stats.initiative_modifier, level=stats.level,
                            melee=melee, notes=notes)

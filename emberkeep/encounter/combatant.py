@@ -16,9 +16,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from emberkeep.campaign.bestiary import MAX_OTHER_WEAPONS, MonsterWeapon
 from emberkeep.encounter.conditions import ActiveCondition
 
-__all__ = ["Combatant", "MeleeMonster", "MonsterStats"]
+__all__ = ["Combatant", "MeleeMonster", "MonsterStats", "MonsterWeapon"]
 
 Kind = Literal["pc", "monster"]
 
@@ -37,12 +38,23 @@ class MonsterStats(BaseModel):
     weapon: str = "claws"
     weapon_length_ft: int = Field(2, ge=0, le=30)
     ranged: bool = False
+    # Weapons besides the main one above (``weapon``, ``damage``...), e.g. an orc's shortbow;
+    # left out of the JSON while none, so a one-weapon monster is written as before (schema 3)
+    other_weapons: tuple[MonsterWeapon, ...] = Field((), max_length=MAX_OTHER_WEAPONS,
+                                                     exclude_if=lambda kept: not kept)
     level: int = Field(0, ge=0, le=10)  # for a crit table (R30) and fending (one per 2 HD)
     initiative_modifier: int = Field(0, ge=-10, le=10)
 
     @property
     def armor_class(self) -> int:
         return self.room_dc
+
+    @property
+    def weapons(self) -> tuple[MonsterWeapon, ...]:
+        """Every weapon it carries, the main one first."""
+        main = MonsterWeapon(name=self.weapon, damage=self.damage,
+                             length_ft=self.weapon_length_ft, ranged=self.ranged)
+        return (main, *self.other_weapons)
 
     @property
     def save_bonus(self) -> int:

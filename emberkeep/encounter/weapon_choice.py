@@ -3,7 +3,8 @@
 Ability and range rules live with the roll; here: a dropped or broken weapon cannot attack; by
 default a PC fights with the first weapon in hand that reaches, else a fist when CLOSE, else a
 carried weapon that reaches (drawn). A two-handed weapon cannot be used with a shield carried.
-A monster uses its stat-block weapon, or bare hands (CLOSE only) once it has lost it.
+A monster uses its stat-block weapon — of several, the one the GM names, else the first that
+reaches, its main weapon first — or bare hands (CLOSE only) once it has lost its weapon.
 ``attack.choose_weapon`` stays importable from :mod:`emberkeep.encounter.attack`.
 """
 
@@ -13,7 +14,7 @@ from functools import lru_cache
 
 from emberkeep.character import archetype_effects as fx
 from emberkeep.character.bonuses import weapon_proficient
-from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.damage import Wielded, reaches
 from emberkeep.encounter.engine import Encounter, RuleError
@@ -55,6 +56,27 @@ def _monster_reaches(band: Band, ranged: bool) -> bool:
     """Whether a monster's stat-block weapon reaches ``band`` (``reaches``: a pure rule of
     its two inputs, asked ~18 times a fight)."""
     return reaches("monster", (), band, monster_ranged=ranged)
+
+
+def _monster_pick(attacker: Combatant, target: Combatant, band: Band, m: MonsterStats,
+                  name: str | None) -> Wielded:
+    """A monster of several weapons: the one named (the GM's pick, by its name), else the
+    first that reaches, the main weapon first — its bow NEAR or beyond, its axe CLOSE."""
+    # (name, dice, ranged) of each, the main one first, read off the stat block: no model is
+    # built on a path the simulation takes ~18 times a fight
+    carried = [(m.weapon, m.damage, m.ranged),
+               *((w.name, w.damage, w.ranged) for w in m.other_weapons)]
+    if name is not None:
+        carried = [w for w in carried if w[0] == name]
+        if not carried:
+            raise RuleError(f"{attacker.name} carries no {name}")
+    for weapon, dice, ranged in carried:
+        if _monster_reaches(band, ranged):
+            return _monster_weapon(weapon, dice, ranged)
+    where = f"{target.name} ({_BAND_NAMES[band]})"
+    if name is not None:
+        raise RuleError(f"{attacker.name}'s {name} cannot reach {where}")
+    raise RuleError(f"{attacker.name} has no weapon that reaches {where}")
 
 
 def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
@@ -106,10 +128,12 @@ def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
             if band != _CLOSE:
                 raise RuleError(f"{attacker.name} has lost its weapon and must be CLOSE")
             return _BARE_HANDS
-        if not _monster_reaches(band, m.ranged):
-            raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
-                            f"({_BAND_NAMES[band]})")
-        return _monster_weapon(m.weapon, m.damage, m.ranged)
+        if weapon_uid is None and not m.other_weapons:  # most monsters: one weapon
+            if not _monster_reaches(band, m.ranged):
+                raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
+                                f"({_BAND_NAMES[band]})")
+            return _monster_weapon(m.weapon, m.damage, m.ranged)
+        return _monster_pick(attacker, target, band, m, weapon_uid)
     # A PC's choice reads its sheet and the distance (a refusal, naming the target, is not kept)
     one_hand = bool(attacker.conditions) and any(x.name == ONE_HAND
                                                  for x in attacker.conditions)

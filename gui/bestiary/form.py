@@ -13,14 +13,17 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
 from emberkeep.campaign.bestiary import MeleeNumbers, MonsterTemplate
+from gui.bestiary.weapons_editor import WeaponsEditor
 from gui.palette import tone
 
 __all__ = ["TemplateForm"]
@@ -77,27 +80,42 @@ class TemplateForm(QDialog):
         tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
-        form = QFormLayout(self)
-        for label, widget in (("&Name", self.name), ("&ROOM DC", self.room_dc),
-                              ("&HP", self.hp), ("Hit &Dice (d8)", self.hit_dice),
-                              ("&Attack bonus", self.attack), ("Da&mage", self.damage),
-                              ("&Weapon", self.weapon), ("Weapon &length", self.length),
-                              ("", self.ranged), ("M&orale (2d6)", self.morale),
-                              ("Se&gment modifier", self.segment), ("Le&vel", self.level),
-                              ("", self.melee), ("Weapon s&kill", self.skill),
-                              ("Armor &points", self.armor_points), ("S&IZ", self.siz),
-                              ("DE&X", self.dex), ("Damage dice (d6)", self.melee_damage),
-                              ("No&tes", self.notes), ("", self.error)):
-            form.addRow(label, widget)
+        self.other_weapons = WeaponsEditor(t.other_weapons, self)  # issue #21: a bow besides
+        # Two columns, so the form with its weapons table fits a 1366×768 laptop.
+        left, right = QFormLayout(), QFormLayout()
+        for form, rows in (
+                (left, (("&Name", self.name), ("&ROOM DC", self.room_dc), ("&HP", self.hp),
+                        ("Hit &Dice (d8)", self.hit_dice), ("&Attack bonus", self.attack),
+                        ("Da&mage", self.damage), ("M&orale (2d6)", self.morale),
+                        ("Se&gment modifier", self.segment), ("Le&vel", self.level),
+                        ("No&tes", self.notes))),
+                (right, (("&Weapon", self.weapon), ("Weapon &length", self.length),
+                         ("", self.ranged), ("&Further weapons", self.other_weapons),
+                         ("", self.melee), ("Weapon s&kill", self.skill),
+                         ("Armor &points", self.armor_points), ("S&IZ", self.siz),
+                         ("DE&X", self.dex), ("Damage dice (d6)", self.melee_damage)))):
+            for label, widget in rows:
+                form.addRow(label, widget)
+        further = right.labelForField(self.other_weapons)
+        if isinstance(further, QLabel):  # Alt+F goes to the table
+            further.setBuddy(self.other_weapons.table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        columns = QHBoxLayout()
+        columns.addLayout(left)
+        columns.addSpacing(12)
+        columns.addLayout(right)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
 
     def template(self) -> MonsterTemplate:
         """The form as a template; ``ValueError`` with the model's reason when it is off."""
         morale = self.morale.value()
+        others = self.other_weapons.weapons()  # refused with the weapon's name and why
         try:
             melee = None
             if self.melee.isChecked():
@@ -111,7 +129,8 @@ class TemplateForm(QDialog):
                 attack_bonus=self.attack.value(), damage=self.damage.text().strip(),
                 weapon=self.weapon.text().strip() or "claws",
                 weapon_length_ft=self.length.value(), ranged=self.ranged.isChecked(),
-                morale=None if morale < 0 else morale, initiative_modifier=self.segment.value(),
+                other_weapons=others, morale=None if morale < 0 else morale,
+                initiative_modifier=self.segment.value(),
                 level=self.level.value(), melee=melee, notes=self.notes.toPlainText())
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]

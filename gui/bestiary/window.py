@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the encounter tab open now is asked for, not imported here
 
 __all__ = ["BestiaryWindow"]
 
-_COLUMNS = ("Name", "AC", "HP", "ATK", "Damage", "Weapon", "Morale", "Kept", "Notes")
+_COLUMNS = ("Name", "AC", "HP", "ATK", "Damage", "Weapons", "Morale", "Kept", "Notes")
 _HP_MODES: tuple[tuple[str, HpMode], ...] = (("roll the HD", "rolled"),
                                              ("as written", "as written"),
                                              ("typed", "typed"))
@@ -150,14 +150,15 @@ class BestiaryWindow(QDialog):
         words = self.search.text().lower().split()
         current = self.selected()
         self.shown = [t for t in bestiary.templates(campaign)
-                      if all(w in f"{t.name} {t.weapon} {t.notes}".lower() for w in words)]
+                      if all(w in f"{t.name} {t.weapons_text} {t.notes}".lower()
+                             for w in words)]
         self.table.setRowCount(len(self.shown))
         for row, t in enumerate(self.shown):
             kept = ("edited" if bestiary.is_starter(t.id) else "campaign") \
                 if bestiary.is_own(campaign, t.id) else "starter"
             morale = "½ DC" if t.morale is None else str(t.morale)
             cells = (t.name, str(t.armor_class), t.hp_text, f"{t.attack_bonus:+d}", t.damage,
-                     f"{t.weapon} ({t.weapon_length_ft} ft{', ranged' if t.ranged else ''})",
+                     t.weapons_text,
                      morale, kept, t.notes.replace("\n", " "))
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))

@@ -191,6 +191,11 @@ class AttackPanel(PreviewPanel):
             for w in self.enc.character(a).inventory.weapons:
                 state = " (broken)" if w.broken else " (dropped)" if w.dropped else ""
                 self.weapon.addItem(f"{w.name}{state}", w.uid)
+        elif a is not None and a.monster is not None and a.monster.other_weapons:
+            # issue #21: the GM may pick one of its weapons, by name (the engine's key for it)
+            for carried in a.monster.weapons:
+                shoots = " (ranged)" if carried.ranged else ""
+                self.weapon.addItem(f"{carried.name} {carried.damage}{shoots}", carried.name)
         elif a is not None and a.monster is not None:
             self.weapon.setItemText(0, a.monster.weapon)
         self.weapon.blockSignals(False)

@@ -1,5 +1,6 @@
 """The quick monster form: name, count, HP or HD, ROOM DC (→ AC and save, R30), attack, damage,
-morale, weapon and its length, WDD's segment modifier; the side and zone they start in.
+morale, weapon and its length, further weapons (a bow beside the axe, issue #21), WDD's segment
+modifier; the side and zone they start in.
 
 R30: a monster's AC is the ROOM DC and it saves with d20 + (ROOM DC − 10); Furnace: "Enemy
 moral is usually half of the room DC (rounded down)" — left blank, the morale is that. HD rolls
@@ -16,9 +17,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -26,6 +29,7 @@ from emberkeep.dice import DiceError, Roller, parse
 from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.setup import monster_combatants
 from emberkeep.melee_round.fighter import MeleeMonster
+from gui.bestiary.weapons_editor import WeaponsEditor
 from gui.palette import tone
 
 __all__ = ["MonsterForm", "make_monsters"]
@@ -92,19 +96,28 @@ class MonsterForm(QDialog):
         self.keep = QCheckBox("Keep in the &bestiary", self)  # issue #21
         self.error = QLabel(self)
         tone(self.error, "error")
-        form = QFormLayout(self)
-        for label, widget in (("&Name", self.name), ("&Count", self.count), ("&HP", self.hp),
-                              ("H&D", self.hd), ("&ROOM DC", self.room_dc), ("", self.derived),
-                              ("&Attack bonus", self.attack), ("Da&mage", self.damage),
-                              ("M&orale", self.morale), ("&Weapon", self.weapon),
-                              ("Weapon &length", self.length), ("", self.ranged),
-                              ("WDD se&gment modifier", self.segment),
-                              ("&Side", self.side), ("&Zone", self.zone), ("", self.hidden),
-                              ("", self.melee),
-                              ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
-                              ("S&IZ", self.siz), ("DE&X", self.melee_dex), ("", self.keep),
-                              ("", self.error)):
-            form.addRow(label, widget)
+        # issue #21: its weapons besides the main one (an orc's shortbow beside its axe)
+        self.other_weapons = WeaponsEditor((), self)
+        # Two columns, so the form with its weapons table fits a 1366×768 laptop: the monster's
+        # numbers on the left, its weapons and the Melee Round's numbers on the right.
+        left, right = QFormLayout(), QFormLayout()
+        for form, rows in (
+                (left, (("&Name", self.name), ("&Count", self.count), ("&HP", self.hp),
+                        ("H&D", self.hd), ("&ROOM DC", self.room_dc), ("", self.derived),
+                        ("&Attack bonus", self.attack), ("Da&mage", self.damage),
+                        ("M&orale", self.morale), ("WDD se&gment modifier", self.segment),
+                        ("&Side", self.side), ("&Zone", self.zone), ("", self.hidden),
+                        ("", self.keep))),
+                (right, (("&Weapon", self.weapon), ("Weapon &length", self.length),
+                         ("", self.ranged), ("&Further weapons", self.other_weapons),
+                         ("", self.melee), ("Weapon s&kill", self.skill),
+                         ("Armor &points", self.armor_points), ("S&IZ", self.siz),
+                         ("DE&X", self.melee_dex)))):
+            for label, widget in rows:
+                form.addRow(label, widget)
+        further = right.labelForField(self.other_weapons)
+        if isinstance(further, QLabel):  # Alt+F goes to the table
+            further.setBuddy(self.other_weapons.table)
         for widget in (self.skill, self.armor_points, self.siz, self.melee_dex):
             widget.setEnabled(melee_round)
             self.melee.toggled.connect(widget.setEnabled)
@@ -114,7 +127,14 @@ class MonsterForm(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        columns = QHBoxLayout()
+        columns.addLayout(left)
+        columns.addSpacing(12)
+        columns.addLayout(right)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
         self.room_dc.valueChanged.connect(self._derive)
         self._derive()
 
@@ -135,6 +155,7 @@ class MonsterForm(QDialog):
             raise ValueError(f"damage: {exc}") from exc
         if self.hp.value() == 0 and self.hd.value() == 0:
             raise ValueError("give the HP, or the HD to roll them")
+        others = self.other_weapons.weapons()  # refused with the weapon's name and why
         morale = self.morale.value()
         if self.melee.isChecked():
             if not re.fullmatch(r"\d+d6", self.damage.text().strip()):
@@ -144,7 +165,8 @@ class MonsterForm(QDialog):
                                 morale=None if morale < 0 else morale,
                                 weapon=self.weapon.text().strip() or "claws",
                                 weapon_length_ft=self.length.value(),
-                                ranged=self.ranged.isChecked(), skill=self.skill.value(),
+                                ranged=self.ranged.isChecked(), other_weapons=others,
+                                skill=self.skill.value(),
                                 armor_points=self.armor_points.value(), siz=self.siz.value(),
                                 dex=self.melee_dex.value())
         return MonsterStats(name=name, max_hp=max(1, self.hp.value()),
@@ -153,7 +175,7 @@ class MonsterForm(QDialog):
                             morale=None if morale < 0 else morale,
                             weapon=self.weapon.text().strip() or "claws",
                             weapon_length_ft=self.length.value(), ranged=self.ranged.isChecked(),
-                            level=min(10, self.hd.value()),
+                            other_weapons=others, level=min(10, self.hd.value()),
                             initiative_modifier=self.segment.value())
 
     def monsters(self, roller: Roller, taken: set[str]) -> list[Combatant]:
