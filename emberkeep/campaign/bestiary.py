@@ -32,6 +32,13 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 MAX_OTHER_WEAPONS = 6  # a stat block's weapons besides its main one: a short list, not a pack
 
 
+def _reach_text(length_ft: int, ranged: bool) -> str:
+    """A weapon's reach in words: a bow's melee length (0) says nothing to a GM."""
+    if ranged:
+        return "ranged" if length_ft == 0 else f"{length_ft} ft, ranged"
+    return f"{length_ft} ft"
+
+
 def dice_text(value: str) -> str:
     """A monster's damage as written: dice (``1d8``, ``2d6+1``) or a number; else ValueError."""
     if not _DICE.match(value):
@@ -59,7 +66,7 @@ class MonsterWeapon(BaseModel):
     @property
     def label(self) -> str:
         """How a list shows it: name, damage, length, and whether it shoots."""
-        return f"{self.name} {self.damage} ({self.length_ft} ft{', ranged' if self.ranged else ''})"
+        return f"{self.name} {self.damage} ({_reach_text(self.length_ft, self.ranged)})"
 
 
 class MeleeNumbers(BaseModel):
@@ -120,7 +127,7 @@ class MonsterTemplate(BaseModel):
     @property
     def weapons_text(self) -> str:
         """Every weapon it carries, the main one first (the bestiary list's column)."""
-        main = f"{self.weapon} ({self.weapon_length_ft} ft{', ranged' if self.ranged else ''})"
+        main = f"{self.weapon} ({_reach_text(self.weapon_length_ft, self.ranged)})"
         return ", ".join([main, *(w.label for w in self.other_weapons)])
 
 
