@@ -78,6 +78,9 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     from gui import error_log
 
     error_log.install()  # issue #20: an escaping exception is a dialog and a log entry
+    from gui.text_keys import install_text_keys
+
+    install_text_keys(app)  # Ctrl+E and the like work from a text field under X11 too
     state = AppState.load()
     from gui.color_scheme import apply_scheme, follow_system
 

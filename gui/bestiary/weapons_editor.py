@@ -13,6 +13,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -24,7 +25,7 @@ from emberkeep.campaign.bestiary import MAX_OTHER_WEAPONS, MonsterWeapon
 
 __all__ = ["WeaponsEditor"]
 
-_COLUMNS = ("Name", "Damage", "Length (ft)", "Ranged")
+_COLUMNS = ("Name", "Damage", "Feet", "Ranged")
 _NAME, _DAMAGE, _LENGTH, _RANGED = range(4)
 _ROWS_SHOWN = 3  # the table's height: a bow and a dagger or two fit without scrolling
 
@@ -40,7 +41,12 @@ class WeaponsEditor(QWidget):
         self.table.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed
                                    | triggers.AnyKeyPressed | triggers.SelectedClicked)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # the name takes what is left: the other three are short, so no column is cut and
+        # no sideways scroll bar appears in the forms' narrow right column
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(_NAME, QHeaderView.ResizeMode.Stretch)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setAccessibleName("Further weapons")
         row = self.table.verticalHeader().defaultSectionSize()
         self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
@@ -64,7 +70,6 @@ class WeaponsEditor(QWidget):
         layout.addLayout(buttons)
         for weapon in weapons:
             self._append(weapon)
-        self.table.resizeColumnsToContents()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (watched is self.table and event.type() == QEvent.Type.KeyPress
@@ -82,7 +87,7 @@ class WeaponsEditor(QWidget):
         length = QTableWidgetItem()
         length.setData(Qt.ItemDataRole.EditRole, weapon.length_ft)  # edited in a spin box
         self.table.setItem(row, _LENGTH, length)
-        ranged = QTableWidgetItem("shoots")
+        ranged = QTableWidgetItem()  # a check box under "Ranged"
         ranged.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
                         | Qt.ItemFlag.ItemIsUserCheckable)  # Space ticks it
         ranged.setCheckState(Qt.CheckState.Checked if weapon.ranged else Qt.CheckState.Unchecked)
