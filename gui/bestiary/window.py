@@ -73,7 +73,7 @@ class BestiaryWindow(QDialog):
         layout.addLayout(buttons)
         layout.addLayout(add_row)
         layout.addWidget(self.message)
-        self.resize(820, 560)
+        self.resize(1120, 600)  # the weapons column and the notes beside it, on a laptop
         document.campaignChanged.connect(self._changed)
         self.refresh()
         self.search.setFocus()
