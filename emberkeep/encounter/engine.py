@@ -95,6 +95,11 @@ class Tx:
         setattr(obj, field, value)
         self._events.append(Set(ref, field, before, value))
 
+    def set_on(self, c: Combatant, field: str, value: Any) -> None:
+        """``set(("c", c.id), field, value)`` for a combatant already in hand (the turn flow
+        resets each one's flags every round)."""
+        self.set(("c", c.id), field, value)
+
     def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
              modifier: int = 0) -> RollRecord:
         """Roll for ``purpose`` (what a GM's typed answer is found by, see ``Encounter.typed``)
@@ -187,6 +192,17 @@ class QuietTx(Tx):
         setattr(obj, field, value)
         enc._journal.append((kind, ref, obj, field, before))
 
+    def set_on(self, c: Combatant, field: str, value: Any) -> None:
+        # ``set`` for a combatant in hand: no ref to read nor look up, and one made only for a
+        # change the journal keeps.
+        if field in _MONSTER_FIELDS:
+            self._touched = True
+        before = getattr(c, field)
+        if before is value or (before == value and type(before) is type(value)):
+            return
+        setattr(c, field, value)
+        self.enc._journal.append(("c", ("c", c.id), c, field, before))
+
     def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
              modifier: int = 0) -> RollRecord:
         return roll(expression, self.enc.roller, modifier=modifier, purpose=purpose, who=who)
@@ -207,12 +223,15 @@ class QuietTx(Tx):
                  trace: Any) -> Literal[False]:
         enc = self.enc
         if kind is None:
-            try:
-                for watcher in enc.watchers:
-                    watcher(enc, self)
-            except BaseException:
-                enc._rewind_to(self._mark)
-                raise
+            # The watchers (morale's prompt) look only at an action that set a combatant's HP
+            # or ``out`` (``took_a_monster``): most of a fight's ~40 actions do not.
+            if self._touched:
+                try:
+                    for watcher in enc.watchers:
+                        watcher(enc, self)
+                except BaseException:
+                    enc._rewind_to(self._mark)
+                    raise
             enc.steps_taken += 1
         else:
             enc._rewind_to(self._mark)
@@ -288,7 +307,9 @@ class Encounter:
         # Numbers derived from a Character (AC, the weapon for a distance, ATK modifiers), kept
         # per character id while ``derived_cache`` is on (see there); ``None``: off.
         self._derived: dict[str, dict[Any, Any]] | None = None
-        # Called inside every action's step once its body is done (engine II: morale prompts).
+        # Called inside every action's step once its body is done (engine II: morale prompts);
+        # recording nothing, only after an action that set a combatant's HP or ``out``
+        # (``Tx.took_a_monster``), the only actions a watcher looks at.
         from emberkeep.encounter.morale import watch
 
         self.watchers: list[Callable[[Encounter, Tx], None]] = [watch]
@@ -330,12 +351,19 @@ class Encounter:
     def _rewind_to(self, mark: int) -> None:
         """Put back every change the journal holds after ``mark`` (newest first)."""
         journal = self._journal
+        if len(journal) <= mark:
+            return
+        undone = journal[mark:]  # one slice, walked backwards (a fight's rewind: ~140 changes)
+        del journal[mark:]
         derived = self._derived
-        while len(journal) > mark:
-            kind, ref, obj, field, before = journal.pop()
-            setattr(obj, field, before)
-            if derived and kind not in ("c", "enc") and field not in _NOT_DERIVED:
-                derived.pop(ref[1], None)
+        if derived:
+            for kind, ref, obj, field, before in reversed(undone):
+                setattr(obj, field, before)
+                if kind not in ("c", "enc") and field not in _NOT_DERIVED:
+                    derived.pop(ref[1], None)
+        else:
+            for _kind, _ref, obj, field, before in reversed(undone):
+                setattr(obj, field, before)
 
     @property
     def journal(self) -> Sequence[tuple[str, Ref, Any, str, Any]]:
@@ -502,7 +530,13 @@ class Encounter:
     def can_act(self, c: Combatant) -> bool:
         """Standing, not held by a condition that takes every action (R28), and not surprised
         in the first round (Furnace: "the suprised side doesn't act")."""
-        if self.is_down(c):
+        if c.out:  # ``is_down``, inline: the turn flow and the policy ask ~60 times a fight
+            return False
+        if c.kind == "pc":
+            ch = self.characters[c.character_id]  # type: ignore[index]
+            if ch.hp <= 0 or not ch.alive:
+                return False
+        elif c.hp <= 0:
             return False
         if c.conditions and any(x.name in NO_ACTIONS for x in c.conditions):
             return False
