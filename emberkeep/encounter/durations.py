@@ -40,12 +40,16 @@ __all__ = ["CANT_ACT", "clear_fired_timers", "end_of_turn", "round_upkeep", "sta
 
 CANT_ACT = "cant_act"
 _LEFTOVERS = ("this_round", "next_round")
+_COUNTED = ("rounds", *_LEFTOVERS)
 _EACH_ROUND = ("dying_in", "hp_loss:", "save_each_round:")
 
 
 def end_of_turn(enc: Encounter, tx: Tx, c: Combatant) -> None:
     """The subject's turn in this round is over (see the module notes)."""
-    if not c.conditions:
+    for x in c.conditions:  # most carry none that counts (a dying PC's ``dying_in``)
+        if x.until in _COUNTED:
+            break
+    else:
         return
     now = enc.state.round
     kept: list[ActiveCondition] = []

@@ -307,6 +307,9 @@ class Encounter:
         # Numbers derived from a Character (AC, the weapon for a distance, ATK modifiers), kept
         # per character id while ``derived_cache`` is on (see there); ``None``: off.
         self._derived: dict[str, dict[Any, Any]] | None = None
+        # ``two_sides_standing``: the two of different sides it last found standing, asked
+        # first (they mostly still are: the turn flow asks ~25 times a fight).
+        self._standing_pair: tuple[Combatant, Combatant] | None = None
         # Called inside every action's step once its body is done (engine II: morale prompts);
         # recording nothing, only after an action that set a combatant's HP or ``out``
         # (``Tx.took_a_monster``), the only actions a watcher looks at.
@@ -553,6 +556,40 @@ class Encounter:
         if side is None:
             return [c for c in self.combatants.values() if not is_down(c)]
         return [c for c in self.combatants.values() if c.side == side and not is_down(c)]
+
+    def two_sides_standing(self) -> bool:
+        """Whether combatants of at least two sides are standing (not ``is_down``)."""
+        # ``is_down`` inline (a call costs more than its three tests): the turn flow asks this
+        # ~25 times a fight. The pair found last time is asked first; mostly both still stand.
+        combatants, characters = self.combatants, self.characters
+        pair = self._standing_pair
+        if pair is not None:
+            for c in pair:
+                if combatants.get(c.id) is not c or c.out:
+                    break
+                if c.kind == "pc":
+                    ch = characters[c.character_id]  # type: ignore[index]
+                    if ch.hp <= 0 or not ch.alive:
+                        break
+                elif c.hp <= 0:
+                    break
+            else:
+                return True
+        first: Combatant | None = None
+        for c in combatants.values():
+            if (first is not None and c.side == first.side) or c.out:
+                continue
+            if c.kind == "pc":
+                ch = characters[c.character_id]  # type: ignore[index]
+                if ch.hp <= 0 or not ch.alive:
+                    continue
+            elif c.hp <= 0:
+                continue
+            if first is not None:
+                self._standing_pair = (first, c)
+                return True
+            first = c
+        return False
 
     def sides(self) -> list[str]:
         seen: dict[str, None] = {}
