@@ -586,8 +586,10 @@ class Encounter:
                     break
             else:
                 return True
+        # From the last: foes are struck first-come (nearest, then encounter order), so the
+        # last standing of a side is the one likeliest to stand longest.
         first: Combatant | None = None
-        for c in combatants.values():
+        for c in reversed(combatants.values()):
             if (first is not None and c.side == first.side) or c.out:
                 continue
             if c.kind == "pc":
