@@ -137,7 +137,7 @@ def roll_group(enc: Encounter, tx: Tx) -> tuple[tuple[str, int], ...]:
     # the largest pending bonus of a standing member, ``None`` while nobody stands.
     by_side: dict[str, list[Combatant]] = {}
     bonus: dict[str, int | None] = {}
-    is_down = enc.is_down
+    up = {id(c) for c in enc.standing()}
     for c in enc.combatants.values():
         side = c.side
         members = by_side.get(side)
@@ -145,7 +145,7 @@ def roll_group(enc: Encounter, tx: Tx) -> tuple[tuple[str, int], ...]:
             members = by_side[side] = []
             bonus[side] = None
         members.append(c)
-        if not is_down(c):
+        if id(c) in up:
             best = bonus[side]
             if best is None or c.initiative_bonus > best:
                 bonus[side] = c.initiative_bonus

@@ -51,7 +51,7 @@ def surprise_unaware(enc: Encounter, tx: Tx) -> None:
     unaware."""
     combatants = enc.combatants.values()
     everyone = all(c.surprised for c in combatants)
-    standing = [foe for foe in combatants if not enc.is_down(foe)]
+    standing = enc.standing()
     unaware: dict[str, tuple[ActiveCondition, ...]] = {}  # by side: of each standing foe
     for c in combatants:
         kept = _without(c, None, _SURPRISE) if c.conditions else ()
