@@ -87,8 +87,16 @@ def next_turn_going_on(enc: Encounter) -> None:
     """``next_turn`` for a caller that has just asked ``is_over`` (``False``) while the phase
     was "fighting", and changed nothing since (``sim._run``): the step's own check would find
     the same two sides standing, so it is not asked again (it recorded nothing either way)."""
-    with enc.action(GM, "next turn") as tx:
+    # ``with enc.action(...) as tx: _next(enc, tx)`` spelled out: the interpreter calls
+    # ``__enter__``/``__exit__`` from C, dearer than a call from Python (the simulation takes
+    # ~20 next turns a fight); ``__enter__`` only returns the action itself.
+    tx = enc.action(GM, "next turn")
+    try:
         _next(enc, tx)
+    except BaseException as error:
+        tx.__exit__(type(error), error, error.__traceback__)
+        raise
+    tx.__exit__(None, None, None)
 
 
 def current_slot(enc: Encounter) -> Slot | None:
