@@ -159,7 +159,9 @@ class QuietTx(Tx):
     journal; ``roll`` rolls and hands the result to the rule without keeping it; rows and
     notes are dropped. The summary goes to the encounter's one scratch step, so a rule that
     reads its own summary back (``move_and_attack``) still can. No ``Step``, ``Set``,
-    ``Rolled``, ``Row`` or ``Note`` is made.
+    ``Rolled``, ``Row`` or ``Note`` is made. The watchers are asked only after an action
+    that set a combatant's HP or ``out`` (``took_a_monster``); once done, the object serves
+    the encounter's next action (``Encounter.action``), as nothing of it outlives its block.
     """
 
     __slots__ = ("_mark", "_touched")
