@@ -312,6 +312,9 @@ class Encounter:
         # Numbers derived from a Character (AC, the weapon for a distance, ATK modifiers), kept
         # per character id while ``derived_cache`` is on (see there); ``None``: off.
         self._derived: dict[str, dict[Any, Any]] | None = None
+        # ``enemies``: each side's foes, standing or not, in encounter order, kept while
+        # ``derived_cache`` is on (inside it no combatant joins or leaves, none changes side).
+        self._foes: dict[str, tuple[Combatant, ...]] = {}
         # ``two_sides_standing``: the two of different sides it last found standing, asked
         # first (they mostly still are: the turn flow asks ~25 times a fight).
         self._standing_pair: tuple[Combatant, Combatant] | None = None
@@ -427,6 +430,7 @@ class Encounter:
             yield
         finally:
             self._derived = None
+            self._foes.clear()
 
     def forget_derived(self, character_id: str, field: str) -> None:
         """A character, its gear or a score is about to change ``field``: drop the numbers kept
@@ -629,9 +633,14 @@ class Encounter:
         # ``is_down``'s three tests inline, in its order: the simulation's policy asks this
         # every turn, ~200 tests a fight.
         side, characters = c.side, self.characters
+        foes = self._foes.get(side)
+        if foes is None:
+            foes = tuple([o for o in self.combatants.values() if o.side != side])
+            if self._derived is not None:  # kept while ``derived_cache`` owns the encounter
+                self._foes[side] = foes
         found = []
-        for o in self.combatants.values():
-            if o.side == side or o.out:
+        for o in foes:
+            if o.out:
                 continue
             if o.kind == "pc":
                 ch = characters[o.character_id]  # type: ignore[index]

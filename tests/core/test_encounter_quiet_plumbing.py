@@ -105,3 +105,17 @@ def test_the_group_order_is_made_again_when_the_combatants_change() -> None:
         enc.combatants[extra.id] = extra
         again = group_ids(enc, tx, rolls)
     assert again[:3] == ["goblin-1", "goblin-2", "goblin-3"] and extra.initiative == 5
+
+
+def test_enemies_keeps_each_sides_foes_only_inside_the_derived_cache() -> None:
+    enc = _encounter(goblins=2)
+    pc = enc.standing("party")[0]
+    assert [o.id for o in enc.enemies(pc)] == ["goblin-1", "goblin-2"]
+    extra = monster_combatants(GOBLIN, 3)[2]
+    enc.combatants[extra.id] = extra  # outside the cache a new foe is seen at once
+    assert [o.id for o in enc.enemies(pc)] == ["goblin-1", "goblin-2", "goblin-3"]
+    with enc.derived_cache():
+        enc.combatant("goblin-1").hp = 0  # the foes are kept, who stands is asked each time
+        assert [o.id for o in enc.enemies(pc)] == ["goblin-2", "goblin-3"]
+    del enc.combatants[extra.id]
+    assert [o.id for o in enc.enemies(pc)] == ["goblin-2"]
