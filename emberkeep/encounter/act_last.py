@@ -19,8 +19,13 @@ LAST_TO_ACT = "last_to_act"
 
 def put_last(enc: Encounter, order: tuple[str, ...]) -> tuple[str, ...]:
     """``order`` with the slots of those marked ``last_to_act`` at its end."""
-    late = {c.id for c in enc.combatants.values()
-            if c.conditions and any(x.name == LAST_TO_ACT for x in c.conditions)}
+    late: set[str] = set()
+    for c in enc.combatants.values():  # every round: most carry no condition at all
+        if c.conditions:
+            for x in c.conditions:
+                if x.name == LAST_TO_ACT:
+                    late.add(c.id)
+                    break
     if not late:
         return order
     slots = [Slot.parse(entry) for entry in order]

@@ -39,12 +39,17 @@ from emberkeep.encounter.saves import saving_throw
 __all__ = ["CANT_ACT", "clear_fired_timers", "end_of_turn", "round_upkeep", "start_timer"]
 
 CANT_ACT = "cant_act"
+_LEFTOVERS = ("this_round", "next_round")
+_COUNTED = ("rounds", *_LEFTOVERS)
 _EACH_ROUND = ("dying_in", "hp_loss:", "save_each_round:")
 
 
 def end_of_turn(enc: Encounter, tx: Tx, c: Combatant) -> None:
     """The subject's turn in this round is over (see the module notes)."""
-    if not c.conditions:
+    for x in c.conditions:  # most carry none that counts (a dying PC's ``dying_in``)
+        if x.until in _COUNTED:
+            break
+    else:
         return
     now = enc.state.round
     kept: list[ActiveCondition] = []
@@ -71,6 +76,11 @@ def end_of_turn(enc: Encounter, tx: Tx, c: Combatant) -> None:
 
 
 def _expire_leftovers(tx: Tx, c: Combatant, number: int) -> None:
+    for x in c.conditions:  # most carry none that could expire (a dying PC's ``dying_in``)
+        if x.until in _LEFTOVERS:
+            break
+    else:
+        return
     kept = tuple(x for x in c.conditions
                  if not ((x.until == "this_round" and x.since < number)
                          or (x.until == "next_round" and x.since + 1 < number)))
@@ -84,7 +94,10 @@ def round_upkeep(enc: Encounter, tx: Tx, number: int) -> None:
         if not c.conditions:
             continue
         _expire_leftovers(tx, c, number)
-        if not any(x.name.startswith(_EACH_ROUND) for x in c.conditions):
+        for x in c.conditions:
+            if x.name.startswith(_EACH_ROUND):
+                break
+        else:
             continue
         bleed(enc, tx, c)
         if enc.is_down(c):

@@ -95,6 +95,11 @@ class Tx:
         setattr(obj, field, value)
         self._events.append(Set(ref, field, before, value))
 
+    def set_on(self, c: Combatant, field: str, value: Any) -> None:
+        """``set(("c", c.id), field, value)`` for a combatant already in hand (the turn flow
+        resets each one's flags every round)."""
+        self.set(("c", c.id), field, value)
+
     def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
              modifier: int = 0) -> RollRecord:
         """Roll for ``purpose`` (what a GM's typed answer is found by, see ``Encounter.typed``)
@@ -154,7 +159,9 @@ class QuietTx(Tx):
     journal; ``roll`` rolls and hands the result to the rule without keeping it; rows and
     notes are dropped. The summary goes to the encounter's one scratch step, so a rule that
     reads its own summary back (``move_and_attack``) still can. No ``Step``, ``Set``,
-    ``Rolled``, ``Row`` or ``Note`` is made.
+    ``Rolled``, ``Row`` or ``Note`` is made. The watchers are asked only after an action
+    that set a combatant's HP or ``out`` (``took_a_monster``); once done, the object serves
+    the encounter's next action (``Encounter.action``), as nothing of it outlives its block.
     """
 
     __slots__ = ("_mark", "_touched")
@@ -187,6 +194,17 @@ class QuietTx(Tx):
         setattr(obj, field, value)
         enc._journal.append((kind, ref, obj, field, before))
 
+    def set_on(self, c: Combatant, field: str, value: Any) -> None:
+        # ``set`` for a combatant in hand: no ref to read nor look up, and one made only for a
+        # change the journal keeps.
+        if field in _MONSTER_FIELDS:
+            self._touched = True
+        before = getattr(c, field)
+        if before is value or (before == value and type(before) is type(value)):
+            return
+        setattr(c, field, value)
+        self.enc._journal.append(("c", ("c", c.id), c, field, before))
+
     def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
              modifier: int = 0) -> RollRecord:
         return roll(expression, self.enc.roller, modifier=modifier, purpose=purpose, who=who)
@@ -207,15 +225,20 @@ class QuietTx(Tx):
                  trace: Any) -> Literal[False]:
         enc = self.enc
         if kind is None:
-            try:
-                for watcher in enc.watchers:
-                    watcher(enc, self)
-            except BaseException:
-                enc._rewind_to(self._mark)
-                raise
+            # The watchers (morale's prompt) look only at an action that set a combatant's HP
+            # or ``out`` (``took_a_monster``): most of a fight's ~40 actions do not.
+            if self._touched:
+                try:
+                    for watcher in enc.watchers:
+                        watcher(enc, self)
+                except BaseException:
+                    enc._rewind_to(self._mark)
+                    enc._idle = self
+                    raise
             enc.steps_taken += 1
         else:
             enc._rewind_to(self._mark)
+        enc._idle = self  # done: ``Encounter.action`` may hand it out again
         return False
 
 
@@ -281,6 +304,7 @@ class Encounter:
         self.recording = recording
         self._tx = Tx if recording else QuietTx
         self._scratch = Step("", "", "", ())  # type: ignore[arg-type]
+        self._idle: QuietTx | None = None  # ``action``: a QuietTx to serve again
         self._journal: list[tuple[str, Ref, Any, str, Any]] = []
         self.steps_taken = 0  # actions completed while recording nothing
         self.history: list[Step] = [] if recording else Unrecorded(self._scratch)  # type: ignore[assignment]
@@ -288,7 +312,15 @@ class Encounter:
         # Numbers derived from a Character (AC, the weapon for a distance, ATK modifiers), kept
         # per character id while ``derived_cache`` is on (see there); ``None``: off.
         self._derived: dict[str, dict[Any, Any]] | None = None
-        # Called inside every action's step once its body is done (engine II: morale prompts).
+        # ``enemies``: each side's foes, standing or not, in encounter order, kept while
+        # ``derived_cache`` is on (inside it no combatant joins or leaves, none changes side).
+        self._foes: dict[str, tuple[Combatant, ...]] = {}
+        # ``two_sides_standing``: the two of different sides it last found standing, asked
+        # first (they mostly still are: the turn flow asks ~25 times a fight).
+        self._standing_pair: tuple[Combatant, Combatant] | None = None
+        # Called inside every action's step once its body is done (engine II: morale prompts);
+        # recording nothing, only after an action that set a combatant's HP or ``out``
+        # (``Tx.took_a_monster``), the only actions a watcher looks at.
         from emberkeep.encounter.morale import watch
 
         self.watchers: list[Callable[[Encounter, Tx], None]] = [watch]
@@ -325,17 +357,32 @@ class Encounter:
     def action(self, actor: str, action: str) -> Tx:
         """Resolve one action (``with enc.action(...) as tx``); on any error everything it set
         is put back. A small class, not ``contextlib``: the fight simulation opens ~100,000."""
-        return self._tx(self, actor, action)
+        tx = self._idle
+        if tx is None:
+            return self._tx(self, actor, action)
+        # Recording nothing, the last action's QuietTx, done with, serves again (~40 a fight):
+        # it holds only where the journal stood and whether a monster was touched.
+        self._idle = None
+        tx._mark = len(self._journal)
+        tx._touched = False
+        return tx
 
     def _rewind_to(self, mark: int) -> None:
         """Put back every change the journal holds after ``mark`` (newest first)."""
         journal = self._journal
+        if len(journal) <= mark:
+            return
+        undone = journal[mark:]  # one slice, walked backwards (a fight's rewind: ~140 changes)
+        del journal[mark:]
         derived = self._derived
-        while len(journal) > mark:
-            kind, ref, obj, field, before = journal.pop()
-            setattr(obj, field, before)
-            if derived and kind not in ("c", "enc") and field not in _NOT_DERIVED:
-                derived.pop(ref[1], None)
+        if derived:
+            for kind, ref, obj, field, before in reversed(undone):
+                setattr(obj, field, before)
+                if kind not in ("c", "enc") and field not in _NOT_DERIVED:
+                    derived.pop(ref[1], None)
+        else:
+            for _kind, _ref, obj, field, before in reversed(undone):
+                setattr(obj, field, before)
 
     @property
     def journal(self) -> Sequence[tuple[str, Ref, Any, str, Any]]:
@@ -383,6 +430,7 @@ class Encounter:
             yield
         finally:
             self._derived = None
+            self._foes.clear()
 
     def forget_derived(self, character_id: str, field: str) -> None:
         """A character, its gear or a score is about to change ``field``: drop the numbers kept
@@ -412,9 +460,12 @@ class Encounter:
         ``key`` while ``derived_cache`` is on and computed afresh otherwise. ``key`` must name
         everything ``compute`` reads besides the sheet (a weapon's grip, the distance...). A
         refusal (an exception) is not kept."""
-        entry = self.pc_derived(c.character_id)  # type: ignore[arg-type]
-        if entry is None:
+        derived = self._derived  # ``pc_derived``, inline (~20 a fight)
+        if derived is None:
             return compute(*args, **kwargs)
+        entry = derived.get(c.character_id)  # type: ignore[arg-type]
+        if entry is None:
+            entry = derived[c.character_id] = {}  # type: ignore[index]
         value = entry.get(key, _UNKNOWN)
         if value is _UNKNOWN:
             value = entry[key] = compute(*args, **kwargs)
@@ -502,7 +553,13 @@ class Encounter:
     def can_act(self, c: Combatant) -> bool:
         """Standing, not held by a condition that takes every action (R28), and not surprised
         in the first round (Furnace: "the suprised side doesn't act")."""
-        if self.is_down(c):
+        if c.out:  # ``is_down``, inline: the turn flow and the policy ask ~60 times a fight
+            return False
+        if c.kind == "pc":
+            ch = self.characters[c.character_id]  # type: ignore[index]
+            if ch.hp <= 0 or not ch.alive:
+                return False
+        elif c.hp <= 0:
             return False
         if c.conditions and any(x.name in NO_ACTIONS for x in c.conditions):
             return False
@@ -515,10 +572,56 @@ class Encounter:
             raise RuleError(f"{c.name} cannot act now")
 
     def standing(self, side: str | None = None) -> list[Combatant]:
-        is_down = self.is_down
-        if side is None:
-            return [c for c in self.combatants.values() if not is_down(c)]
-        return [c for c in self.combatants.values() if c.side == side and not is_down(c)]
+        # ``is_down`` inline, as in ``enemies``: one call, not one a combatant.
+        characters = self.characters
+        found = []
+        for c in self.combatants.values():
+            if (side is not None and c.side != side) or c.out:
+                continue
+            if c.kind == "pc":
+                ch = characters[c.character_id]  # type: ignore[index]
+                if ch.hp <= 0 or not ch.alive:
+                    continue
+            elif c.hp <= 0:
+                continue
+            found.append(c)
+        return found
+
+    def two_sides_standing(self) -> bool:
+        """Whether combatants of at least two sides are standing (not ``is_down``)."""
+        # ``is_down`` inline (a call costs more than its three tests): the turn flow asks this
+        # ~25 times a fight. The pair found last time is asked first; mostly both still stand.
+        combatants, characters = self.combatants, self.characters
+        pair = self._standing_pair
+        if pair is not None:
+            for c in pair:
+                if combatants.get(c.id) is not c or c.out:
+                    break
+                if c.kind == "pc":
+                    ch = characters[c.character_id]  # type: ignore[index]
+                    if ch.hp <= 0 or not ch.alive:
+                        break
+                elif c.hp <= 0:
+                    break
+            else:
+                return True
+        # From the last: foes are struck first-come (nearest, then encounter order), so the
+        # last standing of a side is the one likeliest to stand longest.
+        first: Combatant | None = None
+        for c in reversed(combatants.values()):
+            if (first is not None and c.side == first.side) or c.out:
+                continue
+            if c.kind == "pc":
+                ch = characters[c.character_id]  # type: ignore[index]
+                if ch.hp <= 0 or not ch.alive:
+                    continue
+            elif c.hp <= 0:
+                continue
+            if first is not None:
+                self._standing_pair = (first, c)
+                return True
+            first = c
+        return False
 
     def sides(self) -> list[str]:
         seen: dict[str, None] = {}
@@ -530,9 +633,14 @@ class Encounter:
         # ``is_down``'s three tests inline, in its order: the simulation's policy asks this
         # every turn, ~200 tests a fight.
         side, characters = c.side, self.characters
+        foes = self._foes.get(side)
+        if foes is None:
+            foes = tuple([o for o in self.combatants.values() if o.side != side])
+            if self._derived is not None:  # kept while ``derived_cache`` owns the encounter
+                self._foes[side] = foes
         found = []
-        for o in self.combatants.values():
-            if o.side == side or o.out:
+        for o in foes:
+            if o.out:
                 continue
             if o.kind == "pc":
                 ch = characters[o.character_id]  # type: ignore[index]

@@ -133,22 +133,43 @@ def roll_group(enc: Encounter, tx: Tx) -> tuple[tuple[str, int], ...]:
     read and cleared, standing or not. Sides with nobody standing do not roll. A GM's typed d6
     is found under ``("initiative", side)``.
     """
+    # One pass gathers each side's members (sides in the order they joined) and its bonus:
+    # the largest pending bonus of a standing member, ``None`` while nobody stands.
+    by_side: dict[str, list[Combatant]] = {}
+    bonus: dict[str, int | None] = {}
+    up = {id(c) for c in enc.standing()}
+    for c in enc.combatants.values():
+        side = c.side
+        members = by_side.get(side)
+        if members is None:
+            members = by_side[side] = []
+            bonus[side] = None
+        members.append(c)
+        if id(c) in up:
+            best = bonus[side]
+            if best is None or c.initiative_bonus > best:
+                bonus[side] = c.initiative_bonus
     results: list[tuple[str, int]] = []
-    for side in enc.sides():
-        members = [c for c in enc.combatants.values() if c.side == side]
-        standing = [c for c in members if not enc.is_down(c)]
-        if not standing:
+    for side, members in by_side.items():
+        best = bonus[side]
+        if best is None:
             continue
-        bonus = max((c.initiative_bonus for c in standing), default=0)
-        record = tx.roll("d6", side, "group initiative", modifier=bonus,
+        record = tx.roll("d6", side, "group initiative", modifier=best,
                          purpose=_FOR_INITIATIVE)
         for c in members:
             if c.initiative_bonus:
-                tx.set(("c", c.id), "initiative_bonus", 0)
+                tx.set_on(c, "initiative_bonus", 0)
         results.append((side, record.total))
     rolls = tuple(results)
     tx.set(("enc",), "side_rolls", rolls)
     return rolls
+
+
+# The last order ``group_ids`` made, with what it was made from: (side rolls, the encounter's
+# combatants, each side's roll, the order). Unless a side rerolls, every round of a fight asks
+# for the same order again.
+_last_group: tuple[tuple[tuple[str, int], ...], tuple[Combatant, ...], dict[str, int],
+                   tuple[str, ...]] | None = None
 
 
 def group_ids(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -> list[str]:
@@ -161,12 +182,23 @@ def group_ids(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -
     before the other's. Each member still acts on its own turn; a GM who wants the tied blows
     to land at once resolves them with ``resolve_simultaneous_melee``.
     """
+    global _last_group
+    members = tuple(enc.combatants.values())
+    last = _last_group
+    # (the same rolls object and the same combatants, by identity or, failing that, by value:
+    # the order reads only their ids and sides)
+    if last is not None and last[0] is side_rolls and last[1] == members:
+        rolled = last[2]
+        for c in members:
+            initiative = rolled.get(c.side)
+            if c.initiative != initiative:
+                tx.set_on(c, "initiative", initiative)
+        return list(last[3])
     rolled = dict(side_rolls)
     by_side: dict[str, list[str]] = {}  # the ids by side, in encounter order
-    # One pass (every round): each member's ``initiative`` is its side's roll, and the ids
-    # are gathered by side; the order below records nothing, so the Sets come out as if
-    # made after it.
-    for c in enc.combatants.values():
+    # One pass: each member's ``initiative`` is its side's roll, and the ids are gathered by
+    # side; the order below records nothing, so the Sets come out as if made after it.
+    for c in members:
         side = c.side
         ids = by_side.get(side)
         if ids is None:
@@ -175,17 +207,18 @@ def group_ids(enc: Encounter, tx: Tx, side_rolls: tuple[tuple[str, int], ...]) -
             ids.append(c.id)
         initiative = rolled.get(side)
         if c.initiative != initiative:
-            tx.set(("c", c.id), "initiative", initiative)
+            tx.set_on(c, "initiative", initiative)
     order: list[str] = []
     for value in sorted(set(rolled.values()), reverse=True):
-        members = [by_side.get(side, []) for side, v in side_rolls if v == value]  # tied
-        if len(members) == 1:  # no tie (the usual case): the side's members in order
-            order.extend(members[0])
+        tied = [by_side.get(side, []) for side, v in side_rolls if v == value]
+        if len(tied) == 1:  # no tie (the usual case): the side's members in order
+            order.extend(tied[0])
             continue
-        for rank in range(max(len(m) for m in members)):
-            for group in members:
+        for rank in range(max(len(m) for m in tied)):
+            for group in tied:
                 if rank < len(group):
                     order.append(group[rank])
+    _last_group = (side_rolls, members, rolled, tuple(order))
     return order
 
 

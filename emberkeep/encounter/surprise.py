@@ -58,7 +58,7 @@ def check_surprise(enc: Encounter, *, surprised: Iterable[str] | None = None) ->
         for c in enc.combatants.values():
             flag = c.side in chosen
             if c.surprised is not flag:  # (``tx.set`` returns at once on the same object)
-                tx.set(("c", c.id), "surprised", flag)
+                tx.set_on(c, "surprised", flag)
         surprise_unaware(enc, tx)  # R35: the surprised are unaware of their foes
         tx.set(("enc",), "phase", "surprise")
         tx.summary("Surprise: " + (", ".join(chosen) + " surprised" if chosen

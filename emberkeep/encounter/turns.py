@@ -87,8 +87,16 @@ def next_turn_going_on(enc: Encounter) -> None:
     """``next_turn`` for a caller that has just asked ``is_over`` (``False``) while the phase
     was "fighting", and changed nothing since (``sim._run``): the step's own check would find
     the same two sides standing, so it is not asked again (it recorded nothing either way)."""
-    with enc.action(GM, "next turn") as tx:
+    # ``with enc.action(...) as tx: _next(enc, tx)`` spelled out: the interpreter calls
+    # ``__enter__``/``__exit__`` from C, dearer than a call from Python (the simulation takes
+    # ~20 next turns a fight); ``__enter__`` only returns the action itself.
+    tx = enc.action(GM, "next turn")
+    try:
         _next(enc, tx)
+    except BaseException as error:
+        tx.__exit__(type(error), error, error.__traceback__)
+        raise
+    tx.__exit__(None, None, None)
 
 
 def current_slot(enc: Encounter) -> Slot | None:
@@ -109,7 +117,7 @@ def is_over(enc: Encounter) -> bool:
     (phase "over", the winner: the one side still standing, ``None`` if nobody is)."""
     if enc.state.phase == "over":
         return True
-    if len(_sides_standing(enc)) >= 2:
+    if enc.two_sides_standing():
         return False
     with enc.action(GM, "end") as tx:
         _check_over(enc, tx)
@@ -119,32 +127,16 @@ def is_over(enc: Encounter) -> bool:
 # --- inside a step ---------------------------------------------------------------------------
 
 def _sides_standing(enc: Encounter) -> list[str]:
-    """The sides with someone standing, in encounter order (it stops looking at two: that is
-    all callers ask)."""
-    first: str | None = None
-    characters = enc.characters
-    for c in enc.combatants.values():  # ``enc.is_down`` inlined: called ~40 times a fight
-        side = c.side
-        if side == first or c.out:
-            continue
-        if c.kind == "pc":
-            ch = characters[c.character_id]  # type: ignore[index]
-            if ch.hp <= 0 or not ch.alive:
-                continue
-        elif c.hp <= 0:
-            continue
-        if first is not None:
-            return [first, side]
-        first = side
-    return [] if first is None else [first]
+    """The sides with someone standing, in encounter order (the fight is over: one or none)."""
+    return list(dict.fromkeys(c.side for c in enc.standing()))
 
 
 def _check_over(enc: Encounter, tx: Tx) -> bool:
     if enc.state.phase not in ("fighting", "surprise", "setup"):
         return enc.state.phase == "over"
-    left = _sides_standing(enc)
-    if len(left) >= 2:
+    if enc.two_sides_standing():
         return False
+    left = _sides_standing(enc)
     winner = left[0] if left else None
     tx.set(("enc",), "phase", "over")
     tx.set(("enc",), "winner", winner)
@@ -163,13 +155,14 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
     st = enc.state
     number = st.round + 1
     tx.set(("enc",), "round", number)
+    put = tx.set_on  # ~12 flags a round
     for c in enc.combatants.values():
         if c.acted:
-            tx.set(("c", c.id), "acted", False)
+            put(c, "acted", False)
         if c.dodging:
-            tx.set(("c", c.id), "dodging", False)
+            put(c, "dodging", False)
         if c.jostled:
-            tx.set(("c", c.id), "jostled", False)
+            put(c, "jostled", False)
     if number > 1:
         round_upkeep(enc, tx, number)  # engine II: expiries, dying, wounds, saves, timers
     order: tuple[str, ...]  # the slots' entries
@@ -193,7 +186,7 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
     if number >= 2 or st.mode == _SEGMENTS:
         for c in enc.combatants.values():  # Furnace: surprise costs the first round only
             if c.surprised is not False:
-                tx.set(("c", c.id), "surprised", False)
+                tx.set_on(c, "surprised", False)
     if number >= 2:
         end_surprise(enc, tx)  # R35: the surprise round's unawareness ends with it
         if st.mode != _SIMULTANEOUS:
@@ -234,9 +227,15 @@ def _turn_passed(enc: Encounter, tx: Tx, c: Combatant, index: int) -> None:
     """Slot ``index`` (``c``'s) is over: at a combatant's last slot of the round its durations
     count one turn (``durations.end_of_turn``)."""
     cid = c.id
-    for e in enc.state.order[index + 1:]:
-        if Slot.parse(e).cid == cid:
-            return
+    st = enc.state
+    later = st.order[index + 1:]
+    if cid in later:  # a group slot's entry is its id (and group mode has no other kind)
+        return
+    if st.mode != _GROUP:
+        parse = Slot.parse
+        for e in later:
+            if parse(e).cid == cid:
+                return
     end_of_turn(enc, tx, c)
 
 
@@ -250,25 +249,29 @@ def _advance(enc: Encounter, tx: Tx, start_at: int) -> Slot | None:
     st = enc.state
     order, combatants = st.order, enc.combatants  # nothing here changes the order
     once = st.mode != _SEGMENTS  # WDD's ROF shooters have several slots
-    index = start_at
-    while index < len(order):
-        slot = Slot.parse(order[index])
+    parse, can_act = Slot.parse, enc.can_act
+    index, end = start_at, len(order)
+    while index < end:
+        slot = parse(order[index])
         c = combatants.get(slot.cid)
-        if c is not None and not (once and c.acted) and enc.can_act(c):
+        if c is None:
+            index += 1
+            continue
+        if not (once and c.acted) and can_act(c):
             if slot.kind != "spell":
                 if c.acted and _earlier_slot(order, index, c.id):
-                    tx.set(("c", c.id), "acted", False)  # WDD ROF: each shot is its own turn
+                    tx.set_on(c, "acted", False)  # WDD ROF: each shot is its own turn
                 break
             if c.declared_spell is not None and not c.jostled:
                 break
             if c.declared_spell is not None:  # R20: "lost if the caster is struck first"
                 tx.note(f"{c.name} was jostled: {c.declared_spell} is lost")
                 _clear_spell(tx, c)
-        if c is not None and c.conditions:  # a skipped turn counts for its durations
+        if c.conditions:  # a skipped turn counts for its durations
             _turn_passed(enc, tx, c, index)
         index += 1
     tx.set(("enc",), "turn", index)
-    if index < len(order):
+    if index < end:
         segment = min(LAST_SEGMENT, slot.segment)
         if segment != st.segment:  # (``tx.set`` records nothing for the same number either)
             tx.set(("enc",), "segment", segment)

@@ -49,24 +49,32 @@ def surprise_unaware(enc: Encounter, tx: Tx) -> None:
     (called by the surprise check, after ``surprised`` is set; a new check replaces them).
     Every side surprised: nobody has the surprise (``surprise`` module), nobody is caught
     unaware."""
-    everyone = all(c.surprised for c in enc.combatants.values())
-    for c in enc.combatants.values():
-        kept = _without(c, None, _SURPRISE)
+    combatants = enc.combatants.values()
+    everyone = all(c.surprised for c in combatants)
+    standing = enc.standing()
+    unaware: dict[str, tuple[ActiveCondition, ...]] = {}  # by side: of each standing foe
+    for c in combatants:
+        kept = _without(c, None, _SURPRISE) if c.conditions else ()
         if c.surprised and not everyone:
-            kept += tuple(ActiveCondition(UNAWARE, None, _SURPRISE, foe.id, 0)
-                          for foe in enc.combatants.values()
-                          if foe.side != c.side and not enc.is_down(foe))
+            of_foes = unaware.get(c.side)
+            if of_foes is None:
+                of_foes = unaware[c.side] = tuple(
+                    ActiveCondition(UNAWARE, None, _SURPRISE, foe.id, 0)
+                    for foe in standing if foe.side != c.side)
+            kept += of_foes
         if kept != c.conditions:
-            tx.set(("c", c.id), "conditions", kept)
+            tx.set_on(c, "conditions", kept)
 
 
 def end_surprise(enc: Encounter, tx: Tx) -> None:
     """Round 2 begins: the surprise round is over, and the unawareness it gave ends (R35)."""
     for c in enc.combatants.values():
-        if c.conditions:
-            kept = _without(c, None, _SURPRISE)
-            if len(kept) != len(c.conditions):
-                tx.set(("c", c.id), "conditions", kept)
+        for x in c.conditions:  # (most carry no UNAWARE: the tuple is made only for those)
+            if x.name == UNAWARE:
+                kept = _without(c, None, _SURPRISE)
+                if len(kept) != len(c.conditions):
+                    tx.set_on(c, "conditions", kept)
+                break
 
 
 def noticed(tx: Tx, target: Combatant, attacker: Combatant) -> None:
