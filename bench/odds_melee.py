@@ -65,7 +65,7 @@ def main() -> None:
     workers = pool()._max_workers  # type: ignore[attr-defined]  # a figure to report
     print("\n".join(odds.summary_lines(figures)))
     for pc in figures.pcs:
-        print(f"  {pc.name}: drops to 0 HP {pc.dropped.text()}, HP lost {pc.hp_lost:.1f}")
+        print(f"  {pc.name}: taken out {pc.dropped.text()}, HP lost {pc.hp_lost:.1f}")
     print(f"{workers} worker processes: {best_pool:.2f} s ({fights / best_pool:.0f} fights/s)")
     print(f"one process      : {best_one:.2f} s ({fights / best_one:.0f} fights/s)")
 
