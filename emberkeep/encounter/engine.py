@@ -1,30 +1,32 @@
 """The encounter: its state, the targets events address, and steps applied and undone.
 
-Every change goes through a :class:`Tx` (one per action): ``tx.set`` changes a field and records
-it, ``tx.roll`` rolls (or takes the GM's typed answer for its purpose, :meth:`Encounter.typed`)
-and records, ``tx.row``/``tx.note`` record what was read or ruled. If the action fails half-way,
-what it had set is put back, so a refused action leaves no trace.
+Every change goes through a transaction, one per action (``with enc.action(...) as tx``): a
+:class:`~emberkeep.encounter.transaction.Tx` that records each change and roll (``tx.roll``
+takes the GM's typed answer for its purpose, :meth:`Encounter.typed`), or, in an encounter
+that records nothing, a :class:`~emberkeep.encounter.quiet.QuietTx`. If the action fails
+half-way, what it had set is put back, so a refused action leaves no trace.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from typing import Any, Literal, ParamSpec, TypeVar, overload
+from typing import Any, ParamSpec, TypeVar
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
 from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
-from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, Typed, TypedRoller, roll
+from emberkeep.dice import Answers, Key, Roller, Typed, TypedRoller
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import NO_ACTIONS
-from emberkeep.encounter.events import Note, Ref, Rolled, Row, Set, Step
+from emberkeep.encounter.events import Ref, Set, Step
+from emberkeep.encounter.transaction import MONSTER_FIELDS, NOT_DERIVED, Tx
 from emberkeep.encounter.zones import Band, band
 from emberkeep.gear.owned import OwnedGear
 
-__all__ = ["Encounter", "EncounterState", "QuietTx", "RuleError", "Tx", "Unrecorded"]
+__all__ = ["MONSTER_FIELDS", "NOT_DERIVED", "Encounter", "EncounterState", "RuleError", "Tx"]
 
 
 P = ParamSpec("P")
@@ -59,220 +61,6 @@ class EncounterState:
     morale_asked: tuple[str, ...] = ()
 
 
-# A character's fields no cached number reads (``pc_derived``: AC, weapon choice, ATK
-# modifiers): every hit sets ``hp`` and every attack roll ``luck`` (R29's streak), so
-# dropping the cache on them would recompute a PC's numbers on every blow.
-_NOT_DERIVED = frozenset({"hp", "luck"})
-_MONSTER_FIELDS = ("hp", "out")  # what a morale prompt looks for (``Tx.took_a_monster``)
-
-
-class Tx:
-    """The events of one action as it resolves."""
-
-    # ``_events`` is ``step.events`` (the same list), kept to spare a lookup on every event.
-    __slots__ = ("_events", "enc", "step")
-
-    def __init__(self, enc: Encounter, actor: str, action: str) -> None:
-        self.enc = enc
-        self.step = step = Step(actor, action, "", [])
-        self._events = step.events
-
-    def set(self, ref: Ref, field: str, value: Any) -> None:
-        # The hot path of every simulated fight (~170 calls a fight): the two commonest
-        # targets are looked up inline, and an unchanged value (same object) returns at once.
-        kind = ref[0]
-        obj: Any
-        if kind == "c":
-            obj = self.enc.combatants[ref[1]]
-        elif kind == "enc":
-            obj = self.enc.state
-        else:
-            self.enc.forget_derived(ref[1], field)
-            obj = self.enc.resolve(ref)
-        before = getattr(obj, field)
-        if before is value or (before == value and type(before) is type(value)):
-            return
-        setattr(obj, field, value)
-        self._events.append(Set(ref, field, before, value))
-
-    def set_on(self, c: Combatant, field: str, value: Any) -> None:
-        """``set(("c", c.id), field, value)`` for a combatant already in hand (the turn flow
-        resets each one's flags every round)."""
-        self.set(("c", c.id), field, value)
-
-    def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
-             modifier: int = 0) -> RollRecord:
-        """Roll for ``purpose`` (what a GM's typed answer is found by, see ``Encounter.typed``)
-        and record it under ``label``, the log's text (``Rolled.purpose``)."""
-        record = roll(expression, self.enc.roller, modifier=modifier, purpose=purpose, who=who)
-        self._events.append(Rolled(who, label, record))
-        return record
-
-    def rolled(self, who: str, label: str, record: RollRecord) -> None:
-        """Record a roll a rule made itself (``casting``'s spellcheck)."""
-        self._events.append(Rolled(who, label, record))
-
-    def took_a_monster(self) -> bool:
-        """Whether this action so far set a combatant's HP or took one out (the morale
-        watcher asks after every action)."""
-        for e in self._events:
-            if type(e) is Set and e.field in _MONSTER_FIELDS and e.target[0] == "c":
-                return True
-        return False
-
-    def row(self, table: str, value: int, label: str, text: str) -> None:
-        self._events.append(Row(table, value, label, text))
-
-    def note(self, text: str) -> None:
-        self._events.append(Note(text))
-
-    def summary(self, text: str) -> None:
-        self.step.summary = text
-
-    # The Tx is its own context manager (``with enc.action(...) as tx``): one object an
-    # action, not two; the simulation opens ~40 a fight.
-    def __enter__(self) -> Tx:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: Any) -> Literal[False]:
-        enc = self.enc
-        if kind is None:
-            try:
-                for watcher in enc.watchers:
-                    watcher(enc, self)
-            except BaseException:
-                enc.revert(self.step)
-                raise
-            enc.history.append(self.step)
-        else:
-            enc.revert(self.step)
-        return False
-
-
-class QuietTx(Tx):
-    """An action of an encounter that records nothing (``Encounter(recording=False)``): the
-    headless simulation needs a fight's outcome, not its undo history or its log (issue #21).
-
-    The same rule functions run on it: ``set`` applies the change and keeps only what a
-    refusal or a rewind needs to put it back (target, field, value before) in the encounter's
-    journal; ``roll`` rolls and hands the result to the rule without keeping it; rows and
-    notes are dropped. The summary goes to the encounter's one scratch step, so a rule that
-    reads its own summary back (``move_and_attack``) still can. No ``Step``, ``Set``,
-    ``Rolled``, ``Row`` or ``Note`` is made. The watchers are asked only after an action
-    that set a combatant's HP or ``out`` (``took_a_monster``); once done, the object serves
-    the encounter's next action (``Encounter.action``), as nothing of it outlives its block.
-    """
-
-    __slots__ = ("_mark", "_touched")
-
-    def __init__(self, enc: Encounter, actor: str, action: str) -> None:
-        self.enc = enc
-        self.step = enc._scratch
-        self._mark = len(enc._journal)
-        self._touched = False
-
-    def set(self, ref: Ref, field: str, value: Any) -> None:
-        # ``Tx.set``'s lookups, its cache rule and its "unchanged: nothing" test, unchanged.
-        kind = ref[0]
-        obj: Any
-        enc = self.enc
-        if kind == "c":
-            obj = enc.combatants[ref[1]]
-            if field in _MONSTER_FIELDS:
-                self._touched = True
-        elif kind == "enc":
-            obj = enc.state
-        else:
-            derived = enc._derived
-            if derived and field not in _NOT_DERIVED:
-                derived.pop(ref[1], None)
-            obj = enc.resolve(ref)
-        before = getattr(obj, field)
-        if before is value or (before == value and type(before) is type(value)):
-            return
-        setattr(obj, field, value)
-        enc._journal.append((kind, ref, obj, field, before))
-
-    def set_on(self, c: Combatant, field: str, value: Any) -> None:
-        # ``set`` for a combatant in hand: no ref to read nor look up, and one made only for a
-        # change the journal keeps.
-        if field in _MONSTER_FIELDS:
-            self._touched = True
-        before = getattr(c, field)
-        if before is value or (before == value and type(before) is type(value)):
-            return
-        setattr(c, field, value)
-        self.enc._journal.append(("c", ("c", c.id), c, field, before))
-
-    def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
-             modifier: int = 0) -> RollRecord:
-        return roll(expression, self.enc.roller, modifier=modifier, purpose=purpose, who=who)
-
-    def rolled(self, who: str, label: str, record: RollRecord) -> None:
-        return None
-
-    def took_a_monster(self) -> bool:
-        return self._touched
-
-    def row(self, table: str, value: int, label: str, text: str) -> None:
-        return None
-
-    def note(self, text: str) -> None:
-        return None
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: Any) -> Literal[False]:
-        enc = self.enc
-        if kind is None:
-            # The watchers (morale's prompt) look only at an action that set a combatant's HP
-            # or ``out`` (``took_a_monster``): most of a fight's ~40 actions do not.
-            if self._touched:
-                try:
-                    for watcher in enc.watchers:
-                        watcher(enc, self)
-                except BaseException:
-                    enc._rewind_to(self._mark)
-                    enc._idle = self
-                    raise
-            enc.steps_taken += 1
-        else:
-            enc._rewind_to(self._mark)
-        enc._idle = self  # done: ``Encounter.action`` may hand it out again
-        return False
-
-
-class Unrecorded(Sequence[Step]):
-    """The history of an encounter that records nothing: always empty. Rule functions end with
-    ``return enc.history[-1]`` (the step just made); here that is the scratch step, which holds
-    the last summary and no events, so they run unchanged."""
-
-    __slots__ = ("_scratch",)
-
-    def __init__(self, scratch: Step) -> None:
-        self._scratch = scratch
-
-    def __len__(self) -> int:
-        return 0
-
-    @overload
-    def __getitem__(self, index: int) -> Step: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Step]: ...
-    def __getitem__(self, index: int | slice) -> Step | Sequence[Step]:
-        if index == -1:
-            return self._scratch
-        if isinstance(index, slice):
-            return ()
-        raise IndexError("an encounter that records nothing keeps no steps")
-
-    def append(self, step: Step) -> None:
-        raise RuleError("an encounter that records nothing keeps no steps")
-
-    def pop(self) -> Step:
-        raise RuleError("nothing to undo in this encounter (it records nothing)")
-
-
 class Encounter:
     """A fight between sides, over combatants and the campaign's characters."""
 
@@ -302,12 +90,18 @@ class Encounter:
         # history stays empty and ``_journal`` keeps (kind, ref, target, field, before) for
         # each change, so a refused action and ``rewind`` can put things back.
         self.recording = recording
-        self._tx = Tx if recording else QuietTx
-        self._scratch = Step("", "", "", ())  # type: ignore[arg-type]
-        self._idle: QuietTx | None = None  # ``action``: a QuietTx to serve again
-        self._journal: list[tuple[str, Ref, Any, str, Any]] = []
+        from emberkeep.encounter.quiet import QuietTx, Unrecorded  # (it builds on Tx, here)
+
+        self._tx: type[Tx] = Tx if recording else QuietTx
+        # Recording nothing: the step every action's summary goes to (``QuietTx``), the
+        # transaction done with and served again by ``action``, and ``journal``: each change
+        # (kind, ref, target, field, value before), oldest first, what ``rewind_to`` puts back
+        # (the odds read a PC's lowest HP from it). Kept for ``QuietTx``, not for rule code.
+        self.scratch = Step("", "", "", ())  # type: ignore[arg-type]
+        self.spare_tx: QuietTx | None = None
+        self.journal: list[tuple[str, Ref, Any, str, Any]] = []
         self.steps_taken = 0  # actions completed while recording nothing
-        self.history: list[Step] = [] if recording else Unrecorded(self._scratch)  # type: ignore[assignment]
+        self.history: list[Step] = [] if recording else Unrecorded(self.scratch)  # type: ignore[assignment]
         self._gear: dict[tuple[str, str], OwnedGear] = {}
         # Numbers derived from a Character (AC, the weapon for a distance, ATK modifiers), kept
         # per character id while ``derived_cache`` is on (see there); ``None``: off.
@@ -357,19 +151,19 @@ class Encounter:
     def action(self, actor: str, action: str) -> Tx:
         """Resolve one action (``with enc.action(...) as tx``); on any error everything it set
         is put back. A small class, not ``contextlib``: the fight simulation opens ~100,000."""
-        tx = self._idle
+        tx = self.spare_tx
         if tx is None:
             return self._tx(self, actor, action)
         # Recording nothing, the last action's QuietTx, done with, serves again (~40 a fight):
         # it holds only where the journal stood and whether a monster was touched.
-        self._idle = None
-        tx._mark = len(self._journal)
-        tx._touched = False
+        self.spare_tx = None
+        tx.reopen(len(self.journal))
         return tx
 
-    def _rewind_to(self, mark: int) -> None:
-        """Put back every change the journal holds after ``mark`` (newest first)."""
-        journal = self._journal
+    def rewind_to(self, mark: int) -> None:
+        """Recording nothing: put back every change the journal holds after ``mark``, newest
+        first (a refused action's, or with ``rewind`` the whole fight's)."""
+        journal = self.journal
         if len(journal) <= mark:
             return
         undone = journal[mark:]  # one slice, walked backwards (a fight's rewind: ~140 changes)
@@ -378,23 +172,16 @@ class Encounter:
         if derived:
             for kind, ref, obj, field, before in reversed(undone):
                 setattr(obj, field, before)
-                if kind not in ("c", "enc") and field not in _NOT_DERIVED:
+                if kind not in ("c", "enc") and field not in NOT_DERIVED:
                     derived.pop(ref[1], None)
         else:
             for _kind, _ref, obj, field, before in reversed(undone):
                 setattr(obj, field, before)
 
-    @property
-    def journal(self) -> Sequence[tuple[str, Ref, Any, str, Any]]:
-        """Recording nothing: each change since the first action, (kind, ref, target, field,
-        value before), oldest first; what ``rewind`` puts back (the odds read a PC's lowest
-        HP from it)."""
-        return self._journal
-
     def rewind(self) -> None:
         """An encounter that records nothing: put every target back as it stood before its
         first action (the simulation's next fight starts from the same sheets)."""
-        self._rewind_to(0)
+        self.rewind_to(0)
         self.steps_taken = 0
         self._gear.clear()
 
@@ -436,7 +223,7 @@ class Encounter:
         """A character, its gear or a score is about to change ``field``: drop the numbers kept
         for it, unless no derived number reads that field (its HP, its luck)."""
         derived = self._derived
-        if derived and field not in _NOT_DERIVED:
+        if derived and field not in NOT_DERIVED:
             derived.pop(character_id, None)
 
     def forget_gear(self) -> None:
@@ -504,7 +291,7 @@ class Encounter:
         assert derived is not None
         for event in step.events:
             if type(event) is Set and event.target[0] not in ("c", "enc") \
-                    and event.field not in _NOT_DERIVED:
+                    and event.field not in NOT_DERIVED:
                 derived.pop(event.target[1], None)
 
     def undo(self) -> Step:

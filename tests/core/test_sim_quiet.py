@@ -89,7 +89,7 @@ def test_a_fight_that_records_nothing_leaves_no_record_behind() -> None:
     assert any(ch.model_dump(mode="json") != before[cid] for cid, ch in characters.items())
     enc.rewind()
     assert {cid: ch.model_dump(mode="json") for cid, ch in characters.items()} == before
-    assert enc._journal == []
+    assert enc.journal == []
 
 
 def test_a_refused_action_that_records_nothing_changes_nothing() -> None:
@@ -103,4 +103,4 @@ def test_a_refused_action_that_records_nothing_changes_nothing() -> None:
         tx.set(("enc",), "round", 4)
         raise RuleError("refused half-way")
     assert enc.fingerprint() == shape
-    assert enc._journal == [] and enc.steps_taken == 0
+    assert enc.journal == [] and enc.steps_taken == 0
