@@ -37,9 +37,9 @@ def _in_pool(setup: odds.OddsSetup, fights: int) -> odds.Tally:
     return total
 
 
-def main() -> None:
-    fights = int(next((a for a in sys.argv[1:] if a.isdigit()), str(odds.DEFAULT_FIGHTS)))
-    setup = _setup()
+def timed(setup: odds.OddsSetup, fights: int) -> tuple[float, float, odds.Tally, int]:
+    """The best of three runs of ``fights`` fights in the warm pool and in this process (side
+    by side), the tally (the same both ways: checked) and the pool's worker count."""
     _in_pool(setup, 400)  # start the workers and warm them (the dialog's pool stays up)
     best_pool = best_one = float("inf")
     for _ in range(3):
@@ -50,15 +50,24 @@ def main() -> None:
         here = odds.simulate(setup, fights, seed=1)
         best_one = min(best_one, time.perf_counter() - start)
     assert pooled == here, "the same seed must give the same figures in workers or not"
+    return best_pool, best_one, here, pool()._max_workers  # type: ignore[attr-defined]
+
+
+def main() -> None:
+    fights = int(next((a for a in sys.argv[1:] if a.isdigit()), str(odds.DEFAULT_FIGHTS)))
+    setup = _setup()
+    best_pool, best_one, here, workers = timed(setup, fights)
     figures = odds.odds_of(setup, here)
-    workers = pool()._max_workers  # a figure to report
     print(f"{fights} fights (4 PCs vs 6 bandits), party wins {figures.party_wins.text()}, "
           f"flees {figures.fled.text()}, loses {figures.lost.text()}")
     print(f"{workers} worker processes: {best_pool:.2f} s ({best_pool / fights * 1e3:.3f} ms a "
           "fight)")
     print(f"one process      : {best_one:.2f} s ({best_one / fights * 1e3:.3f} ms a fight)")
     print(f"workers / one process: {best_pool / best_one:.2f}×")
-    print(f"goal {fights} fights ≤ 0.5 s: {'met' if best_pool <= 0.5 else 'NOT met'}")
+    if fights == odds.DEFAULT_FIGHTS:
+        print(f"goal {fights} fights ≤ 0.5 s: {'met' if best_pool <= 0.5 else 'NOT met'}")
+    else:
+        print(f"(the goal, ≤ 0.5 s, is for the default {odds.DEFAULT_FIGHTS} fights)")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ Run: ``uv run python bench/odds_melee.py [fights]``.
 from __future__ import annotations
 
 import sys
-import time
+
+from odds import timed
 
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.character.knight import KnightProfile
@@ -22,7 +23,6 @@ from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
 from emberkeep.melee_round.engine_bridge import knight_hit_points
 from emberkeep.melee_round.sim import melee_setup
-from gui.encounter.odds_runner import pool
 
 BANDIT = MeleeMonster(name="Bandit", max_hp=24, skill=12, armor_points=6, siz=12,
                       damage="4d6", weapon_id="sword", morale=7)
@@ -39,30 +39,11 @@ def _setup() -> odds.OddsSetup:
     return melee_setup(enc)
 
 
-def _in_pool(setup: odds.OddsSetup, fights: int) -> odds.Tally:
-    executor = pool()
-    futures = [executor.submit(odds.run_chunk, setup, 1, i, n) for i, n in odds.chunks(fights)]
-    total = odds.Tally()
-    for future in futures:
-        total.add(future.result())
-    return total
-
-
 def main() -> None:
     fights = int(next((a for a in sys.argv[1:] if a.isdigit()), str(odds.DEFAULT_FIGHTS)))
     setup = _setup()
-    _in_pool(setup, 400)  # start the workers and warm them (the dialog's pool stays up)
-    best_pool = best_one = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        pooled = _in_pool(setup, fights)
-        best_pool = min(best_pool, time.perf_counter() - start)
-        start = time.perf_counter()
-        here = odds.simulate(setup, fights, seed=1)
-        best_one = min(best_one, time.perf_counter() - start)
-    assert pooled == here, "the same seed must give the same figures in workers or not"
+    best_pool, best_one, here, workers = timed(setup, fights)
     figures = odds.odds_of(setup, here)
-    workers = pool()._max_workers  # type: ignore[attr-defined]  # a figure to report
     print("\n".join(odds.summary_lines(figures)))
     for pc in figures.pcs:
         print(f"  {pc.name}: taken out {pc.dropped.text()}, HP lost {pc.hp_lost:.1f}")

@@ -12,18 +12,16 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from emberkeep.campaign.bestiary import MeleeNumbers, MonsterTemplate
 from gui.bestiary.weapons_editor import WeaponsEditor
+from gui.form_columns import lay_out_columns
 from gui.palette import tone
 
 __all__ = ["TemplateForm"]
@@ -81,36 +79,23 @@ class TemplateForm(QDialog):
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
         self.other_weapons = WeaponsEditor(t.other_weapons, self)  # issue #21: a bow besides
-        # Two columns, so the form with its weapons table fits a 1366×768 laptop.
-        left, right = QFormLayout(), QFormLayout()
-        for form, rows in (
-                (left, (("&Name", self.name), ("&ROOM DC", self.room_dc), ("&HP", self.hp),
-                        ("Hit &Dice (d8)", self.hit_dice), ("&Attack bonus", self.attack),
-                        ("Da&mage", self.damage), ("M&orale (2d6)", self.morale),
-                        ("Se&gment modifier", self.segment), ("Le&vel", self.level),
-                        ("No&tes", self.notes))),
-                (right, (("&Weapon", self.weapon), ("Weapon &length", self.length),
-                         ("", self.ranged), ("&Further weapons", self.other_weapons),
-                         ("", self.melee), ("Weapon s&kill", self.skill),
-                         ("Armor &points", self.armor_points), ("S&IZ", self.siz),
-                         ("DE&X", self.dex), ("Damage dice (d6)", self.melee_damage)))):
-            for label, widget in rows:
-                form.addRow(label, widget)
-        further = right.labelForField(self.other_weapons)
-        if isinstance(further, QLabel):  # Alt+F goes to the table
-            further.setBuddy(self.other_weapons.table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
-        columns = QHBoxLayout()
-        columns.addLayout(left)
-        columns.addSpacing(12)
-        columns.addLayout(right)
-        layout = QVBoxLayout(self)
-        layout.addLayout(columns)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        # Two columns, so the form with its weapons table fits a 1366×768 laptop; Alt+F goes
+        # to the weapons table.
+        lay_out_columns(
+            self, (("&Name", self.name), ("&ROOM DC", self.room_dc), ("&HP", self.hp),
+                   ("Hit &Dice (d8)", self.hit_dice), ("&Attack bonus", self.attack),
+                   ("Da&mage", self.damage), ("M&orale (2d6)", self.morale),
+                   ("Se&gment modifier", self.segment), ("Le&vel", self.level),
+                   ("No&tes", self.notes)),
+            (("&Weapon", self.weapon), ("Weapon &length", self.length), ("", self.ranged),
+             ("&Further weapons", self.other_weapons), ("", self.melee),
+             ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
+             ("S&IZ", self.siz), ("DE&X", self.dex), ("Damage dice (d6)", self.melee_damage)),
+            self.error, buttons, buddies=((self.other_weapons, self.other_weapons.table),))
 
     def template(self) -> MonsterTemplate:
         """The form as a template; ``ValueError`` with the model's reason when it is off."""

@@ -16,12 +16,9 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -30,6 +27,7 @@ from emberkeep.encounter.combatant import Combatant, MonsterStats
 from emberkeep.encounter.setup import monster_combatants
 from emberkeep.melee_round.fighter import MeleeMonster
 from gui.bestiary.weapons_editor import WeaponsEditor
+from gui.form_columns import lay_out_columns
 from gui.palette import tone
 
 __all__ = ["MonsterForm", "make_monsters"]
@@ -98,26 +96,6 @@ class MonsterForm(QDialog):
         tone(self.error, "error")
         # issue #21: its weapons besides the main one (an orc's shortbow beside its axe)
         self.other_weapons = WeaponsEditor((), self)
-        # Two columns, so the form with its weapons table fits a 1366×768 laptop: the monster's
-        # numbers on the left, its weapons and the Melee Round's numbers on the right.
-        left, right = QFormLayout(), QFormLayout()
-        for form, rows in (
-                (left, (("&Name", self.name), ("&Count", self.count), ("&HP", self.hp),
-                        ("H&D", self.hd), ("&ROOM DC", self.room_dc), ("", self.derived),
-                        ("&Attack bonus", self.attack), ("Da&mage", self.damage),
-                        ("M&orale", self.morale), ("WDD se&gment modifier", self.segment),
-                        ("&Side", self.side), ("&Zone", self.zone), ("", self.hidden),
-                        ("", self.keep))),
-                (right, (("&Weapon", self.weapon), ("Weapon &length", self.length),
-                         ("", self.ranged), ("&Further weapons", self.other_weapons),
-                         ("", self.melee), ("Weapon s&kill", self.skill),
-                         ("Armor &points", self.armor_points), ("S&IZ", self.siz),
-                         ("DE&X", self.melee_dex)))):
-            for label, widget in rows:
-                form.addRow(label, widget)
-        further = right.labelForField(self.other_weapons)
-        if isinstance(further, QLabel):  # Alt+F goes to the table
-            further.setBuddy(self.other_weapons.table)
         for widget in (self.skill, self.armor_points, self.siz, self.melee_dex):
             widget.setEnabled(melee_round)
             self.melee.toggled.connect(widget.setEnabled)
@@ -127,14 +105,21 @@ class MonsterForm(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
-        columns = QHBoxLayout()
-        columns.addLayout(left)
-        columns.addSpacing(12)
-        columns.addLayout(right)
-        layout = QVBoxLayout(self)
-        layout.addLayout(columns)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        # Two columns, so the form with its weapons table fits a 1366×768 laptop: the monster's
+        # numbers on the left, its weapons and the Melee Round's numbers on the right; Alt+F
+        # goes to the weapons table.
+        lay_out_columns(
+            self, (("&Name", self.name), ("&Count", self.count), ("&HP", self.hp),
+                   ("H&D", self.hd), ("&ROOM DC", self.room_dc), ("", self.derived),
+                   ("&Attack bonus", self.attack), ("Da&mage", self.damage),
+                   ("M&orale", self.morale), ("WDD se&gment modifier", self.segment),
+                   ("&Side", self.side), ("&Zone", self.zone), ("", self.hidden),
+                   ("", self.keep)),
+            (("&Weapon", self.weapon), ("Weapon &length", self.length), ("", self.ranged),
+             ("&Further weapons", self.other_weapons), ("", self.melee),
+             ("Weapon s&kill", self.skill), ("Armor &points", self.armor_points),
+             ("S&IZ", self.siz), ("DE&X", self.melee_dex)),
+            self.error, buttons, buddies=((self.other_weapons, self.other_weapons.table),))
         self.room_dc.valueChanged.connect(self._derive)
         self._derive()
 
