@@ -65,7 +65,10 @@ def step_lines(step: Step, enc: Encounter | None = None) -> list[str]:
     lines = []
     for event in step.events:
         if isinstance(event, Rolled):
-            lines.append(f"{event.who}: {event.purpose}: {dice_text(event.record)}")
+            who = event.who  # the Melee Round rolls under a combatant's id: name it
+            if enc is not None and who in enc.combatants:
+                who = enc.combatants[who].name
+            lines.append(f"{who}: {event.purpose}: {dice_text(event.record)}")
         elif isinstance(event, Row):
             lines.append(f"{event.table} {event.value} ({event.label}): {event.text}")
         elif isinstance(event, Note):

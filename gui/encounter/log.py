@@ -45,7 +45,9 @@ def lines_of(step: Step, index: int, round_number: int, names: dict[str, str],
     out = [LogLine(index, round_number, "step", who, step.summary or step.action)]
     for event in step.events:
         if isinstance(event, Rolled):
-            out.append(LogLine(index, round_number, "roll", event.who,
+            # the Melee Round rolls under the combatant's id (its typed answers' key): the
+            # log names it, as it names the step's actor
+            out.append(LogLine(index, round_number, "roll", names.get(event.who, event.who),
                                f"{event.purpose}: {dice_text(event.record)}"))
         elif isinstance(event, Row):
             out.append(LogLine(index, round_number, "row", who,

@@ -178,3 +178,17 @@ def test_no_more_than_three_opponents_the_fourth_waits() -> None:
     assert [e.text for s in exchanges for e in s.events if isinstance(e, Note)
             and e.text.startswith("share")] == [
         "share 7 of the skill", "share 7 of the skill", "share 6 of the skill"]
+
+
+def test_the_recap_names_who_rolled_in_a_melee_round_never_an_id() -> None:
+    """The Melee Round rolls under each combatant's id (the key of the GM's typed d20s); the
+    recap, the previews and the log name the combatant instead (ids never reach the screen)."""
+    from emberkeep.encounter.recap import step_lines
+
+    enc = duel(ScriptedRoller([5, 8, 10, 4, 1, 1, 1, 1]), recording=True)
+    play_melee_fight(enc)
+    knight, champion = enc.combatants.values()
+    lines = [line for step in enc.history for line in step_lines(step, enc)]
+    rolled = [line for line in lines if ": 1d20 [" in line]
+    assert rolled and all(line.startswith((f"{knight.name}:", "Champion:")) for line in rolled)
+    assert not any(knight.id in line or champion.id in line for line in lines)
