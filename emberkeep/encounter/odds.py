@@ -37,8 +37,8 @@ from emberkeep.encounter.sim import FLED, FightResult, run_fight
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 
 __all__ = ["CHUNK", "DEFAULT_FIGHTS", "POLICY", "Odds", "OddsError", "OddsSetup", "PcOdds",
-           "Tally", "chunks", "odds_of", "run_chunk", "setup_of", "simulate", "sweep_setup",
-           "wilson"]
+           "Tally", "chunks", "odds_of", "run_chunk", "setup_of", "side_title", "simulate",
+           "summary_lines", "sweep_setup", "wilson"]
 
 DEFAULT_FIGHTS = 2_000
 CHUNK = 100  # fights a worker plays at a time: small enough for a smooth progress bar
@@ -136,9 +136,9 @@ def setup_of(enc: Encounter, *, start: Sequence[Combatant] | None = None,
     characters = tuple(ch.model_copy(deep=True) for cid, ch in enc.characters.items()
                        if cid in wanted)
     if not any(c.side == side for c in combatants):
-        raise OddsError("the party has nobody in this encounter")
+        raise OddsError(f"nobody of the side {side!r} is in this encounter")
     if not any(c.side != side for c in combatants):
-        raise OddsError("there is no foe in this encounter")
+        raise OddsError(f"{side!r} has no foe in this encounter")
     own_src = enc.catalog.own
     own = None if own_src is None else _OwnEntries(
         tuple(own_src.archetypes), tuple(own_src.spells), tuple(own_src.magic_items))
@@ -403,15 +403,21 @@ def odds_of(setup: OddsSetup, tally: Tally) -> Odds:
                 sum(p.hp_lost for p in pcs), sum(p.armor_lost for p in pcs))
 
 
-def summary_lines(odds: Odds) -> Iterable[str]:
-    """The figures as text, as the dialog shows them."""
-    yield (f"Party wins {odds.party_wins.text()}: foes down {odds.won.text()}, foes "
+def side_title(side: str) -> str:
+    """A side's name heading a sentence: "party" → "Party", "the Duke's men" → "The Duke's men"."""
+    return side[:1].upper() + side[1:]
+
+
+def summary_lines(odds: Odds, side: str = "party") -> Iterable[str]:
+    """The figures as text, as the dialog shows them, for ``side`` (whose odds they are)."""
+    who = side_title(side)
+    yield (f"{who} wins {odds.party_wins.text()}: foes down {odds.won.text()}, foes "
            f"surrender on morale {odds.surrendered.text()}")
-    yield f"Party flees {odds.fled.text()}: its last PCs standing ran from the fight"
-    yield (f"Party loses {odds.lost.text()}: every PC down; no end in {MAX_ROUNDS} rounds "
+    yield f"{who} flees {odds.fled.text()}: its last PCs standing ran from the fight"
+    yield (f"{who} loses {odds.lost.text()}: every PC down; no end in {MAX_ROUNDS} rounds "
            f"{odds.no_end.text()}")
     yield (f"Rounds: median {odds.median_rounds:g}, 80% of fights between "
            f"{odds.rounds_spread[0]} and {odds.rounds_spread[1]}")
-    yield (f"Party loses {odds.hp_lost:.1f} HP and {odds.armor_lost:.2f} armor points "
+    yield (f"{who} loses {odds.hp_lost:.1f} HP and {odds.armor_lost:.2f} armor points "
            "on average")
     yield f"On {odds.fights} simulated fights; ranges are 95% confidence intervals."

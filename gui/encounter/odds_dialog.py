@@ -82,6 +82,10 @@ class OddsDialog(QDialog):
         self.seed.setValue(1)
         self.seed.setToolTip("The same seed gives the same figures")
         self.start_from = QComboBox(self)
+        # whose odds: the party's, or in a fight of other sides (a joust of gold against
+        # azure) the side the GM picks
+        self.side = QComboBox(self)
+        self.side.setToolTip("Whose chances the figures tell")
         self.run_button = QPushButton("&Run", self)
         self.run_button.setDefault(True)
         self.run_button.clicked.connect(self.run)
@@ -111,6 +115,7 @@ class OddsDialog(QDialog):
         self.bars = BarChart(self)
         self.rounds = Histogram(self)
         self.kind = QComboBox(self)
+        self.kind.setPlaceholderText("no monsters in this fight")
         self.up_to = QSpinBox(self)
         self.up_to.setRange(1, 40)
         self.up_to.setPrefix("1 to ")
@@ -131,7 +136,7 @@ class OddsDialog(QDialog):
     def _lay_out(self) -> None:
         top = QHBoxLayout()
         for label, widget in (("Fights", self.fights), ("Seed", self.seed),
-                              ("", self.start_from)):
+                              ("", self.start_from), ("Odds of", self.side)):
             if label:
                 top.addWidget(QLabel(label, self))
             top.addWidget(widget)
@@ -166,6 +171,7 @@ class OddsDialog(QDialog):
         "from here" once it is running, and its monster kinds for the what-if."""
         enc = self.session.enc
         self._show_policy()
+        self._follow_sides()
         self.start_from.clear()
         self.start_from.addItem("from the start", "start")
         if enc.state.phase not in ("setup", "over"):
@@ -191,6 +197,25 @@ class OddsDialog(QDialog):
         if self.policy.toPlainText() != policy:
             self.policy.setPlainText(policy)
 
+    def _side(self) -> str:
+        return str(self.side.currentData() or "party")
+
+    def _follow_sides(self) -> None:
+        """The encounter's sides, the party's first chosen (else the first side with a PC),
+        the GM's choice kept while that side is still there."""
+        enc = self.session.enc
+        kept = self.side.currentData()
+        sides = enc.sides()
+        with_pcs = [s for s in sides if any(c.kind == "pc" and c.side == s
+                                             for c in enc.combatants.values())]
+        self.side.clear()
+        for side in sides:
+            self.side.addItem(side, side)
+        fallback = [*with_pcs, *sides, "party"][0]
+        chosen = kept if kept in sides else ("party" if "party" in sides else fallback)
+        index = self.side.findData(chosen)
+        self.side.setCurrentIndex(max(index, 0))
+
     def _setup(self) -> odds.OddsSetup:
         """The encounter as the GM chose to simulate it: from here, or from its start (the
         combatants as they stood before its first step), the sheets as they stand now."""
@@ -198,9 +223,10 @@ class OddsDialog(QDialog):
         start: list[Combatant] | None = None
         if self.start_from.currentData() == "start":
             start = [Combatant.from_json(dict(c)) for c in self.session.record.combatants]
+        side = self.side.currentData() or "party"
         if self.session.melee_round():  # played by the Melee Round's own steps
-            return melee_setup(enc, start=start)
-        return odds.setup_of(enc, start=start)
+            return melee_setup(enc, start=start, side=side)
+        return odds.setup_of(enc, start=start, side=side)
 
     def run(self) -> None:
         setup = self._setup_or_say()
@@ -268,7 +294,7 @@ class OddsDialog(QDialog):
 
     def show_odds(self, result: odds.Odds) -> None:
         self.odds = result
-        self.summary.setText("\n".join(odds.summary_lines(result)))
+        self.summary.setText("\n".join(odds.summary_lines(result, self._side())))
         self.table.setRowCount(len(result.pcs))
         for row, pc in enumerate(result.pcs):
             cells = (pc.name, pc.dropped.text(), pc.died.text(), pc.fled.text(),
@@ -286,10 +312,11 @@ class OddsDialog(QDialog):
         self.sweep = points
         kind = self.kind.currentText()
         best = ", ".join(f"{n}: {c.value:.0%}" for n, c in sorted(points.items()))
+        who = odds.side_title(self._side())
         self.sweep_chart.set_columns([(str(n), c.value) for n, c in sorted(points.items())],
-                                     f"Party wins against 1…{max(points)} {kind}", top=1.0)
+                                     f"{who} wins against 1…{max(points)} {kind}", top=1.0)
         self.sweep_chart.setToolTip(best)
-        self.status.setText(f"What if — party wins with {best}")
+        self.status.setText(f"What if — {self._side()} wins with {best}")
 
     def reject(self) -> None:
         """Escape: a run going on is cancelled; otherwise the dialog closes."""

@@ -113,3 +113,40 @@ def test_the_odds_play_a_melee_round_encounter(tmp_path: Path, qtbot: QtBot,
     qtbot.waitUntil(lambda: dialog.status.text() == "Done.", timeout=120_000)
     assert dialog.setup.state.round == 1 and dialog.setup.fight is play_melee_fight
     assert dialog.odds is not None and dialog.odds.fights == 200
+
+
+def test_a_joust_between_two_sides_of_knights_tells_the_chosen_sides_odds(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A joust has no "party" side (gold against azure): the dialog offers the encounter's
+    sides, takes the first with a PC, and the GM picks the other; the figures say whose."""
+    campaign = build_example_campaign()
+    knights = [c for c in campaign.characters if c.level == 1][:2]
+    for ch in knights:
+        ch.knight = KnightProfile()
+        knight_hit_points(ch)
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch, campaign)
+    window.show()
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    ew = window.encounter_tools.new_encounter("The joust")  # type: ignore[attr-defined]
+    assert ew is not None and window.document is not None
+    ew.session.set_setup("Melee Round", resolution=Resolution.MELEE_ROUND)
+    document = window.document
+    ew.session.add_combatants([pc_combatant(document.character(knights[0].id), side="gold",
+                                            position=0),
+                               pc_combatant(document.character(knights[1].id), side="azure",
+                                            position=1)], "Add the knights")
+    ew.table.setFocus()
+    QApplication.processEvents()
+    key(ew, Key.Key_O, Qt.KeyboardModifier.ShiftModifier)
+    dialog = window.findChild(OddsDialog)
+    assert dialog is not None
+    assert [dialog.side.itemText(i) for i in range(dialog.side.count())] == ["gold", "azure"]
+    assert dialog.side.currentData() == "gold"
+    dialog.side.setCurrentIndex(1)
+    dialog.fights.setValue(200)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.status.text() == "Done.", timeout=120_000)
+    assert dialog.setup is not None and dialog.setup.side == "azure"
+    assert [p.name for p in dialog.odds.pcs] == [knights[1].name]  # type: ignore[union-attr]
+    assert dialog.summary.text().startswith("Azure wins ")
