@@ -184,6 +184,8 @@ class OddsDialog(QDialog):
             kinds = []
         for kind in kinds:
             self.kind.addItem(kind, kind)
+        if kinds:  # (a combo with a placeholder selects nothing by itself)
+            self.kind.setCurrentIndex(0)
         have = sum(1 for c in self.session.enc.combatants.values()
                    if c.monster is not None and c.monster.name == (kinds or [""])[0])
         self.up_to.setValue(max(6, 2 * have))
