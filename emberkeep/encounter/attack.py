@@ -15,11 +15,8 @@ and marks the attacker as having acted.
   ranged weapons NEAR or RANGED; FAR never. A dropped or broken weapon cannot attack: by default
   a PC fights with the first weapon in hand that reaches, else a fist when CLOSE, else a carried
   weapon that reaches (drawn). A two-handed weapon cannot be used with a shield carried.
-- HARD/EASY (combined with :func:`combine_difficulty`: they cancel, repeats count once): DODGE
-  (target.dodging) HARD; R28 conditions (own PRONE/BLINDED/FRIGHTENED/attacks_hard HARD; against
-  STUNNED/PARALYSED/INCAPACITATED/UNCONSCIOUS/BLINDED/easy_to_hit EASY; against PRONE melee EASY,
-  ranged HARD); "HARD:all" / "HARD:ranged_attacks" check modifiers; Sneak Attack EASY;
-  Protection HARD; anything the caller adds. "Next ATK" conditions are spent by the roll.
+- HARD/EASY (R7; DODGE, R28's conditions, Sneak Attack, Protection...): :mod:`attack_difficulty`.
+  "Next ATK" conditions are spent by the roll.
 - A natural 20 (or the Barbarian's 19 in melee) always hits and is a crit; a natural 1 always
   misses and is a fumble. Monsters roll d20 + attack bonus. R38: a monster's natural 20 is a
   crit like anyone's (R15's armor point, R19's maximum or WDD's doubled damage); R30's
@@ -38,10 +35,15 @@ from emberkeep.campaign.settings import CritDamage, InitiativeMode, MonsterCrits
 from emberkeep.character.bonuses import attack_bonus
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.dice import Purpose, RollRecord
-from emberkeep.encounter import crits, feature_actions, mounts, shields, unaware, volleys
+from emberkeep.encounter import crits, feature_actions, gear_wear, mounts, shields, unaware, volleys
 from emberkeep.encounter import grip as knife_grip
+from emberkeep.encounter.attack_difficulty import (
+    ADVANTAGE_CONDITIONS,
+    advantage_expression,
+    found_difficulties,
+)
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.conditions import EASY_TO_HIT, NO_ACTIONS, OWN_ATTACKS_HARD, names
+from emberkeep.encounter.conditions import NO_ACTIONS, names
 from emberkeep.encounter.damage import DamageMode, Wielded, lose_hp, reaches, strike_damage
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
@@ -49,8 +51,6 @@ from emberkeep.encounter.features import (
     cleave_candidates,
     crit_low,
     has_class_feature,
-    sneak_attack_applies,
-    use_protection,
 )
 from emberkeep.encounter.luck import can_spend_luck, record_outcome, spend_luck_die
 from emberkeep.encounter.weapon_choice import choose_weapon
@@ -131,24 +131,6 @@ def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) ->
                         small=weapon.small, proficient=weapon.proficient)
 
 
-def _difficulties(attacker: Combatant, target: Combatant, ranged: bool) -> list[Difficulty]:
-    """EASY/HARD from conditions and DODGE ("You are HARD to hit"). Without a condition on
-    either side only DODGE counts: ``roll_attack`` asks that itself (most attacks)."""
-    own, theirs = names(attacker.conditions), names(target.conditions)
-    found: list[Difficulty] = []
-    if own & OWN_ATTACKS_HARD or "HARD:all" in own or (ranged and "HARD:ranged_attacks" in own):
-        found.append(Difficulty.HARD)
-    if feature_actions.ATTACKS_EASY in own:  # an ally's feature (issue #18)
-        found.append(Difficulty.EASY)
-    if theirs & EASY_TO_HIT:
-        found.append(Difficulty.EASY)
-    if "PRONE" in theirs:
-        found.append(Difficulty.HARD if ranged else Difficulty.EASY)
-    if target.dodging:
-        found.append(Difficulty.HARD)
-    return found
-
-
 def _spend_next_attack(tx: Tx, c: Combatant, condition: str) -> None:
     kept = tuple(x for x in c.conditions if not (x.name == condition and x.until == "next_attack"))
     if len(kept) != len(c.conditions):  # one was spent (kept is what is left of them)
@@ -171,23 +153,6 @@ def _heavy_rule(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) ->
     record_heavy_attack(enc, tx, attacker, piece)
 
 
-_ADVANTAGE_CONDITIONS = frozenset({"ADVANTAGE:all", "DISADVANTAGE:all"})
-
-
-def _advantage(enc: Encounter, own: frozenset[str] | set[str], difficulty: Difficulty,
-               advantage: Advantage) -> tuple[Difficulty, str]:
-    """Issue #12: the GM's advantage and the attacker's ``(DIS)ADVANTAGE:all`` (R21), under the
-    campaign's mode (``instead``: EASY/HARD become advantage/disadvantage; ``beside``: both)."""
-    from emberkeep.encounter.d20 import expression
-    from emberkeep.optional_rules.advantage import combine_advantage
-
-    if own & _ADVANTAGE_CONDITIONS:
-        advantage = combine_advantage(advantage, *(
-            Advantage.ADVANTAGE if x == "ADVANTAGE:all" else Advantage.DISADVANTAGE
-            for x in own & _ADVANTAGE_CONDITIONS))
-    return expression(enc, difficulty, advantage)
-
-
 def _hits(natural: int, total: int, target_number: int, low: int) -> bool:
     if natural == 1:
         return False
@@ -204,26 +169,6 @@ def _refuse_attack(enc: Encounter, a: Combatant, t: Combatant, own: frozenset[st
         raise RuleError(f"{t.name} is already down")
     if own and (own & NO_ACTIONS or "cant_attack" in own):
         raise RuleError(f"{a.name} cannot attack now")
-
-
-def _found_difficulties(enc: Encounter, tx: Tx, a: Combatant, t: Combatant, ranged: bool,
-                        extra: Iterable[Difficulty],
-                        protection_by: str | None) -> tuple[list[Difficulty], bool]:
-    """Every EASY/HARD on this attack (to combine, R7) and whether it is a Sneak Attack."""
-    if a.conditions or t.conditions:
-        found = _difficulties(a, t, ranged)
-    else:  # most attacks (no condition on either side): only DODGE counts
-        found = [_HARD] if t.dodging else []
-    if extra:
-        found.extend(extra)
-    # R35: unaware of this attacker (surprised, or the GM's mark); most targets carry neither
-    sneak = (t.unaware or bool(t.conditions)) and sneak_attack_applies(enc, a, t)
-    if sneak:
-        found.append(Difficulty.EASY)  # Sneak Attack: "it is EASY to hit"
-    if protection_by is not None:
-        use_protection(enc, tx, protection_by, t)
-        found.append(Difficulty.HARD)  # Protection: "a NEAR ally is HARD to hit"
-    return found, sneak
 
 
 # Many arguments, on purpose: one keyword per choice the GM makes for an attack, named at
@@ -256,15 +201,15 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     if depth == 0 and enc.state.mode == _SEGMENTS and a.kind == "pc":
         _heavy_rule(enc, tx, a, weapon)
     if conditions or t.conditions or t.unaware or difficulty_extra or protection_by is not None:
-        found, sneak = _found_difficulties(enc, tx, a, t, weapon.ranged, difficulty_extra,
+        found, sneak = found_difficulties(enc, tx, a, t, weapon.ranged, difficulty_extra,
                                            protection_by)
         difficulty = combine_difficulty(*found) if found else _NORMAL
     else:  # most attacks: nothing on either side, so only DODGE counts and no Sneak Attack
         difficulty, sneak = (_HARD if t.dodging else _NORMAL), False
     expr = "d20"
     if advantage is not _NO_ADVANTAGE or enc.settings.rules.advantage_disadvantage \
-            or (own and not own.isdisjoint(_ADVANTAGE_CONDITIONS)):  # issue #12, R21: 2d20
-        difficulty, expr = _advantage(enc, own, difficulty, advantage)
+            or (own and not own.isdisjoint(ADVANTAGE_CONDITIONS)):  # issue #12, R21: 2d20
+        difficulty, expr = advantage_expression(enc, own, difficulty, advantage)
     bonus, low = _attack_numbers(enc, a, weapon)
     bonus += modifier
     if a.mount:
@@ -319,7 +264,7 @@ def _crit_mode(enc: Encounter) -> DamageMode:
     return "double" if enc.settings.crit_damage is CritDamage.WDD_DOUBLE else "max"
 
 
-_NOT_NOTCHED = (False, False)  # what ``crits.wdd_notch`` says of a monster's blow
+_NOT_NOTCHED = (False, False)  # what ``gear_wear.wdd_notch`` says of a monster's blow
 
 
 def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *, sunder_shield: bool = False,
@@ -340,7 +285,7 @@ def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *, sunder_shield: b
     # A monster's blow (half of a fight's) has no gear to notch (R17) and no Luck Dice to
     # count (R29): those two rules are not asked for it.
     pc = a.kind == "pc"
-    wdd = crits.wdd_notch(enc, tx, a, roll) if pc else _NOT_NOTCHED
+    wdd = gear_wear.wdd_notch(enc, tx, a, roll) if pc else _NOT_NOTCHED
     if roll.hit:
         _resolve_hit(enc, tx, out, a, t, sunder_shield, sacrifice_shield, cleave)
     elif roll.fumble:
@@ -376,7 +321,7 @@ def _resolve_hit(enc: Encounter, tx: Tx, out: AttackOutcome, a: Combatant, t: Co
             out.crit_row = f"{row[0]} {row[1].label}"
             damage += crits.strike_extra(ctx, row[1])
     if crit:
-        crits.armor_point(enc, tx, a, t, roll.weapon)
+        gear_wear.armor_point(enc, tx, a, t, roll.weapon)
     if sunder:
         damage = shields.sunder_shield(enc, tx, t, damage)
         out.shield = "sundered"

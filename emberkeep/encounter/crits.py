@@ -37,9 +37,9 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition, names
 from emberkeep.encounter.damage import Wielded, lose_hp, strike_damage, weapon_reaches
 from emberkeep.encounter.engine import Encounter, Tx
+from emberkeep.encounter.gear_wear import armor_point, notch
 from emberkeep.encounter.saves import saving_throw
 from emberkeep.encounter.zones import Band
-from emberkeep.gear.damage import after_notch
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.records import record
 from emberkeep.tables.combat import (
@@ -76,9 +76,8 @@ from emberkeep.tables.effects import (
 if TYPE_CHECKING:
     from emberkeep.encounter.attack import AttackRoll
 
-__all__ = ["HANDLED_KINDS", "FollowUp", "RowContext", "apply_effects", "armor_point",
-           "fumble", "level_of", "pick", "put_condition", "roll_crit_row", "strike_extra",
-           "tables_apply", "wdd_notch"]
+__all__ = ["HANDLED_KINDS", "FollowUp", "RowContext", "apply_effects", "fumble", "level_of",
+           "pick", "put_condition", "roll_crit_row", "strike_extra", "tables_apply"]
 
 # Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
 _FOR_CHOICE, _FOR_CRIT, _FOR_CRIT_DAMAGE, _FOR_DURATION, _FOR_FUMBLE = (
@@ -245,58 +244,6 @@ def _break(ctx: RowContext, c: Combatant) -> bool:
     else:
         _gear_set(ctx, c, piece, "broken", True)
     return True
-
-
-def notch(enc: Encounter, tx: Tx, c: Combatant, piece: OwnedWeapon) -> None:
-    """One notch with the campaign's allowances (R17); past them the weapon breaks."""
-    ref = ("gear", enc.character(c).id, piece.uid)
-    if piece.broken:
-        return
-    notches, broken = after_notch(piece.notches, piece.broken, piece.quality,
-                                  enc.settings.repair.allowances())  # as the sheet's gear does
-    if broken:
-        tx.set(ref, "broken", True)
-        tx.note(f"R17: {piece.name} takes one notch too many and breaks")
-    else:
-        tx.set(ref, "notches", notches)
-
-
-def wdd_notch(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll) -> tuple[bool, bool]:
-    """R17 (WDD): a natural or modified attack roll of 1 or 2 notches the weapon; a natural 1
-    also drops it. A magical weapon is dropped but never notched (R26). Returns (notched,
-    dropped)."""
-    if (not enc.settings.rules.armor_crits_and_notches or attacker.kind != "pc"
-            or roll.weapon.uid is None or (roll.natural > 2 and roll.record.total > 2)):
-        return False, False
-    piece = enc.character(attacker).inventory.find(roll.weapon.uid)
-    assert isinstance(piece, OwnedWeapon)
-    notched = not piece.magical
-    if notched:
-        notch(enc, tx, attacker, piece)
-    dropped = roll.natural == 1
-    if dropped:
-        tx.set(("gear", enc.character(attacker).id, piece.uid), "dropped", True)
-    return notched, dropped
-
-
-def armor_point(enc: Encounter, tx: Tx, attacker: Combatant, target: Combatant,
-                weapon: Wielded, points: int = 1, *, always: bool = False) -> None:
-    """R15: a critical hit dents the armor worn (the shield if none), -1 AC each point until
-    repaired; a monster without gear loses 1 AC for the encounter. R26: magical gear only by a
-    magical weapon. ``always``: a table row's damage (lingering 16), applied whatever the
-    campaign's WDD option says (R26: "Whatever combat procedure is in use")."""
-    if not (always or enc.settings.rules.armor_crits_and_notches):
-        return
-    if target.kind != "pc":
-        tx.set(("c", target.id), "ac_penalty", target.ac_penalty + points)
-        return
-    ch = enc.character(target)
-    piece = ch.inventory.armor_crit_target(by_magic=weapon.magical)
-    if piece is None:
-        tx.note(f"R15: {target.name} has no armor that takes the dent")
-        return
-    tx.set(("gear", ch.id, piece.uid), "damage_points",
-           min(piece.armor_bonus, piece.damage_points + points))
 
 
 # --- effects ------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.rest import max_hit_dice
-from emberkeep.encounter import crits
+from emberkeep.encounter import crits, gear_wear
 from emberkeep.encounter.attack import roll_attack
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
@@ -94,7 +94,7 @@ def fend(enc: Encounter, fender_id: str, target_ids: Sequence[str]) -> Step:
             if t.side == a.side:
                 raise RuleError(f"{t.name} is not an opponent")
             roll = roll_attack(enc, tx, a, t, weapon_uid=None if weapon is None else weapon.uid)
-            crits.wdd_notch(enc, tx, a, roll)
+            gear_wear.wdd_notch(enc, tx, a, roll)
             if not roll.hit:
                 continue
             lose_hp(enc, tx, t, FEND_DAMAGE)
