@@ -20,7 +20,14 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QBrush, QFont, QPainter
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter
@@ -29,7 +36,7 @@ from gui.encounter.status import conditions_text, status_text
 from gui.palette import tones
 
 __all__ = ["COLUMNS", "CombatantIdRole", "CombatantsModel", "HpBarDelegate", "HpFractionRole",
-           "SortRole", "row_foreground"]
+           "SortRole", "combatants_table", "row_foreground"]
 
 CombatantIdRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
@@ -245,3 +252,30 @@ class HpBarDelegate(QStyledItemDelegate):
         painter.drawText(bar, int(Qt.AlignmentFlag.AlignCenter),
                          str(index.data(Qt.ItemDataRole.DisplayRole)))
         painter.restore()
+
+
+CONDITIONS_COLUMN, STATUS_WIDTH = 6, 110
+
+
+def combatants_table(session: EncounterSession,
+                     parent: QWidget) -> tuple[CombatantsModel, QTableView]:
+    """The encounter window's table of combatants: HP bars, rows selected whole, sorted by a
+    header click (at first: as added), the conditions taking the width left so the status
+    column stays in view on a laptop (issue #19)."""
+    model = CombatantsModel(session, parent)
+    table = QTableView(parent)
+    table.setModel(model)
+    table.setItemDelegateForColumn(HP_COLUMN, HpBarDelegate(table))
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+    table.setSortingEnabled(True)
+    table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    for column, width in enumerate((124, 52, 90, 36, 44, 40, 120, STATUS_WIDTH)):
+        header.resizeSection(column, width)
+    header.setSectionResizeMode(CONDITIONS_COLUMN, QHeaderView.ResizeMode.Stretch)
+    return model, table

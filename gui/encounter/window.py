@@ -15,16 +15,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, QTimer
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListView,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -42,9 +38,9 @@ from gui import dialogs
 from gui.document import CampaignDocument
 from gui.encounter import actions
 from gui.encounter.attack_panel import AttackPanel
-from gui.encounter.combatants import HP_COLUMN, CombatantsModel, HpBarDelegate
+from gui.encounter.combatants import combatants_table
 from gui.encounter.key_routing import install_actions
-from gui.encounter.log import KINDS, LogModel
+from gui.encounter.log_pane import LOG_ROWS, LogPane
 from gui.encounter.melee_panel import MeleePanel
 from gui.encounter.order import OrderModel, SegmentTimeline
 from gui.encounter.player_view import PlayerView
@@ -58,8 +54,6 @@ from gui.screen_fit import elastic, narrow_panel, reserve_lines, scrolling, tip_
 
 __all__ = ["LOG_ROWS", "EncounterWindow"]
 
-LOG_ROWS = 6
-CONDITIONS_COLUMN, STATUS_WIDTH = 6, 110
 PANEL_WIDTH = 340  # the attack and Melee Round panels' labels read on one line
 
 
@@ -143,23 +137,7 @@ class EncounterWindow(QWidget):
 
     def _build_table(self) -> None:
         """The combatants, sortable by a header click, with their filter."""
-        self.model = CombatantsModel(self.session, self)
-        self.table = QTableView(self)
-        self.table.setModel(self.model)
-        self.table.setItemDelegateForColumn(HP_COLUMN, HpBarDelegate(self.table))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-        self.table.setSortingEnabled(True)  # a click on a header sorts; at first: as added
-        self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((124, 52, 90, 36, 44, 40, 120, STATUS_WIDTH)):
-            header.resizeSection(column, width)
-        # the conditions take what is left, so the status column stays in view (issue #19)
-        header.setSectionResizeMode(CONDITIONS_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.model, self.table = combatants_table(self.session, self)
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.combatant_filter = QLineEdit(self)
         self.combatant_filter.setPlaceholderText("filter combatants")
@@ -167,25 +145,11 @@ class EncounterWindow(QWidget):
             lambda text: self.model.set_filter(text, hide_down=self.model.hide_down))
 
     def _build_log(self) -> None:
-        """The fight's log, following its end, with its filter and kind."""
-        self.log_model = LogModel(self.session, self)
-        self.log_view = QTableView(self)
-        self.log_view.setModel(self.log_model)
-        self.log_view.verticalHeader().setVisible(False)
-        self.log_view.horizontalHeader().setStretchLastSection(True)
-        self.log_view.horizontalHeader().resizeSection(0, 50)
-        self.log_view.horizontalHeader().resizeSection(1, 140)
-        self.log_view.verticalHeader().setDefaultSectionSize(
-            self.log_view.fontMetrics().height() + 4)
-        self.log_view.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.log_filter = QLineEdit(self)
-        self.log_filter.setPlaceholderText("filter the log")
-        self.log_kind = QComboBox(self)
-        for key, label in KINDS.items():
-            self.log_kind.addItem(label, key)
-        self.log_filter.textChanged.connect(self._log_filter_changed)
-        self.log_kind.currentIndexChanged.connect(self._log_filter_changed)
-        self.log_model.rowsInserted.connect(lambda *_: self.log_view.scrollToBottom())
+        """The fight's log with its filter and kind (``log_pane``); its parts named here as the
+        rest of the window (and its tests) know them."""
+        self.log_pane = LogPane(self.session, self)
+        self.log_model, self.log_view = self.log_pane.model, self.log_pane.view
+        self.log_filter, self.log_kind = self.log_pane.filter, self.log_pane.kind
 
     def _lay_out(self) -> None:
         """Order | combatants | the panels above the log; the heading and bars on top."""
@@ -223,22 +187,9 @@ class EncounterWindow(QWidget):
         for pane in (left, middle, right):
             top.addWidget(pane)
         top.setSizes([160, 760, PANEL_WIDTH])  # the table first: its Status column in view
-        bottom = QWidget(self)
-        bv = QVBoxLayout(bottom)
-        bv.setContentsMargins(0, 0, 0, 0)
-        row = QHBoxLayout()
-        row.addWidget(self.log_filter, 1)
-        row.addWidget(self.log_kind)
-        bv.addLayout(row)
-        bv.addWidget(self.log_view)
-        # at least six lines of the log whatever the panels above want (issue #19)
-        self.log_view.setMinimumHeight(
-            self.log_view.horizontalHeader().sizeHint().height()
-            + LOG_ROWS * self.log_view.verticalHeader().defaultSectionSize()
-            + 2 * self.log_view.frameWidth())
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(top)
-        split.addWidget(bottom)
+        split.addWidget(self.log_pane)
         split.setSizes([480, 200])
         layout = QVBoxLayout(self)
         head = QHBoxLayout()
@@ -323,9 +274,6 @@ class EncounterWindow(QWidget):
         text = "   ·   ".join(p for p in parts if p)
         self.banner.setText(text)
         tip_full_text(self.banner)  # in full, should two lines not hold it
-
-    def _log_filter_changed(self, *_: object) -> None:
-        self.log_model.set_filter(self.log_filter.text(), str(self.log_kind.currentData()))
 
     def _row_chosen(self, *_: object) -> None:
         c = self.selected()
