@@ -77,7 +77,7 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
 
     from gui import error_log
 
-    error_log.install()  # issue #20: an escaping exception is a dialog and a log entry
+    error_log.install()  # an escaping exception is a dialog and a log entry; a crash a trace
     from gui.text_keys import install_text_keys
 
     install_text_keys(app)  # Ctrl+E and the like work from a text field under X11 too

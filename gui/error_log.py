@@ -1,4 +1,4 @@
-"""Any exception that escapes a window's action (issue #20): a plain dialog, the document kept,
+"""Any exception that escapes a window's action: a plain dialog, the document kept,
 the traceback written to a log file in the app's data folder; Help → Open Log Folder.
 
 Qt calls ``sys.excepthook`` for an exception a slot raises and then goes on with the event loop,
@@ -9,6 +9,7 @@ it may quote campaign data.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import sys
 import traceback
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
+from typing import IO
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction, QDesktopServices
@@ -23,8 +25,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 
 from gui import dialogs, paths
 
-__all__ = ["LOG_NAME", "ErrorReporter", "add_log_folder_action", "install", "log_dir",
-           "write_log"]
+__all__ = ["LOG_NAME", "ErrorReporter", "add_log_folder_action", "enable_crash_log", "install",
+           "log_dir", "write_log"]
 
 LOG_NAME = "emberkeep.log"
 _MAX_LOG = 1024 * 1024  # a longer log starts over: the newest tracebacks are the ones asked for
@@ -91,11 +93,34 @@ def _parent() -> QWidget | None:
     return app.activeWindow()
 
 
-def install() -> ErrorReporter:
-    """Make every escaping exception a dialog and a log entry (the app's start, not tests)."""
-    reporter = ErrorReporter(sys.excepthook)
+_crash_log: IO[bytes] | None = None
+
+
+def install(folder: Path | None = None) -> ErrorReporter:
+    """Make every escaping exception a dialog and a log entry (the app's start, not tests),
+    and a native crash (a segfault in Qt, an abort) a Python traceback of every thread in the
+    same log: without it such a crash leaves nothing for the bug report."""
+    reporter = ErrorReporter(sys.excepthook, folder)
     sys.excepthook = reporter
+    enable_crash_log(folder if folder is not None else log_dir())
     return reporter
+
+
+def enable_crash_log(folder: Path) -> Path | None:
+    """Point :mod:`faulthandler` at the log; None when the log cannot be opened (the app
+    starts all the same, and faulthandler keeps writing to stderr)."""
+    global _crash_log
+    target = folder / LOG_NAME
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    except OSError:
+        return None
+    if _crash_log is not None:
+        _crash_log.close()
+    _crash_log = os.fdopen(fd, "ab", buffering=0)  # kept open: a crash cannot open files
+    faulthandler.enable(file=_crash_log, all_threads=True)
+    return target
 
 
 def add_log_folder_action(window: QMainWindow) -> QAction:

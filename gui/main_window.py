@@ -7,7 +7,6 @@ and that prompt. Every dialog goes through :mod:`gui.dialogs` so tests can answe
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +27,7 @@ from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.character.funnel import roll_zero_level
 from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, Roller
+from emberkeep.file_names import suggested_path
 from emberkeep.gear.purse import format_coins
 from gui import dialogs, paths
 from gui.document import CampaignDocument
@@ -50,11 +50,6 @@ def funnel_character(roller: Roller, number: int) -> Character:
     """A new 0-level character rolled by the core's funnel rules: 3d6 in order, 1d4 HP and an
     occupation with its PROF and starting item. The GM renames it in the roster."""
     return roll_zero_level(roller, name=f"Funnel character {number}")
-
-
-def _file_stem(name: str) -> str:
-    stem = re.sub(r"[^\w\- ]+", "", name).strip()
-    return stem or "campaign"
 
 
 class MainWindow(QMainWindow):
@@ -346,7 +341,8 @@ class MainWindow(QMainWindow):
         assert self.document is not None
         folder = paths.campaigns_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        suggestion = self.document.path or folder / f"{_file_stem(self.document.title)}.json"
+        suggestion = self.document.path or suggested_path(folder, self.document.title, ".json",
+                                                          "campaign")
         path = dialogs.ask_save_path(self, suggestion)
         return path is not None and self._save_to(path)
 

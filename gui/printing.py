@@ -48,6 +48,7 @@ from emberkeep.character.sheet_numbers import (
     spellcheck_bonus,
     spells_known_limit,
 )
+from emberkeep.file_names import suggested_path
 from emberkeep.gear.purse import format_coins
 from emberkeep.repairs.condition import condition_of
 from gui import dialogs
@@ -337,7 +338,8 @@ def export_dialog(parent: QWidget | None, document: CampaignDocument,
         return None
     stem = document.title if character_ids is None or len(characters) > 1 \
         else characters[0].name
-    suggestion = (document.path.parent if document.path else Path.home()) / f"{stem}.pdf"
+    folder = document.path.parent if document.path else Path.home()
+    suggestion = suggested_path(folder, stem, ".pdf", "sheets")
     name, _ = QFileDialog.getSaveFileName(parent, "Export sheets as PDF", str(suggestion),
                                           "PDF (*.pdf)")
     if not name:

@@ -35,6 +35,7 @@ from emberkeep.encounter.recap import mode_name, recap_markdown
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round, next_turn
 from gui import dialogs
+from emberkeep.file_names import suggested_path
 from gui.document import CampaignDocument
 from gui.encounter import actions
 from gui.encounter.attack_panel import AttackPanel
@@ -471,13 +472,14 @@ class EncounterWindow(QWidget):
 
     def export_recap(self, path: Path | None = None) -> Path | None:
         if path is None:
-            suggestion = Path.home() / f"{self.session.title or 'encounter'}.md"
+            folder = self.document.path.parent if self.document.path else Path.home()
+            suggestion = suggested_path(folder, self.session.title, ".md", "encounter")
             name, _ = QFileDialog.getSaveFileName(self, "Export the fight as Markdown",
                                                   str(suggestion), "Markdown (*.md)")
             if not name:
                 return None
             path = Path(name)
-        try:  # issue #20: whole or not at all, and a failure is said, never swallowed
+        try:  # whole or not at all, and a failure is said, never swallowed
             atomic_write(path, self.recap().encode("utf-8"))
         except OSError as exc:
             dialogs.show_error(self, "Cannot export the recap",

@@ -239,3 +239,22 @@ def test_a_recap_that_cannot_be_written_says_so_and_keeps_the_old_one(
     assert old.read_text(encoding="utf-8") == "last week's recap"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".fight")] == []
     assert "No space left on device" in shown[-1]
+
+
+def test_the_suggested_recap_path_stays_in_the_campaign_folder(
+        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fight named like a path (``../../../../tmp/x``) is suggested as a plain file name in
+    the campaign's folder: accepting the dialog as it opens never writes elsewhere."""
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(4))
+    ew.session.record.name = "../../../../tmp/x"
+    suggested: list[str] = []
+
+    def accept(parent: object, title: str, suggestion: str, *args: object) -> tuple[str, str]:
+        suggested.append(suggestion)
+        return suggestion, "Markdown (*.md)"
+
+    monkeypatch.setattr("gui.encounter.window.QFileDialog.getSaveFileName", accept)
+    assert window.document is not None and window.document.path is not None
+    path = ew.export_recap()
+    assert path is not None and path.parent == window.document.path.parent
+    assert Path(suggested[0]).name == "tmp x.md" and path.is_file()

@@ -1,9 +1,11 @@
-"""Issue #20: an exception escaping a window's action shows a plain dialog, keeps the document
+"""An exception escaping a window's action shows a plain dialog, keeps the document
 and writes the traceback to a log in the app's data folder (Help → Open Log Folder)."""
 
 from __future__ import annotations
 
+import os
 import stat
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from gui import dialogs, error_log
+from gui.error_log import LOG_NAME
 from gui.main_window import MainWindow
 from gui.state import AppState
 
@@ -119,3 +122,19 @@ def test_an_autosave_job_that_raises_is_logged_and_told(qtbot: Any, home: Path,
     log = home / "data" / "logs" / error_log.LOG_NAME
     assert "in broken" in log.read_text(encoding="utf-8")
     autosaver.shutdown()
+
+
+def test_a_native_crash_leaves_its_trace_in_the_log(tmp_path: Path) -> None:
+    """A segfault kills the process before any Python handler runs: faulthandler, pointed at
+    the app's log at start, is what leaves the bug report something to read."""
+    script = ("import faulthandler, pathlib, sys\n"
+              "from gui import error_log\n"
+              "error_log.install(pathlib.Path(sys.argv[1]))\n"
+              "faulthandler._sigsegv()\n")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True,
+                          text=True, timeout=120,
+                          env={**os.environ, "EMBERKEEP_HOME": str(tmp_path)})
+    assert done.returncode != 0
+    log = (tmp_path / LOG_NAME).read_text(encoding="utf-8")
+    assert "Fatal Python error: Segmentation fault" in log and "<module>" in log
+    assert stat.S_IMODE((tmp_path / LOG_NAME).stat().st_mode) == 0o600

@@ -75,3 +75,24 @@ def test_export_to_a_folder_that_cannot_be_written_says_so(qtbot: QtBot, tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a file, not a folder"]
     with pytest.raises(OSError):
         write_pdf(tmp_path / "missing folder" / "x.pdf", document.campaign.characters, SHIPPED)
+
+
+@pytest.mark.parametrize("name", ["../../../../tmp/x", "/tmp/evil"])
+def test_the_suggested_pdf_path_stays_in_the_campaign_folder(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        document: CampaignDocument, name: str) -> None:
+    """A character named like a path must not make the suggestion point outside the folder:
+    accepting the dialog as it opens would have written there."""
+    document.path = tmp_path / "campaign.json"
+    brannoc = document.campaign.characters[0]
+    brannoc.name = name
+    suggested: list[str] = []
+
+    def accept(parent: object, title: str, suggestion: str, *args: object) -> tuple[str, str]:
+        suggested.append(suggestion)
+        return suggestion, "PDF (*.pdf)"
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(accept))
+    path = export_dialog(None, document, [brannoc.id])
+    assert path is not None and path.parent == tmp_path
+    assert Path(suggested[0]).parent == tmp_path and path.is_file()
