@@ -36,12 +36,14 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign.calendar import Calendar, format_duration
 from emberkeep.campaign.changes import Change as CampaignChange
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.operation import Operation
 from emberkeep.campaign.timeline import Timed
 from emberkeep.character.groups import GROUP_NAMES, CharacterGroup
 from emberkeep.character.model import Character
-from emberkeep.clock.advance import Change, advance, advance_to
+from emberkeep.clock.advance import Change
 from emberkeep.clock.fights import fight_hold
-from emberkeep.clock.rests import rest
+from emberkeep.clock.operations import advance_clock, advance_clock_to, rest_party
+from emberkeep.clock.rests import RestKind
 from emberkeep.clock.schedule import upcoming
 from emberkeep.clock.units import Unit, seconds
 from emberkeep.dice import RandomRoller, Roller
@@ -105,13 +107,13 @@ class ClockController(QObject):
     def now_text(self) -> str:
         return self.calendar.format(self.document.campaign.time)
 
-    def _push(self, text: str, run: Callable[[Campaign, Roller], list[Change]], *,
+    def _push(self, operation: Operation[list[Change]], *,
               rest: bool = False) -> AdvanceClock | None:
-        """Every move of the clock comes here, so a running fight holds each (issue #17)."""
+        """Every move of the clock comes here, so a running fight holds each."""
         if self._held(rest):
             return None
-        return self.document.run(text, lambda c: run(c, self.roller),
-                                 lambda changes: self.changed.emit(changes or []))
+        return self.document.execute(operation,
+                                     lambda changes: self.changed.emit(changes or []))
 
     def advance(self, what: str) -> AdvanceClock | None:
         time = self.document.campaign.settings.time
@@ -120,16 +122,16 @@ class ClockController(QObject):
             groups = self.rest_groups
             if groups is not None:
                 label += " (" + ", ".join(GROUP_NAMES[g] for g in sorted(groups)) + ")"
-            return self._push(label, lambda c, r: rest(c, what, r,  # type: ignore[arg-type]
-                                                       groups=groups), rest=True)
+            return self._push(rest_party(cast(RestKind, what), self.roller, groups=groups,
+                                         text=label), rest=True)
         size = seconds(cast(Unit, what), 1, time)  # R27: a turn out of combat
-        return self._push(f"Advance a {what}", lambda c, r: advance(c, size, r))
+        return self._push(advance_clock(size, self.roller, f"Advance a {what}"))
 
     def advance_to(self, target: int) -> AdvanceClock | None:
         if target < self.document.campaign.time:
             raise ValueError("that date is in the past: the clock only runs forward")
-        return self._push(f"Advance to {self.calendar.format(target)}",
-                          lambda c, r: advance_to(c, target, r))
+        return self._push(advance_clock_to(target, self.roller,
+                                           f"Advance to {self.calendar.format(target)}"))
 
 
 def summarize(changes: list[Change]) -> str:

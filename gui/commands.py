@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
+from emberkeep.campaign.operation import EVERYTHING, Operation, Scope
 from emberkeep.campaign.record import record
 from emberkeep.campaign.steps import CampaignStep
 
@@ -49,7 +50,8 @@ class CampaignCommand(QUndoCommand, Generic[T]):
     def __init__(self, document: CampaignDocument, text: str,
                  op: Callable[[Campaign], T] | None = None, *, step: CampaignStep | None = None,
                  merge_key: Hashable | None = None,
-                 done: Callable[[T | None], None] | None = None) -> None:
+                 done: Callable[[T | None], None] | None = None,
+                 scope: Scope | Callable[[Campaign], Scope] = EVERYTHING) -> None:
         super().__init__(text)
         if (op is None) == (step is None):
             raise TypeError("give an operation to record or a step, not both")
@@ -58,6 +60,7 @@ class CampaignCommand(QUndoCommand, Generic[T]):
         self.step = step
         self.merge_key = merge_key
         self.done = done
+        self.scope = scope
         self.result: T | None = None
         self.error: Exception | None = None
 
@@ -80,7 +83,9 @@ class CampaignCommand(QUndoCommand, Generic[T]):
         if self.step is None:
             assert self.op is not None
             try:
-                self.result, step = record(document.campaign, self.op)
+                scope = self.scope if isinstance(self.scope, Scope) \
+                    else self.scope(document.campaign)
+                self.result, step = record(document.campaign, self.op, scope)
             except (ValueError, KeyError) as exc:
                 self.error = exc
                 self.setObsolete(True)
@@ -113,11 +118,12 @@ class CampaignCommand(QUndoCommand, Generic[T]):
             self.done(None)
 
 
-def push(document: CampaignDocument, text: str, op: Callable[[Campaign], T],
+def push(document: CampaignDocument, operation: Operation[T],
          done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
-    """Push ``op`` as one recorded undo step; the command's ``error`` says why the core
+    """Push ``operation`` as one recorded undo step; the command's ``error`` says why the core
     refused (nothing changed and nothing was pushed then)."""
-    command: CampaignCommand[T] = CampaignCommand(document, text, op, done=done)
+    command: CampaignCommand[T] = CampaignCommand(document, operation.text, operation.run,
+                                                  done=done, scope=operation.scope)
     document.undo_stack.push(command)
     return command
 

@@ -25,6 +25,7 @@ from emberkeep.campaign import recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.operation import Operation
 from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
 from emberkeep.campaign.saving import save_campaign
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
@@ -236,13 +237,19 @@ class CampaignDocument(QObject):
         self.undo_stack.push(step_command(self, text,
                                           remove_step(self.campaign, character_ids)))
 
-    def run(self, text: str, op: Callable[[Campaign], T],
-            done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
-        """Push any campaign operation as one recorded undo step (see :func:`gui.commands.push`):
-        the command's ``error`` is the core's refusal, and then nothing changed."""
+    def execute(self, operation: Operation[T],
+                done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
+        """Push a core operation as one recorded undo step, recorded over its scope (see
+        :func:`gui.commands.push`): the command's ``error`` is the core's refusal, and then
+        nothing changed."""
         from gui.commands import push
 
-        return push(self, text, op, done)
+        return push(self, operation, done)
+
+    def run(self, text: str, op: Callable[[Campaign], T],
+            done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
+        """An operation that names no scope: recorded over the whole campaign."""
+        return self.execute(Operation(text, op), done)
 
     @staticmethod
     def validated_value(character: Character, field: str, value: Any) -> Any:

@@ -6,7 +6,6 @@ model only what the change names.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -28,9 +27,10 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
-from emberkeep.gear.mending import repair_units
+from emberkeep.campaign.operation import Operation
 from emberkeep.gear.purse import format_coins
-from emberkeep.repairs.ledger import PARTY, ledger_totals, pick_up, repair
+from emberkeep.repairs.ledger import PARTY, ledger_totals
+from emberkeep.repairs.operations import pick_up_weapons, repair_affordable, repair_gear
 from gui.document import CampaignDocument
 from gui.repairs_model import (
     SHOWN,
@@ -236,12 +236,12 @@ class RepairsWindow(QWidget):
 
     # --- acting --------------------------------------------------------------------------
 
-    def _push(self, text: str, run: Callable[[Campaign], object]) -> bool:
-        command = self.document.run(text, run)
+    def _push(self, operation: Operation[object]) -> bool:
+        command = self.document.execute(operation)
         if command.error is not None:
             self.message.setText(str(command.error))
             return False
-        self.message.setText(text)
+        self.message.setText(operation.text)
         return True
 
     def repair_selected(self, units: int | None) -> bool:
@@ -249,44 +249,14 @@ class RepairsWindow(QWidget):
         if not chosen:
             self.message.setText("Select the gear to repair first.")
             return False
-        payer = self.payer.currentData()
-        smith = self.at_smith.isChecked()
-
-        def run(campaign: Campaign) -> None:
-            for owner_id, uid in chosen:
-                item = campaign.character(owner_id).inventory.find(uid)
-                if repair_units(item):
-                    repair(campaign, owner_id, uid, units=units, paid_by=payer, at_smith=smith)
-
         what = "one point or notch" if units == 1 else "the selected gear"
-        return self._push(f"Repair {what}", run)
+        return self._push(repair_gear(chosen, units=units, paid_by=self.payer.currentData(),
+                                      at_smith=self.at_smith.isChecked(),
+                                      text=f"Repair {what}"))
 
     def repair_all_affordable(self) -> bool:
-        payer = self.payer.currentData()
-        smith = self.at_smith.isChecked()
-        done: list[str] = []
-
-        def run(campaign: Campaign) -> None:
-            for condition, _cost in rows_of(campaign):
-                item = campaign.character(condition.owner_id).inventory.find(condition.uid)
-                if not repair_units(item) or item.at_smith:
-                    continue
-                try:
-                    repair(campaign, condition.owner_id, condition.uid, paid_by=payer,
-                           at_smith=smith)
-                    done.append(condition.item)
-                except ValueError:
-                    continue  # this one is not affordable: leave it, try the next
-            if not done:
-                raise ValueError("nothing is affordable with the chosen purse")
-
-        return self._push("Repair all affordable gear", run)
+        return self._push(repair_affordable(paid_by=self.payer.currentData(),
+                                            at_smith=self.at_smith.isChecked()))
 
     def pick_up_selected(self) -> bool:
-        chosen = self.selected()
-
-        def run(campaign: Campaign) -> None:
-            for owner_id, uid in chosen:
-                pick_up(campaign, owner_id, uid)
-
-        return self._push("Pick up dropped weapons", run)
+        return self._push(pick_up_weapons(self.selected()))

@@ -22,13 +22,19 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, TypeAdapter
 
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.operation import EVERYTHING, Scope, ScopeError
 from emberkeep.campaign.steps import CAMPAIGN, IDENTITY_LISTS, CampaignStep, FieldSet, Ref
 from emberkeep.character.model import Character
 
-__all__ = ["character_step", "field_step", "insert_step", "record", "remove_step"]
+__all__ = ["CHECK_SCOPES", "character_step", "field_step", "insert_step", "record",
+           "remove_step"]
 
 T = TypeVar("T")
 _TOP = tuple(f for f in Campaign.model_fields if f not in IDENTITY_LISTS)
+
+CHECK_SCOPES = False
+"""Also snapshot the whole campaign and fail on any change outside an operation's scope: on in
+the tests (``tests/conftest.py``), off in the app, where it would cost what scopes save."""
 
 
 @cache
@@ -39,12 +45,19 @@ def _adapter(model: type[BaseModel], field: str) -> TypeAdapter[Any]:
 
 
 class _Snapshot:
-    __slots__ = ("encounters", "people", "top")
+    """The plain dumps of the parts ``scope`` names, and every identity list's objects (cheap:
+    their identities, so adding, removing or reordering is always seen)."""
 
-    def __init__(self, campaign: Campaign) -> None:
-        self.top = {f: _adapter(Campaign, f).dump_python(getattr(campaign, f)) for f in _TOP}
-        self.people = [(c, c.model_dump()) for c in campaign.characters]
-        self.encounters = [(r, r.model_dump()) for r in campaign.encounters]
+    __slots__ = ("encounters", "people", "scope", "top")
+
+    def __init__(self, campaign: Campaign, scope: Scope) -> None:
+        self.scope = scope
+        self.top = {f: _adapter(Campaign, f).dump_python(getattr(campaign, f))
+                    for f in _TOP if scope.everything or f in scope.fields}
+        self.people = [(c, c.model_dump() if scope.holds_character(c.id) else None)
+                       for c in campaign.characters]
+        self.encounters = [(r, r.model_dump() if scope.holds_encounter(r.id) else None)
+                           for r in campaign.encounters]
 
 
 def _fields(ref: Ref, obj: BaseModel, before: dict[str, Any], now: dict[str, Any]
@@ -59,8 +72,9 @@ def _fields(ref: Ref, obj: BaseModel, before: dict[str, Any], now: dict[str, Any
 
 
 def _identity(campaign: Campaign, name: str, kind: str,
-              kept: list[tuple[Any, dict[str, Any]]]) -> list[FieldSet]:
-    """The field changes of every object of one identity list, and the list's own change.
+              kept: list[tuple[Any, dict[str, Any] | None]]) -> list[FieldSet]:
+    """The field changes of every object of one identity list that was dumped, and the list's
+    own change.
 
     An operation that swapped an object for another with the same id (a fresh copy of a sheet)
     gets the original back, holding the new values: views keep their object.
@@ -73,6 +87,10 @@ def _identity(campaign: Campaign, name: str, kind: str,
         if found is None:
             continue
         original, dump = found
+        if dump is None:
+            if obj is not original:
+                raise ScopeError(f"{kind} {obj.id} was replaced outside the operation's scope")
+            continue
         now = obj.model_dump()
         sets += _fields((kind, obj.id), original, dump, now) if obj is original else [
             FieldSet((kind, obj.id), s.field, s.before, s.after)
@@ -83,7 +101,7 @@ def _identity(campaign: Campaign, name: str, kind: str,
                 setattr(original, name_, getattr(obj, name_))
     present = {id(x) for x in items}
     for original, dump in kept:
-        if id(original) not in present:  # removed: its own changes, if any, undo too
+        if id(original) not in present and dump is not None:
             sets += _fields((kind, original.id), original, dump, original.model_dump())
     before = [obj for obj, _ in kept]
     if len(before) != len(items) or any(a is not b for a, b in zip(before, items, strict=False)):
@@ -93,11 +111,10 @@ def _identity(campaign: Campaign, name: str, kind: str,
 
 def _diff(campaign: Campaign, snap: _Snapshot) -> CampaignStep:
     sets: list[FieldSet] = []
-    for name in _TOP:
+    for name, then in snap.top.items():
         now = _adapter(Campaign, name).dump_python(getattr(campaign, name))
-        if now != snap.top[name]:
-            sets.append(FieldSet(CAMPAIGN, name,
-                                 _adapter(Campaign, name).validate_python(snap.top[name]),
+        if now != then:
+            sets.append(FieldSet(CAMPAIGN, name, _adapter(Campaign, name).validate_python(then),
                                  copy.deepcopy(getattr(campaign, name))))
     sets += _identity(campaign, "characters", "pc", snap.people)
     sets += _identity(campaign, "encounters", "encounter", snap.encounters)
@@ -107,17 +124,51 @@ def _diff(campaign: Campaign, snap: _Snapshot) -> CampaignStep:
     return CampaignStep(tuple(sets))
 
 
-def record(campaign: Campaign, op: Callable[[Campaign], T]) -> tuple[T, CampaignStep]:
+def _outside(step: CampaignStep, scope: Scope) -> list[str]:
+    """What ``step`` changed that ``scope`` does not name, in words for the failure."""
+    found = []
+    for s in step.sets:
+        kind, key = s.target[0], s.target[-1]
+        if s.target == CAMPAIGN:
+            inside = (s.field in scope.fields
+                      or (s.field == "characters" and scope.characters is None)
+                      or (s.field == "encounters" and scope.encounters is None))
+        elif kind == "pc":
+            inside = scope.holds_character(key)
+        else:
+            inside = scope.holds_encounter(key)
+        if not inside:
+            found.append(f"{kind} {key}.{s.field}" if s.target != CAMPAIGN else s.field)
+    return found
+
+
+def record(campaign: Campaign, op: Callable[[Campaign], T],
+           scope: Scope = EVERYTHING) -> tuple[T, CampaignStep]:
     """Run ``op(campaign)``; return its result and the step it made (already applied: undo it
-    with ``step.undo(campaign)``). If ``op`` raises, the campaign is put back exactly as it was
-    and the error propagates."""
-    snap = _Snapshot(campaign)
+    with ``step.undo(campaign)``). Only the parts ``scope`` names are snapshot and diffed; a
+    change elsewhere is not recorded, and :data:`CHECK_SCOPES` makes it a :class:`ScopeError`.
+    If ``op`` raises, the campaign is put back exactly as it was (within its scope) and the
+    error propagates."""
+    snap = _Snapshot(campaign, scope)
+    whole = _Snapshot(campaign, EVERYTHING) if CHECK_SCOPES and not scope.everything else None
     try:
         result = op(campaign)
     except BaseException:
         _diff(campaign, snap).undo(campaign)
+        if whole is not None:
+            _check(campaign, whole, scope)
         raise
-    return result, _diff(campaign, snap)
+    step = _diff(campaign, snap)
+    if whole is not None:
+        _check(campaign, whole, scope)
+    return result, step
+
+
+def _check(campaign: Campaign, whole: _Snapshot, scope: Scope) -> None:
+    outside = _outside(_diff(campaign, whole), scope)
+    if outside:
+        raise ScopeError("the operation changed what its scope does not name: "
+                         + ", ".join(sorted(outside)))
 
 
 # -- explicit steps, built without running anything (apply with ``step.redo(campaign)``) --------

@@ -10,19 +10,23 @@ applied in turn. Advancing by ``a`` then ``b`` therefore leaves the same campaig
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from emberkeep.campaign.calendar import HOUR, Calendar
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.operation import Scope
 from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.knight import experience_checks
 from emberkeep.character.model import Character
+from emberkeep.clock.dying import bleed_out
 from emberkeep.dice import Purpose, Roller, roll
-from emberkeep.gear.magic_items import DAWN_HOUR, ChargeHour, charge_plan
+from emberkeep.gear.inventory import Owned
+from emberkeep.gear.magic_items import DAWN_HOUR, ChargeHour, ChargePlan, OwnedMagic, charge_plan
 from emberkeep.gear.mending import mend_item
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 
-__all__ = ["Change", "advance", "advance_to", "end_entries", "year_end_checks"]
+__all__ = ["Change", "advance", "advance_scope", "advance_to", "end_entries", "year_end_checks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,40 +49,66 @@ def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
     if target < campaign.time:
         raise ValueError("the clock only runs forward; undo brings time back")
     calendar = Calendar(campaign.settings.time)
-    start = campaign.time
-    happenings: list[tuple[int, int, int, Timed | None]] = []
-    for index, timed in enumerate(campaign.timeline):
-        if timed.ends_on == EndsOn.TIME and timed.ends_at is not None and timed.ends_at <= target:
-            happenings.append((timed.ends_at, 0, index, timed))
-    happenings.extend((t, 1, 0, None) for t in calendar.midnights_between(start, target))
-    happenings.extend((t, 2, 0, None) for t in calendar.year_ends_between(start, target))
-    dawn = DAWN_HOUR * HOUR
-    happenings.extend((t + dawn, 3, 0, None)
-                      for t in calendar.midnights_between(start - dawn, target - dawn))
-    happenings.sort(key=lambda h: (h[0], h[1], h[2]))
     changes: list[Change] = []
-    for at, kind, _, entry in happenings:
+    for at, kind, _, entry in _happenings(campaign, target):
         campaign.time = max(campaign.time, at)
-        if kind == 0:
+        if kind == _ENDS:
             assert entry is not None
             if entry.kind == TimedKind.DYING and entry.units is not None:
-                # issue #17: a countdown handed over by its fight (R21)
-                from emberkeep.clock.dying import bleed_out
-
+                # a countdown handed over by its fight (R21)
                 campaign.timeline = [e for e in campaign.timeline if e is not entry]
                 what, text = bleed_out(campaign, entry, roller)
                 changes.append(Change(at, what, text, entry.character_id))
             else:
                 changes.extend(end_entries(campaign, [entry], at))
-        elif kind == 1:
+        elif kind == _MIDNIGHT:
             changes.extend(_midnight(campaign, roller, at))
-        elif kind == 3:
+        elif kind == _DAWN:
             changes.extend(_charges_back(campaign, roller, at, "dawn"))
         else:
             changes.append(Change(at, "year_end", f"Year {calendar.to_date(at).year - 1} ended"))
             changes.extend(year_end_checks(campaign, roller, at))
     campaign.time = target
     return changes
+
+
+def advance_scope(campaign: Campaign, target: int) -> Scope:
+    """What advancing to ``target`` may change: the time, the timeline and the sheets the
+    happenings act on, picked by the very predicates the happenings use."""
+    who: set[str | None] = set()
+    for _at, kind, _, entry in _happenings(campaign, target):
+        if kind == _ENDS:
+            assert entry is not None
+            who.add(entry.character_id)
+        elif kind == _MIDNIGHT:
+            who.update(c.id for c in campaign.characters
+                       if _resets_at_midnight(c) or _recharging(c, "midnight"))
+        elif kind == _DAWN:
+            who.update(c.id for c in campaign.characters if _recharging(c, "dawn"))
+        else:
+            who.update(c.id for c in campaign.characters if _checks_at_year_end(c))
+    return Scope.of(who, ("time", "timeline"))
+
+
+_ENDS, _MIDNIGHT, _YEAR_END, _DAWN = range(4)
+
+
+def _happenings(campaign: Campaign, target: int) -> list[tuple[int, int, int, Timed | None]]:
+    """Everything between now (exclusive) and ``target`` (inclusive), in the order it falls."""
+    calendar = Calendar(campaign.settings.time)
+    start = campaign.time
+    happenings: list[tuple[int, int, int, Timed | None]] = []
+    for index, timed in enumerate(campaign.timeline):
+        if timed.ends_on == EndsOn.TIME and timed.ends_at is not None and timed.ends_at <= target:
+            happenings.append((timed.ends_at, _ENDS, index, timed))
+    happenings.extend((t, _MIDNIGHT, 0, None) for t in calendar.midnights_between(start, target))
+    happenings.extend((t, _YEAR_END, 0, None)
+                      for t in calendar.year_ends_between(start, target))
+    dawn = DAWN_HOUR * HOUR
+    happenings.extend((t + dawn, _DAWN, 0, None)
+                      for t in calendar.midnights_between(start - dawn, target - dawn))
+    happenings.sort(key=lambda h: (h[0], h[1], h[2]))
+    return happenings
 
 
 def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Change]:
@@ -118,7 +148,7 @@ def year_end_checks(campaign: Campaign, roller: Roller, at: int) -> list[Change]
     changes = []
     for character in campaign.characters:
         knight = character.knight
-        if knight is None or not knight.ticks:
+        if knight is None or not _checks_at_year_end(character):
             continue
         character.knight, lines = experience_checks(knight, roller)
         for line in lines:
@@ -132,7 +162,7 @@ def _midnight(campaign: Campaign, roller: Roller, at: int) -> list[Change]:
     midnight."""
     changes = []
     for character in campaign.characters:
-        if character.caster.healed_hd_today:
+        if _resets_at_midnight(character):
             character.caster = character.caster.new_day()
             changes.append(Change(at, "daily", f"{character.name} can be magically healed "
                                                "again today (R11)", character.id))
@@ -146,11 +176,8 @@ def _charges_back(campaign: Campaign, roller: Roller, at: int, hour: ChargeHour)
     it is, spent or not."""
     changes = []
     for character in campaign.characters:
-        for item in character.inventory.all_gear():
-            magic = item.magic
-            plan = charge_plan(magic.charges) if magic is not None else None
-            if magic is None or plan is None or plan.regain is None or plan.hour != hour:
-                continue
+        for item, magic, plan in _recharging_items(character, hour):
+            assert plan.regain is not None
             rolled = roll(plan.regain, roller, purpose=Purpose.CHARGES, who=item.name).total
             if plan.cap is None:
                 refill, text = rolled, f"{rolled} use(s) today"
@@ -164,6 +191,29 @@ def _charges_back(campaign: Campaign, roller: Roller, at: int, hour: ChargeHour)
                 changes.append(Change(at, "charges", f"{character.name}'s {item.name}: {text}",
                                       character.id))
     return changes
+
+
+def _checks_at_year_end(character: Character) -> bool:
+    return character.knight is not None and bool(character.knight.ticks)
+
+
+def _resets_at_midnight(character: Character) -> bool:
+    return character.caster.healed_hd_today > 0
+
+
+def _recharging_items(character: Character, hour: ChargeHour
+                      ) -> Iterator[tuple[Owned, OwnedMagic, ChargePlan]]:
+    """The character's magic items whose charges come back at ``hour``."""
+    for item in character.inventory.all_gear():
+        magic = item.magic
+        plan = charge_plan(magic.charges) if magic is not None else None
+        if magic is not None and plan is not None and plan.regain is not None \
+                and plan.hour == hour:
+            yield item, magic, plan
+
+
+def _recharging(character: Character, hour: ChargeHour) -> bool:
+    return next(_recharging_items(character, hour), None) is not None
 
 
 def _character(campaign: Campaign, character_id: str | None) -> Character | None:

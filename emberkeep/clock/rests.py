@@ -13,14 +13,15 @@ from typing import Literal
 
 from emberkeep.campaign.calendar import HOUR, MINUTE
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.operation import Scope
 from emberkeep.campaign.timeline import EndsOn
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.groups import CharacterGroup, who_rests
 from emberkeep.character.rest import rest_character
-from emberkeep.clock.advance import Change, advance, end_entries
+from emberkeep.clock.advance import Change, advance, advance_scope, end_entries
 from emberkeep.dice import Roller
 
-__all__ = ["rest"]
+__all__ = ["RestKind", "rest", "rest_length", "rest_scope"]
 
 RestKind = Literal["short", "long"]
 
@@ -30,12 +31,8 @@ def rest(campaign: Campaign, kind: RestKind, roller: Roller,
          groups: Iterable[CharacterGroup] | None = None) -> list[Change]:
     """The named characters rest, or else the living of ``groups`` (issue #19; None: every
     group but the dead or retired); returns what changed, clock included."""
-    if kind not in ("short", "long"):
-        raise ValueError(f"a rest is short or long, not {kind!r}")
-    time = campaign.settings.time
-    length = time.short_rest_minutes * MINUTE if kind == "short" else time.long_rest_hours * HOUR
-    wanted = set(who_rests(campaign.characters, groups) if character_ids is None
-                 else character_ids)
+    length = rest_length(campaign, kind)
+    wanted = _wanted(campaign, character_ids, groups)
     changes = advance(campaign, length, roller)
     catalog = Catalog(campaign)
     resting = [c for c in campaign.characters if c.id in wanted and c.alive]
@@ -54,3 +51,28 @@ def rest(campaign: Campaign, kind: RestKind, roller: Roller,
              if e.ends_on in ends and (e.character_id is None or e.character_id in ids)]
     changes.extend(end_entries(campaign, ended, campaign.time))
     return changes
+
+
+def rest_length(campaign: Campaign, kind: RestKind) -> int:
+    """Seconds a rest takes (the campaign's time settings)."""
+    if kind not in ("short", "long"):
+        raise ValueError(f"a rest is short or long, not {kind!r}")
+    time = campaign.settings.time
+    return time.short_rest_minutes * MINUTE if kind == "short" else time.long_rest_hours * HOUR
+
+
+def rest_scope(campaign: Campaign, kind: RestKind,
+               character_ids: Iterable[str] | None = None,
+               groups: Iterable[CharacterGroup] | None = None) -> Scope:
+    """What :func:`rest` may change: the clock's advance and the living who rest (the advance
+    only ever takes life, so who is alive now covers who rests at its end)."""
+    wanted = _wanted(campaign, character_ids, groups)
+    resting = (c.id for c in campaign.characters if c.id in wanted and c.alive)
+    return (advance_scope(campaign, campaign.time + rest_length(campaign, kind))
+            | Scope.of(resting))
+
+
+def _wanted(campaign: Campaign, character_ids: Iterable[str] | None,
+            groups: Iterable[CharacterGroup] | None) -> set[str]:
+    return set(who_rests(campaign.characters, groups) if character_ids is None
+               else character_ids)
