@@ -171,8 +171,9 @@ class CampaignDocument(QObject):
         """Set one field through an undo command; False when the value is already that.
 
         Raises :class:`EditRefused` with the reason when validation refuses the value; nothing
-        is changed and nothing is pushed then. Consecutive edits with the same ``merge_key``
-        (one score, say, while the GM types in it) merge into one undo step.
+        is changed and nothing is pushed then. Consecutive edits of this field with the same
+        ``merge_key`` (one visit to a score's field while the GM types in it) merge into one
+        undo step; without one (a click, a committed cell) the edit is a step of its own.
         """
         from gui.commands import field_label, step_command
 
@@ -185,8 +186,8 @@ class CampaignDocument(QObject):
             raise EditRefused(refused)
         step = field_step(self.campaign, character_id, field, new)
         text = f"Edit {label or field_label(field)} of {character.name}"
-        self.undo_stack.push(step_command(self, text, step,
-                                          merge_key=(character_id, field, merge_key)))
+        key = None if merge_key is None else (character_id, field, merge_key)
+        self.undo_stack.push(step_command(self, text, step, merge_key=key))
         return True
 
     def replace_character(self, after: Character, text: str) -> None:

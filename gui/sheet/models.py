@@ -112,10 +112,10 @@ class SheetTableModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0),
                                   self.index(len(keys) - 1, len(self.HEADERS) - 1))
 
-    def _edit(self, field: str, value: Any, merge_key: str, label: str) -> bool:
+    def _edit(self, field: str, value: Any, label: str) -> bool:
+        """One click or one committed cell: its own undo step, never merged with the last."""
         try:
-            self.document.edit_character(self.character_id, field, value,
-                                         merge_key=merge_key, label=label)
+            self.document.edit_character(self.character_id, field, value, label=label)
         except EditRefused as exc:
             self.editRefused.emit(f"{label} not changed: {exc}")
             return False
@@ -180,8 +180,7 @@ class SkillsModel(SheetTableModel):
         if on:
             skills.append(line.skill)
         what = "PROF" if index.column() == 3 else "Expertise"
-        return self._edit(field, skills, f"{field}:{line.skill.value}:{on}",
-                          f"{what} in {line.name}")
+        return self._edit(field, skills, f"{what} in {line.name}")
 
 
 class AttacksModel(SheetTableModel):
@@ -332,7 +331,7 @@ class InventoryModel(SheetTableModel):
                     inventory.carry_shield(piece.uid if on else None)
                 elif isinstance(piece, OwnedWeapon):
                     piece.equipped = on
-                return self._edit("inventory", inventory, f"worn:{piece.uid}:{on}", label)
+                return self._edit("inventory", inventory, label)
             if role != Qt.ItemDataRole.EditRole or column not in (self.QTY, self.DAMAGE):
                 return False
             number = int(str(value).strip())
@@ -350,7 +349,7 @@ class InventoryModel(SheetTableModel):
             label = f"damage of {piece.name}"
         else:
             return False
-        return self._edit("inventory", inventory, f"{column}:{piece.uid}", label)
+        return self._edit("inventory", inventory, label)
 
 
 def _worn(piece: Owned) -> bool | None:

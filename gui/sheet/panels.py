@@ -113,8 +113,7 @@ class GearPanel(QGroupBox):
             rolled = f", charges {record.describe()}" if record is not None else ""
             self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
                                                label=f"gear (add {self.add_combo.currentText()}"
-                                                     f"{rolled})",
-                                               merge_key=f"add:{id(inventory)}")
+                                                     f"{rolled})")
         except (GearError, EditRefused) as exc:
             self.sheet.status.emit(f"Not added: {exc}")
 
@@ -145,8 +144,7 @@ class GearPanel(QGroupBox):
         try:
             text = use_carried(inventory, uid)
             self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
-                                               label=f"gear ({text})",
-                                               merge_key=f"use:{id(inventory)}")
+                                               label=f"gear ({text})")
         except (ValueError, EditRefused) as exc:
             self.sheet.status.emit(f"Not used: {exc}")
             return
@@ -161,8 +159,7 @@ class GearPanel(QGroupBox):
             inventory.remove(str(self.model.data(index, UidRole)))
         try:
             self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
-                                               label="gear (remove)",
-                                               merge_key=f"remove:{id(inventory)}")
+                                               label="gear (remove)")
         except EditRefused as exc:
             self.sheet.status.emit(f"Not removed: {exc}")
 
@@ -255,8 +252,7 @@ class MagicPanel(QGroupBox):
         try:
             self.sheet.document.edit_character(character.id, field, [*known, spell_id],
                                                label=f"{field.replace('_', ' ')} "
-                                                     f"(learn {combo.currentText()})",
-                                               merge_key=f"learn:{len(known)}:{spell_id}")
+                                                     f"(learn {combo.currentText()})")
         except EditRefused as exc:
             self.sheet.status.emit(f"Not learned: {exc}")
 
@@ -281,8 +277,7 @@ class MagicPanel(QGroupBox):
             if chosen:
                 kept = [s for s in getattr(character, field) if s not in chosen]
                 self.sheet.document.edit_character(character.id, field, kept,
-                                                   label=f"{field.replace('_', ' ')} (forget)",
-                                                   merge_key=f"forget:{sorted(chosen)}")
+                                                   label=f"{field.replace('_', ' ')} (forget)")
 
     def _fill_spells(self, catalog: Catalog) -> dict[str, str]:
         """The learnable spells of the campaign's catalog in the combo; their names by id."""
