@@ -27,7 +27,7 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Operation
 from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
-from emberkeep.campaign.saving import save_campaign
+from emberkeep.campaign.saving import NO_FILE, save_campaign
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
@@ -56,8 +56,8 @@ class CampaignDocument(QObject):
     titleChanged = Signal(str)
     pathChanged = Signal(object)  # Path | None
     modifiedChanged = Signal(bool)
-    saved = Signal(object)  # Path: written whole (issue #10: the autosave's recovery file goes)
-    backupNotKept = Signal(str)  # issue #20: saved, but the old version could not be backed up
+    saved = Signal(object)  # Path: written whole (the autosave's recovery file can go)
+    backupNotKept = Signal(str)  # saved, but the old version could not be backed up: why
 
     def __init__(self, campaign: Campaign, path: Path | None = None,
                  parent: QObject | None = None) -> None:
@@ -67,8 +67,9 @@ class CampaignDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self._rows = _DocumentRows(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
-        # Issue #10: the file's SHA-256 as loaded or last saved (outside changes are told by
-        # content, not by date); the session's recovery token; where and how many backups.
+        # The file's SHA-256 as loaded or last saved (outside changes are told by content, not
+        # by date: a touch is no change); the session's recovery token; where and how many
+        # backups.
         self.disk_sha256: str | None = None
         self.recovery_token = recovery.new_token()
         self.backups_root: Path | None = None  # None: the user's backups folder (gui.paths)
@@ -90,8 +91,8 @@ class CampaignDocument(QObject):
 
     @classmethod
     def open(cls, path: Path | str, parent: QObject | None = None) -> CampaignDocument:
-        """Load ``path`` whole, its saved fights replayed (issue #20: a fight that cannot be
-        rebuilt is refused here with its place, not when Encounter → Open raises); raises
+        """Load ``path`` whole, its saved fights replayed (a fight that cannot be rebuilt is
+        refused here with its place, not later when Encounter → Open would raise); raises
         :class:`CampaignFileError` (plain message) and writes nothing."""
         from emberkeep.check import loads_whole
 
@@ -104,9 +105,9 @@ class CampaignDocument(QObject):
     @classmethod
     def restored(cls, campaign: Campaign, path: Path | None, *, disk_sha256: str | None,
                  token: str = "", parent: QObject | None = None) -> CampaignDocument:
-        """Recovered work or a backup: it opens as unsaved, with ``path`` as its file (issue
-        #10). ``disk_sha256`` is the file as the work last knew it: if the file differs now,
-        saving asks first."""
+        """Recovered work or a backup: it opens as unsaved, with ``path`` as its file.
+        ``disk_sha256`` is the file as the work last knew it (None: no file): if the file
+        differs now, saving asks first."""
         document = cls(campaign, path.resolve() if path is not None else None, parent)
         document.disk_sha256 = disk_sha256
         if token:
@@ -121,21 +122,32 @@ class CampaignDocument(QObject):
             return False
         return recovery.sha256_of_file(self.path) != self.disk_sha256
 
-    def save(self, path: Path | str | None = None) -> None:
+    def save(self, path: Path | str | None = None, *, overwriting: str | None = None) -> None:
         """Save atomically to ``path`` (or the current path); the stack becomes clean.
+
+        Saving over its own file, the save checks (under the save lock, so a second copy of the
+        app saving at the same moment is seen) that the file still holds what was loaded or
+        last saved, and raises :class:`CampaignChangedOnDisk` when it does not: the GM decides.
+        ``overwriting`` is the GM's answer, the version the refusal found
+        (:attr:`CampaignChangedOnDisk.found_sha256`): that one is replaced, and only that one.
+        A file the GM chose in Save As is saved over as it is.
 
         Raises :class:`CampaignFileError` when the write fails: the file on disk, the path and the
         clean state are then all unchanged. A new campaign needs a path (``ValueError``). The
-        replaced version goes to the rotating backups folder (issue #10).
+        replaced version goes to the rotating backups folder.
         """
         target = self.path if path is None else Path(path).resolve()
         if target is None:
             raise ValueError("a new campaign needs a file name: use save as")
         from gui import paths
 
+        expect = overwriting
+        if expect is None and target == self.path:
+            expect = self.disk_sha256 if self.disk_sha256 is not None else NO_FILE
         root = self.backups_root if self.backups_root is not None else paths.backups_dir()
         outcome = save_campaign(self.campaign, target, backups=backup_folder_for(target, root),
-                                keep_last=self.keep_last, keep_days=self.keep_days)
+                                keep_last=self.keep_last, keep_days=self.keep_days,
+                                expect_sha256=expect)
         self.disk_sha256 = hashlib.sha256(outcome.data).hexdigest()
         if target != self.path:
             self.path = target

@@ -32,6 +32,7 @@ from emberkeep.gear.purse import format_coins
 from gui import dialogs, paths
 from gui.document import CampaignDocument
 from gui.palette import tone
+from gui.plain_text import tooltip, tooltip_of_text
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
 from gui.roster_view import RosterPane, install_group_menu
 from gui.screen_fit import elastic, place_window, remember_geometry
@@ -223,6 +224,8 @@ class MainWindow(QMainWindow):
         redo_keys = [QKeySequence(QKeySequence.StandardKey.Redo),
                      QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
         redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
+        for action in (undo, redo):  # "Undo Rename <a name>": the tooltip is that text
+            tooltip_of_text(action)
         self.edit_menu.insertActions(self._edit_separator, [undo, redo])
         self._undo_action, self._redo_action = undo, redo
 
@@ -348,14 +351,13 @@ class MainWindow(QMainWindow):
 
     def _save_to(self, path: Path) -> bool:
         assert self.document is not None
-        outcome = self.safety_tools.outside_change(path)
-        if outcome is not None:  # changed on disk since: the GM saved elsewhere or reloaded
-            return outcome
         try:
-            self.document.save(path)
+            outcome = self.safety_tools.save_asking(path)
         except CampaignFileError as exc:
             dialogs.show_error(self, "Cannot save campaign", str(exc))
             return False
+        if outcome is not None:  # changed on disk since: saved elsewhere, reloaded, cancelled
+            return outcome
         self._remember(path)
         self.statusBar().showMessage(f"Saved {path.name}", 4000)
         return True
@@ -371,7 +373,7 @@ class MainWindow(QMainWindow):
             label = f"&{number % 10} {Path(name).name}" if number <= 10 else Path(name).name
             action = self.recent_menu.addAction(label)
             action.setData(name)
-            action.setToolTip(name)
+            action.setToolTip(tooltip(name))  # a folder may be called <img src=…>
             action.triggered.connect(lambda _=False, n=name: self.open_recent(n))
         self.recent_menu.setEnabled(bool(self.state.recent))
         if self.state.recent:

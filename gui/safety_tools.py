@@ -1,22 +1,24 @@
-"""Never lose a session (issue #10): autosave, recovery, backups, outside changes, failed saves.
+"""Never lose a session: autosave, recovery, backups, outside changes, failed saves.
 
 Installed into the main window with one line (:func:`install_safety_tools`); it follows the
 window's campaign through its document hooks, and the window asks it at three moments:
 
 - opening (``MainWindow.open_path``): a file that fails to load shows its error and offers its
   newest backup (:meth:`SafetyTools.open_failed`); the broken file is never written. Opening a
-  file also cleans the stray temporaries a killed save left beside it (:meth:`opened`).
-- saving (``MainWindow._save_to``): before saving over the open file, asks if it changed on
-  disk since (overwrite, save as, reload: :meth:`outside_change`); a failed save says what
-  happened and leaves the campaign unsaved. Every save keeps the replaced version in the
-  rotating backups folder (:meth:`CampaignDocument.save`).
+  file also cleans what a killed save left beside it: temporaries, a lock file (:meth:`opened`).
+- saving (``MainWindow._save_to``): the save over the open file refuses when the file changed
+  on disk since (checked under the save lock, so a second copy of the app saving at the same
+  moment counts); the GM is then asked (overwrite, save as, reload: :meth:`save_asking`) and an
+  overwrite replaces exactly the version they were told of. A failed save says what happened and
+  leaves the campaign unsaved. Every save keeps the replaced version in the rotating backups
+  folder (:meth:`CampaignDocument.save`).
 - discarding (``MainWindow.maybe_save``): "Discard" is the GM throwing the work away on
   purpose, so the recovery file goes too (:meth:`discarded`); nothing else removes it but a
   successful save.
 - File → Restore from Backup… lists the backups with date and size.
 
-On start (:func:`start_up`): stray temporaries are cleaned, then every valid recovery file is
-offered (:mod:`gui.recovery_dialog`).
+On start (:func:`start_up`): what killed saves left is cleaned, then every valid recovery file
+is offered (:mod:`gui.recovery_dialog`).
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from emberkeep.campaign import recovery
-from emberkeep.campaign.atomic import clean_folder_temporaries, clean_stray_temporaries
+from emberkeep.campaign.atomic import clean_folder_temporaries
 from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
 from emberkeep.campaign.errors import CampaignFileError
+from emberkeep.campaign.saving import CampaignChangedOnDisk, clean_leftovers
 from emberkeep.check import load_whole
 from gui import backups_dialog, dialogs, file_watch, paths, recovery_dialog
 from gui.autosave import Autosaver
@@ -100,7 +103,7 @@ class SafetyTools:
         self.autosaver.discard(document)
 
     def opened(self, path: Path) -> None:
-        clean_stray_temporaries(path)
+        clean_leftovers(path)
 
     def open_failed(self, path: Path, error: CampaignFileError) -> bool:
         """Show why ``path`` did not open and offer its newest backup (True: one opened)."""
@@ -112,20 +115,29 @@ class SafetyTools:
             return False
         return self.restore_backup(found[0], path)
 
-    def outside_change(self, path: Path) -> bool | None:
-        """Before saving over the open file: ``None`` to go on; when another program changed
-        it since, the GM's choice (save elsewhere, reload, overwrite, cancel) and its outcome."""
+    def save_asking(self, path: Path) -> bool | None:
+        """Save the open campaign to ``path``: ``None`` once saved there. When the file changed
+        on disk since it was loaded or saved (another program, another copy of the app), the
+        GM's choice (save elsewhere, reload, overwrite, cancel) and its outcome. Raises
+        :class:`CampaignFileError` when the save fails."""
         window = self.window
         document = window.document
         assert document is not None
-        if document.path is None or path.resolve() != document.path \
-                or not document.changed_on_disk():
-            return None
-        choice = file_watch.ask_outside_change(window, path)
-        if choice is file_watch.OutsideChoice.OVERWRITE:
-            return None
+        overwriting: str | None = None
+        while True:
+            try:
+                document.save(path, overwriting=overwriting)
+                return None
+            except CampaignChangedOnDisk as changed:
+                choice = file_watch.ask_outside_change(window, path)
+                if choice is not file_watch.OutsideChoice.OVERWRITE:
+                    return self._instead_of_overwriting(choice)
+                # exactly the version the GM was told of; changed once more, they are asked again
+                overwriting = changed.found_sha256
+
+    def _instead_of_overwriting(self, choice: file_watch.OutsideChoice) -> bool:
         if choice is file_watch.OutsideChoice.SAVE_AS:
-            return window.save_as()
+            return self.window.save_as()
         if choice is file_watch.OutsideChoice.RELOAD:
             self.reload()
         return False
@@ -215,7 +227,7 @@ def start_up(window: MainWindow, *, offer: bool = True) -> bool:
     """Clean what killed saves left behind, then offer unsaved work (True: one restored)."""
     tools = window.safety_tools
     for name in {*window.state.recent, window.state.last_opened or ""} - {""}:
-        clean_stray_temporaries(Path(name))
+        clean_leftovers(Path(name))
     clean_folder_temporaries(tools.autosaver.folder)
     with contextlib.suppress(OSError):
         for folder in paths.backups_dir().iterdir():

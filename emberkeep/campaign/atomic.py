@@ -4,14 +4,15 @@ A temporary file in the same folder is written, flushed and fsynced; then whatev
 before the swap (a backup of the old version) happens; ``os.replace`` swaps it in and the folder is
 fsynced. Any failure removes the temporary file and leaves the old file byte-for-byte as it was.
 
-Issue #20: the new file keeps the old one's permission bits (a ``chmod 600`` campaign stays
-600), or takes the ``mode`` asked for (0600 for the app's own recovery and backup files). The
+The new file keeps the old one's permission bits (a ``chmod 600`` campaign stays 600: what the
+GM set), or takes the ``mode`` asked for (0600 for the app's own recovery and backup files). The
 temporary name stays within the file system's name limit however long the file's name, and the
 writer holds an advisory lock on it until the swap (POSIX), so the next start removes every
 stray temporary no live writer holds, whatever its age.
 
 :data:`CHECKPOINT` is a test seam: fault tests set it in a child process to stop the write at a
-named step ("after_write", "after_fsync", "before_replace", "after_replace") and kill it there.
+named step ("after_write", "after_fsync", "before_replace", "after_replace"; "link_staged" when
+:func:`link_or_copy` has its staging file but not yet its target) and kill it there.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ except ImportError:  # Windows: no advisory locks; stray temporaries go by age t
 
 __all__ = ["CHECKPOINT", "NAME_MAX", "atomic_write", "clean_folder_temporaries",
            "clean_stray_temporaries", "link_or_copy", "private_folder", "remove_quietly",
-           "sync_folder", "temporary_for"]
+           "stem_within_limit", "sync_folder", "temporary_for"]
 
 CHECKPOINT: Callable[[str], None] | None = None
 _TMP_SUFFIX = ".tmp"
@@ -48,12 +49,13 @@ def _checkpoint(step: str) -> None:
 
 
 def temporary_for(path: Path, kind: str = "") -> Path:
-    return path.with_name(f".{_stem_for_temporary(path.name)}.{uuid.uuid4().hex[:8]}{kind}"
+    return path.with_name(f".{stem_within_limit(path.name)}.{uuid.uuid4().hex[:8]}{kind}"
                           f"{_TMP_SUFFIX}")
 
 
-def _stem_for_temporary(name: str) -> str:
-    """``name``, cut (on a character boundary) so the temporary name fits in NAME_MAX bytes."""
+def stem_within_limit(name: str) -> str:
+    """``name``, cut (on a character boundary) so a hidden name made of it with a tag of up to
+    19 bytes (``.NAME.xxxxxxxx.link.tmp``, ``.NAME.lock``) fits in NAME_MAX bytes."""
     encoded = name.encode("utf-8", "surrogateescape")
     if len(encoded) + _TAG <= NAME_MAX:
         return name
@@ -133,10 +135,15 @@ def link_or_copy(source: Path, target: Path) -> None:
         except OSError:
             shutil.copyfile(source, staging)
             fsync_file(staging)
+        _checkpoint("link_staged")
         os.replace(staging, target)
     except BaseException:
         remove_quietly(staging)
         raise
+    # rename(2) between two links of one file does nothing and succeeds: a target that already
+    # was this file (NAME.bak after a save that failed or was killed past its backup) leaves
+    # the staging link behind
+    remove_quietly(staging)
 
 
 def fsync_file(path: Path) -> None:
@@ -165,12 +172,14 @@ def remove_quietly(path: Path) -> None:
 def clean_stray_temporaries(path: Path, older_than: float = 60.0) -> list[Path]:
     """Remove temporary files a killed save left beside ``path`` (``.NAME.xxxxxxxx*.tmp``).
 
-    Every one no live writer holds, whatever its age (issue #20); where there are no advisory
-    locks (Windows), only those older than ``older_than`` seconds, as a younger one may be
-    another copy of the app saving right now. Names are matched literally: ``party[1].json``
-    is no glob pattern.
+    Every one no live writer holds, whatever its age (a killed save's temporary is garbage the
+    moment its writer dies); where there are no advisory locks (Windows), only those older than
+    ``older_than`` seconds, as a younger one may be another copy of the app saving right now.
+    Names are matched literally: ``party[1].json`` is no glob pattern. What else a killed save
+    leaves (the temporary of its ``NAME.bak``, its lock file) is cleaned by
+    :func:`emberkeep.campaign.saving.clean_leftovers`.
     """
-    prefix = re.escape(f".{_stem_for_temporary(path.name)}.")
+    prefix = re.escape(f".{stem_within_limit(path.name)}.")
     pattern = re.compile(rf"^{prefix}[0-9a-f]{{8}}(\.link)?\.tmp$")
     return _clean(path.parent, pattern, older_than)
 

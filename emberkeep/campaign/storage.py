@@ -11,7 +11,8 @@ anything but a regular file, or one over the size limit.
 Save writes a temporary file in the same folder, flushes and fsyncs it, keeps the previous file
 as ``NAME.bak`` (a hard link where the file system allows, else a copy), swaps the new file in with
 ``os.replace`` and fsyncs the folder, so at every instant the file on disk is either the old
-version or the new one, whole.
+version or the new one, whole. The save holds the campaign's lock file meanwhile, so a second copy
+of Emberkeep saving the same file waits its turn (:mod:`emberkeep.campaign.save_lock`).
 """
 
 from __future__ import annotations
@@ -58,9 +59,10 @@ def load(path: Path | str) -> Campaign:
 def read(path: Path) -> bytes:
     """The file's bytes, or a :class:`CampaignFileError` saying plainly why not.
 
-    Only a regular file is read, and at most the size limit of it (issue #20: a FIFO hung the
-    app, ``/dev/zero`` ended in a MemoryError): the file is opened without waiting for a
-    writer, and its kind is asked of the open file, so nothing can be swapped in between.
+    Only a regular file is read, and at most the size limit of it (a FIFO would hang the app
+    waiting for a writer, ``/dev/zero`` would end in a MemoryError): the file is opened without
+    waiting for a writer, and its kind is asked of the open file, so nothing can be swapped in
+    between.
     """
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -162,7 +164,7 @@ class _TopLevel:
         if len({key for key, _ in pairs}) != len(pairs):
             _no_duplicate_keys(pairs)
         self.pairs = pairs
-        return self  # a marker: ``null`` at the top must not pass for an object (issue #10 fuzz)
+        return self  # a marker: ``null`` at the top must not pass for an object (fuzzing found it)
 
 
 def _strict_scan(text: str, path: Path) -> dict[str, Any]:
@@ -248,8 +250,9 @@ def _migrated(document: dict[str, Any], path: Path) -> dict[str, Any]:
 
 
 def _validate(build: Callable[[], Campaign], path: Path) -> Campaign:
-    """Build the campaign strictly (issue #20: ``"hp": "6"`` or ``"time": true`` is refused,
-    never read as 6 or 1), then check it is whole (:mod:`emberkeep.campaign.integrity`)."""
+    """Build the campaign strictly (``"hp": "6"`` or ``"time": true`` is refused, never read
+    as 6 or 1: a hand edit's mistake must be seen), then check it is whole
+    (:mod:`emberkeep.campaign.integrity`)."""
     try:
         campaign = build()
     except ValidationError as exc:
@@ -325,7 +328,7 @@ def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
 
 
 def save_advice(exc: OSError) -> str:
-    """What the GM can do about a failed save, by its cause (issue #10)."""
+    """What the GM can do about a failed save, by its cause."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return "The disk is full: free some space, or use Save As to save somewhere else."
     if exc.errno == errno.EROFS:
