@@ -115,9 +115,8 @@ def save_lock(path: Path, *, wait: float | None = None) -> Iterator[None]:
     """Hold the save lock of the campaign file ``path`` (already resolved) inside the block.
 
     Raises :class:`CampaignBusy` when another process held it for ``wait`` seconds (None:
-    :data:`WAIT_SECONDS`), and
-    ``OSError`` when the lock file cannot be made (a read-only or forbidden folder: the save
-    itself could not have been written there either).
+    :data:`WAIT_SECONDS`), and ``OSError`` when the lock file cannot be made (a read-only or
+    forbidden folder: the save itself could not have been written there either).
     """
     lock = lock_path_for(path)
     deadline = time.monotonic() + (WAIT_SECONDS if wait is None else wait)
