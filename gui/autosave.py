@@ -9,10 +9,14 @@ serializer holds the GIL for a moment); the write, fsyncs included, happens on o
 so the UI never waits for the disk. The worker runs jobs in order, so a discard queued after a
 save always comes after the last write.
 
-The recovery file is removed only after a successful save or an explicit discard: a crash, a
-quit without saving by accident, or a failed save leaves it for the next start to offer. Each
-session writes its own file (issue #20) and a save or a discard removes only that one: another
-session's work the GM put off "Later" stays until it is restored and saved, or discarded.
+The recovery file is removed only after a successful save, an undo back to the saved state, or
+an explicit discard: a crash, a quit without saving by accident, or a failed save leaves it for
+the next start to offer. Undoing back to the saved state withdraws the claim (there is no unsaved
+work left to offer, and the undone edits must not come back as "newer" work); redoing away from
+it writes again soon. Each session writes its own file, so that a save or a discard removes only
+that one: another session's work the GM put off "Later" stays until it is restored and saved, or
+discarded. Every file names this session (its start, the app's version) so that the next start
+can tell two sessions' work apart.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -50,6 +55,9 @@ class Autosaver(QObject):
         self._changes = 0  # edits since the last autosave
         self._targets: set[Path] = set()  # recovery files this document's work went to
         self._first_poke = 0.0
+        self._withdrawn = False  # undone back to the saved state after a write: write soon again
+        self._closed = False  # the worker is gone (shutdown): jobs run in place
+        self.session_started = datetime.now().astimezone().replace(microsecond=0)
         self.timer = QTimer(self)
         self.timer.setInterval(interval_seconds * 1000)
         self.timer.timeout.connect(self.save_now)
@@ -64,15 +72,17 @@ class Autosaver(QObject):
         self.debounce.stop()
         self.document = document
         self._targets = set()
+        self._withdrawn = False
         self._changes = 1 if document.is_modified else 0  # restored work is written again soon
         document.undo_stack.indexChanged.connect(self._changed)
-        document.modifiedChanged.connect(self._modified)
+        document.modifiedChanged.connect(self._modified_changed)
         document.saved.connect(self._saved)
-        self._modified(document.is_modified)
+        self._run_timer(document.is_modified)
 
     def adopt(self, path: Path) -> None:
         """Restored work owns the recovery file it came from: the next save removes it (one
-        named before issue #20 carries no session token to find it by)."""
+        named by campaign path alone, as early versions did, carries no session token to find
+        it by)."""
         self._targets.add(path)
 
     def set_interval(self, seconds: int) -> None:
@@ -93,12 +103,31 @@ class Autosaver(QObject):
         if command is not None and type(command).__module__.startswith("gui.encounter"):
             self.poke()  # an encounter step: soon, not in a minute
 
-    def _modified(self, modified: bool) -> None:
+    def _modified_changed(self, modified: bool) -> None:
+        document = self.document
+        if document is None or self.sender() is not document:
+            return  # a signal from a document the window no longer shows
+        self._run_timer(modified)
+        if not modified:
+            self._withdraw(document)
+        elif self._withdrawn:
+            self._withdrawn = False
+            self.poke()  # the redone work had a recovery file a moment ago: not a minute unsaved
+
+    def _run_timer(self, modified: bool) -> None:
         if modified:
             if not self.timer.isActive():
                 self.timer.start()
         else:
             self.timer.stop()
+
+    def _withdraw(self, document: CampaignDocument) -> None:
+        """The stack is clean again (an undo back to the saved state, or a save): the recovery
+        file no longer holds unsaved work, so it goes, after any write already queued."""
+        self.debounce.stop()
+        self._changes = 0
+        self._withdrawn = bool(self._targets)
+        self._discard_all(document)
 
     # -- writing --------------------------------------------------------------------------------
 
@@ -130,7 +159,7 @@ class Autosaver(QObject):
                base: str | None) -> None:
         try:
             recovery.write_recovery(target, data, original=original, campaign_name=name,
-                                    base_sha256=base)
+                                    base_sha256=base, session_started=self.session_started)
         except OSError as exc:
             self._done.failed.emit(f"Autosave failed ({exc.strerror or exc}); your work is "
                                    "still open: save it when you can.")
@@ -145,6 +174,7 @@ class Autosaver(QObject):
             return
         self._changes = 0
         self.debounce.stop()
+        self._withdrawn = False
         self._discard_all(document)
 
     def discard(self, document: CampaignDocument) -> None:
@@ -162,13 +192,22 @@ class Autosaver(QObject):
             self._submit(recovery.discard, target)
 
     def _submit(self, job: Callable[..., None], *args: object) -> None:
+        if self._closed:  # quitting: the worker finished its queue, so in place is still in order
+            done: Future[None] = Future()
+            try:
+                job(*args)
+                done.set_result(None)
+            except Exception as exc:  # told like a worker's, never lost
+                done.set_exception(exc)
+            self._check(done)
+            return
         future: Future[None] = self._pool.submit(job, *args)
         future.add_done_callback(self._check)
         self._pending = [f for f in self._pending if not f.done()] + [future]
 
     def _check(self, future: Future[None]) -> None:
         """On the worker: an exception a job raised is logged and told, never lost in its
-        future (issue #20)."""
+        future (a lost one would leave the GM believing the work was kept)."""
         exc = future.exception()
         if exc is None:
             return
@@ -195,6 +234,7 @@ class Autosaver(QObject):
         """Finish queued writes (they are the GM's work), then let the worker go."""
         self.stop()
         self._pool.shutdown(wait=True)
+        self._closed = True
 
 
 class _Relay(QObject):

@@ -95,6 +95,7 @@ class CampaignTools(QObject):
                           f"{reason[0].upper()}{reason[1:]}.\n\nAdvance the clock anyway?",
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           self.window)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the reason names the fights
         box.setDefaultButton(QMessageBox.StandardButton.No)  # Enter keeps the fight's time
         return box.exec() == QMessageBox.StandardButton.Yes
 

@@ -49,8 +49,8 @@ from emberkeep.clock.units import Unit, seconds
 from emberkeep.dice import RandomRoller, Roller
 from gui.commands import CampaignCommand
 from gui.document import CampaignDocument
-from gui.labels import plain_tooltip
 from gui.list_table import ListTableModel
+from gui.plain_text import tooltip
 
 __all__ = ["ADVANCES", "AdvanceClock", "ClockController", "TimelineModel", "TimelineView",
            "summarize"]
@@ -171,7 +171,7 @@ class TimelineModel(ListTableModel[Timed]):
         if role == Qt.ItemDataRole.ToolTipRole:
             ends = ("at a rest" if entry.ends_at is None
                     else Calendar(campaign.settings.time).format(entry.ends_at))
-            return plain_tooltip(f"{entry.label} — ends {ends}")  # a label is never HTML
+            return tooltip(f"{entry.label} — ends {ends}")  # a label is the GM's words
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         column = (2, 3, 1, 0)[index.column()]  # the columns as shown → the cases below

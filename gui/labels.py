@@ -1,4 +1,4 @@
-"""How a character's race, class and occupation read in the app, and tooltips kept plain text.
+"""How a character's race, class and occupation read in the app.
 
 Shared by the roster, the sheet, the new-character wizard, the printed sheet, the clock and the
 repairs table, so a name reads the same everywhere.
@@ -6,12 +6,10 @@ repairs table, so a name reads the same everywhere.
 
 from __future__ import annotations
 
-import html
-
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 
-__all__ = ["class_name", "occupation_name", "plain_tooltip", "race_name"]
+__all__ = ["class_name", "occupation_name", "race_name"]
 
 
 def race_name(character: Character, catalog: Catalog) -> str:
@@ -41,7 +39,3 @@ def occupation_name(character: Character) -> str:
     except (KeyError, ValueError):
         return character.occupation
 
-
-def plain_tooltip(text: str) -> str:
-    """Tooltips guess at rich text; escaping keeps a name like ``<b>Bob`` literal."""
-    return f"<p style='white-space:pre'>{html.escape(text)}</p>"

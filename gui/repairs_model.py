@@ -31,8 +31,8 @@ from emberkeep.repairs.condition import GearCondition, condition_of, damaged_gea
 from emberkeep.repairs.costs import repair_cost
 from emberkeep.repairs.ledger import PARTY
 from gui.document import CampaignDocument
-from gui.labels import plain_tooltip
 from gui.list_table import ListTableModel
+from gui.plain_text import tooltip
 
 __all__ = ["SHOWN", "LedgerModel", "OwnerRole", "RepairsModel", "Row", "UidRole", "owner_rows",
            "payer_name", "rows_of"]
@@ -200,7 +200,7 @@ class RepairsModel(QAbstractTableModel):
         if role == OwnerRole:
             return row[0].owner_id
         if role == Qt.ItemDataRole.ToolTipRole and column == 3:
-            return plain_tooltip(  # a name is never HTML (issue #10)
+            return tooltip(  # an item's name is the GM's words
                 f"{row[0].item} ({row[0].kind}), worth {format_coins(row[0].value_cp)}")
         return None
 

@@ -33,8 +33,9 @@ from emberkeep.character.groups import GROUP_NAMES, CharacterGroup, group_of
 from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
 from gui.document import CampaignDocument, EditRefused
-from gui.labels import class_name, plain_tooltip, race_name
+from gui.labels import class_name, race_name
 from gui.palette import tones
+from gui.plain_text import tooltip
 
 __all__ = ["COLUMNS", "NAME_COLUMN", "CharacterIdRole", "RosterModel", "SortRole", "StatusRole",
            "status_of"]
@@ -196,7 +197,7 @@ class RosterModel(QAbstractTableModel):
         if role in _VALUE_ROLES:
             return column.value(character, catalog)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tooltip(self._tooltip(character, column))
+            return tooltip(self._tooltip(character, column))
         if role == CharacterIdRole:
             return character.id
         if role == StatusRole:

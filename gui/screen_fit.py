@@ -7,12 +7,11 @@ The test helper that checks every tab and dialog against a screen is ``tests/gui
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QComboBox, QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
+from gui.plain_text import tooltip
 from gui.state import AppState
 
 __all__ = [
@@ -78,10 +77,8 @@ def elastic(label: QLabel, steady: bool = True) -> QLabel:
 
 
 def tip_full_text(label: QLabel) -> None:
-    """The label's whole text as its tooltip, for when it is clipped; escaped, since tooltips
-    guess at rich text and a name like ``<b>Bob`` must stay literal."""
-    text = label.text()
-    label.setToolTip(f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>" if text else "")
+    """The label's whole text as its tooltip, for when it is clipped (escaped: a name)."""
+    label.setToolTip(tooltip(label.text()))
 
 
 def reserve_lines(label: QLabel, lines: int) -> QLabel:

@@ -1,18 +1,23 @@
 """Recovery files: the unsaved work of a session, autosaved beside (never over) the GM's file.
 
 A recovery file lives in the app's recovery folder, one per session and campaign: its name
-carries the campaign file's name and path *and* the session's token (issue #20), so a second
-session on the same campaign never overwrites, and its save never removes, the work a first one
-left and the GM chose to recover "Later". It is one header line
-of JSON (what the work belongs to: the original path, the schema version, when it was written, the
-size and SHA-256 of the campaign bytes, and the SHA-256 of the campaign file as it was loaded),
-then the campaign exactly as :func:`storage.dumps` writes it. It is written atomically.
+carries the campaign file's name and path *and* the session's token, so a second session on the
+same campaign never overwrites, and its save never removes, the work a first one left and the GM
+chose to recover "Later". It is one header line of JSON (what the work belongs to: the original
+path, the schema version, when it was written, the size and SHA-256 of the campaign bytes, the
+SHA-256 of the campaign file as it was loaded, and who wrote it: the Emberkeep version, when its
+session started, its process), then the campaign exactly as :func:`storage.dumps` writes it. It
+is written atomically. Headers written before the "who" fields existed still read.
 
 On start, :func:`find_offers` validates every recovery file *and* its campaign before offering
 anything: a recovery file that is cut short, fails its checksum or does not load is never offered
-over a good campaign, and one whose work is already in the campaign file is stale and removed. The
-date only words the question ("Restore unsaved work from 21:14?"); it never picks the file.
-Recovery files are removed only after a successful save or an explicit discard (:func:`discard`).
+over a good campaign, and one whose work is already in the campaign file is stale and removed.
+Each offer says whether its work is newer or older than the saved file: the file as loaded
+(``base_sha256``) tells whether it changed since, and its modification time against the header's
+``saved_at`` whether that change came after this work was last written (:attr:`CampaignState.
+SAVED_LATER`: the work is older, and restoring it is never the default). Dates word the offer;
+they never pick a file to open. Recovery files are removed only after a successful save, an undo
+back to the saved state, or an explicit discard (:func:`discard`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import re
 import uuid
 from dataclasses import dataclass
@@ -29,6 +35,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from emberkeep import __version__
 from emberkeep.campaign import storage
 from emberkeep.campaign.atomic import atomic_write, private_folder, remove_quietly
 from emberkeep.campaign.differences import what_changed
@@ -36,7 +43,7 @@ from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 
 __all__ = ["FORMAT", "SUFFIX", "CampaignState", "RecoveryError", "RecoveryHeader",
-           "RecoveryOffer", "discard", "find_offers", "new_token", "read_recovery",
+           "RecoveryOffer", "discard", "find_offers", "modified_at", "new_token", "read_recovery",
            "recovery_file_for", "sha256_of_file", "token_of", "write_recovery"]
 
 FORMAT = "emberkeep-recovery"
@@ -61,6 +68,11 @@ class RecoveryHeader(BaseModel):
     sha256: str = Field(pattern="^[0-9a-f]{64}$")
     base_sha256: str | None = Field(None, pattern="^[0-9a-f]{64}$")
     """The campaign file's SHA-256 when it was loaded: tells whether it changed on disk since."""
+    # Who wrote it; None in files written before these fields existed, which must still read.
+    app_version: str | None = Field(None, max_length=40)
+    session_started: datetime | None = None
+    """When the writing session began: tells apart two sessions' work from the same minute."""
+    pid: int | None = Field(None, ge=0, le=2**32)
 
 
 class CampaignState(StrEnum):
@@ -68,7 +80,8 @@ class CampaignState(StrEnum):
 
     UNTITLED = "untitled"  # never saved: there is no campaign file
     UNCHANGED = "unchanged"  # as it was loaded: the recovery is simply newer work
-    CHANGED = "changed"  # changed on disk since (a sync tool, another copy of the app)
+    CHANGED = "changed"  # changed on disk since it was loaded, but before the work's last write
+    SAVED_LATER = "saved later"  # changed on disk after the work's last write: the work is older
     MISSING = "missing"
     BROKEN = "broken"
 
@@ -83,6 +96,13 @@ class RecoveryOffer:
     """For BROKEN: the campaign file's load error."""
     saved: Campaign | None = None
     """The campaign file as it loads now, when it does: what the work is compared with."""
+    file_saved_at: datetime | None = None
+    """When the campaign file was last written (its modification time), when it exists."""
+
+    @property
+    def older(self) -> bool:
+        """The saved file was written after this work: restoring it would go back in time."""
+        return self.state is CampaignState.SAVED_LATER
 
     @property
     def original(self) -> Path | None:
@@ -113,8 +133,9 @@ def recovery_file_for(folder: Path, original: Path | None, token: str) -> Path:
 
 
 def token_of(path: Path) -> str:
-    """The session token a recovery file carries in its name ('' for a file named before
-    issue #20), so restored work keeps autosaving to the file it came from."""
+    """The session token a recovery file carries in its name ('' for a file named by campaign
+    path alone, as early versions did), so restored work keeps autosaving to the file it came
+    from."""
     stem = path.name.removesuffix(SUFFIX)
     if stem.startswith(_UNTITLED):
         return stem[len(_UNTITLED):]
@@ -123,14 +144,19 @@ def token_of(path: Path) -> str:
 
 def write_recovery(path: Path, campaign_bytes: bytes, *, original: Path | None,
                    campaign_name: str = "", base_sha256: str | None = None,
-                   now: datetime | None = None) -> RecoveryHeader:
-    """Write the recovery file atomically (a crash mid-write leaves the previous one whole)."""
+                   now: datetime | None = None,
+                   session_started: datetime | None = None) -> RecoveryHeader:
+    """Write the recovery file atomically (a crash mid-write leaves the previous one whole).
+
+    The header names this app's version and process and, when given, when its session started.
+    """
     header = RecoveryHeader(
         original_path=str(original) if original is not None else None,
         saved_at=now or datetime.now().astimezone(),
         campaign_name=campaign_name[:200], size=len(campaign_bytes),
-        sha256=hashlib.sha256(campaign_bytes).hexdigest(), base_sha256=base_sha256)
-    private_folder(path.parent)  # issue #20: the GM's unsaved work is theirs alone
+        sha256=hashlib.sha256(campaign_bytes).hexdigest(), base_sha256=base_sha256,
+        app_version=__version__, session_started=session_started, pid=os.getpid())
+    private_folder(path.parent)  # the GM's unsaved work is theirs alone: others may not read it
     atomic_write(path, header.model_dump_json().encode("utf-8") + b"\n" + campaign_bytes,
                  mode=0o600)
     return header
@@ -170,7 +196,8 @@ def sha256_of_file(path: Path) -> str | None:
 
 
 def find_offers(folder: Path) -> list[RecoveryOffer]:
-    """The recovery files worth offering, newest first, each validated with its campaign.
+    """The recovery files worth offering, each validated with its campaign: those newer than
+    their saved file first, then the older ones, each group newest first.
 
     Broken recovery files are left alone (not offered, not deleted: a disk tool may save them).
     Stale ones, whose campaign file already holds exactly that work, are removed.
@@ -181,7 +208,8 @@ def find_offers(folder: Path) -> list[RecoveryOffer]:
             offer = _offer(path)
             if offer is not None:
                 offers.append(offer)
-    return sorted(offers, key=lambda o: o.header.saved_at, reverse=True)
+    # timestamp(): a hand-edited header may carry a naive time, which read as local time
+    return sorted(offers, key=lambda o: (o.older, -o.header.saved_at.timestamp()))
 
 
 def _offer(path: Path) -> RecoveryOffer | None:
@@ -201,9 +229,28 @@ def _offer(path: Path) -> RecoveryOffer | None:
     try:
         saved = storage.load(original)
     except CampaignFileError as exc:
-        return RecoveryOffer(path, header, campaign, CampaignState.BROKEN, str(exc))
-    state = CampaignState.UNCHANGED if on_disk == header.base_sha256 else CampaignState.CHANGED
-    return RecoveryOffer(path, header, campaign, state, saved=saved)
+        return RecoveryOffer(path, header, campaign, CampaignState.BROKEN, str(exc),
+                             file_saved_at=modified_at(original))
+    file_saved_at = modified_at(original)
+    if on_disk == header.base_sha256:
+        state = CampaignState.UNCHANGED  # touched since, maybe, but still what the work began from
+    elif file_saved_at is not None and file_saved_at > _aware(header.saved_at):
+        state = CampaignState.SAVED_LATER
+    else:
+        state = CampaignState.CHANGED
+    return RecoveryOffer(path, header, campaign, state, saved=saved, file_saved_at=file_saved_at)
+
+
+def modified_at(path: Path) -> datetime | None:
+    """When the file was last written, in local time; None when it cannot be read."""
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+    except (OSError, ValueError, OverflowError):
+        return None
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.astimezone()
 
 
 def discard(path: Path) -> None:

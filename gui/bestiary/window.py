@@ -39,6 +39,7 @@ from emberkeep.encounter.bestiary_monsters import HpMode, monsters_of
 from gui.bestiary.form import TemplateForm
 from gui.document import CampaignDocument
 from gui.palette import tone
+from gui.plain_text import plain_label
 
 if TYPE_CHECKING:  # the encounter tab open now is asked for, not imported here
     from gui.encounter.window import EncounterWindow
@@ -110,7 +111,7 @@ class BestiaryWindow(QDialog):
         self.zone.setPrefix("zone ")
         self.add_button = QPushButton("Add to encounter (Enter)", self)
         self.add_button.clicked.connect(self.add_to_encounter)
-        self.message = QLabel(self)
+        self.message = plain_label("", self)  # "Added 2 × <a template> to <an encounter>"
         tone(self.message, "error")  # a palette tone that reads light or dark (#19)
         self.message.setWordWrap(True)
         add_row = QHBoxLayout()

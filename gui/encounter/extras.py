@@ -29,6 +29,7 @@ from emberkeep.encounter.simultaneous import melee_pairs, resolve_simultaneous_m
 from emberkeep.encounter.surprise import check_surprise, declare_spell
 from emberkeep.encounter.volleys import shield_volunteers as core_volunteers
 from gui.encounter.attack_panel import parse_typed, typed_action
+from gui.plain_text import as_html
 
 if TYPE_CHECKING:
     from gui.encounter.window import EncounterWindow
@@ -220,7 +221,8 @@ def ask_mount(window: EncounterWindow, rank: int | None = None) -> str | None:
         return "select a combatant first"
     if rank is None:
         items = [mount_name(r) for r in (0, *MOUNT_RANKS)]
-        label, ok = QInputDialog.getItem(window, "Mount", f"{c.name} rides:", items,
+        # the name in a label Qt reads as HTML when it looks so: escaped
+        label, ok = QInputDialog.getItem(window, "Mount", as_html(f"{c.name} rides:"), items,
                                          min(c.mount, len(items) - 1), False)
         if not ok:
             return None

@@ -8,7 +8,6 @@ filter runs in Python over the kept lines and only a change of filter resets the
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +20,7 @@ from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
 from emberkeep.encounter.recap import dice_text
 from gui.encounter.session import EncounterSession
 from gui.palette import tones
+from gui.plain_text import tooltip
 
 __all__ = ["KINDS", "LogLine", "LogModel", "lines_of"]
 
@@ -180,7 +180,7 @@ class LogModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return _shown(line, index.column())
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 2:
-            return f"<p style='white-space:pre-wrap'>{html.escape(line.text)}</p>"  # plain text
+            return tooltip(line.text)  # the line names combatants
         if role == Qt.ItemDataRole.FontRole and line.kind in ("step", "row"):
             font = QFont()
             font.setBold(line.kind == "step")

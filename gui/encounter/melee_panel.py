@@ -42,6 +42,7 @@ from emberkeep.melee_round.engine_bridge import (
 from gui.encounter.melee_tactics import TACTICS, engaged_foes, tactic_action
 from gui.encounter.preview_panel import PreviewPanel
 from gui.encounter.session import EncounterSession
+from gui.plain_text import plain_label
 
 __all__ = ["FLAGS", "MeleePanel"]
 
@@ -179,7 +180,7 @@ class MeleePanel(PreviewPanel):
 
     def _glory(self, grid: QGridLayout, row: int) -> int:
         """The Several-foes order, and what a foe's defeat is worth."""
-        self.engaged = QLabel(self)  # the Several-foes order
+        self.engaged = plain_label("", self)  # the Several-foes order: the foes' names
         grid.addWidget(self.engaged, row, 1, 1, 2)
         row += 1
         self.glory = QSpinBox(self)

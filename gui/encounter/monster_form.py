@@ -29,6 +29,7 @@ from emberkeep.melee_round.fighter import MeleeMonster
 from gui.bestiary.weapons_editor import WeaponsEditor
 from gui.form_columns import lay_out_columns
 from gui.palette import tone
+from gui.plain_text import plain_label
 
 __all__ = ["MonsterForm", "make_monsters"]
 
@@ -92,7 +93,7 @@ class MonsterForm(QDialog):
         # ambushers the players have not seen yet stay off the player view (#19; Shift+H shows)
         self.hidden = QCheckBox("hidden from &the players until revealed (Shift+H)", self)
         self.keep = QCheckBox("Keep in the &bestiary", self)  # issue #21
-        self.error = QLabel(self)
+        self.error = plain_label("", self)  # a refusal may quote the name
         tone(self.error, "error")
         # issue #21: its weapons besides the main one (an orc's shortbow beside its axe)
         self.other_weapons = WeaponsEditor((), self)

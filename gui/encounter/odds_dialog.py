@@ -38,6 +38,7 @@ from emberkeep.melee_round.sim import melee_setup
 from gui.encounter.odds_charts import BarChart, Histogram
 from gui.encounter.odds_runner import Job, OddsRunner
 from gui.encounter.session import EncounterSession
+from gui.plain_text import plain_label, tooltip
 
 __all__ = ["OddsDialog"]
 
@@ -94,7 +95,7 @@ class OddsDialog(QDialog):
         self.cancel_button.clicked.connect(self.runner.cancel)
         self.progress = QProgressBar(self)
         self.progress.setFormat("%v of %m fights")
-        self.status = QLabel(self)
+        self.status = plain_label("", self)  # a refusal names combatants, a side its name
         self.summary = QLabel("Press Enter to simulate this fight.", self)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setWordWrap(True)
@@ -317,7 +318,7 @@ class OddsDialog(QDialog):
         who = odds.side_title(self._side())
         self.sweep_chart.set_columns([(str(n), c.value) for n, c in sorted(points.items())],
                                      f"{who} wins against 1…{max(points)} {kind}", top=1.0)
-        self.sweep_chart.setToolTip(best)
+        self.sweep_chart.setToolTip(tooltip(best))
         self.status.setText(f"What if — {self._side()} wins with {best}")
 
     def reject(self) -> None:

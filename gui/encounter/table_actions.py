@@ -38,6 +38,7 @@ from emberkeep.gear.owned import OwnedItem
 from emberkeep.optional_rules.advantage import Advantage
 from gui.encounter.attack_panel import DIFFICULTIES, parse_typed, typed_action
 from gui.encounter.use_item import usable_text
+from gui.plain_text import as_html
 
 if TYPE_CHECKING:
     from gui.encounter.window import EncounterWindow
@@ -104,7 +105,8 @@ def _choose(w: EncounterWindow, title: str, label: str, names: list[str]) -> int
 
     if len(names) == 1:
         return 0
-    chosen, ok = QInputDialog.getItem(w, title, label, names, 0, False)
+    # the label names a combatant, and Qt reads an input dialog's label as HTML when it looks so
+    chosen, ok = QInputDialog.getItem(w, title, as_html(label), names, 0, False)
     return names.index(chosen) if ok and chosen in names else None
 
 

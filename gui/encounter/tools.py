@@ -22,6 +22,7 @@ from gui.encounter.player_screens import fill_screen_menu
 from gui.encounter.session import EncounterSession
 from gui.encounter.shortcuts import ShortcutsDialog
 from gui.encounter.window import EncounterWindow
+from gui.plain_text import tooltip_of_text
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
@@ -130,7 +131,8 @@ class EncounterTools:
     def _fill_open_menu(self) -> None:
         self.open_menu.clear()
         for record in self.document.campaign.encounters:
-            action = self.open_menu.addAction(f"{record.name} ({record.status.value})")
+            action = tooltip_of_text(
+                self.open_menu.addAction(f"{record.name} ({record.status.value})"))
             action.triggered.connect(lambda _=False, rid=record.id: self.open_encounter(rid))
         self.open_menu.setEnabled(bool(self.document.campaign.encounters))
 

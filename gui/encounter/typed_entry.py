@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from emberkeep.dice import Answer, Answers, Key, Purpose
 from emberkeep.encounter.rolls_ahead import rolls_ahead
+from gui.plain_text import plain_label, tooltip
 
 if TYPE_CHECKING:
     from gui.encounter.session import EncounterSession
@@ -72,10 +72,9 @@ class TypedDiceEntry(QWidget):
         self.session = session
         self.edit = QLineEdit(self)
         self.edit.setPlaceholderText("Shift+D typed dice: crit 14; surprise party: 2")
-        self.edit.setToolTip(__doc__.split("\n\n")[1] if __doc__ else "")
+        self.edit.setToolTip(tooltip(__doc__.split("\n\n")[1] if __doc__ else ""))
         self.edit.setMaxLength(500)
-        self.ahead = QLabel(self)
-        self.ahead.setTextFormat(Qt.TextFormat.PlainText)
+        self.ahead = plain_label("", self)  # a refusal quotes what was typed
         self.ahead.setWordWrap(True)
         self.ahead.setStyleSheet("color: palette(mid)")
         layout = QVBoxLayout(self)
@@ -126,7 +125,7 @@ class TypedDiceEntry(QWidget):
         typed = len(self.session.typed_next)
         self.ahead.setText((f"{typed} typed · " if typed else "")
                            + ("next may roll: " + ", ".join(shown) if shown else ""))
-        self.ahead.setToolTip("\n".join(str(a) for a in ahead))
+        self.ahead.setToolTip(tooltip("\n".join(str(a) for a in ahead)))  # who rolls: names
 
 
 def _entry_text(key: Key, answers: list[Answer]) -> str:

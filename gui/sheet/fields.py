@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 from emberkeep.character.model import Character
 from gui.document import CampaignDocument, EditRefused
 from gui.palette import tones
+from gui.plain_text import tooltip
 
 __all__ = ["FieldEdit", "int_text"]
 
@@ -55,7 +56,7 @@ class FieldEdit(QLineEdit):
         self._visit = next(_visits)
         self._visit_start: str | None = None
         self.error: str | None = None
-        self.setToolTip(self._tip)
+        self.setToolTip(tooltip(self._tip))
         self.setAccessibleName(label)
         if width is not None:
             self.setMaximumWidth(width)
@@ -85,7 +86,7 @@ class FieldEdit(QLineEdit):
         self.setProperty("refused", reason is not None)
         self.setStyleSheet("" if reason is None else  # the palette's danger red, dark or light
                            f"QLineEdit {{ border: 2px solid {tones().error.name()}; }}")
-        self.setToolTip(self._tip if reason is None else reason)
+        self.setToolTip(tooltip(self._tip if reason is None else reason))  # may quote the text
         if reason is not None:
             self.refused.emit(reason)
 

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QPlainTextEdit,
     QPushButton,
@@ -37,6 +36,7 @@ from emberkeep.gear.catalog import GearError
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.spells import load_spells
 from gui.document import EditRefused
+from gui.plain_text import plain_label, tooltip
 from gui.sheet.fields import int_text
 from gui.sheet.models import InventoryModel, UidRole
 
@@ -44,12 +44,6 @@ if TYPE_CHECKING:
     from gui.sheet.widget import CharacterSheet
 
 __all__ = ["GearPanel", "MagicPanel", "NotesPanel"]
-
-
-def _plain(text: str, parent: QWidget) -> QLabel:
-    label = QLabel(text, parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
 
 
 class GearPanel(QGroupBox):
@@ -67,11 +61,11 @@ class GearPanel(QGroupBox):
         layout.addWidget(self.view, 1)
         coins = QHBoxLayout()
         for coin in ("gp", "sp", "cp"):
-            coins.addWidget(_plain(coin, self))
+            coins.addWidget(plain_label(coin, self))
             coins.addWidget(sheet.field(
                 coin, coin, partial(_coin_text, coin=coin), partial(_write_coin_of, coin=coin),
                 self, width=80, tip=f"{coin} in the purse (1000 coins are one load, R14)"))
-        self.worth = _plain("", self)
+        self.worth = plain_label("", self)
         coins.addWidget(self.worth, 1)
         layout.addLayout(coins)
         row = QHBoxLayout()
@@ -188,15 +182,15 @@ class MagicPanel(QGroupBox):
         super().__init__("Magic (R8-R11)", parent)
         self.sheet = sheet
         grid = QGridLayout(self)
-        self.summary = _plain("", self)
+        self.summary = plain_label("", self)
         self.summary.setWordWrap(True)
         grid.addWidget(self.summary, 0, 0, 1, 4)
         self.spells = QListWidget(self)
         self.spells.setAccessibleName("spells known")
         self.cantrips = QListWidget(self)
         self.cantrips.setAccessibleName("cantrips")
-        grid.addWidget(_plain("Spells known", self), 1, 0, 1, 2)
-        grid.addWidget(_plain("Cantrips", self), 1, 2, 1, 2)
+        grid.addWidget(plain_label("Spells known", self), 1, 0, 1, 2)
+        grid.addWidget(plain_label("Cantrips", self), 1, 2, 1, 2)
         for view in (self.spells, self.cantrips):
             view.setMaximumHeight(view.fontMetrics().height() * 5 + 8)
         grid.addWidget(self.spells, 2, 0, 1, 2)
@@ -226,13 +220,13 @@ class MagicPanel(QGroupBox):
         self.forget_button.clicked.connect(self._forget)
         grid.addWidget(self.forget_button, 4, 0)
         counters = QHBoxLayout()
-        counters.addWidget(_plain("Spells since SAVE", self))
+        counters.addWidget(plain_label("Spells since SAVE", self))
         counters.addWidget(sheet.field("depletion", "spells since depletion SAVE",
                                        lambda c: str(c.caster.spells_cast_since_check),
                                        lambda c, t: _write_caster(
                                            c, "spells_cast_since_check", t), self, width=50,
                                        tip="R10: an INT SAVE is due after every 4th spell"))
-        counters.addWidget(_plain("Disapproval", self))
+        counters.addWidget(plain_label("Disapproval", self))
         counters.addWidget(sheet.field("disapproval", "disapproval range",
                                        lambda c: str(c.caster.disapproval_range),
                                        lambda c, t: _write_caster(c, "disapproval_range", t),
@@ -305,7 +299,7 @@ class MagicPanel(QGroupBox):
                                  cantrip_reason)):
             for widget in widgets:
                 widget.setEnabled(reason is None)
-                widget.setToolTip(reason or "")
+                widget.setToolTip(tooltip(reason or ""))
         for view, ids in ((self.spells, character.spells_known),
                           (self.cantrips, character.cantrips)):
             view.clear()
@@ -350,7 +344,7 @@ class NotesPanel(QGroupBox):
         super().__init__("Features and notes", parent)
         self.sheet = sheet
         layout = QVBoxLayout(self)
-        self.features = _plain("", self)
+        self.features = plain_label("", self)
         self.features.setWordWrap(True)
         layout.addWidget(self.features)
         # issue #18: a feature's state (Rage) is switched here, not typed into Conditions
@@ -358,7 +352,7 @@ class NotesPanel(QGroupBox):
         self.toggle_boxes: dict[str, QCheckBox] = {}
         layout.addLayout(self.toggles_row)
         conditions = QHBoxLayout()
-        conditions.addWidget(_plain("Conditions", self))
+        conditions.addWidget(plain_label("Conditions", self))
         conditions.addWidget(sheet.field(
             "conditions", "conditions", lambda c: ", ".join(x.name for x in c.conditions),
             _write_conditions, self,
@@ -422,8 +416,8 @@ class NotesPanel(QGroupBox):
             self.toggle_boxes = {}
             for state in states:
                 box = QCheckBox(state, self)
-                box.setToolTip(f"{state}: switched on and off by the feature (in a fight it "
-                               "lasts its rounds)")
+                box.setToolTip(tooltip(f"{state}: switched on and off by the feature (in a "
+                                       "fight it lasts its rounds)"))
                 box.toggled.connect(lambda on, st=state: self._toggle(st, on))
                 self.toggles_row.addWidget(box)
                 self.toggle_boxes[state] = box

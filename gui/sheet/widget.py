@@ -10,7 +10,6 @@ All user text is plain text.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -44,18 +43,13 @@ from emberkeep.dice import RandomRoller, Roller
 from gui.document import CampaignDocument, EditRefused
 from gui.labels import class_name, occupation_name
 from gui.palette import tone
+from gui.plain_text import plain_label, tooltip
 from gui.sheet.fields import FieldEdit, int_text
 from gui.sheet.knight_panel import KnightPanel
 from gui.sheet.models import AttacksModel, SkillsModel
 from gui.sheet.panels import GearPanel, MagicPanel, NotesPanel
 
-__all__ = ["CharacterSheet", "plain_label"]
-
-
-def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
-    label = QLabel(text, parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)  # names and notes are never HTML
-    return label
+__all__ = ["CharacterSheet"]
 
 
 def table_view(model: Any, parent: QWidget, rows: int, *, fixed: bool = False) -> QTableView:
@@ -177,7 +171,7 @@ class CharacterSheet(QScrollArea):
         def refresh(character: Character) -> None:
             label.setText(update(character))
             if tip is not None:
-                label.setToolTip(tip(character))
+                label.setToolTip(tooltip(tip(character)))
 
         self._refreshers.append(refresh)
         return label
@@ -231,7 +225,7 @@ class CharacterSheet(QScrollArea):
         # issue #18: a class is chosen by Level Up from the funnel, never changed by hand; the
         # core's class_refusal says why (the sheet shows it, the document refuses an edit)
         form.addRow("Class", self.label("class", box, class_name,
-                                        lambda c: f"<p>{html.escape(class_refusal(c))}</p>"))
+                                        lambda c: class_refusal(c)))
         form.addRow("Archetype", self._combo("archetype", box, "archetype", "archetype",
                                              lambda c: _archetype_options(c, self.catalog)))
         form.addRow("Fighting style", self._combo("style", box, "fighting_style",

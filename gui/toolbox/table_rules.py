@@ -36,6 +36,7 @@ from emberkeep.optional_rules.effort import EffortTask, attempt_effort
 from emberkeep.optional_rules.skill_challenge import SkillChallenge, attempt_challenge
 from emberkeep.optional_rules.timers import roll_timer
 from gui.document import CampaignDocument
+from gui.plain_text import plain_label
 from gui.settings_labels import choice_label
 
 __all__ = ["TableRulesDialog"]
@@ -259,7 +260,7 @@ class TableRulesDialog(QDialog):
         self.challenge_list = QListWidget(page)
         self.challenge_list.currentRowChanged.connect(lambda _r: self._show_challenge())
         layout.addWidget(self.challenge_list)
-        self.challenge_state = QLabel("", page)
+        self.challenge_state = plain_label("", page)  # the challenge's name
         layout.addWidget(self.challenge_state)
         row = QHBoxLayout()
         self.challenge_who = QLineEdit("Wren", page)
@@ -326,7 +327,7 @@ class TableRulesDialog(QDialog):
         self.timer_combat.setChecked(True)
         start = QPushButton("Roll 1d4 and start the timer", page)
         start.clicked.connect(self.start_timer)
-        self.timer_result = QLabel("", page)
+        self.timer_result = plain_label("", page)  # the GM's words for what happens
         form.addRow("What happens", self.timer_label)
         form.addRow(self.timer_combat)
         form.addRow(start)

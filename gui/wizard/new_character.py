@@ -39,6 +39,7 @@ from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, TypedRoller, roll
 from gui.labels import occupation_name
 from gui.palette import tone
+from gui.plain_text import plain_label
 from gui.wizard.choices import ClassChoicesForm
 
 __all__ = ["SUMMARY_PAGE", "NewCharacterWizard"]
@@ -47,8 +48,7 @@ PATH_PAGE, SCORES_PAGE, RACE_PAGE, CLASS_PAGE, FUNNEL_PAGE, SUMMARY_PAGE = range
 
 
 def _plain(text: str = "", parent: QWidget | None = None) -> QLabel:
-    label = QLabel(text, parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    label = plain_label(text, parent)
     label.setWordWrap(True)
     return label
 

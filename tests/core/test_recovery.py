@@ -1,14 +1,18 @@
-"""Issue #10, recovery files: they record the original path and schema version; on start both the
-recovery file and its campaign are validated, never picked by date."""
+"""Recovery files, so that a crash loses nothing: they record the original path, the schema
+version and who wrote them; on start both the recovery file and its campaign are validated, never
+picked by date, and each offer knows whether its work is newer or older than the saved file."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+import emberkeep
 from emberkeep.campaign import recovery, storage
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
@@ -87,11 +91,59 @@ def test_recovery_is_offered_when_the_campaign_file_is_broken_or_missing(
     assert offer.state is CampaignState.MISSING
 
 
-def test_a_campaign_changed_on_disk_since_is_said_so(tmp_path: Path, saved: Path) -> None:
+def test_a_campaign_changed_before_the_works_last_write_is_said_so(tmp_path: Path,
+                                                                    saved: Path) -> None:
     _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
     storage.save(Campaign(name="Saved by a sync tool"), saved)
+    earlier = (WHEN - timedelta(minutes=5)).timestamp()
+    os.utime(saved, (earlier, earlier))  # written after the work was loaded, before its autosave
     (offer,) = recovery.find_offers(tmp_path / "rec")
-    assert offer.state is CampaignState.CHANGED
+    assert offer.state is CampaignState.CHANGED and not offer.older
+    assert offer.file_saved_at == WHEN - timedelta(minutes=5)
+
+
+def test_work_older_than_a_later_save_is_offered_as_older_and_after_newer_work(
+        tmp_path: Path, saved: Path) -> None:
+    """A session autosaved at 21:14 and died; a later session saved the campaign. The old work
+    was offered as if newer, with Restore the default."""
+    folder = tmp_path / "rec"
+    _autosave(folder, saved, Campaign(name="Old work"), token="old")
+    storage.save(Campaign(name="Saved by a later session"), saved)  # now: long after WHEN
+    _autosave(folder, None, Campaign(name="Never saved"), token="new")
+    (untitled, old) = recovery.find_offers(folder)  # newer work first, though not later
+    assert old.state is CampaignState.SAVED_LATER and old.older
+    assert old.file_saved_at is not None and old.file_saved_at > old.header.saved_at
+    assert old.changes == "renamed the campaign"  # against the newer saved file
+    assert untitled.campaign.name == "Never saved" and not untitled.older
+
+
+def test_the_header_says_which_emberkeep_and_session_wrote_the_work(tmp_path: Path,
+                                                                   saved: Path) -> None:
+    spot = recovery.recovery_file_for(tmp_path / "rec", saved, "abc")
+    started = datetime(2024, 6, 10, 20, 58, 40, tzinfo=UTC)
+    recovery.write_recovery(spot, storage.dumps(Campaign(name="Work")), original=saved, now=WHEN,
+                            session_started=started)
+    header, _ = recovery.read_recovery(spot)
+    assert header.app_version == emberkeep.__version__
+    assert header.session_started == started and header.pid == os.getpid()
+
+
+def test_a_header_written_by_the_previous_version_still_reads_and_is_offered(
+        tmp_path: Path, saved: Path) -> None:
+    body = storage.dumps(Campaign(name="Work of an earlier version"))
+    old_header = {"format": recovery.FORMAT, "original_path": str(saved),
+                  "schema_version": SCHEMA_VERSION, "saved_at": "2024-06-10T21:14:03",
+                  "campaign_name": "Work of an earlier version", "size": len(body),
+                  "sha256": hashlib.sha256(body).hexdigest(),
+                  "base_sha256": recovery.sha256_of_file(saved)}
+    spot = recovery.recovery_file_for(tmp_path / "rec", saved, "abc")
+    spot.parent.mkdir()
+    spot.write_bytes(json.dumps(old_header).encode() + b"\n" + body)
+    header, _ = recovery.read_recovery(spot)
+    assert (header.app_version, header.session_started, header.pid) == (None, None, None)
+    storage.save(Campaign(name="Saved later"), saved)  # a naive saved_at against an aware mtime
+    (offer,) = recovery.find_offers(tmp_path / "rec")
+    assert offer.older and offer.campaign.name == "Work of an earlier version"
 
 
 def test_a_recovery_whose_work_is_already_saved_is_stale_and_removed(
@@ -115,7 +167,7 @@ def test_offers_come_newest_first_and_discard_removes(tmp_path: Path, saved: Pat
     older = _autosave(folder, None, Campaign(name="Older"), token="one")
     recovery.write_recovery(recovery.recovery_file_for(folder, saved, ""),
                             storage.dumps(Campaign(name="Newer")), original=saved,
-                            now=WHEN.replace(hour=22))
+                            base_sha256=recovery.sha256_of_file(saved), now=WHEN.replace(hour=22))
     assert [o.campaign.name for o in recovery.find_offers(folder)] == ["Newer", "Older"]
     recovery.discard(older)
     assert [o.campaign.name for o in recovery.find_offers(folder)] == ["Newer"]
