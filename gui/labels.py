@@ -14,7 +14,7 @@ __all__ = ["class_name", "occupation_name", "race_name"]
 
 def race_name(character: Character, catalog: Catalog) -> str:
     try:
-        return catalog.race(character.race).name  # the campaign's own races too (issue #18)
+        return catalog.race(character.race).name  # the campaign's own races too
     except Exception:  # an unknown id from a hand-edited file: show it as written
         return character.race
 

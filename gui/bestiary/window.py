@@ -112,7 +112,7 @@ class BestiaryWindow(QDialog):
         self.add_button = QPushButton("Add to encounter (Enter)", self)
         self.add_button.clicked.connect(self.add_to_encounter)
         self.message = plain_label("", self)  # "Added 2 × <a template> to <an encounter>"
-        tone(self.message, "error")  # a palette tone that reads light or dark (#19)
+        tone(self.message, "error")  # a palette tone: it reads on a light or a dark scheme
         self.message.setWordWrap(True)
         add_row = QHBoxLayout()
         for widget in (self.count, self.hp_mode, self.typed, self.zone, self.add_button):

@@ -90,12 +90,12 @@ class MonsterForm(QDialog):
         self.armor_points = _spin(self, 0, 40, 6)
         self.siz = _spin(self, 1, 200, 15)
         self.melee_dex = _spin(self, 0, 99, 10)
-        # ambushers the players have not seen yet stay off the player view (#19; Shift+H shows)
+        # ambushers the players have not seen yet stay off the player view (Shift+H shows them)
         self.hidden = QCheckBox("hidden from &the players until revealed (Shift+H)", self)
-        self.keep = QCheckBox("Keep in the &bestiary", self)  # issue #21
+        self.keep = QCheckBox("Keep in the &bestiary", self)  # a template for the next fight
         self.error = plain_label("", self)  # a refusal may quote the name
         tone(self.error, "error")
-        # issue #21: its weapons besides the main one (an orc's shortbow beside its axe)
+        # its weapons besides the main one (an orc's shortbow beside its axe)
         self.other_weapons = WeaponsEditor((), self)
         for widget in (self.skill, self.armor_points, self.siz, self.melee_dex):
             widget.setEnabled(melee_round)

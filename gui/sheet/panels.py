@@ -69,7 +69,7 @@ class GearPanel(QGroupBox):
         coins.addWidget(self.worth, 1)
         layout.addLayout(coins)
         row = QHBoxLayout()
-        # the campaign's own gear and magic items over the shipped (issue #18), names only;
+        # the campaign's own gear and magic items over the shipped, names only;
         # the combo keeps a modest width (long names elide) so the column does not grow
         self.add_combo = QComboBox(self)
         self.add_combo.setAccessibleName("gear to add")
@@ -195,7 +195,7 @@ class MagicPanel(QGroupBox):
             view.setMaximumHeight(view.fontMetrics().height() * 5 + 8)
         grid.addWidget(self.spells, 2, 0, 1, 2)
         grid.addWidget(self.cantrips, 2, 2, 1, 2)
-        # the campaign's own spells with the shipped ones (issue #18), refilled at each refresh
+        # the campaign's own spells with the shipped ones, refilled at each refresh
         self.spell_combo = QComboBox(self)
         self.spell_combo.setAccessibleName("spell to learn")
         self.cantrip_combo = QComboBox(self)
@@ -347,7 +347,7 @@ class NotesPanel(QGroupBox):
         self.features = plain_label("", self)
         self.features.setWordWrap(True)
         layout.addWidget(self.features)
-        # issue #18: a feature's state (Rage) is switched here, not typed into Conditions
+        # a feature's state (Rage) is switched here, not typed into Conditions
         self.toggles_row = QHBoxLayout()
         self.toggle_boxes: dict[str, QCheckBox] = {}
         layout.addLayout(self.toggles_row)

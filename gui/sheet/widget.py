@@ -222,7 +222,7 @@ class CharacterSheet(QScrollArea):
                                          lambda c, t: ("player", t), box))
         form.addRow("Race", self._combo("race", box, "race", "race", lambda c: [
             (r.name, r.id) for r in self.catalog.races().values()]))
-        # issue #18: a class is chosen by Level Up from the funnel, never changed by hand; the
+        # a class is chosen by Level Up from the funnel (R5), never changed by hand; the
         # core's class_refusal says why (the sheet shows it, the document refuses an edit)
         form.addRow("Class", self.label("class", box, class_name,
                                         lambda c: class_refusal(c)))
@@ -231,7 +231,7 @@ class CharacterSheet(QScrollArea):
         form.addRow("Fighting style", self._combo("style", box, "fighting_style",
                                                   "fighting style", _style_options))
         level_row = QHBoxLayout()
-        # issue #18: the level is read, never typed; Level Up brings its HP, PROF and features
+        # the level is read, never typed; Level Up brings its HP, PROF and features
         level = self.label("level", box, lambda c: str(c.level),
                            lambda c: "Gained only by Level Up (R5, R6)")
         level.setStyleSheet("font-weight: bold;")

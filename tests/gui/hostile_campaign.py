@@ -215,8 +215,8 @@ def widget_markup(widget: QWidget) -> Iterator[str]:
     where = _where(widget)
     if MARKER in widget.toolTip():
         yield f"{where} tooltip {widget.toolTip()!r}"
-    if MARKER in widget.statusTip() or MARKER in widget.whatsThis():
-        yield f"{where} status tip or What's This {widget.statusTip()!r}"
+    if MARKER in widget.whatsThis():  # (a status tip goes to the status bar: plain)
+        yield f"{where} What's This {widget.whatsThis()!r}"
     if isinstance(widget, QLabel) and MARKER in widget.text() and _is_rich_label(widget):
         yield f"{where} label {widget.text()!r}"
     if isinstance(widget, QTabBar):
@@ -243,7 +243,7 @@ def _plain_delegate(delegate: QObject) -> bool:
 def action_markup(action: QAction) -> Iterator[str]:
     """An action's tooltip is read as HTML by a tool button (and a menu that shows tooltips);
     with none set, the tooltip is the action's text."""
-    for what in (action.toolTip(), action.statusTip(), action.whatsThis()):
+    for what in (action.toolTip(), action.whatsThis()):
         if MARKER in what:
             yield f"{_where(action)} action {action.text()!r} tooltip {what!r}"
 
