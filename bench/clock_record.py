@@ -21,8 +21,9 @@ from collections.abc import Callable
 from emberkeep.campaign.calendar import MINUTE
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.operation import EVERYTHING, Operation
+from emberkeep.campaign.operation import Operation
 from emberkeep.campaign.record import record
+from emberkeep.campaign.scope import EVERYTHING
 from emberkeep.clock.operations import advance_clock, rest_party
 from emberkeep.dice import RandomRoller
 from emberkeep.repairs.condition import damaged_gear

@@ -21,7 +21,6 @@ from emberkeep.encounter import odds
 from emberkeep.encounter.combatant import MeleeMonster
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
-from emberkeep.melee_round.engine_bridge import knight_hit_points
 from emberkeep.melee_round.sim import melee_setup
 
 BANDIT = MeleeMonster(name="Bandit", max_hp=24, skill=12, armor_points=6, siz=12,
@@ -31,8 +30,7 @@ BANDIT = MeleeMonster(name="Bandit", max_hp=24, skill=12, armor_points=6, siz=12
 def _setup() -> odds.OddsSetup:
     knights = [c for c in build_example_campaign().characters if c.level == 1][:2]
     for ch in knights:
-        ch.knight = KnightProfile()
-        knight_hit_points(ch)
+        ch.knight = KnightProfile()  # R39: at full knight HP, its own track
     combatants = [*(pc_combatant(ch, position=0) for ch in knights),
                   *monster_combatants(BANDIT, 3, position=8)]
     enc = Encounter(combatants, {ch.id: ch for ch in knights}, RandomRoller(1))

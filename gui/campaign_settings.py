@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.operation import Refused
 from emberkeep.campaign.settings import CampaignSettings
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 from gui.palette import tone
 from gui.settings_fields import FieldEditor, editor_for, humanize
 from gui.settings_labels import LABELS, TAB_OF_FIELD, TABS, choice_label, tooltip_for
@@ -81,17 +82,17 @@ _NOTES = TypeAdapter(Annotated[str, Campaign.model_fields["notes"]])
 
 
 def check_settings(data: dict[str, Any], name: str, notes: str) -> SettingsState:
-    """Validate the whole settings model and the name and notes; :class:`EditRefused` says why."""
+    """Validate the whole settings model and the name and notes; :class:`Refused` says why."""
     try:
         settings = CampaignSettings.model_validate(data)
     except ValidationError as exc:
-        raise EditRefused(_reason(exc)) from exc
+        raise Refused(_reason(exc)) from exc
     for which, adapter, value in (("Campaign name", _NAME, name.strip()),
                                   ("Notes", _NOTES, notes)):
         try:
             adapter.validate_python(value)
         except ValidationError as exc:
-            raise EditRefused(f"{which}: {exc.errors(include_url=False)[0]['msg']}") from exc
+            raise Refused(f"{which}: {exc.errors(include_url=False)[0]['msg']}") from exc
     name = name.strip()
     return SettingsState(settings, name, notes)
 
@@ -220,7 +221,7 @@ class CampaignSettingsDialog(QDialog):
         try:
             state = check_settings(self.values(), self.name_edit.text(),
                                    self.notes_edit.toPlainText())
-        except EditRefused as exc:
+        except Refused as exc:
             self.error.setText(f"Not changed. {exc}")
             return
         self.error.clear()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.operation import Refused
 from emberkeep.character.bonuses import caster_kind
 from emberkeep.character.casting import cast_spell, lay_on_hands, roll_depletion_save
 from emberkeep.character.catalog import Catalog
@@ -36,7 +37,7 @@ from emberkeep.dice import Purpose, Roller, TypedRoller
 from emberkeep.magic.limits import CasterState, CastingBarred
 from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult
 from emberkeep.optional_rules.advantage import Advantage
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 
 __all__ = ["LAY_ON_HANDS", "CastDialog", "describe_spellcheck"]
 
@@ -322,5 +323,5 @@ class CastDialog(QDialog):
     def _record(self, sheets: list[Character], label: str) -> None:
         try:
             self.document.replace_characters(sheets, label)
-        except EditRefused as exc:
+        except Refused as exc:
             self.outcome.setText(str(exc))

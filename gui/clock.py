@@ -112,8 +112,8 @@ class ClockController(QObject):
         """Every move of the clock comes here, so a running fight holds each."""
         if self._held(rest):
             return None
-        return self.document.execute(operation,
-                                     lambda changes: self.changed.emit(changes or []))
+        return self.document.execute(
+            operation, done=lambda changes: self.changed.emit(changes or []))
 
     def advance(self, what: str) -> AdvanceClock | None:
         time = self.document.campaign.settings.time

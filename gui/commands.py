@@ -1,10 +1,11 @@
-"""The one undo command of a campaign: a recorded :class:`CampaignStep` on the document's stack.
+"""The one undo command of a campaign: an operation run once, then its undoable on the stack.
 
-Every campaign change is one of these, whatever made it: a sheet edit, a level-up, a rest, a
-repair, the fund, the settings, a catalog, an encounter's setup. Either the step is built up front
-(the explicit, cheap steps of :mod:`emberkeep.campaign.record`) or the first redo runs an
-operation under :func:`~emberkeep.campaign.record.record`, which sees every field it touched.
-Later redos and undos only write the recorded values, so nothing is re-rolled or re-validated.
+Every change to a campaign is one of these, whatever made it: a sheet edit, a level-up, a rest,
+a repair, the fund, the settings, a catalog, a fight's action or its setup. The first redo runs
+the operation (:class:`~emberkeep.campaign.operation.Executable`) on the live campaign; what it
+hands back (:class:`~emberkeep.campaign.operation.Undoable`) is all later redos and undos write,
+so nothing is re-rolled or re-validated. A refusal of the rules leaves the campaign as it was,
+and the command keeps the reason (:attr:`CampaignCommand.error`) and drops itself.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtGui import QUndoCommand
 
-from emberkeep.campaign.operation import EVERYTHING, Operation, Scope
-from emberkeep.campaign.record import record
+from emberkeep.campaign.operation import Executable, Refused, Undoable, refusal
 from emberkeep.campaign.steps import CampaignStep
 
 if TYPE_CHECKING:
-    from emberkeep.campaign.model import Campaign
     from gui.document import CampaignDocument
 
 __all__ = ["MERGE_ID", "CampaignCommand", "field_label"]
@@ -39,95 +38,73 @@ def field_label(field: str) -> str:
 class CampaignCommand(QUndoCommand, Generic[T]):
     """One undoable campaign step.
 
-    ``op`` runs once, recorded, on the first redo; a ``ValueError`` or ``KeyError`` it raises is
-    the core's refusal: the campaign is left as it was, ``error`` keeps the reason and the
-    command marks itself obsolete, so the stack drops it. ``done`` hears the result after every
-    redo and ``None`` after every undo (a view showing what the last advance did). Commands
-    with equal ``merge_key`` that follow each other merge into one step (typing into a field);
-    a merge that ends where it began leaves nothing to undo.
+    ``done`` hears the result after every redo and ``None`` after every undo (a view showing
+    what the last advance did). Commands with equal ``merge_key`` that follow each other merge
+    into one step (typing into a field); a merge that ends where it began leaves nothing to
+    undo.
     """
 
-    def __init__(self, document: CampaignDocument, text: str,
-                 op: Callable[[Campaign], T] | None = None, *, step: CampaignStep | None = None,
+    def __init__(self, document: CampaignDocument, operation: Executable[T], *,
                  merge_key: Hashable | None = None,
-                 done: Callable[[T | None], None] | None = None,
-                 scope: Scope | Callable[[Campaign], Scope] = EVERYTHING) -> None:
-        super().__init__(text)
-        if (op is None) == (step is None):
-            raise TypeError("give an operation to record or a step, not both")
+                 done: Callable[[T | None], None] | None = None) -> None:
+        super().__init__(operation.text)
         self.document = document
-        self.op = op
-        self.step = step
+        self.operation: Executable[T] | None = operation
+        self.undoable: Undoable | None = None
         self.merge_key = merge_key
         self.done = done
-        self.scope = scope
         self.result: T | None = None
-        self.error: Exception | None = None
+        self.error: Refused | None = None
+        self.bug: BaseException | None = None
+        """An exception that is no refusal: kept for :meth:`CampaignDocument.execute` to raise
+        once Qt's push has returned (an exception must not unwind through Qt's C++)."""
 
     def id(self) -> int:
         return MERGE_ID if self.merge_key is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
         if (not isinstance(other, CampaignCommand) or other.merge_key != self.merge_key
-                or self.step is None or other.step is None):
+                or not isinstance(self.undoable, CampaignStep)
+                or not isinstance(other.undoable, CampaignStep)):
             return False
-        merged = self.step.merged(other.step)
+        merged = self.undoable.merged(other.undoable)
         if merged is None:
             return False
-        self.step = merged
+        self.undoable = merged
         self.setObsolete(merged.is_noop)
         return True
 
     def redo(self) -> None:
         document = self.document
-        if self.step is None:
-            assert self.op is not None
+        if self.undoable is None:
+            assert self.operation is not None
             try:
-                scope = self.scope if isinstance(self.scope, Scope) \
-                    else self.scope(document.campaign)
-                self.result, step = record(document.campaign, self.op, scope)
-            except (ValueError, KeyError) as exc:
-                self.error = exc
-                self.setObsolete(True)
-                return
-            except BaseException:
-                # A bug, not a refusal: the campaign is already put back; drop the command
-                # rather than leave one on the stack that has nothing to undo.
-                self.setObsolete(True)
-                raise
-            self.step = step
-            self.op = None  # the recipe ran once; from now on only its results are replayed
-            if not step:
+                self.result, undoable = document.run_once(self.operation)
+            except BaseException as exc:  # the campaign is already put back
+                self.error = refusal(exc)
+                if self.error is None:
+                    self.bug = exc
                 self.setObsolete(True)  # nothing changed: nothing to undo
-            elif step.change.roster:
-                # The operation moved rows without telling the views: put them back quietly,
-                # then apply the step with the row signals item models need.
-                step.undo(document.campaign)
-                document.apply(step)
+                return
+            self.undoable = undoable
+            self.operation = None  # the recipe ran once; from now on only its results replay
+            if not undoable:
+                self.setObsolete(True)
             else:
-                document.announce(step.change)
+                document.applied(undoable, first=True)
         else:
-            document.apply(self.step)
+            document.apply(self.undoable)
         if self.done is not None:
             self.done(self.result)
 
     def undo(self) -> None:
-        assert self.step is not None
-        self.document.apply(self.step, undo=True)
+        assert self.undoable is not None
+        self.document.apply(self.undoable, undo=True)
         if self.done is not None:
             self.done(None)
 
 
-def push(document: CampaignDocument, operation: Operation[T],
-         done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
-    """Push ``operation`` as one recorded undo step; the command's ``error`` says why the core
-    refused (nothing changed and nothing was pushed then)."""
-    command: CampaignCommand[T] = CampaignCommand(document, operation.text, operation.run,
-                                                  done=done, scope=operation.scope)
-    document.undo_stack.push(command)
-    return command
-
-
-def step_command(document: CampaignDocument, text: str, step: CampaignStep,
-                 merge_key: Hashable | None = None) -> CampaignCommand[Any]:
-    return CampaignCommand(document, text, step=step, merge_key=merge_key)
+def command_for(document: CampaignDocument, operation: Executable[Any], *,
+                merge_key: Hashable | None = None,
+                done: Callable[[Any], None] | None = None) -> CampaignCommand[Any]:
+    return CampaignCommand(document, operation, merge_key=merge_key, done=done)

@@ -13,7 +13,7 @@ signals when characters come and go. Widgets never write to the core directly: t
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -21,13 +21,14 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from emberkeep.campaign import recovery, storage
+from emberkeep.campaign import record, recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.operation import Operation
+from emberkeep.campaign.operation import Executable, Operation, Prepared, Refused, Undoable
 from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
 from emberkeep.campaign.saving import NO_FILE, save_campaign
+from emberkeep.campaign.scope import ScopeError
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
@@ -36,14 +37,10 @@ from emberkeep.character.sheet_rules import hand_edit_refusal
 if TYPE_CHECKING:
     from gui.commands import CampaignCommand
 
-__all__ = ["UNTITLED", "CampaignDocument", "EditRefused"]
+__all__ = ["UNTITLED", "CampaignDocument"]
 
 UNTITLED = "Untitled campaign"
 T = TypeVar("T")
-
-
-class EditRefused(ValueError):
-    """A value the core's validation refuses; ``str()`` says why, for the GM."""
 
 
 class CampaignDocument(QObject):
@@ -53,6 +50,12 @@ class CampaignDocument(QObject):
     charactersAboutToBeRemoved = Signal(int, int)
     charactersRemoved = Signal(int, int)
     campaignChanged = Signal(object)  # Change: after every redo and undo, what it changed
+    stepDone = Signal(object, bool)  # the Undoable just applied, and whether it was undone
+
+    watch_outside_changes = False
+    """Check, before each step, that nothing changed the campaign since the last one: no widget
+    writes around the undo stack. A test switches it on for the windows it drives; tests that
+    set a campaign up by hand leave it off."""
     titleChanged = Signal(str)
     pathChanged = Signal(object)  # Path | None
     modifiedChanged = Signal(bool)
@@ -176,93 +179,98 @@ class CampaignDocument(QObject):
     def character(self, character_id: str) -> Character:
         return self.campaign.characters[self.row_of(character_id)]
 
-    # -- entry points for widgets: each pushes one undoable command -----------------------------
+    # -- the one way in: each change is one operation, one undo step -------------------------
+
+    def execute(self, operation: Executable[T], *, merge_key: Hashable | None = None,
+                done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
+        """Run ``operation`` as one undo step. The command's ``error`` is the rules' refusal
+        (then nothing changed); ``done`` hears the result after every redo and None after
+        every undo; consecutive steps with the same ``merge_key`` merge (typing in a field)."""
+        from gui.commands import CampaignCommand
+
+        command: CampaignCommand[T] = CampaignCommand(self, operation, merge_key=merge_key,
+                                                      done=done)
+        self.undo_stack.push(command)
+        if command.bug is not None:
+            raise command.bug
+        return command
+
+    def run(self, text: str, op: Callable[[Campaign], T],
+            done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
+        """An operation that names no scope: recorded over the whole campaign."""
+        return self.execute(Operation(text, op), done=done)
+
+    def preview(self, operation: Executable[T]) -> Prepared[T]:
+        """Run ``operation`` to see what it does, then take it back: nothing is pushed, nobody
+        is told, and the campaign is as it was. Executing the returned :class:`Prepared`
+        writes exactly what was seen, rolls included."""
+        result, done = self.run_once(operation)
+        done.undo(self.campaign)
+        self._known_now()
+        return Prepared(operation.text, result, done)
 
     def edit_character(self, character_id: str, field: str, value: Any, *,
                        merge_key: str | None = None, label: str | None = None) -> bool:
         """Set one field through an undo command; False when the value is already that.
 
-        Raises :class:`EditRefused` with the reason when validation refuses the value; nothing
+        Raises :class:`Refused` with the reason when validation refuses the value; nothing
         is changed and nothing is pushed then. Consecutive edits of this field with the same
         ``merge_key`` (one visit to a score's field while the GM types in it) merge into one
         undo step; without one (a click, a committed cell) the edit is a step of its own.
         """
-        from gui.commands import field_label, step_command
+        from gui.commands import field_label
 
         character = self.character(character_id)
         new = self.validated_value(character, field, value)
         if new == getattr(character, field):
             return False
         refused = hand_edit_refusal(character, field, new, Catalog(self.campaign))
-        if refused is not None:  # issue #18: a level only by leveling up, spells only by casters
-            raise EditRefused(refused)
+        if refused is not None:  # a level only by leveling up, spells only by casters (R10)
+            raise Refused(refused)
         step = field_step(self.campaign, character_id, field, new)
         text = f"Edit {label or field_label(field)} of {character.name}"
         key = None if merge_key is None else (character_id, field, merge_key)
-        self.undo_stack.push(step_command(self, text, step, merge_key=key))
+        self.execute(Prepared(text, None, step), merge_key=key)
         return True
 
     def replace_character(self, after: Character, text: str) -> None:
         """Push one undoable step that makes the sheet with the same id equal ``after``.
 
         ``after`` is validated first (a whole-sheet change from the core's rules: a level-up,
-        a cast); :class:`EditRefused` says why when it is not a valid sheet.
+        a cast); :class:`Refused` says why when it is not a valid sheet.
         """
         self.replace_characters([after], text)
 
     def replace_characters(self, sheets: list[Character], text: str) -> None:
         """Several sheets as one undo step (Lay on Hands changes the caster and the target);
         every sheet is validated before anything is pushed."""
-        from gui.commands import step_command
-
         sets: list[FieldSet] = []
         for after in sheets:
             try:
                 checked = type(after).model_validate(after.model_dump())
             except ValidationError as exc:
-                raise EditRefused(str(exc.errors(include_url=False)[0]["msg"])) from exc
+                raise Refused(str(exc.errors(include_url=False)[0]["msg"])) from exc
             sets += character_step(self.campaign, checked).sets
         if sets:
-            self.undo_stack.push(step_command(self, text, CampaignStep(tuple(sets))))
+            self.execute(Prepared(text, None, CampaignStep(tuple(sets))))
 
     def add_character(self, character: Character, row: int | None = None) -> None:
-        from gui.commands import step_command
-
-        self.undo_stack.push(step_command(self, f"Add {character.name}",
-                                          insert_step(self.campaign, character, row)))
+        self.execute(Prepared(f"Add {character.name}", None,
+                              insert_step(self.campaign, character, row)))
 
     def add_characters(self, characters: list[Character], text: str) -> None:
         """Append several characters (a funnel) as one undo step."""
-        from gui.commands import step_command
-
         before = list(self.campaign.characters)
-        self.undo_stack.push(step_command(self, text, CampaignStep((
+        self.execute(Prepared(text, None, CampaignStep((
             FieldSet(CAMPAIGN, "characters", before, before + list(characters)),))))
 
     def remove_characters(self, character_ids: list[str]) -> None:
         """Remove several characters as one undo step."""
-        from gui.commands import step_command
-
         if not character_ids:
             return
         text = (f"Remove {self.character(character_ids[0]).name}" if len(character_ids) == 1
                 else f"Remove {len(character_ids)} characters")
-        self.undo_stack.push(step_command(self, text,
-                                          remove_step(self.campaign, character_ids)))
-
-    def execute(self, operation: Operation[T],
-                done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
-        """Push a core operation as one recorded undo step, recorded over its scope (see
-        :func:`gui.commands.push`): the command's ``error`` is the core's refusal, and then
-        nothing changed."""
-        from gui.commands import push
-
-        return push(self, operation, done)
-
-    def run(self, text: str, op: Callable[[Campaign], T],
-            done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
-        """An operation that names no scope: recorded over the whole campaign."""
-        return self.execute(Operation(text, op), done)
+        self.execute(Prepared(text, None, remove_step(self.campaign, character_ids)))
 
     @staticmethod
     def validated_value(character: Character, field: str, value: Any) -> Any:
@@ -272,31 +280,79 @@ class CampaignDocument(QObject):
         and the like) in force, and coerces the value the way loading a file would.
         """
         if field not in type(character).model_fields:
-            raise EditRefused(f"a character has no field {field!r}")
+            raise Refused(f"a character has no field {field!r}")
         data = character.model_dump()
         data[field] = value.model_dump() if isinstance(value, BaseModel) else value
         try:
             checked = type(character).model_validate(data)
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]
-            raise EditRefused(str(first["msg"])) from exc
+            raise Refused(str(first["msg"])) from exc
         return getattr(checked, field)
 
-    # -- applying steps: called by the undo command only ---------------------------------------
+    # -- running and applying: called by the undo command only ---------------------------------
 
-    def apply(self, step: CampaignStep, *, undo: bool = False) -> Change:
-        """Write a recorded step (or its undo) into the campaign, then say what changed."""
-        change = (step.undo(self.campaign, self._rows) if undo
-                  else step.redo(self.campaign, self._rows))
-        self.announce(change)
+    def run_once(self, operation: Executable[T]) -> tuple[T, Undoable]:
+        """Run ``operation`` on the live campaign (the first redo of its command). With the
+        recorder's checks on (the tests), the whole campaign is watched too: a change made
+        outside any operation since the last step, or one the operation made without naming
+        it in its Change, fails loudly."""
+        if not record.CHECK_SCOPES:
+            return operation.execute(self.campaign)
+        if self.watch_outside_changes:
+            self._check_known()
+        (result, done), seen = record.record(self.campaign, operation.execute)
+        try:
+            record.check_announced(done.change, seen.change, operation.text)
+        except ScopeError:
+            done.undo(self.campaign)  # the bug fails the test; the campaign stays as it was
+            raise
+        return result, done
+
+    def applied(self, done: Undoable, *, first: bool = False) -> None:
+        """The campaign holds what ``done`` did (its command's first redo): tell the views. An
+        operation that moved roster rows without telling them is put back quietly and applied
+        again with the row signals item models need."""
+        if first and done.change.roster:
+            done.undo(self.campaign)
+            self.apply(done)
+            return
+        self.announce(done.change, done, undone=False)
+
+    def apply(self, done: Undoable, *, undo: bool = False) -> Change:
+        """Write an undoable (or its undo) into the campaign, then say what changed."""
+        if self.watch_outside_changes:
+            self._check_known()
+        change = done.undo(self.campaign, self._rows) if undo \
+            else done.redo(self.campaign, self._rows)
+        self.announce(change, done, undone=undo)
         return change
 
-    def announce(self, change: Change) -> None:
-        """Tell every view what changed (once the campaign already holds it)."""
+    def announce(self, change: Change, done: Undoable | None = None, *,
+                 undone: bool = False) -> None:
+        """Tell every view what changed (once the campaign already holds it); ``done``: the
+        undoable that changed it, for a view that follows its own (a fight its steps)."""
+        self._known_now()
         if change.name:
             self.titleChanged.emit(self.campaign.name)
         if change:
             self.campaignChanged.emit(change)
+        if done is not None:
+            self.stepDone.emit(done, undone)
+
+    def _known_now(self) -> None:
+        if self.watch_outside_changes:
+            self._known = self.campaign.model_dump_json()
+
+    def _check_known(self) -> None:
+        """Nothing changed the campaign since the last step: no widget writes around the
+        undo stack (checked in the tests)."""
+        known = getattr(self, "_known", None)
+        if known is not None and known != self.campaign.model_dump_json():
+            raise AssertionError("the campaign was changed outside an operation: "
+                                 + record.first_difference(known,
+                                                           self.campaign.model_dump_json()))
+
 
 class _DocumentRows(ListRows):
     """Row edits of the roster, told to item models as Qt's begin/end pairs."""

@@ -1,15 +1,24 @@
-"""How a character's race, class and occupation read in the app.
+"""How a character's race, class, occupation and knight HP read in the app.
 
 Shared by the roster, the sheet, the new-character wizard, the printed sheet, the clock and the
-repairs table, so a name reads the same everywhere.
+repairs table, so a name reads the same everywhere. R39: a knight's own HP is always labelled as
+the Melee Round's, so it is never read as the sheet's (Furnace) HP.
 """
 
 from __future__ import annotations
 
 from emberkeep.character.catalog import Catalog
+from emberkeep.character.knight import KnightProfile
 from emberkeep.character.model import Character
 
-__all__ = ["class_name", "occupation_name", "race_name"]
+__all__ = ["KNIGHT_HP_LABEL", "class_name", "knight_hp_text", "occupation_name", "race_name"]
+
+KNIGHT_HP_LABEL = "Knight HP (Melee Round)"
+
+
+def knight_hp_text(knight: KnightProfile) -> str:
+    """R39: "Knight HP (Melee Round) 23 / 28", the knight's own track labelled as such."""
+    return f"{KNIGHT_HP_LABEL} {knight.hp} / {knight.max_hp}"
 
 
 def race_name(character: Character, catalog: Catalog) -> str:

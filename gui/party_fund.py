@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, LedgerEntry, LedgerKind
+from emberkeep.campaign.operation import Refused
 from emberkeep.gear.purse import MAX_COINS, format_coins, to_cp
 from emberkeep.repairs.ledger import PARTY
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 from gui.palette import tone
 
 __all__ = ["PartyFundDialog", "change_party_fund"]
@@ -36,14 +37,14 @@ __all__ = ["PartyFundDialog", "change_party_fund"]
 
 def change_party_fund(document: CampaignDocument, *, take: bool, gp: int = 0, sp: int = 0,
                       cp: int = 0, note: str = "") -> LedgerEntry:
-    """Add (or ``take``) coins as one undo step with its ledger entry; :class:`EditRefused`
+    """Add (or ``take``) coins as one undo step with its ledger entry; :class:`Refused`
     says why nothing changed (no amount, or more than the fund holds)."""
     try:
         amount = to_cp(gp, sp, cp)
     except ValueError as exc:
-        raise EditRefused(str(exc)) from exc
+        raise Refused(str(exc)) from exc
     if amount == 0:
-        raise EditRefused("enter an amount of gold, silver or copper")
+        raise Refused("enter an amount of gold, silver or copper")
     words = format_coins(amount)
     note = note.strip()
 
@@ -68,7 +69,7 @@ def change_party_fund(document: CampaignDocument, *, take: bool, gp: int = 0, sp
     text = f"{'Take' if take else 'Add'} {words} {'from' if take else 'to'} the party fund"
     command = document.run(text, run)
     if command.error is not None or command.result is None:
-        raise EditRefused(str(command.error))
+        raise Refused(str(command.error))
     return command.result
 
 
@@ -140,7 +141,7 @@ class PartyFundDialog(QDialog):
         try:
             entry = change_party_fund(self.document, take=take, gp=gp, sp=sp, cp=cp,
                                       note=self.note.text())
-        except EditRefused as exc:
+        except Refused as exc:
             tone(self.message, "error")
             self.message.setText(f"Not changed: {exc}.")
             return False

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.operation import Refused
 from gui.color_scheme import apply_scheme
-from gui.document import EditRefused
 from gui.palette import tone
 from gui.settings_fields import FieldEditor, editor_for
 from gui.state import AppState
@@ -45,14 +45,14 @@ PREFERENCES: dict[str, tuple[str, str]] = {
 
 def apply_preferences(window: MainWindow, values: dict[str, object]) -> AppState:
     """Validate, remember (the state file) and apply to the running autosaver and backups.
-    :class:`EditRefused` says why when a value is out of range; nothing changes then."""
+    :class:`Refused` says why when a value is out of range; nothing changes then."""
     state = window.state
     try:
         checked = AppState.model_validate({**state.model_dump(), **values})
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         label = PREFERENCES.get(str(first["loc"][0]), (str(first["loc"][0]), ""))[0]
-        raise EditRefused(f"{label}: {first['msg']}") from exc
+        raise Refused(f"{label}: {first['msg']}") from exc
     for name in PREFERENCES:
         setattr(state, name, getattr(checked, name))  # the window's own state object
     state.save()
@@ -100,7 +100,7 @@ class PreferencesDialog(QDialog):
     def accept(self) -> None:
         try:
             apply_preferences(self.window_, {n: e.get() for n, e in self.editors.items()})
-        except EditRefused as exc:
+        except Refused as exc:
             self.error.setText(f"Not changed. {exc}")
             return
         super().accept()

@@ -53,7 +53,7 @@ from emberkeep.gear.purse import format_coins
 from emberkeep.repairs.condition import condition_of
 from gui import dialogs
 from gui.document import CampaignDocument
-from gui.labels import class_name, race_name
+from gui.labels import class_name, knight_hp_text, race_name
 
 __all__ = ["class_line", "export_dialog", "fill_scale", "page_points", "paint_sheets",
            "write_pdf"]
@@ -182,6 +182,8 @@ def _paint_one(painter: QPainter, character: Character, catalog: Catalog,
               + f"    PROF {character.prof:+d}    Luck dice {character.luck.dice}    "
               f"Load {carried} / {limit}    Dead at {character.death_threshold} HP", 10.5,
               bold=True)
+    if character.knight is not None:  # R39: the knight's own track, labelled apart
+        top.block(knight_hp_text(character.knight), 10.5, bold=True)
     ac = [f"{parts.armor_name or 'no armor'} {parts.armor_base}"]
     if parts.armor_damage:
         ac.append(f"-{parts.armor_damage} armor damage")

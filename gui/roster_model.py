@@ -33,7 +33,7 @@ from emberkeep.character.groups import GROUP_NAMES, CharacterGroup, group_of
 from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
 from gui.document import CampaignDocument, EditRefused
-from gui.labels import class_name, race_name
+from gui.labels import class_name, knight_hp_text, race_name
 from gui.palette import tones
 from gui.plain_text import tooltip
 
@@ -88,7 +88,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("Class", "Class (0-level characters have none yet)", lambda c, _: class_name(c),
            width=100, shows=("class_id", "level")),
     Column("Level", "Level", lambda c, _: c.level, numeric=True, width=50, shows=("level",)),
-    Column("HP", "Current / maximum hit points", lambda c, _: c.hp,
+    Column("HP", "Current / maximum hit points (Furnace; a knight's Melee Round HP is its own, "
+           "R39)", lambda c, _: c.hp,
            text=lambda c, _: f"{c.hp}/{c.max_hp}", numeric=True, width=70,
            shows=("hp", "max_hp")),
     Column("AC", "Armor class from worn armor and shield, plus DEX", _armor_class,
@@ -207,8 +208,9 @@ class RosterModel(QAbstractTableModel):
 
     def _tooltip(self, character: Character, column: Column) -> str:
         if column.title == "HP":
+            knight = "" if character.knight is None else f"; {knight_hp_text(character.knight)}"
             return (f"{character.hp} of {character.max_hp} hit points; "
-                    f"dead at {character.death_threshold} or below (R22)")
+                    f"dead at {character.death_threshold} or below (R22){knight}")
         if column.title == "XP" and character.can_level_up:
             return f"{character.xp} XP: enough for level {character.level + 1} (R32)"
         catalog = Catalog(self.document.campaign)

@@ -1,28 +1,40 @@
-"""A campaign operation: what it does, in the GM's words, and which parts it may change.
+"""Campaign operations: the one way anything changes a campaign.
 
-The recorder (:func:`emberkeep.campaign.record.record`) snapshots only an operation's
-:class:`Scope`, so recording costs what the operation can change, not what the campaign holds:
-advancing the clock a turn in a 500-character campaign copies the time, the timeline and the
-few sheets a timed effect ends on, not 500 sheets. A scope is computed from the campaign just
-before the operation runs, by the same predicates the rules use to pick who they act on.
+An operation (:class:`Executable`) is run once, on the live campaign, and hands back its result
+and an :class:`Undoable`: what it did, kept so that undo and redo only write values and never run
+the rules (or roll) again. Every undoable names, as a :class:`~emberkeep.campaign.changes.
+Change`, the parts it touched, so each view redraws only those. The app's one undo command
+(``gui.commands.CampaignCommand``) holds one of each; nothing else writes into a campaign.
 
-A scope that forgets something would let a change slip past undo. So the recorder has a
-checking mode (:data:`emberkeep.campaign.record.CHECK_SCOPES`, on in the tests): it also takes
-the whole snapshot and fails loudly when an operation changed anything outside its scope.
+- :class:`Operation`: any function of the campaign, run under the recorder
+  (:func:`emberkeep.campaign.record.record`), which diffs the parts its scope names;
+- :class:`Prepared`: an operation already run once and taken back (a preview), applied as it
+  was, rolls included;
+- a fight's actions and setup (``emberkeep.encounter.fight``): the engine's own steps, which
+  carry their values before and after.
+
+A refusal is :class:`Refused` (a ``ValueError`` or ``KeyError`` of the rules reads the same
+way): the campaign is left exactly as it was and the reason is the GM's to read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from emberkeep.campaign.changes import NOTHING, Change
+from emberkeep.campaign.record import record
+from emberkeep.campaign.scope import EVERYTHING, Scope
 
 if TYPE_CHECKING:
     from emberkeep.campaign.model import Campaign
+    from emberkeep.campaign.steps import Rows
 
-__all__ = ["EVERYTHING", "Operation", "Refused", "Scope", "ScopeError"]
+__all__ = ["Composite", "Executable", "Operation", "Prepared", "Refused", "Undoable", "refusal"]
 
 T_co = TypeVar("T_co", covariant=True)
+T = TypeVar("T")
 
 
 class Refused(ValueError):
@@ -30,50 +42,17 @@ class Refused(ValueError):
     campaign is left exactly as it was."""
 
 
-class ScopeError(AssertionError):
-    """An operation changed a part of the campaign its scope did not name: a bug in the scope,
-    caught by the recorder's checking mode before it could cost an undo."""
+def refusal(exc: BaseException) -> Refused | None:
+    """``exc`` as the rules' refusal, or None when it is a bug (which must not be swallowed)."""
+    if isinstance(exc, Refused):
+        return exc
+    if isinstance(exc, KeyError):  # its str() is the repr of its argument: unwrap it
+        return Refused(str(exc.args[0]) if exc.args else "not found")
+    if isinstance(exc, ValueError):
+        return Refused(str(exc))
+    return None
 
 
-@dataclass(frozen=True, slots=True)
-class Scope:
-    """The parts of a campaign an operation may change.
-
-    ``characters`` and ``encounters`` are ids, or None for all of them (and for adding,
-    removing or reordering them); ``fields`` are the campaign's other top-level fields by name
-    (``time``, ``timeline``, ``ledger``, ``party_fund``, ``settings``, a catalog…).
-    """
-
-    characters: frozenset[str] | None = frozenset()
-    fields: frozenset[str] = frozenset()
-    encounters: frozenset[str] | None = frozenset()
-    everything: bool = field(default=False, repr=False)
-
-    @staticmethod
-    def of(characters: Iterable[str | None] = (), fields: Iterable[str] = (),
-           encounters: Iterable[str] = ()) -> Scope:
-        return Scope(frozenset(c for c in characters if c is not None), frozenset(fields),
-                     frozenset(encounters))
-
-    def __or__(self, other: Scope) -> Scope:
-        if self.everything or other.everything:
-            return EVERYTHING
-        return Scope(_union(self.characters, other.characters), self.fields | other.fields,
-                     _union(self.encounters, other.encounters))
-
-    def holds_character(self, character_id: str) -> bool:
-        return self.characters is None or character_id in self.characters
-
-    def holds_encounter(self, encounter_id: str) -> bool:
-        return self.encounters is None or encounter_id in self.encounters
-
-
-def _union(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
-    return None if a is None or b is None else a | b
-
-
-EVERYTHING = Scope(None, frozenset(), None, everything=True)
-"""Every part: what an operation that names no scope is recorded against."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +70,73 @@ class Operation(Generic[T_co]):
 
     def scope_of(self, campaign: Campaign) -> Scope:
         return self.scope if isinstance(self.scope, Scope) else self.scope(campaign)
+
+    def execute(self, campaign: Campaign) -> tuple[T_co, Undoable]:
+        return record(campaign, self.run, self.scope_of(campaign))
+
+
+class Undoable(Protocol):
+    """What an operation did: redo writes it again, undo takes it back; each says what changed.
+    ``rows`` tells item models of rows coming and going (the roster)."""
+
+    @property
+    def change(self) -> Change: ...
+
+    def redo(self, campaign: Campaign, rows: Rows = ...) -> Change: ...
+
+    def undo(self, campaign: Campaign, rows: Rows = ...) -> Change: ...
+
+
+class Executable(Protocol[T_co]):
+    """Anything the undo command can run once: its words for the undo menu, and the run."""
+
+    @property
+    def text(self) -> str: ...
+
+    def execute(self, campaign: Campaign) -> tuple[T_co, Undoable]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared(Generic[T_co]):
+    """An operation run once and taken back (a preview): executing it writes exactly what the
+    preview showed, rolls included, and runs no rule again."""
+
+    text: str
+    result: T_co
+    done: Undoable
+
+    def execute(self, campaign: Campaign) -> tuple[T_co, Undoable]:
+        self.done.redo(campaign)
+        return self.result, self.done
+
+
+@dataclass(frozen=True, slots=True)
+class Composite:
+    """Several undoables as one: redone in order, undone in reverse (a blow that ends a fight
+    and the fight's time going on the clock)."""
+
+    parts: tuple[Undoable, ...]
+
+    @property
+    def change(self) -> Change:
+        return _joined(p.change for p in self.parts)
+
+    def redo(self, campaign: Campaign, rows: Any = None) -> Change:
+        return _joined(p.redo(campaign, *_rows(rows)) for p in self.parts)
+
+    def undo(self, campaign: Campaign, rows: Any = None) -> Change:
+        return _joined(p.undo(campaign, *_rows(rows)) for p in reversed(self.parts))
+
+    def __bool__(self) -> bool:
+        return any(bool(p) for p in self.parts)
+
+
+def _rows(rows: Any) -> tuple[Any, ...]:
+    return () if rows is None else (rows,)
+
+
+def _joined(changes: Iterable[Change]) -> Change:
+    total = NOTHING
+    for change in changes:
+        total = total | change
+    return total

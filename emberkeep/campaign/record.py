@@ -21,13 +21,15 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
+from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.operation import EVERYTHING, Scope, ScopeError
+from emberkeep.campaign.removal import detached
+from emberkeep.campaign.scope import EVERYTHING, Scope, ScopeError
 from emberkeep.campaign.steps import CAMPAIGN, IDENTITY_LISTS, CampaignStep, FieldSet, Ref
 from emberkeep.character.model import Character
 
-__all__ = ["CHECK_SCOPES", "character_step", "field_step", "insert_step", "record",
-           "remove_step"]
+__all__ = ["CHECK_SCOPES", "character_step", "check_announced", "field_step", "first_difference",
+           "insert_step", "record", "remove_step"]
 
 T = TypeVar("T")
 _TOP = tuple(f for f in Campaign.model_fields if f not in IDENTITY_LISTS)
@@ -202,10 +204,46 @@ def insert_step(campaign: Campaign, character: Character, row: int | None = None
 
 
 def remove_step(campaign: Campaign, character_ids: list[str]) -> CampaignStep:
+    """Remove characters, and detach what the ledger and the timeline said of them
+    (:mod:`emberkeep.campaign.removal`), in one step: a file naming a character it does not
+    hold is refused on load."""
     gone = set(character_ids)
     before = list(campaign.characters)
     missing = gone - {c.id for c in before}
     if missing:
         raise KeyError(f"no character with id {sorted(missing)[0]!r}")
-    return CampaignStep((FieldSet(CAMPAIGN, "characters", before,
-                                  [c for c in before if c.id not in gone]),))
+    sets = [FieldSet(CAMPAIGN, "characters", before, [c for c in before if c.id not in gone])]
+    ledger, timeline = detached(campaign, gone)
+    if ledger != campaign.ledger:
+        sets.append(FieldSet(CAMPAIGN, "ledger", list(campaign.ledger), ledger))
+    if timeline != campaign.timeline:
+        sets.append(FieldSet(CAMPAIGN, "timeline", list(campaign.timeline), timeline))
+    return CampaignStep(tuple(sets))
+
+
+def check_announced(announced: Change, seen: Change, text: str) -> None:
+    """Fail when an operation changed a part its own Change does not name (a view would not
+    redraw it): ``seen`` is what the recorder saw over the whole campaign."""
+    missing: list[str] = []
+    for character_id, fields in seen.characters.items():
+        if not fields <= announced.fields_of(character_id) and not announced.rules:
+            missing += [f"pc {character_id}.{f}"
+                        for f in sorted(fields - announced.fields_of(character_id))]
+    missing += [f"encounter {e}" for e in sorted(seen.encounters - announced.encounters)]
+    missing += [f"character {c} added or removed"
+                for c in sorted((seen.added | seen.removed) - (announced.added
+                                                                | announced.removed))]
+    for flag in ("time", "timeline", "ledger", "fund", "settings", "catalogs", "name", "notes",
+                 "reordered"):
+        if getattr(seen, flag) and not getattr(announced, flag):
+            missing.append(flag)
+    if missing:
+        raise ScopeError(f"{text!r} changed what its Change does not name: "
+                         + ", ".join(missing))
+
+
+def first_difference(before: str, after: str) -> str:
+    """Where two JSON texts of a campaign first differ, with a little context either side."""
+    at = next((n for n, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
+              min(len(before), len(after)))
+    return f"…{before[max(0, at - 80):at + 40]}… became …{after[max(0, at - 80):at + 40]}…"

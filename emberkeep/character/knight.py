@@ -11,6 +11,11 @@ for every knight when it passes a year's end).
 R24 (Pendragon's conventions, which the text points at without including): Hit points = SIZ +
 CON; Unconscious = HP / 4; Major Wound = CON; Knockdown = SIZ; Damage = (STR + SIZ) / 6 in d6;
 Move = (STR + DEX) / 10; halves round up.
+
+R39: the knight's hit points are its own track, apart from the sheet's Furnace HP: the profile
+keeps the knight's wounds (:attr:`KnightProfile.wounds`, the damage taken) and its HP is R24's
+SIZ + CON less them. A Melee Round encounter reads and changes only this track; a new profile
+starts unhurt; adding, editing or removing a profile never touches the Furnace HP.
 """
 
 from __future__ import annotations
@@ -19,12 +24,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from emberkeep.dice import Purpose, Roller, roll
 
-__all__ = ["ATTRIBUTES", "WEAPON_SKILLS", "Derived", "HorseKind", "KnightProfile", "derive",
-           "experience_checks", "half_up"]
+__all__ = ["ATTRIBUTES", "MAX_WOUNDS", "WEAPON_SKILLS", "Derived", "HorseKind", "KnightProfile",
+           "derive", "experience_checks", "half_up", "hit_points"]
 
 ATTRIBUTES = ("SIZ", "DEX", "STR", "CON", "APP")
 # The issue's weapon skills ("Sword, Lance, Spear, Dagger, Mace, Axe, Great Spear, Halberd, Bow,
@@ -35,6 +40,9 @@ WEAPON_SKILLS = ("Sword", "Lance", "Spear", "Dagger", "Mace", "Axe", "Great Spea
 Attribute = Annotated[int, Field(ge=1, le=99)]
 SkillValue = Annotated[int, Field(ge=0, le=60)]
 SkillName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+# The most damage a knight's track holds (its HP may fall far below 0 in one blow, R33's dying);
+# as far below zero as the sheet's Furnace HP may go.
+MAX_WOUNDS = 10_000
 
 
 class HorseKind(StrEnum):
@@ -64,9 +72,14 @@ class Derived:
         return f"{self.damage_dice}d6"
 
 
+def hit_points(siz: int, con: int) -> int:
+    """R24: a knight's hit points are SIZ + CON (its maximum on the R39 knight track)."""
+    return siz + con
+
+
 def derive(siz: int, dex: int, strength: int, con: int) -> Derived:
     """R24's derived statistics from the four attributes."""
-    hp = siz + con
+    hp = hit_points(siz, con)
     return Derived(hit_points=hp, unconscious=half_up(hp, 4), major_wound=con, knockdown=siz,
                    damage_dice=max(1, half_up(strength + siz, 6)),
                    move=half_up(strength + dex, 10))
@@ -97,10 +110,54 @@ class KnightProfile(BaseModel):
     glory: int = Field(0, ge=0, le=10_000_000)
     honor: int = Field(10, ge=0, le=40)
     ticks: tuple[SkillName, ...] = ()  # R32: experience check marks, rolled at the year's end
+    # R39: the knight's own hit-point track, kept as the damage taken (0: unhurt, as a new
+    # profile starts). Kept as damage, not as HP, so an edit of SIZ or CON keeps the wounds
+    # as they are (typing CON 13 through 1 loses nothing), and full health has one spelling.
+    # Left out of the file while 0, so an unhurt knight is written as before the track was.
+    wounds: int = Field(0, exclude_if=lambda v: v == 0)
+
+    @field_validator("wounds")
+    @classmethod
+    def _wounds_in_bounds(cls, value: int) -> int:
+        if not 0 <= value <= MAX_WOUNDS:
+            raise ValueError(f"a knight's wounds (damage taken) are 0 to {MAX_WOUNDS}, "
+                             f"not {value}")
+        return value
 
     @property
     def derived(self) -> Derived:
         return derive(self.SIZ, self.DEX, self.STR, self.CON)
+
+    @property
+    def max_hp(self) -> int:
+        """R39's knight track at full health: R24's SIZ + CON."""
+        return hit_points(self.SIZ, self.CON)
+
+    @property
+    def hp(self) -> int:
+        """The knight's hit points now (R39): SIZ + CON less its wounds; 0 or less is dying
+        (R33)."""
+        return hit_points(self.SIZ, self.CON) - self.wounds
+
+    def with_hp(self, hp: int) -> KnightProfile:
+        """The profile at ``hp`` knight HP (R39), itself when that is its HP already. Above
+        SIZ + CON is refused (a higher maximum is a SIZ or CON edit), as is a fall past
+        :data:`MAX_WOUNDS` of damage."""
+        top = self.max_hp
+        if hp > top:
+            raise ValueError(f"{hp} knight HP is above its maximum {top} (SIZ + CON, R24)")
+        wounds = top - hp
+        if wounds > MAX_WOUNDS:
+            raise ValueError(f"{hp} knight HP is below the lowest a knight's track keeps "
+                             f"({top - MAX_WOUNDS})")
+        if wounds == self.wounds:
+            return self
+        return self.model_copy(update={"wounds": wounds})
+
+    def unhurt(self) -> KnightProfile:
+        """The profile at full knight HP (R39: only this track; the Furnace HP is the
+        sheet's)."""
+        return self if self.wounds == 0 else self.model_copy(update={"wounds": 0})
 
     def attribute(self, name: str) -> int:
         return int(getattr(self, name))

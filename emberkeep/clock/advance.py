@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from emberkeep.campaign.calendar import HOUR, Calendar
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.operation import Scope
+from emberkeep.campaign.scope import Scope
 from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.knight import experience_checks
 from emberkeep.character.model import Character

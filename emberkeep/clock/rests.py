@@ -13,7 +13,7 @@ from typing import Literal
 
 from emberkeep.campaign.calendar import HOUR, MINUTE
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.operation import Scope
+from emberkeep.campaign.scope import Scope
 from emberkeep.campaign.timeline import EndsOn
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.groups import CharacterGroup, who_rests

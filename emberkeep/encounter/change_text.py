@@ -3,10 +3,10 @@
 A step's ``Set`` events record each field before and after. The preview, the log and the
 Markdown recap read them through :func:`change_lines`, so Enter applies exactly what the GM saw:
 a fumble's notch and drop (R17), a crit's armor point (R15) and a break, a shield destroyed
-(R12, R18), conditions (R28), HP, a Luck Die (R29), a lost score (R29), a death (R22), a
-caster's spell count, disapproval range and bar (R10, R11's HD healed today), and that the
-fight's rounds go on the campaign clock when it ends (R27). Bookkeeping a GM does not track by
-hand (who acted, who was jostled, cached numbers) is left out.
+(R12, R18), conditions (R28), HP (a knight's own in a Melee Round, R39), a Luck Die (R29), a lost
+score (R29), a death (R22), a caster's spell count, disapproval range and bar (R10, R11's HD
+healed today), and that the fight's rounds go on the campaign clock when it ends (R27).
+Bookkeeping a GM does not track by hand (who acted, who was jostled, cached numbers) is left out.
 """
 
 from __future__ import annotations
@@ -119,6 +119,9 @@ def _character(enc: Encounter, character_id: str, event: Set) -> list[str]:
         return [f"{who}: Luck Dice {before.dice} → {after.dice} (R29)"]
     if field == "caster":
         return _caster(who, before, after)
+    if field == "knight" and before is not None and after is not None \
+            and before.hp != after.hp:  # R39: the knight's own track, not the sheet's HP
+        return [f"{who}: knight HP {before.hp} → {after.hp}"]
     return []
 
 

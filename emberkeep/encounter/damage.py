@@ -131,10 +131,12 @@ def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, 
 
 
 def lose_hp(enc: Encounter, tx: Tx, target: Combatant, amount: int) -> tuple[int, int]:
-    """Take ``amount`` HP from ``target`` (the sheet's HP for a PC); returns HP before, after."""
-    ref, before, _ = enc.hp_ref(target)
+    """Take ``amount`` HP from ``target`` on the fight's track (R39: a PC's sheet HP, or in a
+    Melee Round its knight's); returns HP before, after."""
+    before = enc.hp(target)
     after = before - max(0, amount)
-    tx.set(ref, "hp", after)
-    if after <= 0 and target.kind == "pc":
-        hp_lost(enc, tx, target, before, after)  # R21 dying, R22 death (engine II)
+    enc.set_hp(tx, target, after)
+    if after <= 0 and target.kind == "pc" and not enc.knight_hp:
+        # R21 dying, R22 death (engine II) are Furnace's; R33's knight dies its own way
+        hp_lost(enc, tx, target, before, after)
     return before, after

@@ -96,14 +96,18 @@ def life_state(enc: Encounter, c: Combatant) -> LifeState:
     """Where a combatant stands, for every view (the GM's table, the banner, the players'
     screen): ``out`` of the fight; a PC ``dead`` by the sheet's status (R22: recorded, at or
     below -(3 + LVL + CON), or a score at 0), ``dying`` at 0 HP or below with R21's countdown
-    running, else ``stable``; a monster at 0 HP ``down``; anyone else ``up``."""
+    running, else ``stable``; a monster at 0 HP ``down``; anyone else ``up``. In a Melee Round
+    the HP is the knight's (R39), and a knight at 0 or below is ``dying`` (R33: it dies unless
+    given first aid within the hour; no countdown of rounds)."""
     if c.out:
         return "out"
     if c.kind == "pc":
         ch = enc.character(c)
         if ch.status is Status.DEAD:
             return "dead"
-        if ch.hp <= 0:
+        if enc.hp(c) <= 0:
+            if enc.knight_hp:
+                return "dying"
             return "dying" if dying_rounds(c) is not None else "stable"
         return "up"
     return "down" if c.hp <= 0 else "up"

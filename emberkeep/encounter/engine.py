@@ -14,8 +14,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any, ParamSpec, TypeVar
 
-from emberkeep.campaign.settings import CampaignSettings, InitiativeMode
+from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
 from emberkeep.character.catalog import SHIPPED, Catalog
+from emberkeep.character.knight import KnightProfile
 from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
 from emberkeep.dice import Answers, Key, Roller, Typed, TypedRoller
@@ -68,7 +69,8 @@ class Encounter:
                  roller: Roller, *, room_dc: int = 12,
                  mode: InitiativeMode = InitiativeMode.GROUP,
                  settings: CampaignSettings | None = None,
-                 catalog: Catalog = SHIPPED, recording: bool = True) -> None:
+                 catalog: Catalog = SHIPPED, recording: bool = True,
+                 resolution: Resolution = Resolution.FURNACE) -> None:
         self.roller = roller
         self.settings = settings or CampaignSettings()
         # The campaign's archetypes and spells over the shipped ones (a fight of generated
@@ -86,6 +88,7 @@ class Encounter:
                 raise RuleError(f"{combatant.name}: a monster needs its stats")
             self.combatants[combatant.id] = combatant
         self.characters: dict[str, Character] = dict(characters)
+        self.use_resolution(resolution)  # R39: which of a PC's HP tracks this fight uses
         # ``recording=False`` (the simulation, issue #21): actions are ``QuietTx``, the
         # history stays empty and ``_journal`` keeps (kind, ref, target, field, before) for
         # each change, so a refused action and ``rewind`` can put things back.
@@ -317,36 +320,85 @@ class Encounter:
         assert c.character_id is not None
         return self.characters[c.character_id]
 
-    def hp_ref(self, c: Combatant) -> tuple[Ref, int, int]:
-        """Where the combatant's HP lives, its HP and its maximum."""
-        if c.kind == "pc":
-            ch = self.character(c)
-            return ("pc", ch.id), ch.hp, ch.max_hp
-        assert c.monster is not None
-        return ("c", c.id), c.hp, c.monster.max_hp
+    # --- hit points: the one place that says which of a PC's tracks the fight uses (R39) ---
+
+    def use_resolution(self, resolution: Resolution) -> None:
+        """R39: a PC has two hit-point tracks, the sheet's Furnace HP and, with a knight
+        profile, the knight's own (``KnightProfile.hp``). A Melee Round encounter reads and
+        changes only the knight's, a Furnace one only the sheet's. Set from the encounter's
+        resolution when it is built, and again if its setup changes before the first step."""
+        self.resolution = resolution
+        self.knight_hp = resolution is Resolution.MELEE_ROUND
 
     def hp(self, c: Combatant) -> int:
-        return self.character(c).hp if c.kind == "pc" else c.hp
+        """The combatant's HP now, on the track this fight uses (a monster's is its own)."""
+        if c.kind != "pc":
+            return c.hp
+        ch = self.characters[c.character_id]  # type: ignore[index]
+        if self.knight_hp:
+            knight = ch.knight
+            return 0 if knight is None else knight.hp
+        return ch.hp
+
+    def hp_with_max(self, c: Combatant) -> tuple[int, int]:
+        """The combatant's HP and its maximum on the track this fight uses. A PC without a
+        knight profile has no HP in a Melee Round: (0, 0), and it is down there (it cannot
+        fight one, ``fighter_of`` says why)."""
+        if c.kind != "pc":
+            assert c.monster is not None
+            return c.hp, c.monster.max_hp
+        ch = self.characters[c.character_id]  # type: ignore[index]
+        if self.knight_hp:
+            knight = ch.knight
+            return (0, 0) if knight is None else (knight.hp, knight.max_hp)
+        return ch.hp, ch.max_hp
+
+    def set_hp(self, tx: Tx, c: Combatant, hp: int) -> None:
+        """Set the combatant's HP in ``tx`` on the track this fight uses: a monster's on its
+        combatant, a PC's on its sheet (``Character.hp``) or, in a Melee Round, on its knight
+        profile (R39: the Furnace HP is never touched there, nor the knight's in Furnace)."""
+        if c.kind != "pc":
+            tx.set(("c", c.id), "hp", hp)
+            return
+        ch = self.characters[c.character_id]  # type: ignore[index]
+        if not self.knight_hp:
+            tx.set(("pc", ch.id), "hp", hp)
+            return
+        knight = ch.knight
+        if knight is None:
+            raise RuleError(f"{c.name} has no knight profile: no hit points in the Melee Round")
+        try:
+            changed = knight.with_hp(hp)
+        except ValueError as exc:
+            raise RuleError(f"{c.name}: {exc}") from None
+        tx.set(("pc", ch.id), "knight", changed)
+
+    def hp_before(self, field: str, before: Any) -> int | None:
+        """A PC's HP on this fight's track in a value its sheet's ``field`` held (a journal's
+        or an event's value before a change), or None when that field is not the track."""
+        if self.knight_hp:
+            return before.hp if field == "knight" and before is not None else None
+        return before if field == "hp" else None
 
     def is_down(self, c: Combatant) -> bool:
-        """Out of the fight: at 0 HP or below (dying or dead), dead on the sheet, or gone."""
+        """Out of the fight: at 0 HP or below on the fight's track (dying or dead), dead on
+        the sheet, or gone."""
         if c.out:
             return True
-        if c.kind == "pc":
-            ch = self.characters[c.character_id]  # type: ignore[index]
-            return ch.hp <= 0 or not ch.alive
-        return c.hp <= 0
+        if c.kind != "pc":
+            return c.hp <= 0
+        ch = self.characters[c.character_id]  # type: ignore[index]
+        if not ch.alive:
+            return True
+        if self.knight_hp:
+            knight: KnightProfile | None = ch.knight
+            return knight is None or knight.hp <= 0
+        return ch.hp <= 0
 
     def can_act(self, c: Combatant) -> bool:
         """Standing, not held by a condition that takes every action (R28), and not surprised
         in the first round (Furnace: "the suprised side doesn't act")."""
-        if c.out:  # ``is_down``, inline: the turn flow and the policy ask ~60 times a fight
-            return False
-        if c.kind == "pc":
-            ch = self.characters[c.character_id]  # type: ignore[index]
-            if ch.hp <= 0 or not ch.alive:
-                return False
-        elif c.hp <= 0:
+        if self.is_down(c):
             return False
         if c.conditions and any(x.name in NO_ACTIONS for x in c.conditions):
             return False
@@ -359,36 +411,19 @@ class Encounter:
             raise RuleError(f"{c.name} cannot act now")
 
     def standing(self, side: str | None = None) -> list[Combatant]:
-        # ``is_down`` inline, as in ``enemies``: one call, not one a combatant.
-        characters = self.characters
-        found = []
-        for c in self.combatants.values():
-            if (side is not None and c.side != side) or c.out:
-                continue
-            if c.kind == "pc":
-                ch = characters[c.character_id]  # type: ignore[index]
-                if ch.hp <= 0 or not ch.alive:
-                    continue
-            elif c.hp <= 0:
-                continue
-            found.append(c)
-        return found
+        is_down = self.is_down
+        return [c for c in self.combatants.values()
+                if (side is None or c.side == side) and not is_down(c)]
 
     def two_sides_standing(self) -> bool:
         """Whether combatants of at least two sides are standing (not ``is_down``)."""
-        # ``is_down`` inline (a call costs more than its three tests): the turn flow asks this
-        # ~25 times a fight. The pair found last time is asked first; mostly both still stand.
-        combatants, characters = self.combatants, self.characters
+        # The turn flow asks this ~25 times a fight: the pair found last time is asked first;
+        # mostly both still stand.
+        combatants, is_down = self.combatants, self.is_down
         pair = self._standing_pair
         if pair is not None:
             for c in pair:
-                if combatants.get(c.id) is not c or c.out:
-                    break
-                if c.kind == "pc":
-                    ch = characters[c.character_id]  # type: ignore[index]
-                    if ch.hp <= 0 or not ch.alive:
-                        break
-                elif c.hp <= 0:
+                if combatants.get(c.id) is not c or is_down(c):
                     break
             else:
                 return True
@@ -396,13 +431,7 @@ class Encounter:
         # last standing of a side is the one likeliest to stand longest.
         first: Combatant | None = None
         for c in reversed(combatants.values()):
-            if (first is not None and c.side == first.side) or c.out:
-                continue
-            if c.kind == "pc":
-                ch = characters[c.character_id]  # type: ignore[index]
-                if ch.hp <= 0 or not ch.alive:
-                    continue
-            elif c.hp <= 0:
+            if (first is not None and c.side == first.side) or is_down(c):
                 continue
             if first is not None:
                 self._standing_pair = (first, c)
@@ -417,26 +446,14 @@ class Encounter:
         return list(seen)
 
     def enemies(self, c: Combatant) -> list[Combatant]:
-        # ``is_down``'s three tests inline, in its order: the simulation's policy asks this
-        # every turn, ~200 tests a fight.
-        side, characters = c.side, self.characters
+        side = c.side
         foes = self._foes.get(side)
         if foes is None:
             foes = tuple([o for o in self.combatants.values() if o.side != side])
             if self._derived is not None:  # kept while ``derived_cache`` owns the encounter
                 self._foes[side] = foes
-        found = []
-        for o in foes:
-            if o.out:
-                continue
-            if o.kind == "pc":
-                ch = characters[o.character_id]  # type: ignore[index]
-                if ch.hp <= 0 or not ch.alive:
-                    continue
-            elif o.hp <= 0:
-                continue
-            found.append(o)
-        return found
+        is_down = self.is_down
+        return [o for o in foes if not is_down(o)]
 
     def allies(self, c: Combatant) -> list[Combatant]:
         side, cid, is_down = c.side, c.id, self.is_down

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from emberkeep.campaign.settings import CampaignSettings
+from emberkeep.campaign.settings import CampaignSettings, Resolution
 from emberkeep.character.abilities import Ability
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
@@ -105,6 +105,8 @@ class OddsSetup:
     # runner sits in a layer above this one and is handed in (``melee_round.sim``); a
     # module-level function, so it pickles by name for the workers.
     fight: Callable[..., FightResult] | None = None
+    # R39: a Melee Round fight reads and changes the knights' HP, a Furnace one the sheets'
+    resolution: Resolution = Resolution.FURNACE
 
     @property
     def pcs(self) -> list[Combatant]:
@@ -143,7 +145,7 @@ def setup_of(enc: Encounter, *, start: Sequence[Combatant] | None = None,
     own = None if own_src is None else _OwnEntries(
         tuple(own_src.archetypes), tuple(own_src.spells), tuple(own_src.magic_items))
     return OddsSetup(combatants, characters, state, enc.settings.model_copy(deep=True), own,
-                     side, fight=fight)
+                     side, fight=fight, resolution=enc.resolution)
 
 
 def sweep_setup(setup: OddsSetup, kind: str, count: int) -> OddsSetup:
@@ -235,12 +237,11 @@ def run_chunk(setup: OddsSetup, seed: int, index: int, count: int) -> Tally:
     catalog = Catalog(setup.own)
     enc = Encounter(combatants, characters, roller, room_dc=setup.state.room_dc,
                     mode=setup.state.mode, settings=setup.settings, catalog=catalog,
-                    recording=False)
+                    recording=False, resolution=setup.resolution)
     for f in fields(EncounterState):
         setattr(enc.state, f.name, getattr(setup.state, f.name))
     pcs = [c for c in combatants if c.kind == "pc" and c.side == setup.side]
-    start = {c.id: (characters[c.character_id].hp,  # type: ignore[index]
-                    _sheet_marks(characters[c.character_id]))  # type: ignore[index]
+    start = {c.id: (enc.hp(c), _sheet_marks(characters[c.character_id]))  # type: ignore[index]
              for c in pcs}
     tally = Tally(pcs={c.id: _PcTally() for c in pcs})
     play = setup.fight or run_fight
@@ -270,17 +271,15 @@ def _count(enc: Encounter, side: str, winner: str | None, over: bool, rounds: in
         tally.fled += 1
     else:
         tally.lost += 1
-    lowest: dict[str, int] = {}  # each PC's lowest HP this fight, from the journal's befores
-    for kind, ref, _obj, fld, before in enc.journal:
-        if kind == "pc" and fld == "hp" and before < lowest.get(ref[1], before + 1):
-            lowest[ref[1]] = before
+    lowest = _lowest_hp(enc)
     for c in pcs:
         ch = enc.characters[c.character_id]  # type: ignore[index]
         hp0, marks0 = start[c.id]
+        hp = enc.hp(c)
         marks = _sheet_marks(ch)
         pc = tally.pcs[c.id]
         fled = _fled(c)
-        if min(lowest.get(ch.id, ch.hp), ch.hp) <= 0 or (
+        if min(lowest.get(ch.id, hp), hp) <= 0 or (
                 not fled and any(x.name in NO_ACTIONS for x in c.conditions)):
             pc.dropped += 1
         if not ch.alive:
@@ -291,10 +290,22 @@ def _count(enc: Encounter, side: str, winner: str | None, over: bool, rounds: in
             pc.notched += 1
         if marks[3] > marks0[3]:
             pc.broken += 1
-        pc.hp_lost += max(0, hp0 - max(ch.hp, 0))
+        pc.hp_lost += max(0, hp0 - max(hp, 0))
         pc.armor_lost += max(0, marks[4] - marks0[4])
         if fled:
             pc.fled += 1
+
+
+def _lowest_hp(enc: Encounter) -> dict[str, int]:
+    """Each PC's lowest HP this fight, by character id, on the fight's track (R39: a Melee
+    Round's knights' own), from the journal's values before each change."""
+    lowest: dict[str, int] = {}
+    for kind, ref, _obj, fld, before in enc.journal:
+        if kind == "pc":
+            hp = enc.hp_before(fld, before)
+            if hp is not None and hp < lowest.get(ref[1], hp + 1):
+                lowest[ref[1]] = hp
+    return lowest
 
 
 def _fled(c: Combatant) -> bool:

@@ -32,6 +32,7 @@ __all__ = [
     "EncounterFileError",
     "add_combatants",
     "build_encounter",
+    "follow_setup",
     "initiative_mode",
     "pop_step",
     "push_step",
@@ -66,6 +67,14 @@ def resolution(record: EncounterRecord, settings: CampaignSettings) -> Resolutio
     return record.resolution or settings.resolution
 
 
+def follow_setup(enc: Encounter, record: EncounterRecord, settings: CampaignSettings) -> None:
+    """The engine follows the record's setup (changed before the first step): its initiative
+    mode, ROOM DC and resolution, which says which of a PC's HP tracks it uses (R39)."""
+    enc.state.mode = initiative_mode(record, settings)
+    enc.state.room_dc = record.room_dc
+    enc.use_resolution(resolution(record, settings))
+
+
 def replay_own(enc: Encounter, step: Step) -> None:
     """Apply a recorded step's changes to the combatants and the encounter state only."""
     for event in step.events:
@@ -90,7 +99,8 @@ def build_encounter(record: EncounterRecord, characters: Mapping[str, Character]
     try:
         enc = Encounter(combatants, {cid: characters[cid] for cid in wanted}, roller,
                         room_dc=record.room_dc, mode=initiative_mode(record, settings),
-                        settings=settings, catalog=catalog)
+                        settings=settings, catalog=catalog,
+                        resolution=resolution(record, settings))
         for index, step in enumerate(steps):
             where = f"steps[{index}]"
             replay_own(enc, step)

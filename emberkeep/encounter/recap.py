@@ -96,7 +96,7 @@ def _outcome(enc: Encounter) -> str:
 
 def _hp_text(enc: Encounter, cid: str) -> str:
     c = enc.combatants[cid]
-    _ref, hp, max_hp = enc.hp_ref(c)
+    hp, max_hp = enc.hp_with_max(c)
     return f"{hp}/{max_hp}"
 
 
@@ -112,7 +112,8 @@ def recap_markdown(enc: Encounter, title: str, *, notes: str = "", when: str = "
     out += [" · ".join(facts), ""]
     if notes.strip():
         out += [md_escape(notes.strip()), ""]
-    out += ["## Combatants", "", "| Name | Side | HP | At the end |", "|---|---|---|---|"]
+    hp = "Knight HP" if enc.knight_hp else "HP"  # R39: a Melee Round's are the knights' own
+    out += ["## Combatants", "", f"| Name | Side | {hp} | At the end |", "|---|---|---|---|"]
     for c in enc.combatants.values():
         state = "out" if c.out else "down" if enc.is_down(c) else "standing"
         if c.conditions:

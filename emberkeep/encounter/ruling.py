@@ -105,13 +105,13 @@ def change_hp(enc: Encounter, tx: Tx, c: Combatant, delta: int) -> int:
         _before, after = lose_hp(enc, tx, c, -delta)
         tx.set(("c", c.id), "jostled", True)
         return after
-    ref, hp, max_hp = enc.hp_ref(c)
+    hp, max_hp = enc.hp_with_max(c)
     if delta > 0 and any(x.name == NO_HEALING for x in c.conditions):
         tx.note(f"{c.name} can't be healed now (a spell's effect): no HP regained")
         return hp
     new = healed_hp(hp, max_hp, delta)  # as a rest or the sheet's Lay on Hands heals
-    tx.set(ref, "hp", new)
-    if c.kind == "pc" and new > hp:
+    enc.set_hp(tx, c, new)
+    if c.kind == "pc" and new > hp and not enc.knight_hp:  # R21's dying is Furnace's (R39)
         from emberkeep.encounter.dying import healed  # R21: any healing stabilizes
 
         healed(enc, tx, c, hp, new)
@@ -166,10 +166,10 @@ def gm_ruling(enc: Encounter, note: str, changes: Iterable[Change] = ()) -> Step
         for change in changes:
             c = enc.combatant(change.cid)
             if isinstance(change, SetHp):
-                ref, _hp, max_hp = enc.hp_ref(c)
+                _hp, max_hp = enc.hp_with_max(c)  # R39: the fight's track
                 if change.hp > max_hp:
                     raise RuleError(f"{c.name}: {change.hp} HP is above the maximum {max_hp}")
-                tx.set(ref, "hp", change.hp)
+                enc.set_hp(tx, c, change.hp)
             elif isinstance(change, AddCondition):
                 add_condition(tx, c, change.condition)
             elif isinstance(change, RemoveCondition):

@@ -2,11 +2,12 @@
 
 An exchange takes both combatants' rolls (rolled, or typed by the GM) in one step and applies
 the Resolution, Winner's and Loser's phases with ``tx.set``; the Movement Phase is another step.
-State lives where the engine keeps it: a knight's HP on its character sheet (``Character.hp``;
-:func:`knight_hit_points` sets it to R24's SIZ + CON), a monster's on its combatant; fight state as
-combatant conditions (MOUNTED; PRONE when knocked down, R28's name; UNCONSCIOUS; INCAPACITATED by
-a Major Wound, R33: "a Major Wound knocks it out of the fight"); a lost weapon on the gear piece
-(``weapon_uid``) or ``Combatant.weapon_dropped`` (R26).
+State lives where the engine keeps it: a knight's HP on its own track (R39: ``KnightProfile.hp``,
+R24's SIZ + CON less its wounds, never the sheet's Furnace HP; the encounter, built as a Melee
+Round one, reads and sets it with ``Encounter.hp`` and ``set_hp``), a monster's on its
+combatant; fight state as combatant conditions (MOUNTED; PRONE when knocked down, R28's name;
+UNCONSCIOUS; INCAPACITATED by a Major Wound, R33: "a Major Wound knocks it out of the fight"); a
+lost weapon on the gear piece (``weapon_uid``) or ``Combatant.weapon_dropped`` (R26).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from emberkeep.character.model import Character
 from emberkeep.encounter.combatant import Combatant, MeleeMonster
 from emberkeep.encounter.conditions import ActiveCondition, names
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -39,8 +39,8 @@ from emberkeep.melee_round.tactics import split_skill
 
 __all__ = ["MELEE_ACTIONS", "Declared", "able", "apply_gear_losses", "apply_loser",
            "award_glory", "begin_melee_round", "dodge_step", "evade_step", "fall_down",
-           "fighter_of", "knight_hit_points", "melee_exchange", "melee_over", "melee_several",
-           "mount", "movement_phase", "rearm", "rounds_fought", "side_of", "unopposed_step"]
+           "fighter_of", "melee_exchange", "melee_over", "melee_several", "mount",
+           "movement_phase", "rearm", "rounds_fought", "side_of", "unopposed_step"]
 
 # The tactic steps (several foes, unopposed, dodge, evade, Glory) live in ``tactic_steps``,
 # which builds on this module's helpers; they are re-exported here lazily (PEP 562) so that
@@ -87,13 +87,6 @@ class Declared:
     higher_ground: bool = False
     height_yards: int = 0  # standing on a wall: how far a fall would be
     fatigue: int | None = None  # None: R33 from the rounds it has fought
-
-
-def knight_hit_points(character: Character) -> None:
-    """Put a knight's sheet HP to R24's SIZ + CON (full health); the sheet calls this."""
-    if character.knight is None:
-        raise ValueError(f"{character.name} has no knight profile")
-    character.max_hp = character.hp = character.knight.derived.hit_points
 
 
 def fighter_of(enc: Encounter, c: Combatant) -> Fighter:
@@ -197,8 +190,7 @@ def fall_down(enc: Encounter, tx: Tx, c: Combatant) -> None:
 def apply_loser(enc: Encounter, tx: Tx, c: Combatant, res: LoserResult) -> str:
     """The Loser's Phase on the engine's state (HP, knockdown, R33's Major Wound, unconscious,
     dying); returns the log's words for it."""
-    ref, _, _ = enc.hp_ref(c)
-    tx.set(ref, "hp", res.hp_after)
+    enc.set_hp(tx, c, res.hp_after)  # R39: a PC's knight track, never its Furnace HP
     if res.fell:
         fall_down(enc, tx, c)
     if res.dismounted:

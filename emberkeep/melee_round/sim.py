@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
+from dataclasses import replace
 from functools import partial
 
+from emberkeep.campaign.settings import Resolution
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.morale import dismiss_morale, resolve_morale
@@ -69,9 +71,11 @@ def melee_setup(enc: Encounter, *, start: Sequence[Combatant] | None = None,
                 side: str = "party") -> OddsSetup:
     """The odds' setup of a Melee Round encounter (``odds.setup_of``'s arguments), played with
     :func:`play_melee_fight`; refused if someone has no Melee Round numbers (R33)."""
-    setup = setup_of(enc, start=start, side=side, fight=play_melee_fight)
+    # R39: its fights read and change the knights' own HP, whatever ``enc`` was built for
+    setup = replace(setup_of(enc, start=start, side=side, fight=play_melee_fight),
+                    resolution=Resolution.MELEE_ROUND)
     probe = Encounter(setup.combatants, {ch.id: ch for ch in setup.characters}, enc.roller,
-                      recording=False)
+                      recording=False, resolution=Resolution.MELEE_ROUND)
     for c in setup.combatants:
         try:
             fighter_of(probe, c)

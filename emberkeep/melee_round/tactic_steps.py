@@ -133,8 +133,7 @@ def evade_step(enc: Encounter, evader_id: str, attacker_id: str, a: Declared | N
         res = evade(tx, se, sa, opponents=foes, gm_approves=gm_approves)
         apply_gear_losses(enc, tx, res.gear, {attacker_id: da.weapon_uid})
         if res.fell:
-            ref, hp, _ = enc.hp_ref(ce)
-            tx.set(ref, "hp", hp - res.fall_damage)
+            enc.set_hp(tx, ce, enc.hp(ce) - res.fall_damage)
             fall_down(enc, tx, ce)
         if res.loser is not None:
             what = apply_loser(enc, tx, ce, res.loser)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.operation import Operation, Refused, Scope
+from emberkeep.campaign.operation import Operation, Refused
+from emberkeep.campaign.scope import Scope
 from emberkeep.gear.mending import repair_units
 from emberkeep.repairs.condition import damaged_gear
 from emberkeep.repairs.ledger import PARTY, pick_up, repair

@@ -55,8 +55,14 @@ def row_foreground(down: bool, current: bool) -> QBrush | None:
 
 
 def _hp(enc: Encounter, c: Combatant) -> tuple[int, int]:
-    _ref, hp, max_hp = enc.hp_ref(c)
-    return hp, max_hp
+    return enc.hp_with_max(c)
+
+
+def _hp_text(enc: Encounter, c: Combatant) -> str:
+    hp, max_hp = enc.hp_with_max(c)
+    if not max_hp:  # a PC without a knight profile has no HP in a Melee Round (R39)
+        return "no knight"
+    return f"{hp}/{max_hp}"
 
 
 def _ac(enc: Encounter, c: Combatant) -> int | None:
@@ -71,8 +77,7 @@ Cell = Callable[[Encounter, Combatant], Any]
 COLUMNS: tuple[tuple[str, Cell, Cell, str], ...] = (
     ("Name", lambda e, c: c.name, lambda e, c: c.name.lower(), "Who"),
     ("Side", lambda e, c: c.side, lambda e, c: c.side, "Side"),
-    ("HP", lambda e, c: "{}/{}".format(*_hp(e, c)), lambda e, c: _hp(e, c)[0],
-     "Hit points now / maximum"),
+    ("HP", _hp_text, lambda e, c: _hp(e, c)[0], "Hit points now / maximum"),
     ("AC", lambda e, c: "" if (ac := _ac(e, c)) is None else str(ac),
      lambda e, c: _ac(e, c) or 0, "Armor class (a monster's is the ROOM DC, R30)"),
     ("Zone", lambda e, c: str(c.position), lambda e, c: c.position,
@@ -85,6 +90,9 @@ COLUMNS: tuple[tuple[str, Cell, Cell, str], ...] = (
      "Acting, acted, dying with its countdown, down, out"),
 )
 HP_COLUMN = 2
+# R39: a Melee Round shows and changes the knights' own HP, and says so
+KNIGHT_HP_COLUMN = ("Knight HP", "The knights' own hit points now / SIZ + CON (R39), not the "
+                    "sheets' Furnace HP; a monster's as in any fight")
 
 
 class CombatantsModel(QAbstractTableModel):
@@ -183,10 +191,11 @@ class CombatantsModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
+        knight = section == HP_COLUMN and self.enc.knight_hp
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section][0]
+            return KNIGHT_HP_COLUMN[0] if knight else COLUMNS[section][0]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section][3]
+            return KNIGHT_HP_COLUMN[1] if knight else COLUMNS[section][3]
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -25,6 +25,7 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.groups import GROUP_NAMES, group_of, joins_the_fight
 from emberkeep.character.model import Character
 from emberkeep.magic.spells import get_cantrip
+from gui.labels import knight_hp_text
 
 __all__ = ["CONDITIONS", "CastDialog", "ConditionDialog", "PcPicker"]
 
@@ -45,17 +46,21 @@ class PcPicker(QDialog):
     """The roster's characters not yet in the fight; several may be chosen (Ctrl+A: all).
 
     The party in play comes first and is chosen already (issue #19: not every peasant); each
-    line names its group."""
+    line names its group and the HP the fight will use (R39: a Melee Round's are the knights'
+    own)."""
 
-    def __init__(self, characters: list[Character], parent: QWidget | None = None) -> None:
+    def __init__(self, characters: list[Character], parent: QWidget | None = None, *,
+                 knight_hp: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("Add player characters")
         self.list = QListWidget(self)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         chosen = set(joins_the_fight(characters))
         for ch in sorted(characters, key=lambda c: c.id not in chosen):  # stable: roster order
-            item = QListWidgetItem(
-                f"{ch.name} — {ch.hp}/{ch.max_hp} HP · {GROUP_NAMES[group_of(ch)]}")
+            hp = f"{ch.hp}/{ch.max_hp} HP"
+            if knight_hp:
+                hp = "no knight profile" if ch.knight is None else knight_hp_text(ch.knight)
+            item = QListWidgetItem(f"{ch.name} — {hp} · {GROUP_NAMES[group_of(ch)]}")
             item.setData(Qt.ItemDataRole.UserRole, ch.id)
             self.list.addItem(item)
             item.setSelected(ch.id in chosen)

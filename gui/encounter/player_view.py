@@ -1,7 +1,8 @@
 """The player view: a second window for a second screen, in big type.
 
 It shows the round, whose turn it is, and the order with each combatant's health as the players
-may know it: a PC's HP as numbers (it is on their sheet anyway), a monster's only as "unhurt /
+may know it: a PC's HP as numbers (it is on their sheet anyway; in a Melee Round the knight's
+own, labelled "knight HP", R39), a monster's only as "unhurt /
 wounded / bloodied / down" (:func:`~gui.encounter.status.monster_word`), never a number. The
 model below is the only thing the view reads, so a test over its cells proves it.
 """
@@ -80,8 +81,12 @@ class PlayerModel(ListTableModel[str]):
             state = life_state(enc, c)  # the core's dead/dying (R21, R22), as the GM's table
             if state == "dead":
                 return "dead"
-            _ref, hp, max_hp = enc.hp_ref(c)
-            return f"{hp}/{max_hp} HP" + _PC_WORDS.get(state, "")
+            hp, max_hp = enc.hp_with_max(c)
+            # R39: a Melee Round's HP is the knight's own, labelled so on the players' screen
+            unit = "knight HP" if enc.knight_hp else "HP"
+            if not max_hp:
+                return "no knight profile"
+            return f"{hp}/{max_hp} {unit}" + _PC_WORDS.get(state, "")
         return monster_word(enc, c)
 
     def _shown(self, c: Combatant, column: int, acting: bool) -> str:

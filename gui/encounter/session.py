@@ -357,16 +357,15 @@ class EncounterSession(QObject):
         """Change ``initiative``, ``resolution`` or ``room_dc`` before the first step."""
         if self.enc.history:
             raise RuleError("the encounter's setup is fixed once the fight has begun")
-        record, state = self.record, self.enc.state
+        record = self.record
         settings = self.document.campaign.settings
 
         def put() -> None:
             for key, value in values.items():
                 setattr(record, key, value)
 
-        def follow() -> None:
-            state.mode = persist.initiative_mode(record, settings)
-            state.room_dc = record.room_dc
+        def follow() -> None:  # the mode, the ROOM DC and R39's HP track of the resolution
+            persist.follow_setup(self.enc, record, settings)
 
         self._setup(text, put, follow, follow)
 

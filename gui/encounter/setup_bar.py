@@ -103,7 +103,7 @@ class SetupBar(QWidget):
 
         taken = {c.character_id for c in self.session.enc.combatants.values()}
         free = [ch for ch in self.session.document.campaign.characters if ch.id not in taken]
-        dialog = PcPicker(free, self)
+        dialog = PcPicker(free, self, knight_hp=self.session.enc.knight_hp)
         if dialog.exec():
             self.add_pcs(dialog.chosen())
 

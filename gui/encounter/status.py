@@ -52,6 +52,8 @@ def _state_text(enc: Encounter, c: Combatant) -> str:
     if state in ("dead", "down"):
         return state
     if state == "dying":
+        if left is None:  # a knight at 0 HP or below in a Melee Round (R33, R39)
+            return "dying: first aid within the hour"
         return f"dying: {left} round{'s' if left != 1 else ''} left"
     if state == "stable":
         return "down (stable)"
@@ -73,7 +75,7 @@ def monster_word(enc: Encounter, c: Combatant) -> str:
     """What the players may know of a monster's health: unhurt / wounded / bloodied / down."""
     if enc.is_down(c):
         return "down"
-    _ref, hp, max_hp = enc.hp_ref(c)
+    hp, max_hp = enc.hp_with_max(c)
     if hp >= max_hp:
         return "unhurt"
     return "wounded" if hp * 2 > max_hp else "bloodied"

@@ -34,8 +34,8 @@ from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.recap import mode_name, recap_markdown
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round, next_turn
-from gui import dialogs
 from emberkeep.file_names import suggested_path
+from gui import dialogs
 from gui.document import CampaignDocument
 from gui.encounter import actions
 from gui.encounter.attack_panel import AttackPanel

@@ -17,8 +17,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
 
+from emberkeep.campaign.operation import Refused
 from emberkeep.character.model import Character
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 from gui.palette import tones
 from gui.plain_text import tooltip
 
@@ -74,7 +75,7 @@ class FieldEdit(QLineEdit):
             self.document.edit_character(self.character_id, field, value,
                                          merge_key=f"{self.label}#{self._visit}",
                                          label=self.label)
-        except (EditRefused, ValueError) as exc:
+        except (Refused, ValueError) as exc:
             self._set_error(f"{self.label} not changed: {exc}")
             return False
         self._set_error(None)

@@ -5,6 +5,10 @@ Horsemanship, armor and shield, horse, Glory and Honor and experience check mark
 the profile. R24's derived statistics (HP = SIZ + CON, Unconscious = HP / 4, Major Wound = CON,
 Knockdown = SIZ, Damage, Move) are computed by the core and shown live.
 
+R39: the knight's HP is a track of its own (the profile's wounds), shown labelled beside the
+buttons; adding, editing or removing the profile never changes the sheet's Furnace HP, a new
+profile starts at full knight HP, and "Full knight HP" heals only this track.
+
 Every edit is one undo command through :meth:`CampaignDocument.edit_character` on ``knight``
 with a new frozen profile; the document validates the whole character, so a SIZ of 120 or a
 skill of -3 is refused at the field with pydantic's reason and the core keeps its value.
@@ -16,6 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,6 +37,7 @@ from emberkeep.character.knight import ATTRIBUTES, WEAPON_SKILLS, KnightProfile
 from emberkeep.character.model import Character
 from emberkeep.melee_round.catalog import HorseKind, catalog, horse
 from gui.document import EditRefused
+from gui.labels import knight_hp_text
 from gui.sheet.fields import FieldEdit, int_text
 
 if TYPE_CHECKING:
@@ -79,11 +85,18 @@ class KnightPanel(QGroupBox):
         buttons = QHBoxLayout()
         self.add_button = QPushButton("Add knight profile", self)
         self.remove_button = QPushButton("Remove knight profile", self)
-        self.full_hp_button = QPushButton("HP = SIZ + CON", self)
-        self.full_hp_button.setToolTip("Set HP and max HP to R24's SIZ + CON (full health)")
+        self.full_hp_button = QPushButton("Full knight HP", self)
+        self.full_hp_button.setToolTip("Heal the knight to R24's SIZ + CON: only the Melee "
+                                       "Round's knight HP, not the sheet's Furnace HP (R39)")
         self.add_button.clicked.connect(self.add_profile)
         self.remove_button.clicked.connect(self.remove_profile)
         self.full_hp_button.clicked.connect(self.full_hp)
+        # R39: the knight's own track, labelled so it is never read as the sheet's Furnace HP
+        self.knight_hp = QLabel(self)
+        self.knight_hp.setTextFormat(Qt.TextFormat.PlainText)
+        self.knight_hp.setStyleSheet("font-weight: bold;")
+        self.knight_hp.setAccessibleName("knight HP (Melee Round)")
+        buttons.addWidget(self.knight_hp)
         for b in (self.add_button, self.remove_button, self.full_hp_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
@@ -238,15 +251,11 @@ class KnightPanel(QGroupBox):
         self._edit(f"{skill} check", {"ticks": ticks})
 
     def add_profile(self) -> None:
-        """A default knight (R33) with HP set to R24's SIZ + CON: one undo step."""
-        character = self.sheet.character
-        if character.knight is not None:
-            return
-        knight = KnightProfile()
-        hp = knight.derived.hit_points
-        self.document.replace_character(
-            character.model_copy(update={"knight": knight, "max_hp": hp, "hp": hp}),
-            "Add knight profile")
+        """A default knight (R33) at full knight HP, the Furnace HP as it was (R39): one undo
+        step."""
+        if self.sheet.character.knight is None:
+            self.document.edit_character(self.character_id, "knight", KnightProfile(),
+                                         label="Add knight profile")
 
     def remove_profile(self) -> None:
         if self.sheet.character.knight is not None:
@@ -254,12 +263,11 @@ class KnightPanel(QGroupBox):
                                          label="Remove knight profile")
 
     def full_hp(self) -> None:
-        character = self.sheet.character
-        if character.knight is None:
-            return
-        hp = character.knight.derived.hit_points
-        self.document.replace_character(character.model_copy(update={"max_hp": hp, "hp": hp}),
-                                        "Knight's HP to SIZ + CON")
+        """The knight's track back to SIZ + CON (R39), one undo step; the Furnace HP stays."""
+        knight = self.sheet.character.knight
+        if knight is not None and knight.wounds:
+            self.document.edit_character(self.character_id, "knight", knight.unhurt(),
+                                         label="Full knight HP")
 
     # -- showing ------------------------------------------------------------------------------
 
@@ -269,10 +277,13 @@ class KnightPanel(QGroupBox):
         self.add_button.setVisible(knight is None)
         self.remove_button.setVisible(knight is not None)
         self.full_hp_button.setVisible(knight is not None)
+        self.knight_hp.setVisible(knight is not None)
         for edit in self.fields.values():
             edit.refresh()
         if knight is None:
             return
+        self.knight_hp.setText(knight_hp_text(knight))
+        self.full_hp_button.setEnabled(knight.wounds > 0)
         self.derived.setText(derived_text(knight))
         for refresh in self._refreshers:
             refresh(knight)

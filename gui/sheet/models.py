@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 )
 
 from emberkeep.campaign.changes import Change
+from emberkeep.campaign.operation import Refused
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.giving import charges_text
 from emberkeep.character.model import Character
@@ -32,7 +33,7 @@ from emberkeep.gear.catalog import GearError
 from emberkeep.gear.inventory import Owned
 from emberkeep.gear.owned import OwnedArmor, OwnedItem, OwnedShield, OwnedWeapon
 from emberkeep.gear.purse import format_coins
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 
 __all__ = ["AttacksModel", "InventoryModel", "SheetTableModel", "SkillsModel", "UidRole"]
 
@@ -116,7 +117,7 @@ class SheetTableModel(QAbstractTableModel):
         """One click or one committed cell: its own undo step, never merged with the last."""
         try:
             self.document.edit_character(self.character_id, field, value, label=label)
-        except EditRefused as exc:
+        except Refused as exc:
             self.editRefused.emit(f"{label} not changed: {exc}")
             return False
         return True

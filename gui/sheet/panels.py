@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.operation import Refused
 from emberkeep.character import archetype_effects as fx
 from emberkeep.character.bonuses import CASTING_ABILITY
 from emberkeep.character.catalog import Catalog
@@ -35,7 +36,6 @@ from emberkeep.clock.lights import light_up
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.spells import load_spells
-from gui.document import EditRefused
 from gui.plain_text import plain_label, tooltip
 from gui.sheet.fields import int_text
 from gui.sheet.models import InventoryModel, UidRole
@@ -108,7 +108,7 @@ class GearPanel(QGroupBox):
             self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
                                                label=f"gear (add {self.add_combo.currentText()}"
                                                      f"{rolled})")
-        except (GearError, EditRefused) as exc:
+        except (GearError, Refused) as exc:
             self.sheet.status.emit(f"Not added: {exc}")
 
     def light_selected(self) -> None:
@@ -139,7 +139,7 @@ class GearPanel(QGroupBox):
             text = use_carried(inventory, uid)
             self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
                                                label=f"gear ({text})")
-        except (ValueError, EditRefused) as exc:
+        except (ValueError, Refused) as exc:
             self.sheet.status.emit(f"Not used: {exc}")
             return
         self.sheet.status.emit(text)
@@ -154,7 +154,7 @@ class GearPanel(QGroupBox):
         try:
             self.sheet.document.edit_character(self.sheet.character_id, "inventory", inventory,
                                                label="gear (remove)")
-        except EditRefused as exc:
+        except Refused as exc:
             self.sheet.status.emit(f"Not removed: {exc}")
 
     def refresh(self, character: Character) -> None:
@@ -247,7 +247,7 @@ class MagicPanel(QGroupBox):
             self.sheet.document.edit_character(character.id, field, [*known, spell_id],
                                                label=f"{field.replace('_', ' ')} "
                                                      f"(learn {combo.currentText()})")
-        except EditRefused as exc:
+        except Refused as exc:
             self.sheet.status.emit(f"Not learned: {exc}")
 
     def _copy(self) -> None:
@@ -378,7 +378,7 @@ class NotesPanel(QGroupBox):
         try:
             self.sheet.document.edit_character(self.sheet.character_id, "notes", text,
                                                merge_key=f"notes#{self._visit}")
-        except EditRefused as exc:
+        except Refused as exc:
             self.sheet.status.emit(f"Notes not changed: {exc}")
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
@@ -434,7 +434,7 @@ class NotesPanel(QGroupBox):
             self.sheet.document.edit_character(character.id, "conditions",
                                                [c.model_dump() for c in kept],
                                                label=f"{state} {'on' if on else 'off'}")
-        except (ValueError, EditRefused) as exc:
+        except (ValueError, Refused) as exc:
             self.sheet.status.emit(f"{state} not switched: {exc}")
 
     def refresh(self, character: Character) -> None:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.campaign.changes import Change
+from emberkeep.campaign.operation import Refused
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
@@ -40,7 +41,7 @@ from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit,
 from emberkeep.character.sheet_rules import class_refusal, level_up_readiness
 from emberkeep.character.status import character_armor_class
 from emberkeep.dice import RandomRoller, Roller
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 from gui.labels import class_name, occupation_name
 from gui.palette import tone
 from gui.plain_text import plain_label, tooltip
@@ -202,7 +203,7 @@ class CharacterSheet(QScrollArea):
             try:
                 self.document.edit_character(self.character_id, field, combo.itemData(index),
                                              label=label)
-            except EditRefused as exc:
+            except Refused as exc:
                 self.status.emit(f"{label} not changed: {exc}")
                 refresh(self.character)
 
@@ -298,7 +299,7 @@ class CharacterSheet(QScrollArea):
         try:
             self.document.edit_character(self.character_id, "save_proficiencies", saves,
                                          label=f"{ability.value} save")
-        except EditRefused as exc:
+        except Refused as exc:
             self.status.emit(f"Save not changed: {exc}")
 
     def _vitals_box(self, parent: QWidget) -> QGroupBox:

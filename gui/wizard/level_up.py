@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.operation import Refused
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.advancement import LevelFeature, features_at, prof_bonus
 from emberkeep.character.catalog import Catalog
@@ -38,7 +39,7 @@ from emberkeep.character.leveling import LevelUpResult, level_up
 from emberkeep.character.model import Character
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Purpose, Roller, TypedRoller
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
 from gui.wizard.summary import SummaryView, summary_rows
@@ -261,7 +262,7 @@ class LevelUpDialog(QDialog):
         try:
             work, text = self.worked if self.worked is not None else self._work()
             self.document.replace_character(work, text)
-        except (ValueError, EditRefused) as exc:
+        except (ValueError, Refused) as exc:
             self.error.setText(f"Not yet: {exc}")
             return
         assert self.level_result is not None

@@ -19,7 +19,7 @@ from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.setup import monster_combatants, pc_combatant, pc_combatants
-from emberkeep.melee_round.engine_bridge import award_glory, knight_hit_points, melee_exchange
+from emberkeep.melee_round.engine_bridge import award_glory, melee_exchange
 
 PROFILE = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
                         skills={"Sword": 15, "Lance": 12, "Spear": 6})
@@ -30,8 +30,7 @@ def melee_campaign() -> Campaign:
     campaign = build_example_campaign()
     a, b = [c for c in campaign.characters if c.level == 1][:2]
     for ch in (a, b):
-        ch.knight = PROFILE
-        knight_hit_points(ch)
+        ch.knight = PROFILE  # R39: a new profile at full knight HP, the Furnace HP as it was
     record = EncounterRecord(name="Joust at the ford", resolution=Resolution.MELEE_ROUND)
     persist.add_combatants(record, [pc_combatant(a, side="gold", position=0),
                                     pc_combatant(b, side="azure", position=1)])

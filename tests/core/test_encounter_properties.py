@@ -103,7 +103,7 @@ def _use_item(enc: Encounter, actor: Combatant, target: Combatant, delta: int, n
 
 
 def _ruling_hp(enc: Encounter, actor: Combatant, target: Combatant, delta: int, n: int) -> Step:
-    _ref, _hp, max_hp = enc.hp_ref(target)
+    _hp, max_hp = enc.hp_with_max(target)
     lost = n % 12 if n % 3 == 0 else n % 3
     return actions.gm_ruling(enc, "by hand", [actions.SetHp(target.id, max_hp - lost)])
 

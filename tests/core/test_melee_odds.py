@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.settings import Resolution
 from emberkeep.character.knight import KnightProfile
 from emberkeep.dice import Roller, ScriptedRoller
 from emberkeep.encounter import odds
@@ -17,7 +18,6 @@ from emberkeep.encounter.setup import monster_combatants, pc_combatant
 from emberkeep.encounter.sim import FightResult
 from emberkeep.melee_round.engine_bridge import (
     begin_melee_round,
-    knight_hit_points,
     melee_exchange,
     rounds_fought,
 )
@@ -36,14 +36,14 @@ CHAMPION = MeleeMonster(name="Champion", max_hp=1, skill=20, armor_points=0, siz
 
 _FIRST = next(c for c in build_example_campaign().characters if c.level == 1)
 _FIRST.knight = KNIGHT
-knight_hit_points(_FIRST)
 
 
 def duel(roller: Roller, *, recording: bool = False, foes: int = 1) -> Encounter:
     knight = _FIRST.model_copy(deep=True)
     return Encounter([pc_combatant(knight, position=0),
                       *monster_combatants(CHAMPION, foes, position=1)],  # engaged
-                     {knight.id: knight}, roller, recording=recording)
+                     {knight.id: knight}, roller, recording=recording,
+                     resolution=Resolution.MELEE_ROUND)
 
 
 def test_a_scripted_duel_to_the_end_recorded_or_not_the_same() -> None:
@@ -58,7 +58,9 @@ def test_a_scripted_duel_to_the_end_recorded_or_not_the_same() -> None:
         knight, champion = enc.combatants.values()
         assert result == FightResult("party", True, 2, 6)
         assert roller.remaining == 0
-        assert champion.hp == -3 and enc.character(knight).hp == 28
+        sheet = enc.character(knight)
+        assert sheet.knight is not None and sheet.knight.hp == 28  # R39: the knight's own HP
+        assert champion.hp == -3 and sheet.hp == _FIRST.hp  # the Furnace HP untouched
         ends.append(enc.fingerprint())
     assert ends[0] == ends[1]  # the quiet fight is the recorded one
     assert [s.summary for s in enc.history] == [
@@ -147,7 +149,6 @@ def test_a_weapon_lost_during_a_round_ends_that_fighters_round() -> None:
                for i in (1, 2)]
     for ch in knights:
         ch.knight = KnightProfile()
-        knight_hit_points(ch)
     enc = Encounter([*(pc_combatant(ch, position=0) for ch in knights),
                      *monster_combatants(BANDIT, 3, position=8)],
                     {ch.id: ch for ch in knights}, ScriptedRoller([]))
@@ -165,11 +166,11 @@ def test_no_more_than_three_opponents_the_fourth_waits() -> None:
                for i in range(1, 5)]
     for ch in knights:
         ch.knight = KnightProfile()
-        knight_hit_points(ch)
     roller = ScriptedRoller([19] * 6)
     enc = Encounter([*(pc_combatant(ch, position=0) for ch in knights),
                      *monster_combatants(CHAMPION, 1, position=1)],
-                    {ch.id: ch for ch in knights}, roller, recording=True)
+                    {ch.id: ch for ch in knights}, roller, recording=True,
+                    resolution=Resolution.MELEE_ROUND)
     result = play_melee_fight(enc, max_rounds=1)
     assert not result.over and roller.remaining == 0
     exchanges = [s for s in enc.history if s.action == "melee"]

@@ -4,6 +4,7 @@ charge and then swords runs to its end, each exchange one undoable, logged step 
 from __future__ import annotations
 
 from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.settings import Resolution
 from emberkeep.character.knight import KnightProfile
 from emberkeep.character.model import Character
 from emberkeep.dice import ScriptedRoller
@@ -14,7 +15,6 @@ from emberkeep.encounter.setup import pc_combatant
 from emberkeep.melee_round.engine_bridge import (
     Declared,
     begin_melee_round,
-    knight_hit_points,
     melee_exchange,
     melee_over,
     mount,
@@ -31,12 +31,17 @@ def knights(faces: list[int]) -> tuple[Encounter, Character, Character, Scripted
     a, b = [c for c in campaign.characters if c.level == 1][:2]
     for ch in (a, b):
         ch.knight = PROFILE
-        knight_hit_points(ch)
     roller = ScriptedRoller(faces)
     enc = Encounter([pc_combatant(a, side="gold", position=0),
                      pc_combatant(b, side="azure", position=20)],
-                    {a.id: a, b.id: b}, roller)
+                    {a.id: a, b.id: b}, roller, resolution=Resolution.MELEE_ROUND)
     return enc, a, b, roller
+
+
+def knight_hp(ch: Character) -> int:
+    """The knight's own HP (R39), the track a Melee Round changes."""
+    assert ch.knight is not None
+    return ch.knight.hp
 
 
 def test_knight_against_knight_lance_charge_then_swords_to_the_end() -> None:
@@ -50,14 +55,14 @@ def test_knight_against_knight_lance_charge_then_swords_to_the_end() -> None:
     start = enc.fingerprint()
     mount(enc, ca.id)
     mount(enc, cb.id)
-    assert a.hp == b.hp == 28  # R24: SIZ + CON
+    assert knight_hp(a) == knight_hp(b) == 28  # R24: SIZ + CON
 
     begin_melee_round(enc)
     step = melee_exchange(enc, ca.id, cb.id, Declared(weapon="lance", charge=True))
     assert ca.position == 19  # "Knights must both move and fight during the charge"
     assert "lance charge +5" in [getattr(e, "text", "") for e in step.events]
     # 19 damage: ≥ SIZ 15, a failed Horsemanship roll: fall, 1d6 = 2; 19 - 10 - 6 = 3 wound.
-    assert b.hp == 28 - 2 - 3 and names(cb.conditions) == {"PRONE"}
+    assert knight_hp(b) == 28 - 2 - 3 and names(cb.conditions) == {"PRONE"}
     assert ca.weapon_dropped  # 19 is odd: "the lance breaks" (R26: broken)
     assert "breaks" in step.summary or any("breaks" in getattr(e, "text", "")
                                            for e in step.events)
@@ -72,13 +77,13 @@ def test_knight_against_knight_lance_charge_then_swords_to_the_end() -> None:
     begin_melee_round(enc)
     step = melee_exchange(enc, ca.id, cb.id, Declared(weapon="sword"), Declared())
     assert [r.total for r in step.rolls()][:2] == [12, 6]
-    assert b.hp == 23 - (20 - 16) and "PRONE" in names(cb.conditions)
+    assert knight_hp(b) == 23 - (20 - 16) and "PRONE" in names(cb.conditions)
     movement_phase(enc, {})
 
     begin_melee_round(enc)
     step = melee_exchange(enc, ca.id, cb.id, Declared(weapon="sword"), Declared())
     # Mounted over a fallen foe: +5/-5 once; Sword 15 + 5 = 20, so a natural 20 is critical.
-    assert b.hp == 19 - (48 - 16) and "INCAPACITATED" in names(cb.conditions)
+    assert knight_hp(b) == 19 - (48 - 16) and "INCAPACITATED" in names(cb.conditions)
     assert a.knight is not None and a.knight.ticks == ("Sword",)  # R32
     assert melee_over(enc) and roller.remaining == 0
     assert "critical" in step.summary
@@ -108,7 +113,7 @@ def test_typed_rolls_take_the_gms_dice() -> None:
     cb.position = 1
     with enc.typed({("attack", ca.id): 14, ("attack", cb.id): 2, "damage": 13}):
         step = melee_exchange(enc, ca.id, cb.id, Declared(), Declared())
-    assert b.hp == 28 and step.rolls()[0].typed  # 13: below SIZ, all stopped by 10 + 6
+    assert knight_hp(b) == 28 and step.rolls()[0].typed  # 13: below SIZ, all stopped by 10 + 6
     assert roller.remaining == 0 and "wins" in step.summary
 
 

@@ -15,8 +15,9 @@ from emberkeep.campaign import record as recorder
 from emberkeep.campaign.calendar import DAY, MINUTE, WEEK
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.operation import EVERYTHING, Operation, Refused, Scope, ScopeError
+from emberkeep.campaign.operation import Operation, Refused
 from emberkeep.campaign.record import record
+from emberkeep.campaign.scope import EVERYTHING, Scope, ScopeError
 from emberkeep.character.model import Character, CharacterCondition
 from emberkeep.clock.operations import advance_clock, advance_clock_to, rest_party
 from emberkeep.clock.schedule import start_training

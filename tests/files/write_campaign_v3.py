@@ -52,7 +52,7 @@ from emberkeep.gear.catalog import gear_catalog
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
 from emberkeep.magic.spells import shipped_spells
-from emberkeep.melee_round.engine_bridge import award_glory, knight_hit_points, melee_exchange
+from emberkeep.melee_round.engine_bridge import award_glory, melee_exchange
 from emberkeep.optional_rules.effort import EffortTask
 from emberkeep.optional_rules.skill_challenge import SkillChallenge
 from emberkeep.repairs.ledger import PARTY, damage_by_hand, repair
@@ -147,7 +147,8 @@ def _joust(campaign: Campaign, a: Character, b: Character) -> None:
     """R33: two knights, one exchange and Glory (the step holds whole KnightProfile values)."""
     for knight in (a, b):
         knight.knight = KNIGHT
-        knight_hit_points(knight)
+        # The schema-3 build put the sheet's HP to the knight's SIZ + CON (R39 ended that)
+        knight.max_hp = knight.hp = KNIGHT.derived.hit_points
     record = EncounterRecord(name="Joust at the ford", resolution=Resolution.MELEE_ROUND,
                              at=campaign.time)
     persist.add_combatants(record, [pc_combatant(a, side="gold", position=0),

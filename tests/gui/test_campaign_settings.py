@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QSpinBox
 from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import LedgerKind
+from emberkeep.campaign.operation import Refused
 from emberkeep.campaign.settings import CampaignSettings, CritDamage
 from gui import dialogs
 from gui.campaign_settings import CampaignSettingsDialog
-from gui.document import EditRefused
 from gui.main_window import MainWindow
 from gui.party_fund import PartyFundDialog, change_party_fund
 from gui.preferences import PreferencesDialog
@@ -195,7 +195,7 @@ def test_taking_more_than_the_fund_holds_is_refused(window: MainWindow) -> None:
     assert document.campaign.party_fund.total_cp == 4050
     assert len(document.campaign.ledger) == ledger
     assert document.undo_stack.count() == 0
-    with pytest.raises(EditRefused, match="enter an amount"):
+    with pytest.raises(Refused, match="enter an amount"):
         change_party_fund(document, take=False)
 
 

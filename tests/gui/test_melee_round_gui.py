@@ -17,13 +17,14 @@ from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import Resolution
 from emberkeep.character.knight import KnightProfile
+from emberkeep.character.model import Character
 from emberkeep.dice import Answer, ScriptedRoller, TypedRoller
 from emberkeep.dice import Key as DiceKey
 from emberkeep.encounter.combatant import MeleeMonster
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
-from emberkeep.melee_round.engine_bridge import knight_hit_points, melee_over
+from emberkeep.melee_round.engine_bridge import melee_over
 from emberkeep.resources import resource_path
 from gui.document import CampaignDocument
 from gui.encounter.extras import typed_per_blow
@@ -64,10 +65,8 @@ def open_joust(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
                roller: ScriptedRoller) -> tuple[MainWindow, EncounterWindow, list[str]]:
     campaign = build_example_campaign()
     knights = [c for c in campaign.characters if c.level == 1][:2]
-    hp = PROFILE.derived.hit_points
     for ch in knights:
-        ch.knight = PROFILE
-        ch.max_hp = ch.hp = hp  # R24: SIZ + CON
+        ch.knight = PROFILE  # R24, R39: at SIZ + CON on its own track
     window, ew = _open_melee_round(tmp_path, qtbot, monkeypatch, roller, campaign,
                                    "The joust")
     doc = window.document
@@ -78,6 +77,12 @@ def open_joust(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
     ew.table.setFocus()
     QApplication.processEvents()
     return window, ew, [k.id for k in knights]
+
+
+def knight_hp(character: Character) -> int:
+    """The knight's own HP (R39), the track a Melee Round changes."""
+    assert character.knight is not None
+    return character.knight.hp
 
 
 def key(ew: EncounterWindow, k: Key) -> None:
@@ -118,9 +123,10 @@ def test_knight_against_knight_lance_charge_then_swords_through_the_window(
     assert "Resolution:" in shown and "Winner's phase: 19 damage (6d6)" in shown
     assert "Loser's phase: knockdown fell, fall 2, shield 6, armor 10, wound 3" in shown
     b = document.character(b_id)
-    assert b.hp == 28 and ca.position == 0  # a preview changes nothing
+    assert knight_hp(b) == 28 and ca.position == 0  # a preview changes nothing
     key(ew, Key.Key_Return)
-    assert document.character(b_id).hp == 28 - 2 - 3 and ca.position == 19
+    assert knight_hp(document.character(b_id)) == 28 - 2 - 3 and ca.position == 19
+    assert document.character(b_id).hp == b.hp  # R39: the Furnace HP is not the Melee Round's
     assert "PRONE" in names(cb.conditions) and ca.weapon_dropped  # 19 odd: the lance breaks
     assert not panel.flags[0]["charge"].isChecked()  # a charge is one round's declaration
 
@@ -135,7 +141,7 @@ def test_knight_against_knight_lance_charge_then_swords_through_the_window(
     panel.weapon[0].setCurrentIndex(panel.weapon[0].findData("sword"))
     key(ew, Key.Key_A)
     key(ew, Key.Key_Return)
-    assert document.character(b_id).hp == 23 - (20 - 16)
+    assert knight_hp(document.character(b_id)) == 23 - (20 - 16)
     panel.movement_button.click()
 
     # Round 4: a critical doubles the dice (R23: "4d6 → 8d6"): 48 - 16 = 32, a Major Wound.
@@ -143,7 +149,7 @@ def test_knight_against_knight_lance_charge_then_swords_through_the_window(
     key(ew, Key.Key_A)
     assert "critical: dice doubled to 8d6" in panel.outcome.toPlainText()
     key(ew, Key.Key_Return)
-    assert document.character(b_id).hp == 19 - 32
+    assert knight_hp(document.character(b_id)) == 19 - 32
     assert "INCAPACITATED" in names(cb.conditions)
     knight = document.character(a_id).knight
     assert knight is not None and knight.ticks == ("Sword",)  # R32's check mark
@@ -181,7 +187,8 @@ def test_knight_panel_adds_a_profile_shows_r24_live_refuses_and_undoes(
     assert panel.body.isHidden() and not panel.add_button.isHidden()
     panel.add_button.click()
     character = document.character(cid)
-    assert character.knight == KnightProfile() and character.hp == character.max_hp == 28
+    assert character.knight == KnightProfile()  # R39: at full knight HP, the Furnace HP kept
+    assert (character.hp, character.max_hp) == (before["hp"], before["max_hp"])
     assert "Hit points 28" in panel.derived.text() and "Damage 4d6" in panel.derived.text()
 
     edit = panel.fields["SIZ"]
@@ -232,7 +239,6 @@ def open_bandits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
     campaign = build_example_campaign()
     ch = next(c for c in campaign.characters if c.level == 1)
     ch.knight = KnightProfile(DEX=14, armor_dex_penalty=0, skills={"Sword": 18, "Bow": 12})
-    knight_hit_points(ch)
     window, ew = _open_melee_round(tmp_path, qtbot, monkeypatch, roller, campaign,
                                    "Bandits")
     assert window.document is not None
@@ -302,7 +308,7 @@ def test_dodge_and_evade_take_typed_d20s(
     panel.die[0].setText("9")
     panel.die[1].setText("3")
     assert panel.roll() is None and "dodges" in panel.pending_text
-    assert panel.apply() and document.character(ch_id).hp == 28
+    assert panel.apply() and knight_hp(document.character(ch_id)) == 28
     panel.choose_tactic("evade")
     panel.die[0].setText("20")
     panel.die[1].setText("18")

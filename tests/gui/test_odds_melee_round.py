@@ -20,7 +20,6 @@ from emberkeep.dice import RandomRoller
 from emberkeep.encounter import odds
 from emberkeep.encounter.combatant import MeleeMonster
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
-from emberkeep.melee_round.engine_bridge import knight_hit_points
 from emberkeep.melee_round.sim import play_melee_fight
 from gui.encounter.odds_dialog import OddsDialog
 from gui.encounter.window import EncounterWindow
@@ -39,7 +38,6 @@ def _open_bandits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
     knights = [c for c in campaign.characters if c.level == 1][:2]
     for ch in knights:
         ch.knight = KnightProfile()
-        knight_hit_points(ch)
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch, campaign)
     window.roller = RandomRoller(3)
     window.show()
@@ -123,7 +121,6 @@ def test_a_joust_between_two_sides_of_knights_tells_the_chosen_sides_odds(
     knights = [c for c in campaign.characters if c.level == 1][:2]
     for ch in knights:
         ch.knight = KnightProfile()
-        knight_hit_points(ch)
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch, campaign)
     window.show()
     window.activateWindow()

@@ -11,10 +11,11 @@ from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.custom import upsert
+from emberkeep.campaign.operation import Refused
 from emberkeep.dice import ScriptedRoller
 from emberkeep.magic.spells import Spell, shipped_spells
 from emberkeep.resources import resource_path
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 from gui.sheet import CharacterSheet
 from gui.wizard.level_up import LevelUpDialog
 
@@ -34,7 +35,7 @@ def test_typing_a_level_is_refused_xp_says_ready_and_level_up_shows_the_roll(
     sheet = CharacterSheet(document, brannoc)
     qtbot.addWidget(sheet)
     assert "level" not in sheet.fields  # a label: nothing to type into
-    with pytest.raises(EditRefused, match="Level Up"):
+    with pytest.raises(Refused, match="Level Up"):
         document.edit_character(brannoc, "level", 5)
     assert document.character(brannoc).prof == 1 and document.undo_stack.count() == 0
 
@@ -84,7 +85,7 @@ def test_the_class_is_read_on_the_sheet_and_a_hand_edit_is_refused(
             "from the funnel (R5), with Level Up") in shown.toolTip()
     assert "class" not in [c.accessibleName() for c in sheet.findChildren(QComboBox)]
     assert not shown.focusPolicy() & Qt.FocusPolicy.TabFocus  # Tab never lands on it
-    with pytest.raises(EditRefused, match="Level Up"):
+    with pytest.raises(Refused, match="Level Up"):
         document.edit_character(brannoc, "class_id", "magic_user")
     assert document.character(brannoc).class_id == "fighter"
     assert document.undo_stack.count() == 0
@@ -111,7 +112,7 @@ def test_only_casters_learn_spells_and_the_campaigns_own_spell_is_offered(
     assert not brannoc.magic.learn_button.isEnabled()
     assert "R8" in brannoc.magic.learn_button.toolTip()
     assert not brannoc.magic.learn_cantrip_button.isEnabled()
-    with pytest.raises(EditRefused, match="only Clerics and Magic-users"):
+    with pytest.raises(Refused, match="only Clerics and Magic-users"):
         document.edit_character(brannoc.character_id, "spells_known", ["fireball"])
 
     maud_id = by_name(document, "Sister Maud")

@@ -9,9 +9,10 @@ from PySide6.QtCore import QModelIndex, Qt
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.operation import Refused
 from emberkeep.character.abilities import ABILITIES, AbilityScores
 from emberkeep.character.model import Character
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel, SortRole, status_of
 
 NAME, PLAYER, XP, HP, STATUS = (
@@ -130,33 +131,30 @@ def test_invalid_values_are_refused_and_change_nothing(model: RosterModel,
 
 def test_validation_covers_the_whole_sheet(document: CampaignDocument) -> None:
     wren = document.campaign.characters[1]
-    with pytest.raises(EditRefused, match="above max HP"):
+    with pytest.raises(Refused, match="above max HP"):
         document.edit_character(wren.id, "hp", 9)  # Character's cross-field check
     assert wren.hp == 0 and document.undo_stack.count() == 0
 
 
-def test_consecutive_edits_of_one_field_merge(model: RosterModel,
-                                              document: CampaignDocument) -> None:
+def test_each_committed_cell_is_its_own_undo_step(model: RosterModel,
+                                                  document: CampaignDocument) -> None:
+    """A cell edit is committed with Enter: one GM action, one undo step, never merged with
+    the one before (only a visit's typing into a sheet field merges)."""
     for xp in (20, 35, 50):
         assert model.setData(model.index(0, XP), xp)
-    assert document.undo_stack.count() == 1
-    assert model.setData(model.index(0, NAME), "Bran")  # another field: a new command
-    assert model.setData(model.index(1, XP), 7)  # another character: a new command
     assert document.undo_stack.count() == 3
+    assert model.setData(model.index(0, NAME), "Bran")
+    assert model.setData(model.index(1, XP), 7)
+    assert document.undo_stack.count() == 5
     document.undo_stack.undo()
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert document.campaign.characters[0].xp == 35
+    assert document.campaign.characters[0].name == "Brannoc"
     document.undo_stack.undo()
     document.undo_stack.undo()
     assert document.campaign.characters[0].xp == 12
-    assert document.campaign.characters[0].name == "Brannoc"
     assert document.undo_stack.isClean()
-
-
-def test_editing_back_to_the_original_leaves_nothing_to_undo(model: RosterModel,
-                                                             document: CampaignDocument) -> None:
-    model.setData(model.index(0, XP), 99)
-    model.setData(model.index(0, XP), 12)
-    assert document.undo_stack.count() == 0
-    assert not document.is_modified
 
 
 def test_same_value_pushes_nothing(model: RosterModel, document: CampaignDocument) -> None:
