@@ -28,11 +28,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from emberkeep.campaign.changes import Change
+from emberkeep.campaign.operation import Refused
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.groups import GROUP_NAMES, CharacterGroup, group_of
 from emberkeep.character.model import Character
 from emberkeep.character.status import character_armor_class
-from gui.document import CampaignDocument, EditRefused
+from gui.document import CampaignDocument
 from gui.labels import class_name, knight_hp_text, race_name
 from gui.palette import tones
 from gui.plain_text import tooltip
@@ -255,7 +256,7 @@ class RosterModel(QAbstractTableModel):
         character = self.character_at(index.row())
         try:
             self.document.edit_character(character.id, field, value)
-        except EditRefused as exc:
+        except Refused as exc:
             self.editRefused.emit(f"{COLUMNS[index.column()].title} not changed: {exc}")
             return False
         return True  # dataChanged comes from the document's campaignChanged signal

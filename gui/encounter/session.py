@@ -1,128 +1,52 @@
 """One running encounter bound to the open campaign: the engine, its record, and the history.
 
-DESIGN's one history: every engine step is one ``QUndoCommand`` on the campaign's one
-``QUndoStack``. The command's first redo runs the action (the engine resolves it into steps);
-later redos re-apply the recorded steps (``Encounter.redo``), undo reverts them and pops them
-from the engine's history (``Encounter.undo``). So Ctrl+Z in any window undoes the campaign's
-latest change, an attack as much as a sheet edit.
+DESIGN's one history: every engine action is one operation of the campaign
+(:mod:`emberkeep.encounter.fight`) on the campaign's one undo stack, like a sheet edit. Its first
+run resolves the action into steps; later redos re-apply the recorded steps, undo reverts them.
+So Ctrl+Z in any window undoes the campaign's latest change, an attack as much as a sheet edit.
 
 After each change the session says what changed, and no more: ``combatantsChanged`` with the
 ids of the combatants whose row must repaint, ``stateChanged`` when the round, order or phase
-moved, ``stepsApplied``/``stepsReverted`` for the log; and the document's ``campaignChanged``
-naming every player character a step touched and its fields (so the roster, open sheets and the
-Repairs tab update live). Setting the encounter up (combatants, initiative mode, ROOM DC) changes
-its record in the campaign: that is the campaign's own recorded undo command, and the engine's
-side follows in its ``done``. The record in the campaign follows every step
-(``persist.push_step``), so saving at any moment keeps the half-fought encounter, which resumes
-exactly.
+moved, ``stepsApplied``/``stepsReverted`` for the log; the document's ``campaignChanged`` names
+every player character a step touched and its fields (so the roster, open sheets and the
+Repairs tab update live). The record in the campaign follows every step, so saving at any
+moment keeps the half-fought encounter, which resumes exactly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand
 
 from emberkeep.campaign.changes import Change
-from emberkeep.campaign.model import EncounterRecord, EncounterStatus
+from emberkeep.campaign.model import EncounterRecord
+from emberkeep.campaign.operation import Prepared, Undoable
 from emberkeep.campaign.settings import Resolution
 from emberkeep.character.catalog import Catalog
 from emberkeep.dice import Answer, Answers, Key, Roller
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError
-from emberkeep.encounter.events import Set, Step
+from emberkeep.encounter.events import Step
+from emberkeep.encounter.fight import (
+    ClockTheFight,
+    FightAction,
+    FightOutcome,
+    FightSetup,
+    FightSteps,
+    SetupDone,
+    by_character,
+    changes_of,
+    fight_parts,
+    needs_clock,
+)
 from emberkeep.encounter.turns import current
 from gui.document import CampaignDocument
-from gui.encounter.fight_clock import clock_command, needs_clock
 
-__all__ = ["EncounterSession", "StepCommand", "changes_of"]
+__all__ = ["EncounterSession"]
 
 Action = Callable[[Encounter], object]
-
-
-def changes_of(enc: Encounter, steps: Iterable[Step], by_character: dict[str, list[str]]
-               ) -> tuple[set[str], set[tuple[str, str]], bool]:
-    """Combatant ids whose row changed, (character id, field) pairs, whether the state did."""
-    ids: set[str] = set()
-    fields: set[tuple[str, str]] = set()
-    state = False
-    for step in steps:
-        for event in step.events:
-            if not isinstance(event, Set):
-                continue
-            target = event.target
-            kind = target[0]
-            if kind == "c":
-                ids.add(target[1])
-            elif kind == "enc":
-                state = True
-            else:
-                field = event.field if kind == "pc" else (
-                    "inventory" if kind in ("gear", "magic") else "scores")
-                fields.add((target[1], field))
-                ids.update(by_character.get(target[1], ()))
-    return ids, fields, state
-
-
-class StepCommand(QUndoCommand):
-    """One engine action (or steps already resolved, e.g. an attack previewed then applied)."""
-
-    def __init__(self, session: EncounterSession, text: str, action: Action | None = None,
-                 steps: list[Step] | None = None) -> None:
-        super().__init__(text)
-        self.session = session
-        self.action = action
-        self.steps = steps
-        self.error: str | None = None
-        # Issue #5: the blow that ends the fight also moves the campaign clock (R27), here
-        self.clock: QUndoCommand | None = None
-        self._clock_checked = False
-
-    def redo(self) -> None:
-        self._redo_steps()
-        if self.isObsolete():
-            return
-        if not self._clock_checked:
-            self._clock_checked = True
-            if self.session.enc.state.phase == "over" and needs_clock(self.session):
-                self.clock = clock_command(self.session, "")
-        if self.clock is not None:
-            self.clock.redo()
-
-    def _redo_steps(self) -> None:
-        enc = self.session.enc
-        if self.steps is None:
-            assert self.action is not None
-            first = len(enc.history)
-            try:
-                self.action(enc)
-                self.session.check_over()
-            except (RuleError, ValueError, KeyError) as exc:
-                while len(enc.history) > first:
-                    enc.undo()
-                self.error = str(exc)
-                self.setObsolete(True)
-                return
-            self.steps = enc.history[first:]
-            if not self.steps:
-                self.setObsolete(True)
-                return
-        else:
-            for step in self.steps:
-                enc.redo(step)
-        self.session.applied(self.steps)
-
-    def undo(self) -> None:
-        if self.clock is not None:
-            self.clock.undo()
-        enc = self.session.enc
-        assert self.steps is not None
-        for step in reversed(self.steps):
-            undone = enc.undo()
-            assert undone is step, "the encounter's history and the undo stack disagree"
-        self.session.reverted(self.steps)
 
 
 class EncounterSession(QObject):
@@ -141,7 +65,8 @@ class EncounterSession(QObject):
         campaign = document.campaign
         self.enc = persist.build_encounter(record, {c.id: c for c in campaign.characters},
                                            roller, campaign.settings, Catalog(campaign))
-        self._emitting = False
+        self._previews: dict[int, Prepared[FightOutcome]] = {}
+        document.stepDone.connect(self._step_done)
         self._current: str | None = self.current_id()
         # issue #17: what the GM typed from physical dice for the next step, by purpose
         # (gui.encounter.typed_entry); the panels' own fields answer first
@@ -166,11 +91,7 @@ class EncounterSession(QObject):
         return None if c is None else c.id
 
     def by_character(self) -> dict[str, list[str]]:
-        found: dict[str, list[str]] = {}
-        for c in self.enc.combatants.values():
-            if c.character_id is not None:
-                found.setdefault(c.character_id, []).append(c.id)
-        return found
+        return by_character(self.enc)
 
     # -- doing ------------------------------------------------------------------------------
 
@@ -190,81 +111,69 @@ class EncounterSession(QObject):
 
     def run(self, text: str, action: Action) -> str | None:
         """Push one undoable engine action; returns the rules' refusal, or None if done."""
-        command = StepCommand(self, text, self.with_typed(action))
-        self.document.undo_stack.push(command)
-        return command.error
+        command = self.document.execute(
+            FightAction(text, self.record, self.enc, self.with_typed(action)),
+            done=self._clocked)
+        return None if command.error is None else str(command.error)
 
     def apply(self, text: str, steps: list[Step]) -> None:
-        """Push steps already resolved (a previewed attack): the first redo applies them."""
-        self.document.undo_stack.push(StepCommand(self, text, steps=steps))
+        """Push what a preview showed (a previewed attack): applied as it was, nothing rolled
+        again."""
+        prepared = self._previews.pop(id(steps), None)
+        if prepared is None or _steps_of(prepared.done) is not steps:
+            raise ValueError("those steps were not previewed in this encounter")
+        self._previews.clear()
+        self.document.execute(Prepared(text, prepared.result, prepared.done), done=self._clocked)
 
     def preview(self, action: Action) -> list[Step]:
         """Resolve an action to see its outcome, then put everything back (nothing is pushed,
-        nobody is told). Applying the returned steps later never rolls again."""
-        enc = self.enc
-        first = len(enc.history)
-        action = self.with_typed(action)
-        try:
-            action(enc)
-            self.check_over()
-        except BaseException:
-            while len(enc.history) > first:
-                enc.undo()
-            raise
-        steps = enc.history[first:]
-        for _ in steps:
-            enc.undo()
+        nobody is told). Applying the returned steps later (:meth:`apply`) never rolls again."""
+        prepared = self.document.preview(
+            FightAction("", self.record, self.enc, self.with_typed(action)))
+        steps = _steps_of(prepared.done)
+        self._previews[id(steps)] = prepared
         return steps
 
     def leave(self, text: str = "") -> bool:
         """The GM finishes or closes the fight: its rounds not yet on the campaign clock go
-        there, with the sheets' "until rest" conditions, as one undo command (issue #5, R27).
-        Returns whether anything was pushed."""
-        if self.enc.state.phase == "setup" or not needs_clock(self):
+        there, with the sheets' "until rest" conditions, as one undo step (R27). Returns
+        whether anything was pushed."""
+        if self.enc.state.phase == "setup" or not needs_clock(self.document.campaign,
+                                                                self.record, self.enc):
             return False
-        self.document.undo_stack.push(
-            clock_command(self, text or f"{self.record.name}: the fight's time passes"))
+        self.document.execute(
+            ClockTheFight(text or f"{self.record.name}: the fight's time passes", self.record,
+                          self.enc),
+            done=lambda happenings: self.clockChanged.emit(happenings or []))
         return True
 
-    def check_over(self) -> None:
-        """Record the end of the fight in the same command as the blow that ended it."""
-        from emberkeep.encounter.turns import is_over
-
-        if self.enc.state.phase in ("fighting", "surprise"):
-            is_over(self.enc)
+    def _clocked(self, outcome: FightOutcome | None) -> None:
+        if outcome is not None and outcome.clock:
+            self.clockChanged.emit(outcome.clock)
+        elif outcome is None:
+            self.clockChanged.emit([])
 
     # -- telling everyone -------------------------------------------------------------------
 
-    def applied(self, steps: list[Step]) -> None:
-        if not self.enc.history[:-len(steps)] and self.record.status is EncounterStatus.PLANNED:
-            self.record.at = self.document.campaign.time
-        for step in steps:
-            persist.push_step(self.record, self.enc, step)
-        self._announce(steps)
-        self.stepsApplied.emit(steps)
-
-    def reverted(self, steps: list[Step]) -> None:
-        for _ in steps:
-            persist.pop_step(self.record, self.enc)
-        self._announce(steps)
-        self.stepsReverted.emit(steps)
+    def _step_done(self, done: Undoable, undone: bool) -> None:
+        """The document applied an undoable: follow this fight's part of it."""
+        for part in fight_parts(done):
+            if isinstance(part, FightSteps) and part.record is self.record:
+                self._announce(part.steps)
+                (self.stepsReverted if undone else self.stepsApplied).emit(part.steps)
+            elif isinstance(part, SetupDone) and part.record_id == self.record.id:
+                self.combatantsReset.emit()
+                self.stateChanged.emit()
 
     def _announce(self, steps: list[Step]) -> None:
-        ids, fields, state = changes_of(self.enc, steps, self.by_character())
+        ids, _fields, state = changes_of(steps, self.by_character())
         now = self.current_id()
         if now != self._current:
             ids.update(x for x in (now, self._current) if x is not None)
             self._current = now
-        by_id: dict[str, set[str]] = {}
-        for character_id, field in fields:
-            by_id.setdefault(character_id, set()).add(field)
-        for character_id in self._fight_conditions(ids):  # issue #17: shown on the sheet
-            by_id.setdefault(character_id, set()).add("conditions")
-        self._emitting = True
-        try:
-            self.document.announce(Change.of_characters(by_id))
-        finally:
-            self._emitting = False
+        shown = {cid: {"conditions"} for cid in self._fight_conditions(ids)}
+        if shown:  # the fight's conditions on the sheets: the document's view, not the file
+            self.document.campaignChanged.emit(Change.of_characters(shown))
         if ids:
             self.combatantsChanged.emit([i for i in ids if i in self.enc.combatants])
         if state:
@@ -297,8 +206,9 @@ class EncounterSession(QObject):
         return changed
 
     def _external_change(self, change: Change) -> None:
-        """A sheet edit, an undone clock advance, a repair: the engine reads the sheet again."""
-        if self._emitting:
+        """A sheet edit, an undone clock advance, a repair: the engine reads the sheet again.
+        The fight's own steps and setup name its record: the engine already holds those."""
+        if self.record.id in change.encounters:
             return
         ids: list[str] = []
         for character_id, combatants in self.by_character().items():
@@ -371,15 +281,15 @@ class EncounterSession(QObject):
 
     def _setup(self, text: str, change_record: Callable[[], object],
                engine_do: Callable[[], None], engine_undo: Callable[[], None]) -> None:
-        """Push a setup change: the record's part recorded in the campaign's undo command, the
-        engine's part (not campaign data) done and undone with it."""
-        def op(_campaign: object) -> bool:
-            change_record()
-            return True
+        """Push a setup change: the record's part recorded, the engine's part (not campaign
+        data) done and undone with it."""
+        self.document.execute(FightSetup(text, self.record, change_record, engine_do,
+                                         engine_undo))
 
-        def done(applied: bool | None) -> None:
-            (engine_do if applied else engine_undo)()
-            self.combatantsReset.emit()
-            self.stateChanged.emit()
 
-        self.document.run(text, op, done)
+def _steps_of(done: Undoable) -> list[Step]:
+    """The engine steps of a fight's undoable (its first part)."""
+    for part in fight_parts(done):
+        if isinstance(part, FightSteps):
+            return part.steps
+    return []

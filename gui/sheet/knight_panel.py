@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.operation import Refused
 from emberkeep.character.knight import ATTRIBUTES, WEAPON_SKILLS, KnightProfile
 from emberkeep.character.model import Character
 from emberkeep.melee_round.catalog import HorseKind, catalog, horse
-from gui.document import EditRefused
 from gui.labels import knight_hp_text
 from gui.sheet.fields import FieldEdit, int_text
 
@@ -239,7 +239,7 @@ class KnightPanel(QGroupBox):
             self.document.edit_character(self.character_id, "knight",
                                          character.knight.model_copy(update=update),
                                          label=f"knight {label}")
-        except EditRefused as exc:
+        except Refused as exc:
             self.sheet.status.emit(f"knight {label} not changed: {exc}")
             self.refresh(self.sheet.character)
 
