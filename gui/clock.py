@@ -40,7 +40,7 @@ from emberkeep.campaign.operation import Operation
 from emberkeep.campaign.timeline import Timed
 from emberkeep.character.groups import GROUP_NAMES, CharacterGroup
 from emberkeep.character.model import Character
-from emberkeep.clock.advance import Change
+from emberkeep.clock.advance import Happening
 from emberkeep.clock.fights import fight_hold
 from emberkeep.clock.operations import advance_clock, advance_clock_to, rest_party
 from emberkeep.clock.rests import RestKind
@@ -69,14 +69,14 @@ ADVANCES: list[tuple[str, str, str]] = [
 ]
 
 
-AdvanceClock = CampaignCommand[list[Change]]
+AdvanceClock = CampaignCommand[list[Happening]]
 """One advance of the clock: its ``result`` is the list of what the advance ended."""
 
 
 class ClockController(QObject):
     """Advances the document's campaign clock through its undo stack."""
 
-    changed = Signal(list)  # the Change list of the last advance ([] after an undo)
+    changed = Signal(list)  # what the last advance did, Happenings ([] after an undo)
     refused = Signal(str)  # why the clock did not move (a fight is running, issue #17)
 
     def __init__(self, document: CampaignDocument, roller: Roller | None = None,
@@ -107,7 +107,7 @@ class ClockController(QObject):
     def now_text(self) -> str:
         return self.calendar.format(self.document.campaign.time)
 
-    def _push(self, operation: Operation[list[Change]], *,
+    def _push(self, operation: Operation[list[Happening]], *,
               rest: bool = False) -> AdvanceClock | None:
         """Every move of the clock comes here, so a running fight holds each."""
         if self._held(rest):
@@ -134,7 +134,7 @@ class ClockController(QObject):
                                            f"Advance to {self.calendar.format(target)}"))
 
 
-def summarize(changes: list[Change]) -> str:
+def summarize(changes: list[Happening]) -> str:
     """``3 conditions ended, 2 charges restored, 1 repair done`` for the status line."""
     if not changes:
         return "nothing else changed"
@@ -243,7 +243,7 @@ class TimelineView(QWidget):
             self.model.dataChanged.emit(self.model.index(0, WHO),
                                         self.model.index(len(self.model.rows) - 1, WHO))
 
-    def show_changes(self, changes: list[Change]) -> None:
+    def show_changes(self, changes: list[Happening]) -> None:
         self.changes.clear()
         calendar = self.controller.calendar
         for change in changes:

@@ -26,11 +26,11 @@ from emberkeep.gear.magic_items import DAWN_HOUR, ChargeHour, ChargePlan, OwnedM
 from emberkeep.gear.mending import mend_item
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 
-__all__ = ["Change", "advance", "advance_scope", "advance_to", "end_entries", "year_end_checks"]
+__all__ = ["Happening", "advance", "advance_scope", "advance_to", "end_entries", "year_end_checks"]
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
+class Happening:
     """One thing the clock did, for the GM's "what changed" list."""
 
     at: int
@@ -39,17 +39,17 @@ class Change:
     character_id: str | None = None
 
 
-def advance(campaign: Campaign, seconds: int, roller: Roller) -> list[Change]:
+def advance(campaign: Campaign, seconds: int, roller: Roller) -> list[Happening]:
     if seconds < 0:
         raise ValueError(f"the clock only runs forward (asked for {seconds} s)")
     return advance_to(campaign, campaign.time + seconds, roller)
 
 
-def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
+def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Happening]:
     if target < campaign.time:
         raise ValueError("the clock only runs forward; undo brings time back")
     calendar = Calendar(campaign.settings.time)
-    changes: list[Change] = []
+    changes: list[Happening] = []
     for at, kind, _, entry in _happenings(campaign, target):
         campaign.time = max(campaign.time, at)
         if kind == _ENDS:
@@ -58,7 +58,7 @@ def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
                 # a countdown handed over by its fight (R21)
                 campaign.timeline = [e for e in campaign.timeline if e is not entry]
                 what, text = bleed_out(campaign, entry, roller)
-                changes.append(Change(at, what, text, entry.character_id))
+                changes.append(Happening(at, what, text, entry.character_id))
             else:
                 changes.extend(end_entries(campaign, [entry], at))
         elif kind == _MIDNIGHT:
@@ -66,7 +66,7 @@ def advance_to(campaign: Campaign, target: int, roller: Roller) -> list[Change]:
         elif kind == _DAWN:
             changes.extend(_charges_back(campaign, roller, at, "dawn"))
         else:
-            changes.append(Change(at, "year_end", f"Year {calendar.to_date(at).year - 1} ended"))
+            changes.append(Happening(at, "year_end", f"Year {calendar.to_date(at).year - 1} ended"))
             changes.extend(year_end_checks(campaign, roller, at))
     campaign.time = target
     return changes
@@ -111,7 +111,7 @@ def _happenings(campaign: Campaign, target: int) -> list[tuple[int, int, int, Ti
     return happenings
 
 
-def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Change]:
+def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Happening]:
     """End timeline entries now (their time came, or a rest ended them) and apply what ending
     each means."""
     changes = []
@@ -139,11 +139,11 @@ def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Chang
             if entry.feat not in character.feats:
                 character.feats.append(entry.feat)
             text = f"{character.name} finished training: {entry.feat}"
-        changes.append(Change(at, entry.kind.value, text, entry.character_id))
+        changes.append(Happening(at, entry.kind.value, text, entry.character_id))
     return changes
 
 
-def year_end_checks(campaign: Campaign, roller: Roller, at: int) -> list[Change]:
+def year_end_checks(campaign: Campaign, roller: Roller, at: int) -> list[Happening]:
     """R32: every knight rolls its ticked skills at the year's end."""
     changes = []
     for character in campaign.characters:
@@ -152,24 +152,24 @@ def year_end_checks(campaign: Campaign, roller: Roller, at: int) -> list[Change]
             continue
         character.knight, lines = experience_checks(knight, roller)
         for line in lines:
-            changes.append(Change(at, "experience", f"{character.name}: {line} (R32)",
+            changes.append(Happening(at, "experience", f"{character.name}: {line} (R32)",
                                   character.id))
     return changes
 
 
-def _midnight(campaign: Campaign, roller: Roller, at: int) -> list[Change]:
+def _midnight(campaign: Campaign, roller: Roller, at: int) -> list[Happening]:
     """Daily limits reset: magical healing taken (R11) and magic items' charges back at
     midnight."""
     changes = []
     for character in campaign.characters:
         if _resets_at_midnight(character):
             character.caster = character.caster.new_day()
-            changes.append(Change(at, "daily", f"{character.name} can be magically healed "
+            changes.append(Happening(at, "daily", f"{character.name} can be magically healed "
                                                "again today (R11)", character.id))
     return changes + _charges_back(campaign, roller, at, "midnight")
 
 
-def _charges_back(campaign: Campaign, roller: Roller, at: int, hour: ChargeHour) -> list[Change]:
+def _charges_back(campaign: Campaign, roller: Roller, at: int, hour: ChargeHour) -> list[Happening]:
     """Magic items whose charges text says they come back at ``hour`` (issue #18): a daily
     number is rolled anew ("1d4 a day"); a pool regains what its text says, never above its
     size ("7 charges, 1d6 back at dawn"); a pool that names no refill ("3 charges") is left as
@@ -188,7 +188,7 @@ def _charges_back(campaign: Campaign, roller: Roller, at: int, hour: ChargeHour)
                         f"charges ({plan.text})")
             if magic.charges_left != refill:
                 magic.charges_left = refill
-                changes.append(Change(at, "charges", f"{character.name}'s {item.name}: {text}",
+                changes.append(Happening(at, "charges", f"{character.name}'s {item.name}: {text}",
                                       character.id))
     return changes
 

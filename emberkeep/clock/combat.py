@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import InitiativeMode, Resolution
-from emberkeep.clock.advance import Change, advance
+from emberkeep.clock.advance import Happening, advance
 from emberkeep.clock.units import round_seconds
 from emberkeep.dice import Roller
 
@@ -24,5 +24,5 @@ def fight_seconds(campaign: Campaign, rounds: int, mode: InitiativeMode,
 
 
 def advance_for_fight(campaign: Campaign, rounds: int, mode: InitiativeMode, roller: Roller,
-                      resolution: Resolution = Resolution.FURNACE) -> list[Change]:
+                      resolution: Resolution = Resolution.FURNACE) -> list[Happening]:
     return advance(campaign, fight_seconds(campaign, rounds, mode, resolution), roller)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Operation, Refused
 from emberkeep.character.groups import CharacterGroup
-from emberkeep.clock.advance import Change, advance_scope, advance_to
+from emberkeep.clock.advance import Happening, advance_scope, advance_to
 from emberkeep.clock.rests import RestKind, rest, rest_scope
 from emberkeep.dice import Roller
 
@@ -17,7 +17,7 @@ __all__ = ["advance_clock", "advance_clock_to", "rest_party"]
 
 
 def advance_clock(seconds: int, roller: Roller, text: str = "Advance the clock"
-                  ) -> Operation[list[Change]]:
+                  ) -> Operation[list[Happening]]:
     """The clock runs ``seconds`` forward, with everything that falls in them."""
     if seconds < 0:
         raise Refused(f"the clock only runs forward (asked for {seconds} s)")
@@ -26,8 +26,8 @@ def advance_clock(seconds: int, roller: Roller, text: str = "Advance the clock"
 
 
 def advance_clock_to(target: int, roller: Roller, text: str = "Advance the clock"
-                     ) -> Operation[list[Change]]:
-    def run(campaign: Campaign) -> list[Change]:
+                     ) -> Operation[list[Happening]]:
+    def run(campaign: Campaign) -> list[Happening]:
         if target < campaign.time:
             raise Refused("that date is in the past: the clock only runs forward")
         return advance_to(campaign, target, roller)
@@ -37,7 +37,7 @@ def advance_clock_to(target: int, roller: Roller, text: str = "Advance the clock
 
 def rest_party(kind: RestKind, roller: Roller, *, groups: Iterable[CharacterGroup] | None,
                character_ids: Iterable[str] | None = None, text: str = ""
-               ) -> Operation[list[Change]]:
+               ) -> Operation[list[Happening]]:
     """A short or long rest of the named characters, or of the living of ``groups``."""
     ids = None if character_ids is None else list(character_ids)
     chosen = None if groups is None else list(groups)

@@ -18,7 +18,7 @@ from emberkeep.campaign.timeline import EndsOn
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.groups import CharacterGroup, who_rests
 from emberkeep.character.rest import rest_character
-from emberkeep.clock.advance import Change, advance, advance_scope, end_entries
+from emberkeep.clock.advance import Happening, advance, advance_scope, end_entries
 from emberkeep.dice import Roller
 
 __all__ = ["RestKind", "rest", "rest_length", "rest_scope"]
@@ -28,7 +28,7 @@ RestKind = Literal["short", "long"]
 
 def rest(campaign: Campaign, kind: RestKind, roller: Roller,
          character_ids: Iterable[str] | None = None,
-         groups: Iterable[CharacterGroup] | None = None) -> list[Change]:
+         groups: Iterable[CharacterGroup] | None = None) -> list[Happening]:
     """The named characters rest, or else the living of ``groups`` (issue #19; None: every
     group but the dead or retired); returns what changed, clock included."""
     length = rest_length(campaign, kind)
@@ -42,7 +42,7 @@ def rest(campaign: Campaign, kind: RestKind, roller: Roller,
         character.caster = (character.caster.long_rest() if kind == "long"
                             else character.caster.short_rest())
         healed = character.hp - before
-        changes.append(Change(campaign.time, "rest",
+        changes.append(Happening(campaign.time, "rest",
                               f"{character.name} rested ({kind}): +{healed} HP, "
                               f"{result.pool_after} HD in the pool", character.id))
     ids = {c.id for c in resting}

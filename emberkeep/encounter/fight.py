@@ -26,8 +26,7 @@ from emberkeep.campaign.model import Campaign, EncounterRecord, EncounterStatus
 from emberkeep.campaign.operation import Composite, Operation, Undoable
 from emberkeep.campaign.scope import Scope
 from emberkeep.campaign.steps import Rows
-from emberkeep.clock.advance import Change as Happening
-from emberkeep.clock.advance import advance_scope
+from emberkeep.clock.advance import Happening, advance_scope
 from emberkeep.clock.combat import fight_seconds
 from emberkeep.encounter import persist
 from emberkeep.encounter.engine import Encounter

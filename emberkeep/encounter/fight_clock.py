@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from emberkeep.campaign.model import Campaign, EncounterRecord
 from emberkeep.character.model import Character
-from emberkeep.clock.advance import Change
+from emberkeep.clock.advance import Happening
 from emberkeep.clock.combat import advance_for_fight
 from emberkeep.clock.dying import DYING, hand_over
 from emberkeep.clock.units import round_seconds
@@ -39,7 +39,7 @@ def rounds_to_clock(enc: Encounter, record: EncounterRecord) -> int:
 
 
 def clock_fight(campaign: Campaign, record: EncounterRecord, enc: Encounter,
-                roller: Roller) -> list[Change]:
+                roller: Roller) -> list[Happening]:
     """Put the rounds not yet on the clock there, and the "until rest" conditions of the
     fight's PCs on the timeline; returns what the clock did. Nothing to do: ``[]``."""
     ids = {c.character_id for c in enc.combatants.values() if c.character_id is not None}
@@ -49,7 +49,7 @@ def clock_fight(campaign: Campaign, record: EncounterRecord, enc: Encounter,
     rounds = rounds_to_clock(enc, record)
     mode = enc.state.mode
     resolution = persist.resolution(record, campaign.settings)
-    changes: list[Change] = []
+    changes: list[Happening] = []
     if rounds:
         changes = advance_for_fight(campaign, rounds, mode, roller, resolution)
         record.clocked_rounds += rounds

@@ -13,7 +13,7 @@ from emberkeep.campaign.settings import InitiativeMode, Resolution, TimeSettings
 from emberkeep.campaign.timeline import EndsOn
 from emberkeep.character.model import Character
 from emberkeep.clock import advance as clock_advance
-from emberkeep.clock.advance import Change, advance, advance_to
+from emberkeep.clock.advance import Happening, advance, advance_to
 from emberkeep.clock.rests import rest
 from emberkeep.clock.schedule import (
     MOUNTED_COMBAT,
@@ -235,9 +235,9 @@ def test_year_end_checks_run_once_per_year_end(monkeypatch: pytest.MonkeyPatch) 
     campaign = _campaign()
     seen: list[int] = []
 
-    def hook(c: Campaign, roller: object, at: int) -> list[Change]:
+    def hook(c: Campaign, roller: object, at: int) -> list[Happening]:
         seen.append(at)
-        return [Change(at, "experience", "rolled")]
+        return [Happening(at, "experience", "rolled")]
 
     monkeypatch.setattr(clock_advance, "year_end_checks", hook)
     cal = Calendar()

@@ -75,8 +75,8 @@ def test_advance_to_refuses_the_past(document: CampaignDocument, qtbot: object) 
 
 
 def test_summary_counts_kinds() -> None:
-    from emberkeep.clock.advance import Change
+    from emberkeep.clock.advance import Happening
 
-    assert summarize([Change(0, "condition", "a"), Change(0, "condition", "b"),
-                      Change(0, "repair", "c")]) == "2 condition(s) ended, 1 repair(s) done"
+    assert summarize([Happening(0, "condition", "a"), Happening(0, "condition", "b"),
+                      Happening(0, "repair", "c")]) == "2 condition(s) ended, 1 repair(s) done"
     assert summarize([]) == "nothing else changed"
