@@ -29,11 +29,11 @@ def suggest_xp(enc: Encounter) -> int:
                   if c.kind == "monster" and c.monster is not None)
     if not foes_hp:
         return 0
-    pcs = [enc.character(c) for c in enc.combatants.values() if c.kind == "pc"]
-    party_hp = sum(ch.max_hp for ch in pcs) or 1
+    pcs = [c for c in enc.combatants.values() if c.kind == "pc"]
+    party_hp = sum(enc.hp_with_max(c)[1] for c in pcs) or 1  # R39: on the fight's HP track
     ratio = foes_hp / party_hp
     award = 1 if ratio < 0.5 else 2 if ratio < 1 else 3 if ratio < 2 else 4
-    if any(ch.hp <= 0 or not ch.alive for ch in pcs):
+    if any(enc.hp(c) <= 0 or not enc.character(c).alive for c in pcs):
         award += 1  # someone fell: it was more dangerous than the numbers say
     return min(MAX_AWARD, award)
 
