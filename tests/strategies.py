@@ -1,7 +1,8 @@
 """Hypothesis strategies for the campaign document, built from our own models.
 
-They generate what a long campaign can hold: any unicode in names and notes, characters of every
-level and class with damaged gear and purses, encounters with logs, ledger entries, every setting.
+They generate what a long campaign can hold: any unicode but control characters in names and
+notes (notes keep line breaks and tabs), characters of every level and class with damaged gear
+and purses, encounters with logs, ledger entries, every setting.
 """
 
 from __future__ import annotations
@@ -47,8 +48,13 @@ from emberkeep.optional_rules.skill_challenge import ChallengeAttempt, SkillChal
 CLASSES = ["fighter", "cleric", "rogue", "magic_user"]
 RACES = ["human", "dwarf", "elf", "halfling", "half_orc"]
 
-text = st.text(max_size=40)
-names = st.text(min_size=1, max_size=40)
+# What a GM types: any character but a control one (names are one line, the loader refuses a
+# NUL or a tab in them); notes keep their line breaks and tabs.
+_typed = st.characters(blacklist_categories=("Cc", "Cs"))
+text = st.text(_typed, max_size=40)
+names = st.text(_typed, min_size=1, max_size=40)
+notes = st.text(st.characters(blacklist_categories=("Cc", "Cs"), whitelist_characters="\n\t"),
+                max_size=200)
 small = st.integers(0, 1000)
 
 dates = st.integers(0, 10**11)
@@ -79,9 +85,10 @@ def inventories(draw: st.DrawFn) -> Inventory:
 def characters(draw: st.DrawFn) -> Character:
     level = draw(st.integers(0, 10))
     max_hp = draw(st.integers(1, 150))
-    scores = AbilityScores(**{a.value: AbilityScore(base=draw(st.integers(0, 20)),
-                                                    loss=draw(st.integers(0, 6)))
-                              for a in Ability})
+    bases = {a: draw(st.integers(3, 20)) for a in Ability}  # 3d6 and what raises it
+    scores = AbilityScores(**{a.value: AbilityScore(base=base,  # a loss takes it to 0 at most
+                                                    loss=draw(st.integers(0, min(6, base))))
+                              for a, base in bases.items()})
     data: dict[str, Any] = dict(
         name=draw(names), player=draw(text), race=draw(st.sampled_from(RACES)),
         class_id=None if level == 0 else draw(st.sampled_from(CLASSES)), level=level,
@@ -92,7 +99,7 @@ def characters(draw: st.DrawFn) -> Character:
         skill_proficiencies=draw(st.lists(st.sampled_from(list(Skill)), max_size=5,
                                           unique=True)),
         luck=LuckState(dice=draw(st.integers(0, 3)), fail_streak=draw(st.integers(0, 5))),
-        inventory=draw(inventories()), notes=draw(st.text(max_size=200)),
+        inventory=draw(inventories()), notes=draw(notes),
         conditions=draw(st.lists(st.builds(CharacterCondition, name=names, source=text,
                                            timed_id=st.none() | st.just("d" * 32)),
                                  max_size=2)),
@@ -109,20 +116,27 @@ log_events = st.builds(
                          max_size=4))
 
 encounters = st.builds(
-    EncounterRecord, name=text, room_dc=st.integers(1, 40), at=dates,
-    status=st.sampled_from(list(EncounterStatus)), notes=text,
+    EncounterRecord, name=names, room_dc=st.integers(1, 40), at=dates,
+    status=st.sampled_from(list(EncounterStatus)), notes=notes,
     log=st.lists(log_events, max_size=5))
 
-ledger_entries = st.builds(
-    LedgerEntry, at=dates, kind=st.sampled_from(list(LedgerKind)), description=text,
-    cost_cp=st.integers(-10**6, 10**6), paid_by=st.sampled_from(["party", "a" * 32]),
-    character_id=st.none() | st.just("b" * 32), item_uid=st.none() | st.just("c" * 32))
+def ledger_entries(people: list[str]) -> st.SearchStrategy[LedgerEntry]:
+    """Entries paid by the party, one of ``people`` (character ids) or one since removed."""
+    owners = st.none() | st.sampled_from(people) if people else st.none()
+    return st.builds(
+        LedgerEntry, at=dates, kind=st.sampled_from(list(LedgerKind)), description=text,
+        cost_cp=st.integers(-10**6, 10**6),
+        paid_by=st.sampled_from(["party", "removed", *people]),
+        character_id=owners, item_uid=st.none() | st.just("c" * 32))
 
-timed = st.builds(
-    Timed, kind=st.sampled_from(list(TimedKind)), label=text, starts_at=dates,
-    ends_at=st.none() | dates, ends_on=st.sampled_from(list(EndsOn)),
-    character_id=st.none() | st.just("a" * 32), condition=st.none() | st.just("PRONE"),
-    cost_cp=st.integers(0, 10**6))
+
+def timed(people: list[str]) -> st.SearchStrategy[Timed]:
+    """Timeline entries about nobody or one of ``people``."""
+    return st.builds(
+        Timed, kind=st.sampled_from(list(TimedKind)), label=text, starts_at=dates,
+        ends_at=st.none() | dates, ends_on=st.sampled_from(list(EndsOn)),
+        character_id=st.none() | st.sampled_from(people) if people else st.none(),
+        condition=st.none() | st.just("PRONE"), cost_cp=st.integers(0, 10**6))
 
 settings = st.builds(
     CampaignSettings,
@@ -141,7 +155,7 @@ settings = st.builds(
     time=st.builds(TimeSettings, month_names=st.lists(names, min_size=12, max_size=12)),
 )
 
-# Issue #12: the GM's own entries (shipped ones renamed) and the table rules in play.
+# The GM's own entries (shipped ones renamed) and the table rules in play.
 custom_archetypes = st.builds(
     lambda a, name: a.model_copy(update={"name": name}),
     st.sampled_from(sorted(shipped_archetypes().values(), key=lambda a: a.id)), names)
@@ -156,13 +170,22 @@ skill_challenges = st.builds(
 efforts = st.builds(EffortTask, id=names, name=names, attempt_dc=st.integers(1, 40),
                     effort_needed=st.integers(1, 1000), progress=st.integers(0, 2000))
 
-campaigns = st.builds(
-    Campaign, name=names, settings=settings, characters=st.lists(characters(), max_size=3),
-    party_fund=purses, encounters=st.lists(encounters, max_size=2),
-    ledger=st.lists(ledger_entries, max_size=3), time=dates,
-    timeline=st.lists(timed, max_size=4), notes=st.text(max_size=100),
-    archetypes=st.lists(custom_archetypes, max_size=2, unique_by=lambda a: a.id),
-    spells=st.lists(custom_spells, max_size=2, unique_by=lambda s: s.id),
-    magic_items=st.lists(custom_items, max_size=2, unique_by=lambda m: m.id),
-    skill_challenges=st.lists(skill_challenges, max_size=2),
-    efforts=st.lists(efforts, max_size=2))
+@st.composite
+def _campaigns(draw: st.DrawFn) -> Campaign:
+    """A campaign whose ledger and timeline name its own characters (the loader refuses an
+    entry naming one it does not hold)."""
+    people = draw(st.lists(characters(), max_size=3))
+    ids = [c.id for c in people]
+    return draw(st.builds(
+        Campaign, name=names, settings=settings, characters=st.just(people),
+        party_fund=purses, encounters=st.lists(encounters, max_size=2),
+        ledger=st.lists(ledger_entries(ids), max_size=3), time=dates,
+        timeline=st.lists(timed(ids), max_size=4), notes=notes,
+        archetypes=st.lists(custom_archetypes, max_size=2, unique_by=lambda a: a.id),
+        spells=st.lists(custom_spells, max_size=2, unique_by=lambda s: s.id),
+        magic_items=st.lists(custom_items, max_size=2, unique_by=lambda m: m.id),
+        skill_challenges=st.lists(skill_challenges, max_size=2),
+        efforts=st.lists(efforts, max_size=2)))
+
+
+campaigns = _campaigns()

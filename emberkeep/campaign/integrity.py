@@ -1,4 +1,4 @@
-"""A loaded campaign is whole (issue #20): every id it names exists, every id it holds is its own.
+"""A loaded campaign is whole: every id it names exists, every id it holds is its own.
 
 The schema checks each value's type and range; this checks what the rules later rely on and
 pydantic cannot see alone: the class, race, occupation, archetype (and its features), spells
@@ -6,25 +6,32 @@ and gear a sheet names exist in the campaign's catalog (the shipped entries with
 over them: ``Catalog(campaign)``); characters, encounters, ledger and timeline entries and each
 character's gear have ids of their own, given in the file (a missing id would be a fresh random
 one on each load, and the timeline, the ledger and recorded fights would point at nothing);
-weapon damage is dice notation the roller reads. Each problem comes with its field path, as a
-type error does.
+weapon damage is dice notation the roller reads; a base score under 3 has its cause, the race's
+-1 (R2: a 3 rolled, less 1); the ledger and the timeline name only characters the campaign
+holds; each combatant a fight keeps reads as strictly as a sheet
+(:mod:`emberkeep.campaign.kept_combatants`). Each problem comes with its field path, as a type
+error does. Every check is one pass over what it reads, so a large campaign loads in about the
+time it did without them (bench/campaign_io.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from pydantic import BaseModel
 
-from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.kept_combatants import KeptCombatantError, kept_combatant
+from emberkeep.campaign.model import PARTY, REMOVED, Campaign, EncounterRecord
+from emberkeep.character.abilities import ABILITIES
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.classes import classes
 from emberkeep.character.model import Character
 from emberkeep.character.occupations import occupation_table
+from emberkeep.character.races import ROLLED_LOW, Race, lowest_base
 from emberkeep.dice import DiceError, parse
-from emberkeep.gear.catalog import GearError
+from emberkeep.gear.catalog import GearCatalog, GearError
 from emberkeep.gear.owned import OwnedGear, OwnedWeapon
 from emberkeep.magic.spells import load_spells
 
@@ -60,9 +67,42 @@ def campaign_problems(campaign: Campaign) -> list[Problem]:
     for field, label in (("archetypes", "archetype"), ("spells", "spell"),
                          ("magic_items", "magic item")):
         problems += _duplicates(field, getattr(campaign, field), label)
+    known = _Known.of(catalog)
     for index, character in enumerate(campaign.characters):
-        problems += _character_problems(f"characters[{index}]", character, catalog)
+        problems += _character_problems(f"characters[{index}]", character, known)
+    for index, record in enumerate(campaign.encounters):
+        problems += _combatant_problems(f"encounters[{index}]", record)
+    problems += _reference_problems(campaign)
     return problems
+
+
+def _reference_problems(campaign: Campaign) -> Iterator[Problem]:
+    """The ledger and the timeline name only characters the campaign holds: a repair paid by
+    no one, a condition that would end on no one, means nothing (removing a character detaches
+    what named it: ``emberkeep.campaign.record.remove_step``)."""
+    ids = {c.id for c in campaign.characters}
+    payers = ids | {PARTY, REMOVED}
+    for index, entry in enumerate(campaign.ledger):
+        if entry.paid_by not in payers:
+            yield Problem(f"ledger[{index}].paid_by", "names as its payer no character of this "
+                                                      "campaign, nor the party")
+        if entry.character_id is not None and entry.character_id not in ids:
+            yield Problem(f"ledger[{index}].character_id", "names as the owner no character of "
+                                                           "this campaign")
+    for index, timed in enumerate(campaign.timeline):
+        if timed.character_id is not None and timed.character_id not in ids:
+            yield Problem(f"timeline[{index}].character_id", "names no character of this "
+                                                             "campaign")
+
+
+def _combatant_problems(at: str, record: EncounterRecord) -> Iterator[Problem]:
+    for index, data in enumerate(record.combatants):
+        try:
+            kept_combatant(data)
+        except KeptCombatantError as exc:
+            for field, reason in exc.problems:
+                yield Problem(f"{at}.combatants[{index}]" + (f".{field}" if field else ""),
+                              reason)
 
 
 def _missing_ids(field: str, entries: Sequence[BaseModel]) -> Iterator[Problem]:
@@ -83,27 +123,61 @@ def _duplicates(field: str, entries: Sequence[_Named], label: str) -> Iterator[P
             first[entry.id] = index
 
 
-def _character_problems(at: str, character: Character, catalog: Catalog) -> Iterator[Problem]:
-    known_races = catalog.races()  # the GM's own races count too (issue #18)
-    if character.race not in known_races:
-        yield Problem(f"{at}.race", _unknown("race", character.race, known_races))
-    if character.class_id is not None and character.class_id not in classes():
+@dataclass(frozen=True, slots=True)
+class _Known:
+    """What the sheets may name, looked up once for the whole roster (the GM's own entries over
+    the shipped ones): building the gear catalog for each sheet took most of the check's time."""
+
+    catalog: Catalog
+    races: dict[str, Race]
+    classes: Container[str]
+    occupations: list[str]
+    spells: Container[str]
+    cantrips: list[str]
+    gear: GearCatalog
+    magic_items: Container[str]
+
+    @classmethod
+    def of(cls, catalog: Catalog) -> _Known:
+        return cls(catalog, catalog.races(), classes(),
+                   [row.id for row in occupation_table().rows], catalog.spells(),
+                   [c.id for c in load_spells().cantrips], catalog.gear(),
+                   catalog.magic_items())
+
+
+def _character_problems(at: str, character: Character, known: _Known) -> Iterator[Problem]:
+    race = known.races.get(character.race)
+    if race is None:
+        yield Problem(f"{at}.race", _unknown("race", character.race, known.races))
+    else:
+        yield from _score_problems(at, character, race)
+    if character.class_id is not None and character.class_id not in known.classes:
         yield Problem(f"{at}.class_id", _unknown("class", character.class_id, classes()))
-    if character.occupation is not None:
-        known = [row.id for row in occupation_table().rows]
-        if character.occupation not in known:
-            yield Problem(f"{at}.occupation", _unknown("occupation", character.occupation,
-                                                       known))
-    yield from _archetype_problems(at, character, catalog)
-    spells = catalog.spells()
+    if character.occupation is not None and character.occupation not in known.occupations:
+        yield Problem(f"{at}.occupation", _unknown("occupation", character.occupation,
+                                                   known.occupations))
+    yield from _archetype_problems(at, character, known.catalog)
     for index, spell_id in enumerate(character.spells_known):
-        if spell_id not in spells:
-            yield Problem(f"{at}.spells_known[{index}]", _unknown("spell", spell_id, spells))
-    cantrips = [c.id for c in load_spells().cantrips]
+        if spell_id not in known.spells:
+            yield Problem(f"{at}.spells_known[{index}]",
+                          _unknown("spell", spell_id, known.catalog.spells()))
     for index, cantrip_id in enumerate(character.cantrips):
-        if cantrip_id not in cantrips:
-            yield Problem(f"{at}.cantrips[{index}]", _unknown("cantrip", cantrip_id, cantrips))
-    yield from _gear_problems(f"{at}.inventory", character, catalog)
+        if cantrip_id not in known.cantrips:
+            yield Problem(f"{at}.cantrips[{index}]",
+                          _unknown("cantrip", cantrip_id, known.cantrips))
+    yield from _gear_problems(f"{at}.inventory", character, known)
+
+
+def _score_problems(at: str, character: Character, race: Race) -> Iterator[Problem]:
+    """A base score starts at 3d6's 3 at least, 2 under the race's -1 (R2), and only goes up;
+    what injuries take is a loss kept apart (R29)."""
+    for ability in ABILITIES:
+        base = character.scores.get(ability).base
+        if base < ROLLED_LOW and base < lowest_base(race, ability):
+            yield Problem(f"{at}.scores.{ability.value}.base",
+                          f"a base {ability.value} of {base} has no cause: scores start at 3 "
+                          f"(3d6), 2 only where the race takes 1 (R2); a score lost to an "
+                          f"injury is kept as a loss (R29)")
 
 
 def _archetype_problems(at: str, character: Character, catalog: Catalog) -> Iterator[Problem]:
@@ -121,10 +195,9 @@ def _archetype_problems(at: str, character: Character, catalog: Catalog) -> Iter
                           _unknown(f"feature of {archetype.name}", chosen.feature_id, features))
 
 
-def _gear_problems(at: str, character: Character, catalog: Catalog) -> Iterator[Problem]:
+def _gear_problems(at: str, character: Character, known: _Known) -> Iterator[Problem]:
     inventory = character.inventory
-    gear = catalog.gear()  # the GM's own weapons, armor, shields and items too (issue #18)
-    magic_items = catalog.magic_items()
+    gear, magic_items = known.gear, known.magic_items
     for field in ("armor", "shields", "weapons", "items"):
         pieces: list[OwnedGear] = getattr(inventory, field)
         for index, piece in enumerate(pieces):

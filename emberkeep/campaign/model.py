@@ -25,8 +25,16 @@ from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
 from emberkeep.magic.spells import Spell
 from emberkeep.optional_rules.effort import EffortTask
 from emberkeep.optional_rules.skill_challenge import SkillChallenge
+from emberkeep.text_fields import Name, Note, PlainText
 
 SCHEMA_VERSION = 3
+
+PARTY = "party"
+"""A ledger entry's payer when the party fund paid."""
+REMOVED = "removed"
+"""A ledger entry's payer once the character who paid was removed from the campaign: the
+entry stays (the money was spent), its payer is no longer there to name."""
+DESCRIPTION_LENGTH = 1000
 
 _STRICT = ConfigDict(extra="forbid", allow_inf_nan=False, validate_assignment=False)
 
@@ -58,17 +66,18 @@ class EncounterRecord(BaseModel):
     model_config = _STRICT
 
     id: str = Field(default_factory=new_id, min_length=1, max_length=64)
-    name: str = Field(max_length=200)
+    name: Name
     room_dc: int = Field(12, ge=1, le=40)
     status: EncounterStatus = EncounterStatus.PLANNED
     at: GameTime = 0  # when it began, on the campaign clock
-    # Issue #5/R27: the rounds of this fight already put on the campaign clock (the GM left
-    # it half-fought, or it ended); a resumed fight adds only the rounds since.
+    # R27: the rounds of this fight already put on the campaign clock (the GM left it
+    # half-fought, or it ended); a resumed fight adds only the rounds since.
     clocked_rounds: int = Field(0, ge=0, le=1_000_000)
-    notes: str = Field("", max_length=100_000)
+    notes: Note = ""
     log: list[LogEvent] = Field(default_factory=list)
-    # Issue #9: what a half-fought encounter needs to resume exactly (emberkeep.encounter.
-    # persist): the combatants as they stood before the first step, then every step as recorded
+    # What a half-fought encounter needs to resume exactly (emberkeep.encounter.persist): the
+    # combatants as they stood before the first step (their shape and bounds are
+    # emberkeep.campaign.kept_combatants', checked on load), then every step as recorded
     # (Step.to_json). None: the campaign's default initiative mode / resolution (R20).
     initiative: InitiativeMode | None = None
     resolution: Resolution | None = None
@@ -85,16 +94,17 @@ class LedgerKind(StrEnum):
 
 
 class LedgerEntry(BaseModel):
-    """R16: a repair recorded with date, cost and who paid (a character id or the party fund)."""
+    """R16: a repair recorded with date, cost and who paid (a character id, the party fund, or
+    :data:`REMOVED`); ``character_id`` is the owner of what was mended, if still there."""
 
     model_config = _STRICT
 
     id: str = Field(default_factory=new_id, min_length=1, max_length=64)
     at: GameTime
     kind: LedgerKind
-    description: str = Field(max_length=1000)
+    description: PlainText = Field(max_length=DESCRIPTION_LENGTH)
     cost_cp: int = Field(ge=-10**12, le=10**12)
-    paid_by: str = Field(max_length=64)  # "party" or a character id
+    paid_by: str = Field(max_length=64)  # PARTY, REMOVED or a character id
     character_id: str | None = Field(None, max_length=64)
     item_uid: str | None = Field(None, max_length=64)
 
@@ -103,31 +113,31 @@ class Campaign(BaseModel):
     model_config = _STRICT
 
     schema_version: int = Field(SCHEMA_VERSION, ge=1, le=SCHEMA_VERSION)
-    name: str = Field(min_length=1, max_length=200)
+    name: Name
     settings: CampaignSettings = Field(default_factory=CampaignSettings)
     characters: list[Character] = Field(default_factory=list)
     party_fund: Purse = Field(default_factory=Purse)
     encounters: list[EncounterRecord] = Field(default_factory=list)
     ledger: list[LedgerEntry] = Field(default_factory=list)
-    time: GameTime = 0  # seconds since the calendar's year 1 began (issue #5, R27)
+    time: GameTime = 0  # seconds since the calendar's year 1 began (R27)
     timeline: list[Timed] = Field(default_factory=list)
-    notes: str = Field("", max_length=1_000_000)
-    # The GM's own data (issue #12), over the shipped catalogs by id (emberkeep.campaign.custom)
+    notes: PlainText = Field("", max_length=1_000_000)  # the campaign's own, longer than a sheet's
+    # The GM's own data, over the shipped catalogs by id (emberkeep.campaign.custom)
     archetypes: list[Archetype] = Field(default_factory=list)
     spells: list[Spell] = Field(default_factory=list)
     magic_items: list[MagicItemSpec] = Field(default_factory=list)
-    # Furnace's optional table rules in play (issue #12)
+    # Furnace's optional table rules in play
     skill_challenges: list[SkillChallenge] = Field(default_factory=list)
     efforts: list[EffortTask] = Field(default_factory=list)
-    # The GM's own gear (issue #18: the gear editor), over the shipped gear catalog by id; a piece
-    # owned before an edit keeps its own copy of the numbers (emberkeep.gear.owned)
+    # The GM's own gear (the gear editor), over the shipped gear catalog by id; a piece owned
+    # before an edit keeps its own copy of the numbers (emberkeep.gear.owned)
     weapons: list[WeaponSpec] = Field(default_factory=list)
     armor: list[ArmorSpec] = Field(default_factory=list)
     shields: list[ShieldSpec] = Field(default_factory=list)
     items: list[ItemSpec] = Field(default_factory=list)
     # The GM's own races (the seed's "create your own", R2's shapes), over the shipped by id
     races: list[Race] = Field(default_factory=list)
-    # Monster templates (issue #21), over the starter bestiary by id (emberkeep.campaign.bestiary).
+    # Monster templates, over the starter bestiary by id (emberkeep.campaign.bestiary).
     # Left out of the file while empty: a campaign without templates saves byte for byte as
     # before (a v1 file round-trips unchanged) and older builds can still open it.
     bestiary: list[MonsterTemplate] = Field(default_factory=list, max_length=10_000,

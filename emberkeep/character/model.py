@@ -13,7 +13,7 @@ from uuid import uuid4
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from emberkeep.character.abilities import Ability, AbilityScores
+from emberkeep.character.abilities import ABILITIES, Ability, AbilityScores
 from emberkeep.character.advancement import MAX_LEVEL, prof_bonus
 from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.character.classes import ClassDef, get_class
@@ -26,8 +26,10 @@ from emberkeep.character.skills import Skill
 from emberkeep.character.status import Status
 from emberkeep.character.status import status as character_status
 from emberkeep.dice import Roller
+from emberkeep.field_errors import Refusal, refused_at
 from emberkeep.gear.inventory import Inventory
 from emberkeep.magic.limits import CasterState
+from emberkeep.text_fields import NAME_LENGTH, Name, Note, OneLine
 
 if TYPE_CHECKING:
     from emberkeep.character.catalog import Catalog
@@ -51,12 +53,12 @@ class AbilityIncrease(BaseModel):
 
 class CharacterCondition(BaseModel):
     """A condition that stays on the sheet outside a fight ("HARD until rest", FRIGHTENED...);
-    ``timed_id`` names the timeline entry that ends it, if any (issue #5)."""
+    ``timed_id`` names the timeline entry that ends it, if any."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=64)
-    source: str = Field("", max_length=200)
+    name: OneLine = Field(min_length=1, max_length=64)
+    source: OneLine = Field("", max_length=NAME_LENGTH)
     timed_id: str | None = Field(None, max_length=64)
     # Engine II: an injury's condition the next fight puts back on the combatant ("rest": until
     # a rest ends it; "permanent": until magic or the GM); "removed" is not brought into fights.
@@ -67,8 +69,8 @@ class Character(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
     id: str = Field(default_factory=new_id, pattern=r"^[0-9a-f]{32}$")
-    name: str = Field(min_length=1, max_length=200)
-    player: str = Field(default="", max_length=200)
+    name: Name
+    player: OneLine = Field(default="", max_length=NAME_LENGTH)
     race: str
     class_id: str | None = None
     level: int = Field(default=0, ge=0, le=MAX_LEVEL)
@@ -98,10 +100,10 @@ class Character(BaseModel):
     cantrips: list[str] = Field(default_factory=list)
     conditions: list[CharacterCondition] = Field(default_factory=list)
     feats: list[str] = Field(default_factory=list)  # trained feats (WDD Mounted Combat...)
-    knight: KnightProfile | None = None  # the Melee Round's knight (R33), issue #11
-    notes: str = ""
+    knight: KnightProfile | None = None  # the Melee Round's knight (R33)
+    notes: Note = ""
     alive: bool = True
-    # the group the GM put it in (issue #19); None: not chosen, derived by groups.group_of,
+    # the group the GM put it in; None: not chosen, derived by groups.group_of,
     # and left out of the file so files without groups round-trip byte for byte
     group: CharacterGroup | None = Field(default=None, exclude_if=lambda v: v is None)
 
@@ -112,8 +114,19 @@ class Character(BaseModel):
         if self.hit_dice > max_hit_dice(self.level):
             raise ValueError(f"{self.hit_dice} HD in the pool, but level {self.level} holds "
                              f"{max_hit_dice(self.level)} at most (R6)")
-        if self.hp > self.max_hp:
-            raise ValueError(f"current HP {self.hp} is above max HP {self.max_hp}")
+        refusals: list[Refusal] = []
+        if self.hp > self.max_hp:  # no rule heals above the maximum (rest.healed_hp)
+            refusals.append((("hp",), f"current HP {self.hp} is above max HP {self.max_hp}",
+                             self.hp))
+        for ability in ABILITIES:
+            score = self.scores.get(ability)
+            if score.loss > score.base:  # R29: a loss takes the score to 0 at most (R22)
+                refusals.append((("scores", ability.value, "loss"),
+                                 f"{ability.value} has lost {score.loss} of a score of "
+                                 f"{score.base}: a loss takes a score to 0 at most (R22, "
+                                 "R29)", score.loss))
+        if refusals:
+            raise refused_at(type(self), refusals)
         return self
 
     # -- derived numbers -------------------------------------------------------------------

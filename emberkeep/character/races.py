@@ -18,7 +18,11 @@ from emberkeep.character.abilities import NATURAL_CAP, Ability
 from emberkeep.character.skills import Skill
 from emberkeep.resources import load_model
 
-__all__ = ["EasyCheck", "Race", "RaceCatalog", "apply_race", "get_race", "races"]
+__all__ = ["ROLLED_LOW", "EasyCheck", "Race", "RaceCatalog", "apply_race", "get_race",
+           "lowest_base", "races"]
+
+ROLLED_LOW = 3
+"""The lowest 3d6 roll, so the lowest score a character starts with before its race."""
 
 
 class EasyCheck(BaseModel):
@@ -110,3 +114,10 @@ def apply_race(bases: dict[Ability, int], race: Race,
     for ability, delta in race.adjustments.items():
         scores[ability] = max(1, min(NATURAL_CAP, scores[ability] + delta))
     return scores
+
+
+def lowest_base(race: Race, ability: Ability) -> int:
+    """The lowest base score a character of ``race`` can have in ``ability``: 3d6's 3, less
+    what the race takes there (R2: a 3 rolled becomes 2 under the race's -1). Nothing else
+    lowers a base score: injuries are a loss kept apart from it (R29), raises only add."""
+    return max(1, ROLLED_LOW + min(0, race.adjustments.get(ability, 0)))

@@ -1,4 +1,4 @@
-"""What a GM may set by hand on a sheet, and what only a rule may change (issue #18).
+"""What a GM may set by hand on a sheet, and what only a rule may change.
 
 A sheet that refuses nonsense: typing 5 into a 1st-level Fighter's level would give PROF +3 with
 no hit points and no features, so a level comes only from leveling up (R5 hit points, R6 PROF and
@@ -6,9 +6,10 @@ features, :func:`emberkeep.character.leveling.level_up`). Only a class that cast
 (R8), and no more than R10's limit; only a class or feature that gives cantrips learns them. A
 class is chosen once, when a 0-level survivor of the funnel reaches 1st level by Level Up (R5's
 funnel, :func:`emberkeep.character.leveling.apply_first_level`), never typed into a levelled
-character's sheet (which would keep its old class's HP, saves and features). The
-sheet, the roster, a script and the document all ask :func:`hand_edit_refusal` before a hand edit,
-so the rule lives here once.
+character's sheet (which would keep its old class's HP, saves and features). A base score
+under 3 comes only from a race's -1 (R2), so neither a typed score nor another race may leave
+one without it. The sheet, the roster, a script and the document all ask
+:func:`hand_edit_refusal` before a hand edit, so the rule lives here once.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from emberkeep.character.abilities import ABILITIES, AbilityScores
 from emberkeep.character.advancement import MAX_LEVEL, xp_for_level
 from emberkeep.character.archetype_effects import extra_cantrips
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.races import lowest_base
 from emberkeep.character.sheet_numbers import caster_kind, spells_known_limit
 from emberkeep.magic.spells import load_spells
 
 __all__ = ["cantrips_allowed", "class_refusal", "hand_edit_refusal", "learn_refusal",
-           "level_up_readiness", "ordinal"]
+           "level_up_readiness", "low_score_refusal", "ordinal"]
 
 RULE_ONLY = {
     "level": "a level is gained only by leveling up (R5 hit points, R6 PROF and features): "
@@ -114,6 +117,10 @@ def hand_edit_refusal(character: Character, field: str, value: Any,
         return RULE_ONLY[field]
     if field == "class_id" and value != character.class_id:
         return class_refusal(character)
+    if field == "scores" and isinstance(value, AbilityScores):
+        return low_score_refusal(value, character.race, catalog)
+    if field == "race" and value != character.race:
+        return low_score_refusal(character.scores, str(value), catalog)
     if field in ("spells_known", "cantrips"):
         kept: list[str] = []
         old = set(getattr(character, field))
@@ -124,6 +131,21 @@ def hand_edit_refusal(character: Character, field: str, value: Any,
                 if reason is not None:
                     return reason
             kept.append(str(spell_id))
+    return None
+
+
+def low_score_refusal(scores: AbilityScores, race_id: str, catalog: Catalog) -> str | None:
+    """Why ``scores`` cannot be a sheet's of race ``race_id``: a base under 3 that the race's
+    -1 does not explain (R2: 3d6 gives 3 at least; an injury's loss is kept apart, R29).
+    The loader refuses such a sheet, so a hand edit may not make one."""
+    race = catalog.races().get(race_id)
+    if race is None:
+        return None  # an unknown race is refused on its own
+    for ability in ABILITIES:
+        base = scores.get(ability).base
+        if base < lowest_base(race, ability):
+            return (f"a base {ability.value} of {base} is under 3 (3d6), and only a race's -1 "
+                    f"makes it 2 (R2); a score an injury took goes in the loss column (R29)")
     return None
 
 

@@ -1,4 +1,4 @@
-"""Keeping an encounter in the campaign and resuming it exactly (issue #9).
+"""Keeping an encounter in the campaign and resuming it exactly.
 
 An :class:`~emberkeep.campaign.model.EncounterRecord` keeps the combatants *as they stood before
 the first step* and then every step as it was recorded (``Step.to_json``): the rolls as rolled,
@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar, cast
 
+from emberkeep.campaign.kept_combatants import KeptCombatantError
 from emberkeep.campaign.model import EncounterRecord, EncounterStatus, LogEvent
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
 from emberkeep.character.catalog import Catalog
@@ -91,10 +92,11 @@ def build_encounter(record: EncounterRecord, characters: Mapping[str, Character]
     steps = [_read(Step.from_json, cast(dict[str, Any], s), record, f"steps[{i}]")
              for i, s in enumerate(record.steps)]
     wanted = {c.character_id for c in combatants if c.character_id is not None}
-    missing = sorted(w for w in wanted if w not in characters)
-    if missing:
-        raise EncounterFileError(f"{record.name}: the character {missing[0]} is no longer in "
-                                 "the campaign", "combatants")
+    for index, c in enumerate(combatants):
+        if c.character_id is not None and c.character_id not in characters:
+            # named by the combatant's name: the sheet's id means nothing to a GM
+            raise EncounterFileError(f"{record.name}: {c.name}'s character sheet is no longer "
+                                     "in the campaign", f"combatants[{index}].character_id")
     where = "combatants"
     try:
         enc = Encounter(combatants, {cid: characters[cid] for cid in wanted}, roller,
@@ -115,6 +117,9 @@ def _read(reader: Callable[[dict[str, Any]], T], data: dict[str, Any], record: E
           where: str) -> T:
     try:
         return reader(data)
+    except KeptCombatantError as exc:
+        raise EncounterFileError(f"{record.name}: a combatant cannot be read ({exc})",
+                                 f"{where}.{exc.field}" if exc.field else where) from exc
     except (LookupError, TypeError, ValueError) as exc:
         raise EncounterFileError(f"{record.name}: a combatant or step cannot be read ({exc})",
                                  where) from exc

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from emberkeep.campaign.calendar import Calendar
-from emberkeep.campaign.model import Campaign, LedgerEntry, LedgerKind
+from emberkeep.campaign.model import PARTY, Campaign, LedgerEntry, LedgerKind
 from emberkeep.character.model import Character
 from emberkeep.gear.mending import mend_item, repair_units
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
@@ -21,7 +21,6 @@ from emberkeep.repairs.costs import repair_cost
 __all__ = ["PARTY", "LedgerTotals", "damage_by_hand", "describe_mending", "ledger_totals", "mend",
            "pick_up", "repair"]
 
-PARTY = "party"
 Damage = Literal["dent", "notch", "break", "drop", "destroy"]
 
 

@@ -32,6 +32,24 @@ BAD_FILES: dict[str, tuple[str, dict[str, object]]] = {
     "unknown_key.json": ("Extra inputs are not permitted", {"field": "favourite_colour"}),
     "not_an_object.json": ("expected an object", {}),
     "not_utf8.json": ("not UTF-8", {"line": 1, "column": 35}),
+    # what no rule can mean, each at its field
+    "loss_over_score.json": ("CON has lost 12 of a score of 11",
+                             {"field": "characters[0].scores.CON.loss"}),
+    "low_score_no_cause.json": ("a base INT of 2 has no cause",
+                                {"field": "characters[0].scores.INT.base"}),
+    "ledger_names_nobody.json": ("names as its payer no character of this campaign",
+                                 {"field": "ledger[0].paid_by"}),
+    "timeline_names_nobody.json": ("names no character of this campaign",
+                                   {"field": "timeline[0].character_id"}),
+    "nul_in_name.json": ("holds a NUL (U+0000) at character 5", {"field": "characters[0].name"}),
+    "tab_in_name.json": ("holds a tab (U+0009)", {"field": "encounters[0].name"}),
+    "huge_note.json": ("at most 100000 characters", {"field": "characters[0].notes"}),
+    "control_in_note.json": ("holds a control character (U+0007)",
+                             {"field": "characters[0].notes"}),
+    "hp_over_max.json": ("current HP 9 is above max HP 6", {"field": "characters[0].hp"}),
+    "combatant_mistyped.json": ("valid integer", {"field": "encounters[0].combatants[0].hp"}),
+    "combatant_hp_over_max.json": ("9 HP is above the maximum 5",
+                                   {"field": "encounters[0].combatants[0].hp"}),
 }
 
 

@@ -1,6 +1,5 @@
-"""``emberkeep check`` rebuilds every saved encounter and says which cannot be, and where
-(issue #16: "``emberkeep check`` must also rebuild every saved encounter and report what cannot
-be rebuilt")."""
+"""``emberkeep check`` rebuilds every saved encounter and says which cannot be, and where: a
+file that loads but holds a fight that cannot resume is no file a GM can use."""
 
 from __future__ import annotations
 
@@ -40,7 +39,7 @@ def test_a_recorded_step_that_cannot_be_replayed_is_reported_with_its_place(
     assert path.read_bytes() == before  # check never writes
 
 
-def test_a_step_that_cannot_be_read_is_reported(tmp_path: Path) -> None:
+def test_a_combatant_that_cannot_be_read_is_reported_at_its_field(tmp_path: Path) -> None:
     path = write_melee_campaign(tmp_path)
     document = json.loads(path.read_text(encoding="utf-8"))
     document["encounters"][1]["combatants"][-1]["monster_type"] = "Dragon"  # the goblin
@@ -48,14 +47,13 @@ def test_a_step_that_cannot_be_read_is_reported(tmp_path: Path) -> None:
 
     lines, status = check_files([path])
 
-    assert status == 1 and len(lines) == 1
-    assert lines[0].startswith(f"{path}: ERROR: Goblins in the crypt: a combatant or step "
-                               "cannot be read")
-    assert lines[0].endswith("(at encounters[1].combatants[2])")
+    assert status == 1
+    assert lines == [f"{path}: ERROR: Input should be 'MonsterStats' or 'MeleeMonster' "
+                     "(at encounters[1].combatants[2].monster_type)"]
 
 
 def test_a_misspelled_key_in_a_recorded_step_is_refused_with_its_place(tmp_path: Path) -> None:
-    """Issue #20: ``"sumary"`` was ignored and the step read with an empty summary."""
+    """A misspelled ``"sumary"`` was ignored and the step read with an empty summary."""
     path = write_melee_campaign(tmp_path)
     document = json.loads(path.read_text(encoding="utf-8"))
     step = document["encounters"][0]["steps"][1]
