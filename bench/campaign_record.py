@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.record import field_step, record
+from emberkeep.campaign.recorder import field_step, run_recorded
 
 
 def crowd(size: int = 200) -> Campaign:
@@ -47,7 +47,7 @@ def main() -> int:
         target.hp -= 1
 
     def recorded() -> None:
-        record(campaign, hurt)
+        run_recorded(campaign, hurt)
 
     def deep_copies() -> None:
         [c.model_copy(deep=True) for c in campaign.characters]

@@ -22,7 +22,7 @@ from emberkeep.campaign.calendar import MINUTE
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Operation
-from emberkeep.campaign.record import record
+from emberkeep.campaign.recorder import run_recorded
 from emberkeep.campaign.scope import EVERYTHING
 from emberkeep.clock.operations import advance_clock, rest_party
 from emberkeep.dice import RandomRoller
@@ -55,7 +55,7 @@ def best(run: Callable[[], object], repeat: int = 9) -> float:
 def recorded(campaign: Campaign, operation: Operation[object], *, whole: bool = False) -> float:
     def once() -> None:
         scope = EVERYTHING if whole else operation.scope_of(campaign)
-        _result, step = record(campaign, operation.run, scope)
+        _result, step = run_recorded(campaign, operation.run, scope)
         step.undo(campaign)  # every repeat starts from the same campaign
 
     return best(once)

@@ -21,12 +21,12 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from emberkeep.campaign import record, recovery, storage
+from emberkeep.campaign import recorder, recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Executable, Operation, Prepared, Refused, Undoable
-from emberkeep.campaign.record import character_step, field_step, insert_step, remove_step
+from emberkeep.campaign.recorder import character_step, field_step, insert_step, remove_step
 from emberkeep.campaign.saving import NO_FILE, save_campaign
 from emberkeep.campaign.scope import ScopeError
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
@@ -297,13 +297,13 @@ class CampaignDocument(QObject):
         recorder's checks on (the tests), the whole campaign is watched too: a change made
         outside any operation since the last step, or one the operation made without naming
         it in its Change, fails loudly."""
-        if not record.CHECK_SCOPES:
+        if not recorder.CHECK_SCOPES:
             return operation.execute(self.campaign)
         if self.watch_outside_changes:
             self._check_known()
-        (result, done), seen = record.record(self.campaign, operation.execute)
+        (result, done), seen = recorder.run_recorded(self.campaign, operation.execute)
         try:
-            record.check_announced(done.change, seen.change, operation.text)
+            recorder.check_announced(done.change, seen.change, operation.text)
         except ScopeError:
             done.undo(self.campaign)  # the bug fails the test; the campaign stays as it was
             raise
@@ -350,7 +350,7 @@ class CampaignDocument(QObject):
         known = getattr(self, "_known", None)
         if known is not None and known != self.campaign.model_dump_json():
             raise AssertionError("the campaign was changed outside an operation: "
-                                 + record.first_difference(known,
+                                 + recorder.first_difference(known,
                                                            self.campaign.model_dump_json()))
 
 

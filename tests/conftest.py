@@ -12,7 +12,7 @@ from pathlib import Path
 _SCREENS = Path(__file__).with_name("screens.json")
 os.environ.setdefault("QT_QPA_PLATFORM", f"offscreen:configfile={_SCREENS}")
 
-from emberkeep.campaign import record as _record  # noqa: E402  after the platform is chosen
+from emberkeep.campaign import recorder as _record  # noqa: E402  after the platform is chosen
 
 _record.CHECK_SCOPES = True
 """Every recorded operation in the tests is also checked against the whole campaign: a scope

@@ -79,7 +79,7 @@ def campaign_problems(campaign: Campaign) -> list[Problem]:
 def _reference_problems(campaign: Campaign) -> Iterator[Problem]:
     """The ledger and the timeline name only characters the campaign holds: a repair paid by
     no one, a condition that would end on no one, means nothing (removing a character detaches
-    what named it: ``emberkeep.campaign.record.remove_step``)."""
+    what named it: ``emberkeep.campaign.recorder.remove_step``)."""
     ids = {c.id for c in campaign.characters}
     payers = ids | {PARTY, REMOVED}
     for index, entry in enumerate(campaign.ledger):

@@ -7,7 +7,7 @@ Change`, the parts it touched, so each view redraws only those. The app's one un
 (``gui.commands.CampaignCommand``) holds one of each; nothing else writes into a campaign.
 
 - :class:`Operation`: any function of the campaign, run under the recorder
-  (:func:`emberkeep.campaign.record.record`), which diffs the parts its scope names;
+  (:func:`emberkeep.campaign.recorder.run_recorded`), which diffs the parts its scope names;
 - :class:`Prepared`: an operation already run once and taken back (a preview), applied as it
   was, rolls included;
 - a fight's actions and setup (``emberkeep.encounter.fight``): the engine's own steps, which
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from emberkeep.campaign.changes import NOTHING, Change
-from emberkeep.campaign.record import record
+from emberkeep.campaign.recorder import run_recorded
 from emberkeep.campaign.scope import EVERYTHING, Scope
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class Operation(Generic[T_co]):
         return self.scope if isinstance(self.scope, Scope) else self.scope(campaign)
 
     def execute(self, campaign: Campaign) -> tuple[T_co, Undoable]:
-        return record(campaign, self.run, self.scope_of(campaign))
+        return run_recorded(campaign, self.run, self.scope_of(campaign))
 
 
 class Undoable(Protocol):

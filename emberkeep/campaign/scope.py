@@ -1,13 +1,13 @@
 """Which parts of a campaign an operation may change (its :class:`Scope`).
 
-The recorder (:func:`emberkeep.campaign.record.record`) snapshots only an operation's scope, so
-recording costs what the operation can change, not what the campaign holds: advancing the clock
-a turn in a 500-character campaign copies the time, the timeline and the few sheets a timed
-effect ends on, not 500 sheets. A scope is computed from the campaign just before the operation
-runs, by the same predicates the rules use to pick who they act on.
+The recorder (:func:`emberkeep.campaign.recorder.run_recorded`) snapshots only an operation's
+scope, so recording costs what the operation can change, not what the campaign holds: advancing
+the clock a turn in a 500-character campaign copies the time, the timeline and the few sheets a
+timed effect ends on, not 500 sheets. A scope is computed from the campaign just before the
+operation runs, by the same predicates the rules use to pick who they act on.
 
 A scope that forgets something would let a change slip past undo. So the recorder has a
-checking mode (:data:`emberkeep.campaign.record.CHECK_SCOPES`, on in the tests): it also takes
+checking mode (:data:`emberkeep.campaign.recorder.CHECK_SCOPES`, on in the tests): it also takes
 the whole snapshot and fails loudly when an operation changed anything outside its scope.
 """
 

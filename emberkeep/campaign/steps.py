@@ -26,13 +26,13 @@ from emberkeep.campaign.changes import CATALOG_FIELDS, Change
 if TYPE_CHECKING:
     from emberkeep.campaign.model import Campaign
 
-__all__ = ["IDENTITY_LISTS", "CampaignStep", "FieldSet", "ListRows", "Ref", "Rows", "assign",
-           "resolve"]
+__all__ = ["IDENTITY_LISTS", "CampaignRef", "CampaignStep", "FieldSet", "ListRows", "Rows",
+           "assign", "part_at"]
 
 # ("campaign",) the campaign's own fields; ("pc", id) one character; ("encounter", id) one
 # encounter record.
-Ref = tuple[str, ...]
-CAMPAIGN: Ref = ("campaign",)
+CampaignRef = tuple[str, ...]
+CAMPAIGN: CampaignRef = ("campaign",)
 IDENTITY_LISTS = ("characters", "encounters")
 _FLAGS = {"time": "time", "timeline": "timeline", "ledger": "ledger", "party_fund": "fund",
           "settings": "settings", "name": "name", "notes": "notes",
@@ -41,7 +41,7 @@ _FLAGS = {"time": "time", "timeline": "timeline", "ledger": "ledger", "party_fun
 
 @dataclass(frozen=True, slots=True)
 class FieldSet:
-    target: Ref
+    target: CampaignRef
     field: str
     before: Any
     after: Any
@@ -68,7 +68,7 @@ class ListRows:
 _PLAIN = ListRows()
 
 
-def resolve(campaign: Campaign, ref: Ref) -> Any:
+def part_at(campaign: Campaign, ref: CampaignRef) -> Any:
     kind = ref[0]
     if kind == "campaign":
         return campaign
@@ -139,7 +139,7 @@ class CampaignStep:
         if s.target == CAMPAIGN and s.field in IDENTITY_LISTS:
             _sync(s.field, getattr(campaign, s.field), value, rows)
         else:
-            assign(resolve(campaign, s.target), s.field, value)
+            assign(part_at(campaign, s.target), s.field, value)
 
     @property
     def change(self) -> Change:

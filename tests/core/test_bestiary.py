@@ -17,7 +17,7 @@ from emberkeep.campaign.bestiary import (
 )
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.record import record
+from emberkeep.campaign.recorder import run_recorded
 from emberkeep.dice import DiceError, ScriptedRoller
 from emberkeep.encounter.bestiary_monsters import monsters_of, stats_of, template_of
 from emberkeep.encounter.combatant import MeleeMonster, MonsterStats
@@ -87,7 +87,7 @@ def test_a_monster_from_the_form_is_saved_as_a_recorded_step_and_undone() -> Non
     stats = MonsterStats(name="Marsh hag", max_hp=22, room_dc=14, attack_bonus=4,
                          damage="1d8+2", morale=9, weapon="claws", weapon_length_ft=2, level=4)
     template = template_of(stats, new_template_id(campaign, stats.name), notes="bog")
-    _, step = record(campaign, lambda c: save_template(c, template))
+    _, step = run_recorded(campaign, lambda c: save_template(c, template))
     assert find_template(campaign, "marsh-hag") == template
     assert step.change.catalogs  # the views showing the bestiary redraw
     made = monsters_of(template, 1, roller=ScriptedRoller([]), hp="as written")[0]

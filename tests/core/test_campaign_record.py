@@ -15,12 +15,12 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.custom import upsert
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, EncounterRecord
-from emberkeep.campaign.record import (
+from emberkeep.campaign.recorder import (
     character_step,
     field_step,
     insert_step,
-    record,
     remove_step,
+    run_recorded,
 )
 from emberkeep.campaign.steps import CampaignStep
 from emberkeep.character.catalog import SHIPPED
@@ -90,7 +90,7 @@ def test_undo_restores_exactly_redo_reapplies_and_change_names_the_parts(name: s
     before = campaign.model_copy(deep=True)
     people = list(campaign.characters)
     settings_object = campaign.settings
-    _result, step = record(campaign, op)
+    _result, step = run_recorded(campaign, op)
     after = campaign.model_copy(deep=True)
     assert campaign != before
     assert step.change == expected(campaign)
@@ -110,7 +110,7 @@ def test_a_long_rest_changes_the_sheets_and_the_clock_and_undoes() -> None:
     for character in campaign.characters:
         character.hp = max(1, character.hp - 2)
     before = campaign.model_copy(deep=True)
-    _result, step = record(campaign, lambda c: rest(c, "long", RandomRoller(1)))
+    _result, step = run_recorded(campaign, lambda c: rest(c, "long", RandomRoller(1)))
     assert step.change.time and step.change.characters
     step.undo(campaign)
     assert campaign == before
@@ -129,7 +129,7 @@ def test_a_refused_operation_leaves_the_campaign_exactly_as_it_was() -> None:
         raise ValueError("the core refuses halfway")
 
     with pytest.raises(ValueError, match="halfway"):
-        record(campaign, half_done)
+        run_recorded(campaign, half_done)
     assert campaign == before and campaign.characters[0] is fighter
 
 
@@ -140,7 +140,7 @@ def test_a_refused_repair_changes_nothing() -> None:
     purse.gp = purse.sp = purse.cp = 0
     before = campaign.model_copy(deep=True)
     with pytest.raises(ValueError):
-        record(campaign, lambda c: repair(c, fighter.id, _worn(c)))
+        run_recorded(campaign, lambda c: repair(c, fighter.id, _worn(c)))
     assert campaign == before
 
 
@@ -154,7 +154,7 @@ def test_adding_and_removing_characters_keeps_the_objects() -> None:
         c.characters.remove(gone)
         c.characters.append(c.characters[0].model_copy(update={"id": "f" * 32}))
 
-    _result, step = record(campaign, shuffle)
+    _result, step = run_recorded(campaign, shuffle)
     assert step.change.added == {"f" * 32} and step.change.removed == {gone.id}
     step.undo(campaign)
     assert campaign == before and campaign.characters[1] is gone
@@ -170,7 +170,7 @@ def test_a_sheet_swapped_for_a_copy_is_written_into_the_original() -> None:
     def swap(c: Campaign) -> None:
         c.characters[row] = fighter.model_copy(update={"xp": 99}, deep=True)
 
-    _result, step = record(campaign, swap)
+    _result, step = run_recorded(campaign, swap)
     assert campaign.characters[row] is fighter and fighter.xp == 99
     assert step.change == Change.of_characters({fighter.id: {"xp"}})
 
@@ -230,7 +230,7 @@ def test_every_field_of_generated_campaigns_comes_back(first: Campaign, second: 
                 if name != "id":
                     setattr(mine, name, getattr(theirs, name))
 
-    _result, step = record(first, overwrite)
+    _result, step = run_recorded(first, overwrite)
     after = first.model_copy(deep=True)
     step.undo(first)
     assert first == before
@@ -260,15 +260,16 @@ def test_recording_in_a_200_character_campaign_stays_cheap() -> None:
     """~30 ms here against ~80 ms for deep copies; the bound leaves room for a slow machine."""
     campaign = _crowd(200)
     target = campaign.characters[100]
-    _result, step = record(campaign, lambda c: setattr(target, "hp", target.hp - 1))
+    _result, step = run_recorded(campaign, lambda c: setattr(target, "hp", target.hp - 1))
     assert step.change == Change.of_characters({target.id: {"hp"}})
-    assert _best(lambda: record(campaign, lambda c: setattr(target, "hp", target.hp - 1))) < 0.5
+    assert _best(lambda: run_recorded(campaign,
+                                      lambda c: setattr(target, "hp", target.hp - 1))) < 0.5
     # the keystroke path copies one value
     assert _best(lambda: field_step(campaign, target.id, "hp", 3).redo(campaign), 5) < 0.005
 
 
 def test_an_empty_step_is_false() -> None:
     campaign = _campaign()
-    _result, step = record(campaign, lambda c: None)
+    _result, step = run_recorded(campaign, lambda c: None)
     assert not step and not step.change and step == CampaignStep(())
 

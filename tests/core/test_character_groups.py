@@ -6,7 +6,7 @@ from pathlib import Path
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
-from emberkeep.campaign.record import record
+from emberkeep.campaign.recorder import run_recorded
 from emberkeep.character.abilities import ABILITIES, AbilityScores
 from emberkeep.character.groups import (
     CharacterGroup,
@@ -55,14 +55,14 @@ def test_who_rests_takes_the_living_of_the_named_groups() -> None:
 def test_assign_group_is_one_recorded_campaign_op_that_undoes() -> None:
     campaign = build_example_campaign()
     ids = [c.id for c in campaign.characters if c.level == 0][:2]
-    changed, step = record(campaign, lambda c: assign_group(c.characters, ids, G.HIRELINGS))
+    changed, step = run_recorded(campaign, lambda c: assign_group(c.characters, ids, G.HIRELINGS))
     assert changed == ids
     assert [group_of(c) for c in campaign.characters if c.id in ids] == [G.HIRELINGS] * 2
     step.undo(campaign)
     assert [c.group for c in campaign.characters if c.id in ids] == [None, None]
     step.redo(campaign)
     assert [c.group for c in campaign.characters if c.id in ids] == [G.HIRELINGS] * 2
-    again, _ = record(campaign, lambda c: assign_group(c.characters, ids, G.HIRELINGS))
+    again, _ = run_recorded(campaign, lambda c: assign_group(c.characters, ids, G.HIRELINGS))
     assert again == []  # already there: nothing to record
 
 

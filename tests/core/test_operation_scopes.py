@@ -11,12 +11,12 @@ from collections.abc import Callable
 
 import pytest
 
-from emberkeep.campaign import record as recorder
+from emberkeep.campaign import recorder
 from emberkeep.campaign.calendar import DAY, MINUTE, WEEK
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Operation, Refused
-from emberkeep.campaign.record import record
+from emberkeep.campaign.recorder import run_recorded
 from emberkeep.campaign.scope import EVERYTHING, Scope, ScopeError
 from emberkeep.character.model import Character, CharacterCondition
 from emberkeep.clock.operations import advance_clock, advance_clock_to, rest_party
@@ -84,8 +84,8 @@ def test_a_scoped_record_is_the_whole_record(name: str) -> None:
     whole = scoped.model_copy(deep=True)
     op_scoped, op_whole = OPERATIONS[name](scoped), OPERATIONS[name](whole)
     before = scoped.model_dump()
-    _, step = record(scoped, op_scoped.run, op_scoped.scope_of(scoped))
-    _, reference = record(whole, op_whole.run, EVERYTHING)
+    _, step = run_recorded(scoped, op_scoped.run, op_scoped.scope_of(scoped))
+    _, reference = run_recorded(whole, op_whole.run, EVERYTHING)
     assert step, "the operation changed something"
     assert step.change == reference.change
     assert [(s.target, s.field) for s in step.sets] == [
@@ -101,14 +101,14 @@ def test_a_scope_that_forgets_a_sheet_is_caught() -> None:
     forgetful = Operation("Hurt the fighter", lambda c: setattr(fighter, "hp", 1),
                           Scope.of(fields=("time",)))
     with pytest.raises(ScopeError, match=f"pc {fighter.id}.hp"):
-        record(campaign, forgetful.run, forgetful.scope_of(campaign))
+        run_recorded(campaign, forgetful.run, forgetful.scope_of(campaign))
 
 
 def test_a_scope_that_forgets_the_roster_is_caught() -> None:
     campaign = build_example_campaign()
     gone = Operation("Lose one", lambda c: c.characters.pop(), Scope.of(fields=("time",)))
     with pytest.raises(ScopeError, match="characters"):
-        record(campaign, gone.run, gone.scope_of(campaign))
+        run_recorded(campaign, gone.run, gone.scope_of(campaign))
 
 
 def test_a_clock_turn_at_500_characters_copies_only_what_it_can_change(
@@ -130,7 +130,7 @@ def test_a_clock_turn_at_500_characters_copies_only_what_it_can_change(
     monkeypatch.setattr(recorder, "CHECK_SCOPES", False)  # the check dumps all, by design
     monkeypatch.setattr(Character, "model_dump", counted)
     turn = advance_clock(10 * MINUTE, RandomRoller(3))
-    _, step = record(campaign, turn.run, turn.scope_of(campaign))
+    _, step = run_recorded(campaign, turn.run, turn.scope_of(campaign))
     assert step.change.time and dumps == 0
 
 
@@ -140,4 +140,4 @@ def test_the_clock_refuses_to_run_backwards() -> None:
     campaign = build_example_campaign()
     back = advance_clock_to(campaign.time - 1, RandomRoller(3))
     with pytest.raises(Refused, match="in the past"):
-        record(campaign, back.run, back.scope_of(campaign))
+        run_recorded(campaign, back.run, back.scope_of(campaign))
