@@ -1,4 +1,4 @@
-"""The GM's own archetypes, spells, magic items (issue #12) and gear (issue #18) in a campaign.
+"""The GM's own archetypes, spells, magic items, gear and races in a campaign.
 
 Furnace's whole idea is that each group makes these its own. The campaign file keeps the GM's
 entries (``Campaign.archetypes``, ``spells``, ``magic_items``); the shipped catalogs are the
@@ -13,9 +13,10 @@ import unicodedata
 from typing import TypeVar
 
 from emberkeep.campaign.model import Campaign
+from emberkeep.character.abilities import ABILITIES
 from emberkeep.character.archetypes import Archetype
 from emberkeep.character.catalog import Catalog
-from emberkeep.character.races import Race
+from emberkeep.character.races import Race, lowest_base, races
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
@@ -72,7 +73,7 @@ def entry_id_for(campaign: Campaign, kind: type[Entry], name: str) -> str:
     """The id of a new entry of the GM's, made from its name and unused in the campaign's
     catalog of that kind: "Cinder Rain" → ``cinder_rain``, or ``cinder_rain_2`` if that is taken.
 
-    The GM sees names, never ids (issue #18); an entry keeps its id when renamed, so whatever
+    The GM sees names, never ids; an entry keeps its id when renamed, so whatever
     refers to it (a learned spell, a given item) stays valid.
     """
     fallback = {Spell: "spell", Archetype: "archetype", Race: "race",
@@ -113,10 +114,26 @@ def _check_gear_id(campaign: Campaign, entry: GearSpec) -> None:
                         "give this piece its own id")
 
 
+def _check_scores_kept(campaign: Campaign, race: Race) -> None:
+    """A score under 3 stands only on its race's -1 (R2), and the loader refuses it without:
+    a race edit may not take the -1 away from a character who needs it."""
+    for character in campaign.characters:
+        if character.race != race.id:
+            continue
+        for ability in ABILITIES:
+            base = character.scores.get(ability).base
+            if base < lowest_base(race, ability):
+                raise ValueError(f"{character.name}'s {ability.value} of {base} stands on the "
+                                 f"race's -1 to {ability.value} (R2): keep it, or raise the "
+                                 "score on the sheet first")
+
+
 def upsert(campaign: Campaign, entry: Entry) -> None:
     """Add the GM's entry, or replace the campaign's entry with its id."""
     if isinstance(entry, WeaponSpec | ArmorSpec | ShieldSpec | ItemSpec):
         _check_gear_id(campaign, entry)
+    if isinstance(entry, Race):
+        _check_scores_kept(campaign, entry)
     _replace(getattr(campaign, _LISTS[type(entry)]), entry)
 
 
@@ -130,7 +147,10 @@ def _without(entries: list[T], entry_id: str) -> list[T]:
 def remove_entry(campaign: Campaign, kind: type[Entry], entry_id: str) -> None:
     """Remove the campaign's own entry (a shipped one it replaced comes back)."""
     field = _LISTS[kind]
-    setattr(campaign, field, _without(getattr(campaign, field), entry_id))
+    kept = _without(getattr(campaign, field), entry_id)
+    if kind is Race and entry_id in races():
+        _check_scores_kept(campaign, races()[entry_id])
+    setattr(campaign, field, kept)
 
 
 def archetype_users(campaign: Campaign, archetype_id: str) -> list[str]:

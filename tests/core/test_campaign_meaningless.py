@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from emberkeep.campaign.custom import remove_entry, upsert
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.kept_combatants import KeptCombatant, KeptCombatantError
 from emberkeep.campaign.model import REMOVED, Campaign
@@ -26,6 +27,7 @@ from emberkeep.campaign.storage import dumps, load, loads
 from emberkeep.character.abilities import Ability, AbilityScores
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
+from emberkeep.character.races import Race
 from emberkeep.character.sheet_rules import hand_edit_refusal
 from emberkeep.check import load_whole
 from emberkeep.encounter.combatant import Combatant
@@ -173,6 +175,30 @@ def test_a_hand_edit_may_not_make_a_sheet_the_loader_refuses() -> None:
     with pytest.raises(ValidationError) as caught:  # the sheet's whole-model check
         Character.model_validate(data)
     assert caught.value.errors()[0]["loc"] == ("scores", "WIS", "loss")
+
+
+def test_a_race_edit_may_not_take_away_the_minus_one_a_score_stands_on() -> None:
+    """The Gnoll's -1 INT explains a gnoll's INT 2: moving it to WIS is refused, naming who.
+    The GM's own Dwarf over the shipped one: removing it brings the shipped one's -1 back."""
+    campaign = load(GOLDEN_V3)
+    grum = campaign.characters[-1]
+    gnoll = campaign.races[0]
+    grum.race, grum.scores.CHA.base, grum.scores.INT.base = "gnoll", 9, 2
+    moved = gnoll.model_copy(update={"adjustments": {Ability.STR: 1, Ability.WIS: -1}})
+    with pytest.raises(ValueError, match="Grum the Digger's INT of 2 stands on the race's -1"):
+        upsert(campaign, moved)
+    assert campaign.races == [gnoll]
+    upsert(campaign, gnoll.model_copy(update={"name": "Marsh gnoll"}))  # its -1 kept: fine
+    grum.race, grum.scores.CHA.base, grum.scores.INT.base = "dwarf", 2, 12  # as rolled
+    own_dwarf = Catalog(campaign).race("dwarf").model_copy(
+        update={"adjustments": {Ability.CON: 1, Ability.WIS: -1}})
+    with pytest.raises(ValueError, match="CHA of 2"):  # the shipped dwarf's -1 CHA is needed
+        upsert(campaign, own_dwarf)
+    grum.scores.CHA.base, grum.scores.WIS.base = 12, 2  # rolled 3, under the GM's dwarf
+    upsert(campaign, own_dwarf)
+    with pytest.raises(ValueError, match="WIS of 2"):  # the shipped dwarf would come back
+        remove_entry(campaign, Race, "dwarf")
+    assert [r.id for r in campaign.races] == ["gnoll", "dwarf"]
 
 
 def test_scores_from_the_base_floor_up_are_a_valid_hand_edit() -> None:
