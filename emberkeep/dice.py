@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Literal, Protocol, TypeAlias
 
 from emberkeep.records import record
+from emberkeep.refusal import Refused
 
 __all__ = [
     "Answer",
@@ -45,7 +46,7 @@ __all__ = [
 ]
 
 
-class DiceError(ValueError):
+class DiceError(Refused):
     """A dice expression or a typed result that cannot be used, with the reason."""
 
 

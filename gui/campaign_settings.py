@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Refused
+from emberkeep.campaign.scope import Scope
 from emberkeep.campaign.settings import CampaignSettings
 from gui.document import CampaignDocument
 from gui.palette import tone
@@ -111,7 +112,7 @@ def apply_settings(document: CampaignDocument, after: SettingsState) -> bool:
         campaign.name = after.name
         campaign.notes = after.notes
 
-    document.run(text, put)
+    document.run(text, put, scope=Scope.of(fields=("settings", "name", "notes")))
     return True
 
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.campaign.operation import Refused
+from emberkeep.campaign.scope import Scope
 from emberkeep.character.bonuses import caster_kind
 from emberkeep.character.casting import cast_spell, lay_on_hands, roll_depletion_save
 from emberkeep.character.catalog import Catalog
@@ -277,7 +278,8 @@ class CastDialog(QDialog):
         command = self.document.run(
             f"{label} on the clock",
             lambda c: spell_effect(c, c.character(cid), label,
-                                   seconds(unit, count, c.settings.time)))  # type: ignore[arg-type]
+                                   seconds(unit, count, c.settings.time)),  # type: ignore[arg-type]
+            scope=Scope.of([cid], ("timeline",)))
         text = (f"Not on the clock: {command.error}" if command.error is not None else
                 f"{label} lasts {count} {self.effect_unit.currentText()}: on the timeline")
         self.outcome.setText(self.outcome.text() + "\n" + text)

@@ -25,10 +25,17 @@ from emberkeep.campaign import recorder, recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.operation import Executable, Operation, Prepared, Refused, Undoable
+from emberkeep.campaign.operation import (
+    Executable,
+    Operation,
+    Prepared,
+    Refused,
+    Undoable,
+    refusal,
+)
 from emberkeep.campaign.recorder import character_step, field_step, insert_step, remove_step
 from emberkeep.campaign.saving import NO_FILE, save_campaign
-from emberkeep.campaign.scope import ScopeError
+from emberkeep.campaign.scope import EVERYTHING, Scope, ScopeError
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
@@ -196,15 +203,24 @@ class CampaignDocument(QObject):
         return command
 
     def run(self, text: str, op: Callable[[Campaign], T],
-            done: Callable[[T | None], None] | None = None) -> CampaignCommand[T]:
-        """An operation that names no scope: recorded over the whole campaign."""
-        return self.execute(Operation(text, op), done=done)
+            done: Callable[[T | None], None] | None = None, *,
+            scope: Scope | Callable[[Campaign], Scope] = EVERYTHING) -> CampaignCommand[T]:
+        """``op`` as an :class:`Operation` recorded over ``scope`` (the whole campaign when it
+        names none: correct, but it costs what the campaign holds)."""
+        return self.execute(Operation(text, op, scope), done=done)
 
     def preview(self, operation: Executable[T]) -> Prepared[T]:
         """Run ``operation`` to see what it does, then take it back: nothing is pushed, nobody
         is told, and the campaign is as it was. Executing the returned :class:`Prepared`
-        writes exactly what was seen, rolls included."""
-        result, done = self.run_once(operation)
+        writes exactly what was seen, rolls included. A refusal of the rules raises
+        :class:`Refused`."""
+        try:
+            result, done = self.run_once(operation)
+        except Exception as exc:  # the campaign is already put back
+            refused = refusal(exc)
+            if refused is None or refused is exc:
+                raise
+            raise refused from exc
         done.undo(self.campaign)
         self._known_now()
         return Prepared(operation.text, result, done)

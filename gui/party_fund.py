@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, LedgerEntry, LedgerKind
 from emberkeep.campaign.operation import Refused
+from emberkeep.campaign.scope import Scope
 from emberkeep.gear.purse import MAX_COINS, format_coins, to_cp
 from emberkeep.repairs.ledger import PARTY
 from gui.document import CampaignDocument
@@ -67,7 +68,7 @@ def change_party_fund(document: CampaignDocument, *, take: bool, gp: int = 0, sp
         return entry
 
     text = f"{'Take' if take else 'Add'} {words} {'from' if take else 'to'} the party fund"
-    command = document.run(text, run)
+    command = document.run(text, run, scope=Scope.of(fields=("party_fund", "ledger")))
     if command.error is not None or command.result is None:
         raise Refused(str(command.error))
     return command.result

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from emberkeep.campaign.changes import NOTHING, Change
 from emberkeep.campaign.recorder import run_recorded
 from emberkeep.campaign.scope import EVERYTHING, Scope
+from emberkeep.refusal import Refused
 
 if TYPE_CHECKING:
     from emberkeep.campaign.model import Campaign
@@ -35,11 +36,6 @@ __all__ = ["Composite", "Executable", "Operation", "Prepared", "Refused", "Undoa
 
 T_co = TypeVar("T_co", covariant=True)
 T = TypeVar("T")
-
-
-class Refused(ValueError):
-    """The rules refuse the operation; the message is the reason, in words a GM reads. The
-    campaign is left exactly as it was."""
 
 
 def refusal(exc: BaseException) -> Refused | None:

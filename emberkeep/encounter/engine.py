@@ -26,6 +26,7 @@ from emberkeep.encounter.events import Ref, Set, Step
 from emberkeep.encounter.transaction import MONSTER_FIELDS, NOT_DERIVED, Tx
 from emberkeep.encounter.zones import Band, band
 from emberkeep.gear.owned import OwnedGear
+from emberkeep.refusal import Refused
 
 __all__ = ["MONSTER_FIELDS", "NOT_DERIVED", "Encounter", "EncounterState", "RuleError", "Tx"]
 
@@ -39,7 +40,7 @@ def _sheet_armor_class(ch: Character, catalog: Catalog) -> int:
     return character_armor_class(ch, catalog)
 
 
-class RuleError(ValueError):
+class RuleError(Refused):
     """An action the rules do not allow now, with the reason (nothing was changed)."""
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from emberkeep.campaign import bestiary
+from emberkeep.campaign.scope import Scope
 from emberkeep.encounter.bestiary_monsters import template_of
 from emberkeep.encounter.combatant import MonsterStats
 from gui.document import CampaignDocument
@@ -17,5 +18,6 @@ def keep_in_bestiary(document: CampaignDocument, stats: MonsterStats, hit_dice: 
     template = template_of(stats, bestiary.new_template_id(campaign, stats.name),
                            hit_dice=hit_dice)
     document.run(f"Keep {stats.name} in the bestiary",
-                 lambda c: bestiary.save_template(c, template))
+                 lambda c: bestiary.save_template(c, template),
+                 scope=Scope.of(fields=("bestiary",)))
     return template.id

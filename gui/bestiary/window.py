@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign import bestiary
 from emberkeep.campaign.bestiary import MonsterTemplate
 from emberkeep.campaign.changes import Change
+from emberkeep.campaign.scope import Scope
 from emberkeep.campaign.settings import Resolution
 from emberkeep.dice import DiceError
 from emberkeep.encounter import persist
@@ -45,6 +46,8 @@ if TYPE_CHECKING:  # the encounter tab open now is asked for, not imported here
     from gui.encounter.window import EncounterWindow
 
 __all__ = ["BestiaryWindow"]
+
+_BESTIARY = Scope.of(fields=("bestiary",))
 
 _COLUMNS = ("Name", "AC", "HP", "ATK", "Damage", "Weapons", "Morale", "Kept", "Notes")
 _HP_MODES: tuple[tuple[str, HpMode], ...] = (("roll the HD", "rolled"),
@@ -185,7 +188,8 @@ class BestiaryWindow(QDialog):
     # -- changes (recorded campaign operations) -------------------------------------------------
 
     def _save(self, template: MonsterTemplate, text: str) -> None:
-        command = self.document.run(text, lambda c: bestiary.save_template(c, template))
+        command = self.document.run(text, lambda c: bestiary.save_template(c, template),
+                                    scope=_BESTIARY)
         self.message.setText(str(command.error or ""))
 
     def new(self) -> None:
@@ -210,7 +214,8 @@ class BestiaryWindow(QDialog):
         if t is None:
             return
         command = self.document.run(f"Delete {t.name} (bestiary)",
-                                    lambda c: bestiary.delete_template(c, t.id))
+                                    lambda c: bestiary.delete_template(c, t.id),
+                                    scope=_BESTIARY)
         self.message.setText(str(command.error or ""))
 
     # -- into the encounter ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QSpinBox, QVBoxLayout, QWidget
 
+from emberkeep.campaign.scope import Scope
 from emberkeep.encounter.experience import MAX_AWARD, award_xp, suggest_xp, survivors
 from gui.encounter.window import EncounterWindow
 
@@ -46,5 +47,6 @@ def award(window: EncounterWindow, amount: int) -> bool:
         return False
     document = window.session.document
     command = document.run(f"Award {amount} XP to {len(ids)} survivor(s)",
-                           lambda campaign: award_xp(campaign, ids, amount))
+                           lambda campaign: award_xp(campaign, ids, amount),
+                           scope=Scope.of(ids))
     return command.error is None

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.campaign.operation import Refused
+from emberkeep.campaign.scope import Scope
 from emberkeep.character import archetype_effects as fx
 from emberkeep.character.bonuses import CASTING_ABILITY
 from emberkeep.character.catalog import Catalog
@@ -121,7 +122,8 @@ class GearPanel(QGroupBox):
         cid = self.sheet.character_id
         name = self.sheet.character.inventory.find(uid).name
         command = self.sheet.document.run(f"Light {name}",
-                                          lambda c: light_up(c, cid, uid))
+                                          lambda c: light_up(c, cid, uid),
+                                          scope=Scope.of([cid], ("timeline",)))
         if command.error is not None:
             self.sheet.status.emit(f"Not lit: {command.error}")
         else:
@@ -257,7 +259,7 @@ class MagicPanel(QGroupBox):
         document, roller = self.sheet.document, self.sheet.roller
         room_dc = document.campaign.settings.default_room_dc
         command = document.run(f"Copy {name}", lambda c: copy_spell(
-            c.character(cid), Catalog(c), spell_id, room_dc, roller))
+            c.character(cid), Catalog(c), spell_id, room_dc, roller), scope=Scope.of([cid]))
         if command.error is not None:
             self.sheet.status.emit(f"Not copied: {command.error}")
         elif command.result is not None:

@@ -3,9 +3,9 @@
 When a fight ends with a PC still bleeding, its countdown goes on the timeline (R21). This
 dialog is how the party tends to it afterwards: pick who makes the WIS (Medicine) CHECK (or
 "healed", when the PC was healed on its sheet), type the physical dice or leave them blank;
-**Enter previews** (``encounter.aftermath.stabilize_on_clock`` on a copy of the campaign: the
-check, and on a success the Injuries table with what it does), **Enter again applies exactly
-that** (the same faces replayed) as one campaign command; Esc drops it.
+**Enter previews** (``encounter.aftermath.stabilize_on_clock`` run and taken back, as every
+preview is: the check, and on a success the Injuries table with what it does), **Enter again
+applies exactly that**, rolls included, as one undo step; Esc drops it.
 """
 
 from __future__ import annotations
@@ -23,28 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.campaign.model import Campaign
-from emberkeep.dice import Answers, Key, Purpose, Roller, ScriptedRoller, TypedRoller
+from emberkeep.campaign.operation import Operation, Prepared, Refused
+from emberkeep.campaign.scope import Scope
+from emberkeep.dice import Answers, Key, Purpose, Roller, TypedRoller
 from emberkeep.encounter.aftermath import stabilize_on_clock
-from emberkeep.encounter.engine import RuleError
 from gui.check_form import parse_die
 from gui.document import CampaignDocument
 from gui.palette import tone
 
 __all__ = ["StabilizeDialog"]
-
-
-class _Recording:
-    """A roller that remembers the faces it gave, so the apply replays the preview."""
-
-    def __init__(self, base: Roller) -> None:
-        self.base = base
-        self.faces: list[int] = []
-
-    def die(self, sides: int) -> int:
-        face = self.base.die(sides)
-        self.faces.append(face)
-        return face
 
 
 class StabilizeDialog(QDialog):
@@ -54,7 +41,7 @@ class StabilizeDialog(QDialog):
         self.document = document
         self.patient_id = patient_id
         self.roller = roller
-        self.faces: list[int] | None = None  # the preview's rolled faces; None: not previewed
+        self.pending: Prepared[list[str]] | None = None  # the preview; None: not previewed
         patient = document.character(patient_id)
         self.setWindowTitle(f"Stabilize {patient.name} (R21)")
         self.helper = QComboBox(self)
@@ -89,7 +76,7 @@ class StabilizeDialog(QDialog):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            if self.faces is None:
+            if self.pending is None:
                 self.preview()
             else:
                 self.apply()
@@ -105,34 +92,35 @@ class StabilizeDialog(QDialog):
                 dice[purpose] = value
         return dice
 
-    def _run(self, campaign: Campaign, base: Roller) -> list[str]:
+    def _operation(self) -> Operation[list[str]]:
         helper = self.helper.currentData()
-        return stabilize_on_clock(campaign, self.patient_id, TypedRoller(base, self._typed()),
-                                  helper_id=None if helper is None else str(helper))
+        helper_id = None if helper is None else str(helper)
+        roller = TypedRoller(self.roller, self._typed())
+        patient = self.document.character(self.patient_id).name
+        return Operation(f"Stabilize {patient}",
+                         lambda c: stabilize_on_clock(c, self.patient_id, roller,
+                                                      helper_id=helper_id),
+                         Scope.of([self.patient_id, helper_id], ("timeline",)))
 
     def preview(self) -> bool:
-        recording = _Recording(self.roller)
         try:
-            lines = self._run(self.document.campaign.model_copy(deep=True), recording)
-        except (RuleError, ValueError) as exc:
+            self.pending = self.document.preview(self._operation())
+        except Refused as exc:
             self.error.setText(str(exc))
             return False
         self.error.clear()
-        self.faces = recording.faces
-        self.outcome.setPlainText("\n".join(lines) + "\n\nEnter applies · Esc drops")
+        self.outcome.setPlainText("\n".join(self.pending.result)
+                                  + "\n\nEnter applies · Esc drops")
         return True
 
     def apply(self) -> None:
-        assert self.faces is not None
-        faces = self.faces
-        patient = self.document.character(self.patient_id).name
-        command = self.document.run(f"Stabilize {patient}",
-                                    lambda c: self._run(c, ScriptedRoller(faces)))
+        assert self.pending is not None
+        command = self.document.execute(self.pending)
         if command.error is not None:
             self.error.setText(str(command.error))
             return
         self.accept()
 
     def drop(self, *_: object) -> None:
-        self.faces = None
+        self.pending = None
         self.outcome.setPlainText("")

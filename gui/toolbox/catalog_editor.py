@@ -28,10 +28,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.changes import CATALOG_FIELDS
 from emberkeep.campaign.custom import entry_id_for, remove_entry, upsert
+from emberkeep.campaign.scope import Scope
 from gui.document import CampaignDocument
 
 __all__ = ["CatalogEditor"]
+
+CATALOGS = Scope.of(fields=CATALOG_FIELDS)
+"""What saving or removing an entry may change: the campaign's own catalogs."""
 
 M = TypeVar("M", bound=BaseModel)
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -186,7 +191,8 @@ class CatalogEditor(QDialog, Generic[M]):
         if entry is None:
             return False
         command = self.document.run(f"Save {self.kind_name} {getattr(entry, 'name', '')}",
-                                    lambda c: upsert(c, entry))  # type: ignore[arg-type]
+                                    lambda c: upsert(c, entry),  # type: ignore[arg-type]
+                                    scope=CATALOGS)
         if command.error is not None:
             self.message.setText(f"Not saved: {command.error}")
             return False
@@ -203,5 +209,6 @@ class CatalogEditor(QDialog, Generic[M]):
         entry = self.entries().get(entry_id)
         name = getattr(entry, "name", self.kind_name)
         self.document.run(f"Remove {self.kind_name} {name}",
-                          lambda c: remove_entry(c, kind, entry_id))  # type: ignore[arg-type]
+                          lambda c: remove_entry(c, kind, entry_id),  # type: ignore[arg-type]
+                          scope=CATALOGS)
         self.refresh(entry_id)
