@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.campaign.model import Campaign, new_id
+from emberkeep.campaign.scope import Scope
 from emberkeep.campaign.settings import OptionalRules
 from emberkeep.dice import Roller
 from emberkeep.optional_rules.advantage import AdvantageMode
@@ -82,8 +83,10 @@ class TableRulesDialog(QDialog):
     def campaign(self) -> Campaign:
         return self.document.campaign
 
-    def _run(self, text: str, run: Callable[[Campaign], Any]) -> Any:
-        command = self.document.run(text, run, lambda _result: self.refresh())
+    def _run(self, text: str, run: Callable[[Campaign], Any], *fields: str) -> Any:
+        """``run`` as one undo step that may change only the campaign's ``fields``."""
+        command = self.document.run(text, run, lambda _result: self.refresh(),
+                                    scope=Scope.of(fields=fields))
         if command.error is not None:
             self.message.setText(f"Refused: {command.error}")
             return None
@@ -124,7 +127,7 @@ class TableRulesDialog(QDialog):
             data[name] = value
             campaign.settings.rules = OptionalRules.model_validate(data)
 
-        self._run(f"Table rule: {name}", run)
+        self._run(f"Table rule: {name}", run, "settings")
 
     # -- contested -------------------------------------------------------------------------
 
@@ -201,7 +204,7 @@ class TableRulesDialog(QDialog):
         task = EffortTask(id=new_id(), name=self.effort_name.text() or "Task",
                           attempt_dc=self.effort_dc.value(),
                           effort_needed=self.effort_needed.value())
-        self._run(f"New effort task {task.name}", lambda c: c.efforts.append(task))
+        self._run(f"New effort task {task.name}", lambda c: c.efforts.append(task), "efforts")
         self.effort_list.setCurrentRow(len(self.campaign.efforts) - 1)
 
     def attempt_effort(self) -> None:
@@ -220,7 +223,7 @@ class TableRulesDialog(QDialog):
                     + (f"+{entry.effort} effort ({entry.effort_dice})" if entry.success
                        else "no effort"))
 
-        text = self._run("Effort attempt", run)
+        text = self._run("Effort attempt", run, "efforts")
         if text:
             self.echo(text)
         self.effort_list.setCurrentRow(row)
@@ -282,7 +285,7 @@ class TableRulesDialog(QDialog):
                                    successes_needed=self.challenge_needed.value(),
                                    failure_limit=self.challenge_limit.value())
         self._run(f"New skill challenge {challenge.name}",
-                  lambda c: c.skill_challenges.append(challenge))
+                  lambda c: c.skill_challenges.append(challenge), "skill_challenges")
         self.challenge_list.setCurrentRow(len(self.campaign.skill_challenges) - 1)
 
     def attempt_challenge(self) -> None:
@@ -298,7 +301,7 @@ class TableRulesDialog(QDialog):
                                       bonus=self.challenge_bonus.value())
             return f"{entry.who} ({entry.skill}): {entry.total} vs DC {entry.dc}"
 
-        text = self._run("Skill challenge attempt", run)
+        text = self._run("Skill challenge attempt", run, "skill_challenges")
         if text:
             self.echo(text)
         self.challenge_list.setCurrentRow(row)
@@ -337,7 +340,7 @@ class TableRulesDialog(QDialog):
     def start_timer(self) -> None:
         rolled = self._run("Start a timer", lambda c: roll_timer(
             c, self.roller, self.timer_label.text() or "Timer",
-            in_combat=self.timer_combat.isChecked()))
+            in_combat=self.timer_combat.isChecked()), "timeline")
         if rolled is not None:
             self.timer_result.setText(f"{rolled.entry.label}: 1d4 showed {rolled.turns}")
             self.echo(rolled.entry.label)
