@@ -7,7 +7,7 @@ times:
 
 - load: ``storage.load`` (read, strict JSON parse refusing duplicate keys/NaN, migrate, validate,
   check the references) against ``orjson.loads`` of the same bytes;
-- save: ``storage.save`` (serialize, write a temporary file, fsync, keep a backup, replace,
+- save: ``saving.save`` (serialize, write a temporary file, fsync, keep a backup, replace,
   fsync the folder) against ``orjson.dumps`` + a plain write of the same data;
 - the bundled example campaign's load, the file a GM opens first.
 
@@ -26,7 +26,8 @@ from pathlib import Path
 import orjson
 
 from emberkeep.campaign.model import Campaign, EncounterRecord, LedgerEntry, LedgerKind, LogEvent
-from emberkeep.campaign.storage import load, save
+from emberkeep.campaign.saving import save
+from emberkeep.campaign.storage import load
 from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.abilities import Ability, AbilityScores
 from emberkeep.character.model import Character

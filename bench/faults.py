@@ -46,7 +46,7 @@ from unittest import mock
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the campaign with recorded fights is built by the tests' helper
 
-from emberkeep.campaign import atomic, backups, storage  # noqa: E402
+from emberkeep.campaign import atomic, backups, saving, storage  # noqa: E402
 from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError  # noqa: E402
 from emberkeep.campaign.model import Campaign  # noqa: E402
 from emberkeep.campaign.saving import save_campaign  # noqa: E402
@@ -69,7 +69,7 @@ def _saver(path: Path, folder: Path, write_end: int) -> None:
         number = 2
         while True:
             os.write(write_end, f"{number}\n".encode())
-            storage.save(version(number), path, backups=folder, keep_last=3, keep_days=0)
+            saving.save(version(number), path, backups=folder, keep_last=3, keep_days=0)
             number += 1
     finally:
         os._exit(0)
@@ -80,7 +80,7 @@ def kills(count: int, rng: random.Random) -> Counter[str]:
     with tempfile.TemporaryDirectory() as where:
         path, folder = Path(where) / "party.json", Path(where) / "backups"
         for _ in range(count):
-            storage.save(version(1), path)
+            saving.save(version(1), path)
             read_end, write_end = os.pipe()
             pid = os.fork()
             if pid == 0:  # pragma: no cover - the child never returns
@@ -144,12 +144,12 @@ def failures_held() -> Counter[str]:
     with tempfile.TemporaryDirectory() as where:
         folder = Path(where)
         path = folder / "party.json"
-        storage.save(version(1), path)
+        saving.save(version(1), path)
         for name, (target, code) in FAULTS.items():
             with mock.patch(target, _fail(code)):
-                _held(figures, name, path, lambda: storage.save(version(2), path))
+                _held(figures, name, path, lambda: saving.save(version(2), path))
         path.chmod(0o444)
-        _held(figures, "write-protected file", path, lambda: storage.save(version(2), path))
+        _held(figures, "write-protected file", path, lambda: saving.save(version(2), path))
         path.chmod(0o644)
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             _other_uid(figures, folder)
@@ -179,7 +179,7 @@ def _other_uid(figures: Counter[str], folder: Path) -> None:
     private = folder / "private"
     private.mkdir(mode=0o755)
     path = private / "party.json"
-    storage.save(version(1), path)
+    saving.save(version(1), path)
     before = path.read_bytes()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child reports by its exit status
@@ -188,7 +188,7 @@ def _other_uid(figures: Counter[str], folder: Path) -> None:
             os.setgid(65534)
             os.setuid(65534)
             try:
-                storage.save(version(2), path)
+                saving.save(version(2), path)
                 code = 2
             except CampaignSaveError:
                 code = 0

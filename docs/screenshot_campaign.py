@@ -21,7 +21,7 @@ os.environ.setdefault("EMBERKEEP_HOME", tempfile.mkdtemp())
 def main(out: Path) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from emberkeep.campaign import storage
+    from emberkeep.campaign import saving
     from emberkeep.campaign.example import build_example_campaign
     from emberkeep.campaign.model import Campaign
     from emberkeep.campaign.settings import InitiativeMode, Resolution
@@ -44,7 +44,7 @@ def main(out: Path) -> None:
         armor.damage_points = 2  # dented: the Repairs tab has work to show (R15)
     if rogue.inventory.weapons:
         rogue.inventory.weapons[0].notches = 1  # a notched blade (R17)
-    storage.save(campaign, out)
+    saving.save(campaign, out)
     window = MainWindow(AppState())
     window.roller = RandomRoller(1919)
     window.open_path(out, ask=False)

@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import stat
@@ -35,9 +36,10 @@ from emberkeep.campaign.atomic import atomic_write, clean_stray_temporaries, lin
 from emberkeep.campaign.errors import CampaignSaveError
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.save_lock import clean_stale_lock, save_lock
+from emberkeep.campaign.storage import dumps
 
-__all__ = ["NO_FILE", "CampaignChangedOnDisk", "Saved", "clean_leftovers", "save_campaign",
-           "sha256_of"]
+__all__ = ["NO_FILE", "CampaignChangedOnDisk", "Saved", "backup_path", "clean_leftovers", "save",
+           "save_advice", "save_campaign", "sha256_of"]
 
 NO_FILE = "no file"
 """The expectation of a save where there was no file: one that appeared since is a change."""
@@ -84,7 +86,7 @@ def sha256_of(data: bytes | None) -> str:
 def save_campaign(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
                   backups: Path | None = None, keep_last: int = 10, keep_days: int = 14,
                   expect_sha256: str | None = None, wait: float | None = None) -> Saved:
-    """Write ``campaign`` to ``path`` atomically (see :func:`storage.save`).
+    """Write ``campaign`` to ``path`` atomically (see :func:`saving.save`).
 
     ``expect_sha256``: the SHA-256 of the file as the session last knew it (:data:`NO_FILE`: it
     knew of none); checked under the save lock, :class:`CampaignChangedOnDisk` when the file
@@ -92,8 +94,6 @@ def save_campaign(campaign: Campaign, path: Path | str, *, keep_backup: bool = T
     to overwrite). ``wait``: how long to wait for another copy's save before
     :class:`~emberkeep.campaign.save_lock.CampaignBusy` (None: a few seconds).
     """
-    from emberkeep.campaign.storage import dumps, save_advice
-
     path = Path(os.path.realpath(path))
     data = dumps(campaign)
     keeping = _Keeping(keep_backup, backups, keep_last, keep_days)
@@ -131,8 +131,6 @@ def _save_locked(path: Path, data: bytes, keeping: _Keeping, expect: str | None)
 
 def _keep_previous(path: Path, existing: os.stat_result | None, keeping: _Keeping,
                    kept: list[Path], problems: list[str]) -> None:
-    from emberkeep.campaign.storage import backup_path, save_advice
-
     if not keeping.keep_backup or existing is None:
         return
     target = backup_path(path) if keeping.backups is None else keeping.backups
@@ -179,8 +177,6 @@ def _owner(uid: int) -> str:
 def clean_leftovers(path: Path | str) -> list[Path]:
     """Remove what killed saves left beside the campaign ``path``: the temporaries of the file
     and of its ``NAME.bak`` that no live save holds, and a lock file no live save holds."""
-    from emberkeep.campaign.storage import backup_path
-
     path = Path(os.path.realpath(path))  # a save writes beside the file a link points at
     return (clean_stray_temporaries(path) + clean_stray_temporaries(backup_path(path))
             + clean_stale_lock(path))
@@ -201,3 +197,36 @@ def _holds(path: Path, data: bytes) -> bool:
             return handle.read(len(data) + 1) == data
     except OSError:
         return False
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+
+def save_advice(exc: OSError) -> str:
+    """What the GM can do about a failed save, by its cause."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "The disk is full: free some space, or use Save As to save somewhere else."
+    if exc.errno == errno.EROFS:
+        return "That disk or folder is read-only: use Save As to save somewhere else."
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return ("You are not allowed to write to that folder: use Save As to save somewhere "
+                "else, or ask whoever owns the folder.")
+    if exc.errno == errno.ENOENT:
+        return "The folder no longer exists: use Save As to choose another."
+    return "Your changes are still open: try again, or use Save As to save somewhere else."
+
+def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
+         backups: Path | None = None, keep_last: int = 10, keep_days: int = 14) -> bytes:
+    """Write ``campaign`` to ``path`` atomically.
+
+    The previous version is kept: in ``backups`` (rotated: the last ``keep_last`` saves plus one
+    a day for ``keep_days`` days) when a folder is given, else as ``NAME.bak`` beside the file.
+    Returns the bytes written. A failure raises :class:`CampaignSaveError` saying what happened
+    and what to do, with the file byte-for-byte as it was and no temporary file left. What else
+    a save keeps (permissions, symlinks, a backup that could not be kept) is in
+    :func:`save_campaign`, which also tells what happened.
+    """
+    return save_campaign(campaign, path, keep_backup=keep_backup, backups=backups,
+                         keep_last=keep_last, keep_days=keep_days).data

@@ -18,7 +18,6 @@ of Emberkeep saving the same file waits its turn (:mod:`emberkeep.campaign.save_
 from __future__ import annotations
 
 import contextlib
-import errno
 import gc
 import json
 import os
@@ -37,15 +36,10 @@ from emberkeep.campaign.integrity import campaign_problems
 from emberkeep.campaign.migrations import MigrationError, migrate
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 
-__all__ = ["backup_path", "dumps", "load", "loads", "more_problems", "read", "save",
-           "save_advice"]
+__all__ = ["dumps", "load", "loads", "more_problems", "read"]
 
 _BOM = b"\xef\xbb\xbf"
 _MAX_BYTES = 256 * 1024 * 1024
-
-
-def backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
 
 
 def load(path: Path | str) -> Campaign:
@@ -310,32 +304,3 @@ def dumps(campaign: Campaign) -> bytes:
     return campaign.model_dump_json(indent=1).encode("utf-8") + b"\n"
 
 
-def save(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,
-         backups: Path | None = None, keep_last: int = 10, keep_days: int = 14) -> bytes:
-    """Write ``campaign`` to ``path`` atomically.
-
-    The previous version is kept: in ``backups`` (rotated: the last ``keep_last`` saves plus one
-    a day for ``keep_days`` days) when a folder is given, else as ``NAME.bak`` beside the file.
-    Returns the bytes written. A failure raises :class:`CampaignSaveError` saying what happened
-    and what to do, with the file byte-for-byte as it was and no temporary file left. What else
-    a save keeps (permissions, symlinks, a backup that could not be kept) is in
-    :mod:`emberkeep.campaign.saving`, whose :func:`save_campaign` also tells what happened.
-    """
-    from emberkeep.campaign.saving import save_campaign
-
-    return save_campaign(campaign, path, keep_backup=keep_backup, backups=backups,
-                         keep_last=keep_last, keep_days=keep_days).data
-
-
-def save_advice(exc: OSError) -> str:
-    """What the GM can do about a failed save, by its cause."""
-    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "The disk is full: free some space, or use Save As to save somewhere else."
-    if exc.errno == errno.EROFS:
-        return "That disk or folder is read-only: use Save As to save somewhere else."
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return ("You are not allowed to write to that folder: use Save As to save somewhere "
-                "else, or ask whoever owns the folder.")
-    if exc.errno == errno.ENOENT:
-        return "The folder no longer exists: use Save As to choose another."
-    return "Your changes are still open: try again, or use Save As to save somewhere else."

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, EncounterRecord
+from emberkeep.campaign.saving import save
 from emberkeep.campaign.settings import Resolution
-from emberkeep.campaign.storage import save
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.knight import KnightProfile
 from emberkeep.dice import ScriptedRoller

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from emberkeep.campaign import atomic, backups, storage
+from emberkeep.campaign import atomic, backups, saving, storage
 from emberkeep.campaign.model import Campaign
 
 NOW = datetime(2024, 6, 10, 21, 14)
@@ -22,24 +22,24 @@ def _rewrite(source: Path, number: int) -> None:
 
 def test_each_save_keeps_the_replaced_version_in_the_folder(tmp_path: Path) -> None:
     path, folder = tmp_path / "party.json", tmp_path / "backups"
-    storage.save(Campaign(name="One"), path, backups=folder)
+    saving.save(Campaign(name="One"), path, backups=folder)
     assert backups.list_backups(folder) == []  # nothing replaced yet
     first = path.read_bytes()
-    storage.save(Campaign(name="Two"), path, backups=folder)
+    saving.save(Campaign(name="Two"), path, backups=folder)
     second = path.read_bytes()
-    storage.save(Campaign(name="Three"), path, backups=folder)
+    saving.save(Campaign(name="Three"), path, backups=folder)
     kept = backups.list_backups(folder)
     assert [b.path.read_bytes() for b in kept] == [second, first]  # newest first
     assert [b.size for b in kept] == [len(second), len(first)]
-    assert not storage.backup_path(path).exists()  # no NAME.bak beside it when a folder is given
+    assert not saving.backup_path(path).exists()  # no NAME.bak beside it when a folder is given
 
 
 def test_the_backup_outlives_the_next_save_even_when_hard_linked(tmp_path: Path) -> None:
     """A hard link shares the old inode; the atomic replace gives the file a new inode, so the
     backup still holds the old bytes."""
     path, folder = tmp_path / "party.json", tmp_path / "backups"
-    storage.save(Campaign(name="Old"), path)
-    storage.save(Campaign(name="New"), path, backups=folder)
+    saving.save(Campaign(name="Old"), path)
+    saving.save(Campaign(name="New"), path, backups=folder)
     (backup,) = backups.list_backups(folder)
     assert storage.load(backup.path).name == "Old"
     assert storage.load(path).name == "New"

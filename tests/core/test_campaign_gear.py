@@ -12,8 +12,9 @@ import pytest
 from emberkeep.campaign.custom import remove_entry, upsert
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.saving import save
 from emberkeep.campaign.settings import CampaignSettings
-from emberkeep.campaign.storage import load, save
+from emberkeep.campaign.storage import load
 from emberkeep.character.abilities import ABILITIES
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.creation import new_zero_level

@@ -8,7 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.storage import dumps, load, loads, save
+from emberkeep.campaign.saving import save
+from emberkeep.campaign.storage import dumps, load, loads
 from tests.strategies import campaigns
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from emberkeep.campaign.errors import CampaignFileError, CampaignSaveError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
-from emberkeep.campaign.storage import backup_path, load, save
+from emberkeep.campaign.saving import backup_path, save
+from emberkeep.campaign.storage import load
 from emberkeep.check import check_files
 
 BAD = Path(__file__).resolve().parents[1] / "files" / "bad"

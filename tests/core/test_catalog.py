@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving, storage
 from emberkeep.campaign.custom import remove_entry, upsert
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
@@ -32,7 +32,7 @@ def _saved_with_own_archetype(tmp_path: Path) -> Path:
     hero = next(c for c in campaign.characters if c.archetype == "barbarian")
     hero.archetype = "reaver"
     path = tmp_path / "own.json"
-    storage.save(campaign, path)
+    saving.save(campaign, path)
     return path
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving, storage
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.recorder import run_recorded
 from emberkeep.character.abilities import ABILITIES, AbilityScores
@@ -71,7 +71,7 @@ def test_old_files_without_groups_load_and_the_chosen_group_round_trips(tmp_path
     assert all(c.group is None for c in old.characters)
     campaign = build_example_campaign()
     campaign.characters[0].group = G.HIRELINGS
-    storage.save(campaign, tmp_path / "c.json")
+    saving.save(campaign, tmp_path / "c.json")
     assert storage.load(tmp_path / "c.json").characters[0].group is G.HIRELINGS
 
 

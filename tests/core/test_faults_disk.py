@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
 
-from emberkeep.campaign import recovery, storage  # noqa: E402
+from emberkeep.campaign import recovery, saving, storage  # noqa: E402
 from emberkeep.campaign.errors import CampaignSaveError  # noqa: E402
 from emberkeep.campaign.model import Campaign  # noqa: E402
 
@@ -38,7 +38,7 @@ def _attempt(path: Path, campaign: Campaign, **kwargs: Any) -> dict[str, Any]:
     before = path.read_bytes()
     report: dict[str, Any] = {"raised": None, "message": "", "errno": None}
     try:
-        storage.save(campaign, path, **kwargs)
+        saving.save(campaign, path, **kwargs)
     except CampaignSaveError as exc:
         report["raised"] = type(exc).__name__
         report["message"] = str(exc)
@@ -52,7 +52,7 @@ def _attempt(path: Path, campaign: Campaign, **kwargs: Any) -> dict[str, Any]:
 
 def child_disk_full(folder: Path) -> dict[str, Any]:
     path = folder / "party.json"
-    storage.save(OLD, path, backups=folder / "backups")
+    saving.save(OLD, path, backups=folder / "backups")
     reports = {"bigger": _attempt(path, OLD.model_copy(update={"notes": "x" * 200_000}),
                                   backups=folder / "backups")}
     # Fill the disk to the last byte, then save a version no bigger than the old one.
@@ -82,7 +82,7 @@ def child_disk_full(folder: Path) -> dict[str, Any]:
 
 def child_read_only(folder: Path) -> dict[str, Any]:
     path = folder / "party.json"
-    storage.save(OLD, path)
+    saving.save(OLD, path)
     subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
     return {"read_only": _attempt(path, OLD.model_copy(update={"name": "Renamed"}),
                                   backups=folder / "backups")}
@@ -130,7 +130,7 @@ def test_permission_denied_as_another_uid(tmp_path: Path) -> None:
     try:
         os.chmod(folder, 0o755)
         path = folder / "party.json"
-        storage.save(OLD, path)
+        saving.save(OLD, path)
         before = path.read_bytes()
         read_end, write_end = os.pipe()
         pid = os.fork()
@@ -139,7 +139,7 @@ def test_permission_denied_as_another_uid(tmp_path: Path) -> None:
                 os.close(read_end)
                 os.seteuid(65534)  # nobody: may read the file, may not write the folder
                 try:
-                    storage.save(OLD.model_copy(update={"name": "Renamed"}), path,
+                    saving.save(OLD.model_copy(update={"name": "Renamed"}), path,
                                  backups=folder / "backups")
                     result = "saved?!"
                 except CampaignSaveError as exc:
@@ -169,7 +169,7 @@ def test_permission_denied_as_another_uid(tmp_path: Path) -> None:
     (errno.EACCES, "not allowed"), (errno.EPERM, "not allowed"),
     (errno.ENOENT, "no longer exists"), (errno.EIO, "try again")])
 def test_save_advice_names_what_to_do(code: int, words: str) -> None:
-    assert words in storage.save_advice(OSError(code, os.strerror(code)))
+    assert words in saving.save_advice(OSError(code, os.strerror(code)))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if __name__ == "__main__":  # the child: run from a fresh interpreter
     sys.path.insert(0, str(ROOT))
 
-from emberkeep.campaign import atomic, backups, storage  # noqa: E402
+from emberkeep.campaign import atomic, backups, saving, storage  # noqa: E402
 from emberkeep.campaign.model import Campaign  # noqa: E402
 
 STEPS = ["after_write", "after_fsync", "before_replace", "after_replace"]
@@ -45,7 +45,7 @@ def child(path: Path, backup_folder: Path, step: str) -> None:
             time.sleep(3600)
 
     atomic.CHECKPOINT = pause
-    storage.save(version(2), path, backups=backup_folder)
+    saving.save(version(2), path, backups=backup_folder)
     print("finished", flush=True)
 
 
@@ -56,7 +56,7 @@ def temporaries(folder: Path) -> list[Path]:
 @pytest.mark.parametrize("step", STEPS)
 def test_sigkill_at_each_named_step_leaves_old_or_new_file(step: str, tmp_path: Path) -> None:
     path, folder = tmp_path / "party.json", tmp_path / "backups"
-    storage.save(version(1), path)
+    saving.save(version(1), path)
     old, new = path.read_bytes(), storage.dumps(version(2))
     process = subprocess.Popen([sys.executable, __file__, "child", str(path), str(folder), step],
                                stdout=subprocess.PIPE, text=True, cwd=ROOT)
@@ -94,7 +94,7 @@ def _saver(path: Path, folder: Path, write_end: int) -> None:
         number = 2
         while True:
             os.write(write_end, f"{number}\n".encode())
-            storage.save(version(number), path, backups=folder, keep_last=3, keep_days=0)
+            saving.save(version(number), path, backups=folder, keep_last=3, keep_days=0)
             number += 1
     finally:
         os._exit(0)
@@ -106,7 +106,7 @@ def test_two_hundred_kills_at_random_moments(tmp_path: Path) -> None:
     path, folder = tmp_path / "party.json", tmp_path / "backups"
     survived = mid_save = 0
     for kill in range(KILLS):
-        storage.save(version(1), path)
+        saving.save(version(1), path)
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child never returns

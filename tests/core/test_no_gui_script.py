@@ -50,7 +50,8 @@ def test_a_script_without_qt_loads_rebuilds_every_fight_attacks_and_saves(
     saved = tmp_path / "after.json"
     result = _run(f"""
         import sys
-        from emberkeep.campaign.storage import load, save
+        from emberkeep.campaign.storage import load
+        from emberkeep.campaign.saving import save
         from emberkeep.character.catalog import Catalog
         from emberkeep.dice import RandomRoller
         from emberkeep.encounter import persist

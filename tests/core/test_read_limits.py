@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving, storage
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import Campaign
 from emberkeep.check import check_files
@@ -51,7 +51,7 @@ def test_a_file_over_the_limit_is_refused_without_reading_it(
         storage.load(huge)
     monkeypatch.setattr(storage, "_MAX_BYTES", 100)
     small = tmp_path / "small.json"
-    storage.save(Campaign(name="Grows"), small)
+    saving.save(Campaign(name="Grows"), small)
     reads: list[int] = []
     real_read = os.read
 

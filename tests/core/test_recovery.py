@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import emberkeep
-from emberkeep.campaign import recovery, storage
+from emberkeep.campaign import recovery, saving, storage
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 from emberkeep.campaign.recovery import CampaignState
@@ -25,7 +25,7 @@ WHEN = datetime(2024, 6, 10, 21, 14, tzinfo=UTC)
 def saved(tmp_path: Path) -> Path:
     path = tmp_path / "campaigns" / "party.json"
     path.parent.mkdir()
-    storage.save(Campaign(name="Saved"), path)
+    saving.save(Campaign(name="Saved"), path)
     return path
 
 
@@ -94,7 +94,7 @@ def test_recovery_is_offered_when_the_campaign_file_is_broken_or_missing(
 def test_a_campaign_changed_before_the_works_last_write_is_said_so(tmp_path: Path,
                                                                     saved: Path) -> None:
     _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
-    storage.save(Campaign(name="Saved by a sync tool"), saved)
+    saving.save(Campaign(name="Saved by a sync tool"), saved)
     earlier = (WHEN - timedelta(minutes=5)).timestamp()
     os.utime(saved, (earlier, earlier))  # written after the work was loaded, before its autosave
     (offer,) = recovery.find_offers(tmp_path / "rec")
@@ -108,7 +108,7 @@ def test_work_older_than_a_later_save_is_offered_as_older_and_after_newer_work(
     was offered as if newer, with Restore the default."""
     folder = tmp_path / "rec"
     _autosave(folder, saved, Campaign(name="Old work"), token="old")
-    storage.save(Campaign(name="Saved by a later session"), saved)  # now: long after WHEN
+    saving.save(Campaign(name="Saved by a later session"), saved)  # now: long after WHEN
     _autosave(folder, None, Campaign(name="Never saved"), token="new")
     (untitled, old) = recovery.find_offers(folder)  # newer work first, though not later
     assert old.state is CampaignState.SAVED_LATER and old.older
@@ -141,7 +141,7 @@ def test_a_header_written_by_the_previous_version_still_reads_and_is_offered(
     spot.write_bytes(json.dumps(old_header).encode() + b"\n" + body)
     header, _ = recovery.read_recovery(spot)
     assert (header.app_version, header.session_started, header.pid) == (None, None, None)
-    storage.save(Campaign(name="Saved later"), saved)  # a naive saved_at against an aware mtime
+    saving.save(Campaign(name="Saved later"), saved)  # a naive saved_at against an aware mtime
     (offer,) = recovery.find_offers(tmp_path / "rec")
     assert offer.older and offer.campaign.name == "Work of an earlier version"
 
@@ -149,7 +149,7 @@ def test_a_header_written_by_the_previous_version_still_reads_and_is_offered(
 def test_a_recovery_whose_work_is_already_saved_is_stale_and_removed(
         tmp_path: Path, saved: Path) -> None:
     spot = _autosave(tmp_path / "rec", saved, Campaign(name="Unsaved work"))
-    storage.save(Campaign(name="Unsaved work"), saved)  # the same bytes reached the file
+    saving.save(Campaign(name="Unsaved work"), saved)  # the same bytes reached the file
     assert recovery.find_offers(tmp_path / "rec") == []
     assert not spot.exists()
 

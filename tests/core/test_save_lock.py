@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if __name__ == "__main__":  # the child: run from a fresh interpreter
     sys.path.insert(0, str(ROOT))
 
-from emberkeep.campaign import atomic, backups, save_lock, storage  # noqa: E402
+from emberkeep.campaign import atomic, backups, save_lock, saving, storage  # noqa: E402
 from emberkeep.campaign.errors import CampaignSaveError  # noqa: E402
 from emberkeep.campaign.model import Campaign  # noqa: E402
 from emberkeep.campaign.save_lock import CampaignBusy, Holder, lock_path_for  # noqa: E402
@@ -49,7 +49,7 @@ def names(folder: Path) -> list[str]:
 @pytest.fixture
 def party(tmp_path: Path) -> Path:
     path = tmp_path / "party.json"
-    storage.save(Campaign(name="Old"), path)
+    saving.save(Campaign(name="Old"), path)
     return path
 
 
@@ -131,9 +131,9 @@ def test_a_lock_file_in_the_way_that_is_no_lock_is_said_plainly(party: Path,
 
 def test_the_lock_file_name_fits_the_name_limit(tmp_path: Path) -> None:
     path = tmp_path / ("é" * 125 + ".json")
-    storage.save(Campaign(name="One"), path)
+    saving.save(Campaign(name="One"), path)
     assert len(lock_path_for(path).name.encode()) <= atomic.NAME_MAX
-    storage.save(Campaign(name="Two"), path, backups=tmp_path / "backups")
+    saving.save(Campaign(name="Two"), path, backups=tmp_path / "backups")
     assert storage.load(path).name == "Two"
     assert names(tmp_path) == sorted(["backups", path.name])
 
@@ -191,7 +191,7 @@ def test_without_flock_an_old_lock_is_taken_over_and_a_young_unreadable_one_wait
 def test_a_file_changed_since_is_refused_then_overwritten_as_found(party: Path,
                                                                   tmp_path: Path) -> None:
     known = sha256_of(party.read_bytes())
-    storage.save(Campaign(name="Theirs"), party)  # another program, since
+    saving.save(Campaign(name="Theirs"), party)  # another program, since
     theirs = party.read_bytes()
     folder = tmp_path / "backups"
     with pytest.raises(CampaignChangedOnDisk) as caught:
@@ -221,7 +221,7 @@ def test_a_file_gone_since_or_one_that_appeared_is_a_change(party: Path) -> None
 
 def test_a_file_that_already_holds_these_bytes_is_no_loss(party: Path) -> None:
     stale = sha256_of(b"an older version")
-    storage.save(Campaign(name="Same"), party)
+    saving.save(Campaign(name="Same"), party)
     outcome = save_campaign(Campaign(name="Same"), party, expect_sha256=stale)
     assert not outcome.written and storage.load(party).name == "Same"
 
@@ -239,7 +239,7 @@ def child(path: Path, mode: str, step: str) -> None:
 
     atomic.CHECKPOINT = pause
     folder = path.parent / "backups" if mode == "backups" else None
-    storage.save(Campaign(name="Killed"), path, backups=folder)
+    saving.save(Campaign(name="Killed"), path, backups=folder)
 
 
 def kill_at(path: Path, mode: str, step: str) -> None:
@@ -285,10 +285,10 @@ def test_a_killed_save_s_lock_holds_nothing_and_its_leftovers_go(party: Path, mo
 def test_a_bak_that_already_is_the_file_leaves_no_staging_link(party: Path) -> None:
     """rename(2) between two links of one file does nothing: the staging link stayed behind
     after every save once NAME.bak was the file itself (a save killed past its backup)."""
-    os.link(party, storage.backup_path(party))
+    os.link(party, saving.backup_path(party))
     save_campaign(Campaign(name="New"), party)
     assert names(party.parent) == ["party.json", "party.json.bak"]
-    assert storage.load(storage.backup_path(party)).name == "Old"
+    assert storage.load(saving.backup_path(party)).name == "Old"
 
 
 def test_the_cleaning_leaves_a_live_save_s_lock(party: Path) -> None:
@@ -311,7 +311,7 @@ def test_another_user_s_file_is_refused_and_keeps_its_owner(party: Path, mode: i
     party.chmod(mode)
     before = party.read_bytes()
     with pytest.raises(CampaignSaveError, match="belongs to another user") as caught:
-        storage.save(Campaign(name="Mine"), party)
+        saving.save(Campaign(name="Mine"), party)
     assert "would make it yours" in str(caught.value) and "Save As" in str(caught.value)
     info = party.stat()
     assert (info.st_uid, info.st_gid, info.st_mode & 0o777) == (12345, 12345, mode)
@@ -326,7 +326,7 @@ def test_a_file_the_system_says_may_not_be_written_is_refused(party: Path) -> No
         pytest.skip("chattr +i is not available on this file system")
     try:
         with pytest.raises(CampaignSaveError, match="you are not allowed to change"):
-            storage.save(Campaign(name="Mine"), party)
+            saving.save(Campaign(name="Mine"), party)
     finally:
         subprocess.run(["chattr", "-i", str(party)], check=True)
     assert storage.load(party).name == "Old"

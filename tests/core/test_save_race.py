@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from emberkeep.campaign import backups, storage
+from emberkeep.campaign import backups, saving, storage
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.saving import CampaignChangedOnDisk, save_campaign, sha256_of
 
@@ -47,7 +47,7 @@ def _racer(path: Path, folder: Path | None, name: str, delay: float, barrier: An
 
 def _kept(path: Path, folder: Path | None) -> list[bytes]:
     if folder is None:
-        bak = storage.backup_path(path)
+        bak = saving.backup_path(path)
         return [bak.read_bytes()] if bak.exists() else []
     return [b.path.read_bytes() for b in backups.list_backups(folder)]
 
@@ -62,7 +62,7 @@ def test_fifty_races_of_two_processes_lose_nothing_and_ask_the_second(tmp_path: 
         where.mkdir()
         path = where / "party.json"
         folder = where / "backups" if trial % 2 == 0 else None  # both backup modes
-        storage.save(Campaign(name="The Ember Road", notes="as both loaded it"), path)
+        saving.save(Campaign(name="The Ember Road", notes="as both loaded it"), path)
         original = path.read_bytes()
         close = rng.random() < 0.5
         close_starts += close

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving, storage
 from emberkeep.campaign.custom import (
     archetype_users,
     entry_id_for,
@@ -221,7 +221,7 @@ def test_custom_archetype_spell_and_item_round_trip_through_the_campaign_file(
                          duration="1d4 rounds", charges="1d4 a day", curse="It whispers")
     upsert(campaign, item)
     path = tmp_path / "c.json"
-    storage.save(campaign, path)
+    saving.save(campaign, path)
     loaded = storage.load(path)
     assert loaded.archetypes == [_berserker()] and loaded.spells == [spell]
     assert loaded.magic_items == [item]

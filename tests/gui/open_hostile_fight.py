@@ -81,13 +81,13 @@ def main(argv: list[str]) -> int:
     started = time.monotonic()
     from PySide6.QtWidgets import QApplication
 
-    from emberkeep.campaign import storage
+    from emberkeep.campaign import saving
     from gui.main_window import MainWindow
     from gui.state import AppState
 
     app = QApplication([])
     path = home / "knights.json"
-    storage.save(hostile_fight(source), path)  # type: ignore[arg-type]
+    saving.save(hostile_fight(source), path)  # type: ignore[arg-type]
     window = MainWindow(AppState())
     assert window.open_path(path, ask=False)
     window.show()

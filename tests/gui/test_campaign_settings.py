@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QSpinBox
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import LedgerKind
 from emberkeep.campaign.operation import Refused
@@ -33,7 +33,7 @@ def window(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> Ma
     assert armor is not None
     armor.damage_points = 2  # scale mail worth 50 gp, two crits taken (R15)
     path = tmp_path / "c.json"
-    storage.save(campaign, path)
+    saving.save(campaign, path)
     win = MainWindow(AppState())
     qtbot.addWidget(win)  # type: ignore[attr-defined]
     win.open_path(path, ask=False)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving
 from emberkeep.campaign.calendar import DAY, HOUR
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.clock.schedule import add_condition, start_timer
@@ -23,7 +23,7 @@ def document(tmp_path: Path, qtbot: object) -> CampaignDocument:
     start_timer(campaign, "the torches gutter", 30 * 60)
     fighter.caster = fighter.caster.record_healed(1)
     path = tmp_path / "clock.json"
-    storage.save(campaign, path)
+    saving.save(campaign, path)
     return CampaignDocument.open(path)
 
 

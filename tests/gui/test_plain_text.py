@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import Timed, TimedKind
@@ -138,7 +138,7 @@ def hostile_campaign() -> Campaign:
 def window(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
     monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
     path = tmp_path / "hostile.json"
-    storage.save(hostile_campaign(), path)
+    saving.save(hostile_campaign(), path)
     win = MainWindow(AppState())
     assert win.open_path(path)
     win.show()

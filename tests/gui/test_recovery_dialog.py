@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 import emberkeep
-from emberkeep.campaign import recovery, storage
+from emberkeep.campaign import recovery, saving, storage
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
 from gui.recovery_dialog import RecoveryChoice, RecoveryDialog, describe, describe_all, when
 
@@ -25,7 +25,7 @@ SESSION = datetime(2024, 6, 10, 20, 58, 40, tzinfo=UTC)
 @pytest.fixture
 def saved(tmp_path: Path) -> Path:
     path = tmp_path / "ember.json"
-    storage.save(Campaign(name="The Ember Road"), path)  # written now: after WORK
+    saving.save(Campaign(name="The Ember Road"), path)  # written now: after WORK
     return path
 
 

@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument, QUndoCommand
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QTableWidgetItem
 
-from emberkeep.campaign import recovery, storage
+from emberkeep.campaign import recovery, saving, storage
 from emberkeep.campaign.backups import backup_folder_for, list_backups
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.abilities import ABILITIES, AbilityScores
@@ -84,7 +84,7 @@ def offers(monkeypatch: pytest.MonkeyPatch) -> Offers:
 @pytest.fixture
 def campaign_file(tmp_path: Path) -> Path:
     path = tmp_path / "ember.json"
-    storage.save(make_campaign(), path)
+    saving.save(make_campaign(), path)
     AppState(last_opened=str(path), recent=[str(path)], example_copied=True).save()
     return path
 
@@ -335,7 +335,7 @@ def test_failed_save_as_another_uid_keeps_work_and_says_what_to_do(
     folder = Path(tempfile.mkdtemp(prefix="ek-gui-perm-"))
     os.chmod(folder, 0o755)
     path = folder / "ember.json"
-    storage.save(make_campaign(), path)
+    saving.save(make_campaign(), path)
     before = path.read_bytes()
     window = MainWindow(AppState())
     windows.append(window)
@@ -367,7 +367,7 @@ def test_outside_change_asks_before_saving(campaign_file: Path, boxes: Boxes, qt
     assert str(campaign_file.resolve()) in watcher.watched()
     rename(window, "Mine")
     theirs = make_campaign().model_copy(update={"name": "Synced from elsewhere"})
-    storage.save(theirs, campaign_file)  # a sync tool rewrites the file
+    saving.save(theirs, campaign_file)  # a sync tool rewrites the file
     qtbot.waitUntil(lambda: "changed on disk" in window.statusBar().currentMessage(),
                     timeout=5000)
     answers = [file_watch.OutsideChoice.CANCEL]
@@ -382,13 +382,13 @@ def test_outside_change_asks_before_saving(campaign_file: Path, boxes: Boxes, qt
     assert storage.load(campaign_file).name == "Synced from elsewhere"
     # now the open file is mine.json; change it outside and reload
     rename(window, "Mine again")
-    storage.save(theirs, elsewhere)
+    saving.save(theirs, elsewhere)
     answers.append(file_watch.OutsideChoice.RELOAD)
     assert not window.save()
     assert window.document is not None and window.document.campaign.name == "Synced from elsewhere"
     assert not window.document.is_modified
     rename(window, "Overwritten")
-    storage.save(make_campaign(), elsewhere)
+    saving.save(make_campaign(), elsewhere)
     answers.append(file_watch.OutsideChoice.OVERWRITE)
     assert window.save()
     assert storage.load(elsewhere).characters[0].name == "Overwritten"
@@ -530,7 +530,7 @@ def test_the_dialog_lists_every_offer_newest_first_and_escape_keeps_them(
 def test_the_tooltip_shows_a_file_name_literally(qtbot: Any, tmp_path: Path) -> None:
     folder = tmp_path / "rec"
     odd = tmp_path / "<b>party<i> & co.json"
-    storage.save(Campaign(name="Odd"), odd)
+    saving.save(Campaign(name="Odd"), odd)
     recovery.write_recovery(recovery.recovery_file_for(folder, odd, "cccccccccccc"),
                             storage.dumps(Campaign(name="Odd work")), original=odd)
     dialog = RecoveryDialog(recovery.find_offers(folder))

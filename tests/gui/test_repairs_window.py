@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.repairs.ledger import damage_by_hand
@@ -26,7 +26,7 @@ def document(tmp_path: Path) -> CampaignDocument:
     sword = rogue.inventory.weapons[0]
     sword.notches = 1
     path = tmp_path / "repairs.json"
-    storage.save(campaign, path)
+    saving.save(campaign, path)
     return CampaignDocument.open(path)
 
 

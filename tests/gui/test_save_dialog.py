@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from emberkeep.campaign import save_lock, storage
+from emberkeep.campaign import save_lock, saving, storage
 from emberkeep.campaign.backups import backup_folder_for, list_backups
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.save_lock import Holder, lock_path_for
@@ -44,7 +44,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def campaign_file(tmp_path: Path) -> Path:
     path = tmp_path / "ember.json"
-    storage.save(make_campaign(), path)
+    saving.save(make_campaign(), path)
     return path
 
 
@@ -129,9 +129,9 @@ def test_an_overwrite_replaces_only_the_version_the_gm_was_told_of(
         campaign_file: Path, boxes: Boxes, windows: list[MainWindow]) -> None:
     window = opened(windows, campaign_file)
     rename(window, "Mine")
-    storage.save(make_campaign().model_copy(update={"name": "Synced"}), campaign_file)
+    saving.save(make_campaign().model_copy(update={"name": "Synced"}), campaign_file)
     later = make_campaign().model_copy(update={"notes": "synced again while the GM read"})
-    boxes.meanwhile = lambda: storage.save(later, campaign_file)
+    boxes.meanwhile = lambda: saving.save(later, campaign_file)
     boxes.answers = ["Overwrite", "Cancel"]
     assert not window.save()
     assert len(boxes.texts) == 2  # the second change since was asked about too

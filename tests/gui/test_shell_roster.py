@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving, storage
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Refused
 from emberkeep.character.abilities import ABILITIES, AbilityScores
@@ -41,7 +41,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def campaign_file(tmp_path: Path) -> Path:
     path = tmp_path / "ember.json"
-    storage.save(make_campaign(), path)
+    saving.save(make_campaign(), path)
     return path
 
 

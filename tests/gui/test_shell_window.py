@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving, storage
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.abilities import ABILITIES, AbilityScores
 from emberkeep.character.model import Character
@@ -58,7 +58,7 @@ def boxes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Boxes:
 @pytest.fixture
 def campaign_file(tmp_path: Path) -> Path:
     path = tmp_path / "ember.json"
-    storage.save(make_campaign(), path)
+    saving.save(make_campaign(), path)
     return path
 
 
@@ -84,7 +84,7 @@ def test_title_shows_the_modified_marker_driven_by_the_stack(window: MainWindow,
 
 def test_a_literal_placeholder_in_a_name_is_escaped(window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "odd.json"
-    storage.save(make_campaign("Odd [*] Name"), path)
+    saving.save(make_campaign("Odd [*] Name"), path)
     window.open_path(path)
     assert window.windowTitle() == "Emberkeep — Odd [*][*] Name [*]"
 
@@ -192,7 +192,7 @@ def test_recent_files_keep_ten_and_drop_stale_entries_with_a_message(
     files = []
     for n in range(MAX_RECENT + 2):
         path = tmp_path / f"c{n}.json"
-        storage.save(make_campaign(f"Campaign {n}"), path)
+        saving.save(make_campaign(f"Campaign {n}"), path)
         files.append(path)
         assert window.open_path(path)
     assert len(window.state.recent) == MAX_RECENT
@@ -230,7 +230,7 @@ def example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A bundled example stand-in (the real one is the lead's resources/example_campaign.json)."""
     bundled = tmp_path / "bundle" / app.EXAMPLE_NAME
     bundled.parent.mkdir()
-    storage.save(make_campaign("Example"), bundled)
+    saving.save(make_campaign("Example"), bundled)
     monkeypatch.setattr(app, "resource_path", lambda *parts: bundled.parent.joinpath(*parts))
     return bundled
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
-from emberkeep.campaign import storage
+from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from gui import dialogs
@@ -26,7 +26,7 @@ def open_campaign_window(tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(dialogs, "ask_save_changes",
                         lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
     path = tmp_path / "c.json"
-    storage.save(campaign if campaign is not None else build_example_campaign(), path)
+    saving.save(campaign if campaign is not None else build_example_campaign(), path)
     window = MainWindow(AppState())
     qtbot.addWidget(window)
     window.open_path(path, ask=False)
