@@ -51,7 +51,7 @@ def detach_document(document: dict[str, Any]) -> None:
     characters = document.get("characters")
     if not isinstance(characters, list):
         return
-    ids = {c.get("id") for c in characters if isinstance(c, dict)}
+    ids = {c["id"] for c in characters if isinstance(c, dict) and isinstance(c.get("id"), str)}
     payers = ids | {PARTY, REMOVED}
     ledger = document.get("ledger")
     for entry in ledger if isinstance(ledger, list) else ():

@@ -368,6 +368,25 @@ def test_an_older_file_with_what_its_build_let_through_is_repaired_on_load() -> 
     assert [t.id for t in campaign.timeline] == ["t2"]
 
 
+@pytest.mark.parametrize(("place", "value"), [
+    (("characters", 0, "id"), ["2c4d0a74c75b4d3e8bf275f52363165a"]),  # found by the fuzzer
+    (("characters", 0, "scores", "STR"), 15),
+    (("characters", 0, "scores", "STR", "loss"), True),
+    (("characters", 0, "race"), {"id": "dwarf"}),
+    (("ledger",), {"paid_by": "x"}),
+    (("timeline",), [{"character_id": ["x"]}]),
+    (("races",), [{"id": "gnoll", "adjustments": {"STR": "lots"}}]),
+])
+def test_the_repairs_leave_a_value_of_the_wrong_type_to_the_loader(
+        place: tuple[str | int, ...], value: Any) -> None:
+    document: Doc = json.loads(GOLDEN_V2.read_bytes())
+    target: Any = document
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = value
+    refused(document)  # a CampaignFileError, with its place: nothing else escapes
+
+
 def test_an_older_file_keeps_what_is_no_repair_of_ours_to_make() -> None:
     """A note over its length is refused, not cut: cutting would lose the GM's words."""
     document: Doc = json.loads(GOLDEN_V2.read_bytes())
