@@ -33,8 +33,9 @@ from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.abilities import Ability, AbilityScore, AbilityScores
 from emberkeep.character.archetypes import shipped_archetypes
 from emberkeep.character.luck import LuckState
-from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.model import Character
 from emberkeep.character.rest import max_hit_dice
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.character.skills import Skill
 from emberkeep.gear.catalog import gear_catalog
 from emberkeep.gear.inventory import Inventory

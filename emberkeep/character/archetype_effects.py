@@ -5,7 +5,7 @@ Every answer here is read from the typed effects of the features the character t
 works on the sheet and in a fight without code: no rule asks for a feature by name or id.
 
 A toggled state (Rage) is "on" while the character carries a condition of that name (a
-:class:`~emberkeep.character.model.CharacterCondition` on the sheet, which the engine changes
+:class:`~emberkeep.character.sheet_conditions.CharacterCondition` on the sheet, which the engine changes
 by events like any other field), so the sheet and the fight read the same switch. A feature on
 the sheet counts (its level matters only to the hit die's history, R3, which the sheet keeps).
 
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.archetypes import ArchetypeFeature
-from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.character.difficulty import Difficulty, combine_difficulty
 from emberkeep.character.feature_effects import (
     AllyAttackEasy,
     AttackAbility,
@@ -35,11 +35,12 @@ from emberkeep.character.feature_effects import (
     ToggledState,
     WeaponProficiency,
 )
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.character.skills import Skill
 
 if TYPE_CHECKING:
     from emberkeep.character.catalog import Catalog
-    from emberkeep.character.model import Character, CharacterCondition
+    from emberkeep.character.model import Character
 
 __all__ = [
     "TOGGLE_SOURCE",
@@ -194,8 +195,6 @@ def set_toggle(character: Character, catalog: Catalog, state: str,
                on: bool) -> list[CharacterCondition]:
     """The sheet's conditions with ``state`` switched on or off (the caller stores them, so an
     undo or an encounter event holds the list before and after)."""
-    from emberkeep.character.model import CharacterCondition
-
     if state not in {t.state for t in toggles(character, catalog)}:
         raise ValueError(f"{character.name} has no feature that switches on {state!r}")
     kept = [c for c in character.conditions if c.name != state]

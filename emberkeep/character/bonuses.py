@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberkeep.character import archetype_effects as fx
+import emberkeep.character.archetype_effects as fx
 from emberkeep.character.abilities import Ability
 from emberkeep.character.skills import SKILL_ABILITY, Skill
 from emberkeep.gear.damage import Grip, two_handed_bonus

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from emberkeep.character.abilities import Ability
 from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.bonuses import CASTING_ABILITY, caster_kind, save_bonus
-from emberkeep.character.checks import Difficulty, combine_difficulty
+from emberkeep.character.difficulty import Difficulty, combine_difficulty
 from emberkeep.character.rest import healed_hp, hit_die_of
 from emberkeep.character.scrolls import scroll_caster
 from emberkeep.dice import Roller

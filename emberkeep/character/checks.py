@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
 from emberkeep.character.abilities import Ability
+from emberkeep.character.archetype_effects import chosen_effects, roll_difficulty
+from emberkeep.character.casting import condition_modes
+from emberkeep.character.difficulty import EASY_HARD_SHIFT, Difficulty, combine_difficulty
+from emberkeep.character.feature_effects import RollDifficulty
+from emberkeep.character.races import get_race
 from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.optional_rules.advantage import Advantage, AdvantageMode, combine_advantage
@@ -46,34 +50,7 @@ __all__ = [
     "translate",
 ]
 
-EASY_HARD_SHIFT = 3
-
-
-class Difficulty(StrEnum):
-    NORMAL = "normal"
-    EASY = "easy"
-    HARD = "hard"
-
-    @property
-    def dc_shift(self) -> int:
-        """EASY takes 3 from the DC, HARD adds 3 (R7)."""
-        return _DC_SHIFT[self]
-
-
-# Read on every ATK, CHECK and SAVE of a fight (~15 times each a fight): module names, not
-# the enum class's attributes, and the shifts in a table.
 _NORMAL, _EASY, _HARD = Difficulty.NORMAL, Difficulty.EASY, Difficulty.HARD
-_DC_SHIFT = {_NORMAL: 0, _EASY: -EASY_HARD_SHIFT, _HARD: EASY_HARD_SHIFT}
-
-
-def combine_difficulty(*difficulties: Difficulty) -> Difficulty:
-    """Net difficulty of everything that applies: EASY and HARD cancel, repeats do not stack."""
-    easy = _EASY in difficulties
-    hard = _HARD in difficulties
-    if easy == hard:
-        return _NORMAL
-    return _EASY if easy else _HARD
-
 
 CheckKind = Literal["check", "save"]
 
@@ -158,8 +135,6 @@ def skill_check(
     contexts: Iterable[str] = (),
 ) -> CheckResult:
     """A skill CHECK with the skill's ability (or another the GM names, e.g. STR Intimidation)."""
-    from emberkeep.character.archetype_effects import roll_difficulty
-
     used = ability or SKILL_ABILITY[skill]
     difficulty = combine_difficulty(difficulty, roll_difficulty(
         character, catalog, "check", skill=skill, ability=used, contexts=contexts))
@@ -194,8 +169,6 @@ def saving_throw(
     contexts: Iterable[str] = (),
 ) -> CheckResult:
     """A SAVE: PROF is added for the class save and the chosen one (R7)."""
-    from emberkeep.character.archetype_effects import roll_difficulty
-
     difficulty = combine_difficulty(difficulty, roll_difficulty(
         character, catalog, "save", ability=ability, contexts=contexts))
     return resolve_check(
@@ -276,8 +249,6 @@ class Why:
 def condition_reasons(names: Iterable[str], request: CheckRequest) -> list[Why]:
     """EASY/HARD from the conditions a character carries (R28, and R21's ``MODE:key``
     conditions such as the injuries' "All CHECKs are HARD until rest")."""
-    from emberkeep.character.casting import condition_modes
-
     found: list[Why] = []
     for name in names:
         if name == "FRIGHTENED" and request.kind != "save":
@@ -296,8 +267,6 @@ def condition_reasons(names: Iterable[str], request: CheckRequest) -> list[Why]:
 def race_reason(character: Character, request: CheckRequest) -> Why | None:
     """The race's EASY CHECK (R2: "Perception CHECKS are EASY, when searching for hidden
     objects") when the GM says its situation applies. Only CHECKs, never SAVEs."""
-    from emberkeep.character.races import get_race
-
     if not request.situation or request.kind == "save":
         return None
     try:
@@ -316,9 +285,6 @@ def feature_reasons(character: Character, catalog: Catalog,
                     request: CheckRequest) -> list[Why]:
     """The archetype features' EASY/HARD on this roll, each by its feature's name (the
     Bloodshaman's "Medicine CHECKS are EASY", the Trickster's EASY SAVEs vs magic)."""
-    from emberkeep.character.archetype_effects import chosen_effects
-    from emberkeep.character.feature_effects import RollDifficulty
-
     contexts = frozenset(request.contexts)
     return [Why(Difficulty(effect.difficulty), f"feature: {feature.name}")
             for feature, effect in chosen_effects(character, catalog)

@@ -8,13 +8,13 @@ the GM can audit a sheet. Mechanics live in the sibling modules; the methods her
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated
 from uuid import uuid4
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from emberkeep.character.abilities import ABILITIES, Ability, AbilityScores
-from emberkeep.character.advancement import MAX_LEVEL, prof_bonus
+from emberkeep.character.advancement import MAX_LEVEL, prof_bonus, xp_for_level
 from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.character.classes import ClassDef, get_class
 from emberkeep.character.groups import CharacterGroup
@@ -22,10 +22,10 @@ from emberkeep.character.hit_points import HpEntry
 from emberkeep.character.knight import KnightProfile
 from emberkeep.character.luck import LuckState
 from emberkeep.character.rest import max_hit_dice
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.character.skills import Skill
 from emberkeep.character.status import Status
 from emberkeep.character.status import status as character_status
-from emberkeep.dice import Roller
 from emberkeep.field_errors import Refusal, refused_at
 from emberkeep.gear.inventory import Inventory
 from emberkeep.magic.limits import CasterState
@@ -33,7 +33,6 @@ from emberkeep.text_fields import NAME_LENGTH, Name, Note, OneLine
 
 if TYPE_CHECKING:
     from emberkeep.character.catalog import Catalog
-    from emberkeep.character.leveling import LevelUpResult
 
 __all__ = ["AbilityIncrease", "Character", "CharacterCondition", "new_id"]
 
@@ -49,20 +48,6 @@ class AbilityIncrease(BaseModel):
 
     ability: Ability
     level: int = Field(ge=1, le=MAX_LEVEL)
-
-
-class CharacterCondition(BaseModel):
-    """A condition that stays on the sheet outside a fight ("HARD until rest", FRIGHTENED...);
-    ``timed_id`` names the timeline entry that ends it, if any."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: OneLine = Field(min_length=1, max_length=64)
-    source: OneLine = Field("", max_length=NAME_LENGTH)
-    timed_id: str | None = Field(None, max_length=64)
-    # Engine II: an injury's condition the next fight puts back on the combatant ("rest": until
-    # a rest ends it; "permanent": until magic or the GM); "removed" is not brought into fights.
-    lasts: Literal["removed", "rest", "permanent"] = "removed"
 
 
 class Character(BaseModel):
@@ -171,8 +156,6 @@ class Character(BaseModel):
     @property
     def can_level_up(self) -> bool:
         """R32: enough XP for the next level (the GM may level a character anyway)."""
-        from emberkeep.character.advancement import xp_for_level
-
         return self.level < MAX_LEVEL and self.xp >= xp_for_level(self.level + 1)
 
     @property
@@ -184,23 +167,3 @@ class Character(BaseModel):
     def death_threshold(self) -> int:
         """R22: dead at -(3 + LVL + CON) HP or below."""
         return -(3 + self.level + self.modifier(Ability.CON))
-
-    # -- changes ---------------------------------------------------------------------------
-
-    def level_up(
-        self,
-        catalog: Catalog,
-        roller: Roller,
-        *,
-        archetype_feature: str | None = None,
-        ability_increase: Ability | None = None,
-    ) -> LevelUpResult:
-        """Advance one level from 1st or higher: R5 HP and the R6 features of the new level.
-
-        A 0-level character reaches 1st with :func:`emberkeep.character.funnel.advance_to_first`
-        (it needs a class and the 1st-level choices).
-        """
-        from emberkeep.character.leveling import level_up
-
-        return level_up(self, catalog, roller, archetype_feature=archetype_feature,
-                        ability_increase=ability_increase)

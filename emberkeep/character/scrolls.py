@@ -9,7 +9,7 @@ A scroll holds any spell of the campaign: it need not be one the reader knows.
 
 from __future__ import annotations
 
-from emberkeep.character import archetype_effects as fx
+import emberkeep.character.archetype_effects as fx
 from emberkeep.character.bonuses import caster_kind
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.feature_effects import RollDifficulty

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import Timed, TimedKind
-from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.model import Character
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.dice import Purpose, Roller, roll
 
 __all__ = ["DYING", "bleed_out", "hand_over"]

@@ -10,7 +10,8 @@ from emberkeep.campaign.calendar import HOUR, WEEK
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.timeline import EndsOn, Timed, TimedKind
 from emberkeep.character.abilities import Ability
-from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.model import Character
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.gear.mending import repair_units
 from emberkeep.gear.owned import OwnedArmor, OwnedShield, OwnedWeapon
 from emberkeep.gear.purse import format_coins

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from emberkeep.character.knight import KnightProfile
 from emberkeep.character.luck import LuckState
-from emberkeep.character.model import CharacterCondition
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.dice import RollRecord
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.magic.limits import CasterState

@@ -29,8 +29,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from emberkeep.character.abilities import Ability
-from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.model import Character
 from emberkeep.character.rest import hit_die_of
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.dice import Purpose
 from emberkeep.encounter import crits
 from emberkeep.encounter.combatant import Combatant

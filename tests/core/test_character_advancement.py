@@ -20,6 +20,7 @@ from emberkeep.character.hit_points import (
     roll_level_hp,
     roll_zero_level_hp,
 )
+from emberkeep.character.leveling import level_up
 from emberkeep.character.model import Character
 from emberkeep.dice import ScriptedRoller
 
@@ -102,7 +103,7 @@ def _fighter(con: int = 14, level: int = 1, max_hp: int = 8) -> Character:
 def test_level_up_rolls_hp_and_grows_the_pool() -> None:
     hero = _fighter(con=16)  # CON +2
     hero.archetype = "barbarian"
-    result = hero.level_up(SHIPPED, ScriptedRoller([2]), archetype_feature="rage")
+    result = level_up(hero, SHIPPED, ScriptedRoller([2]), archetype_feature="rage")
     assert result.level == 2 and result.hp.gain == 3  # R5 example 1
     assert (hero.level, hero.max_hp, hero.hp, hero.hit_dice) == (2, 11, 11, 2)
     assert hero.archetype_features[0].feature_id == "rage"
@@ -114,15 +115,15 @@ def test_r6_level_up_demands_the_levels_choices() -> None:
     hero = _fighter()
     hero.archetype = "barbarian"
     with pytest.raises(ValueError, match="level 2 gives an archetype feature"):
-        hero.level_up(SHIPPED, ScriptedRoller([5]))
-    hero.level_up(SHIPPED, ScriptedRoller([5]), archetype_feature="rage")
+        level_up(hero, SHIPPED, ScriptedRoller([5]))
+    level_up(hero, SHIPPED, ScriptedRoller([5]), archetype_feature="rage")
     with pytest.raises(ValueError, match="level 3 gives no archetype feature"):
-        hero.level_up(SHIPPED, ScriptedRoller([5]), archetype_feature="fearless")
-    hero.level_up(SHIPPED, ScriptedRoller([5]))
+        level_up(hero, SHIPPED, ScriptedRoller([5]), archetype_feature="fearless")
+    level_up(hero, SHIPPED, ScriptedRoller([5]))
     with pytest.raises(ValueError, match="\\+1 to an ability score"):
-        hero.level_up(SHIPPED, ScriptedRoller([5]))
+        level_up(hero, SHIPPED, ScriptedRoller([5]))
     assert hero.level == 3  # refused level-ups changed nothing
-    hero.level_up(SHIPPED, ScriptedRoller([5]), ability_increase=Ability.STR)
+    level_up(hero, SHIPPED, ScriptedRoller([5]), ability_increase=Ability.STR)
     assert hero.scores.get(Ability.STR).base == 11
     assert hero.ability_increases[0].level == 4
 
@@ -130,7 +131,7 @@ def test_r6_level_up_demands_the_levels_choices() -> None:
 def test_r1_ability_increase_stops_at_the_natural_cap() -> None:
     hero = _fighter(con=18, level=3)
     with pytest.raises(ValueError, match="caps at 18"):
-        hero.level_up(SHIPPED, ScriptedRoller([5]), ability_increase=Ability.CON)
+        level_up(hero, SHIPPED, ScriptedRoller([5]), ability_increase=Ability.CON)
     assert hero.level == 3
 
 
@@ -139,16 +140,16 @@ def test_r5_levels_6_to_10_add_the_fixed_amount_without_rolling() -> None:
     hero.archetype = "barbarian"
     hero.archetype_features = []
     roller = ScriptedRoller([])
-    hero.level_up(SHIPPED, roller, ability_increase=Ability.STR)
+    level_up(hero, SHIPPED, roller, ability_increase=Ability.STR)
     assert hero.max_hp == 43 and roller.asked == []
-    hero.level_up(SHIPPED, roller, archetype_feature="rage")
-    hero.level_up(SHIPPED, roller, ability_increase=Ability.DEX)
-    hero.level_up(SHIPPED, roller)
-    hero.level_up(SHIPPED, roller, ability_increase=Ability.WIS)
+    level_up(hero, SHIPPED, roller, archetype_feature="rage")
+    level_up(hero, SHIPPED, roller, ability_increase=Ability.DEX)
+    level_up(hero, SHIPPED, roller)
+    level_up(hero, SHIPPED, roller, ability_increase=Ability.WIS)
     assert hero.level == 10 and hero.max_hp == 55 and hero.hit_dice == 5
     assert [e.method for e in hero.hp_history] == [HpMethod.FIXED] * 5
     with pytest.raises(ValueError, match="already level 10"):
-        hero.level_up(SHIPPED, roller)
+        level_up(hero, SHIPPED, roller)
 
 
 @pytest.mark.parametrize(("class_id", "gain"), [("cleric", 2), ("rogue", 2), ("magic_user", 1)])
@@ -156,7 +157,7 @@ def test_r5_fixed_high_level_gain_per_class(class_id: str, gain: int) -> None:
     hero = _fighter(level=8, max_hp=30)  # 9th level gives no choice to make
     hero.class_id = class_id
     hero.archetype = None
-    hero.level_up(SHIPPED, ScriptedRoller([]))
+    level_up(hero, SHIPPED, ScriptedRoller([]))
     assert hero.max_hp == 30 + gain
 
 
@@ -164,13 +165,13 @@ def test_r3_barbarian_d12_applies_from_the_level_it_is_chosen() -> None:
     hero = _fighter(con=10)
     hero.archetype = "barbarian"
     roller = ScriptedRoller([11])  # an 11 is only possible on the d12
-    hero.level_up(SHIPPED, roller, archetype_feature="hit_die_d12")
+    level_up(hero, SHIPPED, roller, archetype_feature="hit_die_d12")
     assert roller.asked == [12]
     assert hero.max_hp == 8 + 11
     assert hero.hit_die_at(SHIPPED, 1) == 10 and hero.hit_die_at(SHIPPED, 2) == 12
     assert hero.hit_die_at(SHIPPED, hero.level) == 12
     roller = ScriptedRoller([7])
-    hero.level_up(SHIPPED, roller)
+    level_up(hero, SHIPPED, roller)
     assert roller.asked == [12]
 
 
@@ -178,7 +179,7 @@ def test_level_up_from_zero_points_to_the_funnel() -> None:
     scores = AbilityScores.from_bases({a: 10 for a in ABILITIES})
     peasant = Character(name="Pip", race="human", scores=scores, hp=3, max_hp=3)
     with pytest.raises(ValueError, match="advance_to_first"):
-        peasant.level_up(SHIPPED, ScriptedRoller([4]))
+        level_up(peasant, SHIPPED, ScriptedRoller([4]))
 
 
 def test_can_level_up_follows_r32_xp() -> None:

@@ -20,8 +20,9 @@ from emberkeep.character.casting import (
 )
 from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.checks import Difficulty
-from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.model import Character
 from emberkeep.character.rest import healed_hp, hit_die_of
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.casting import cast
 from emberkeep.encounter.engine import Encounter

@@ -16,7 +16,8 @@ from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.checks import CheckRequest, Difficulty, character_check
 from emberkeep.character.luck import LuckState
-from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.model import Character
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.character.skills import Skill
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.checks import reaction, roll_check

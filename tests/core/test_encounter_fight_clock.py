@@ -7,7 +7,8 @@ from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, EncounterRecord
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.campaign.timeline import EndsOn
-from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.model import Character
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.clock.units import round_seconds
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.engine import Encounter

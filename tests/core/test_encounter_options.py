@@ -17,7 +17,7 @@ from emberkeep.character.abilities import Ability
 from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.checks import Difficulty
-from emberkeep.character.model import CharacterCondition
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.casting import cast

@@ -18,7 +18,8 @@ from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Operation, Refused
 from emberkeep.campaign.recorder import run_recorded
 from emberkeep.campaign.scope import EVERYTHING, Scope, ScopeError
-from emberkeep.character.model import Character, CharacterCondition
+from emberkeep.character.model import Character
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.clock.operations import advance_clock, advance_clock_to, rest_party
 from emberkeep.clock.schedule import start_training
 from emberkeep.dice import RandomRoller

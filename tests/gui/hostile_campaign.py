@@ -31,7 +31,7 @@ from emberkeep.campaign.bestiary import starter_bestiary
 from emberkeep.campaign.model import Campaign, LedgerEntry, LedgerKind
 from emberkeep.campaign.timeline import Timed, TimedKind
 from emberkeep.character.catalog import SHIPPED
-from emberkeep.character.model import CharacterCondition
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.optional_rules.effort import EffortAttempt, EffortTask
 from emberkeep.optional_rules.skill_challenge import ChallengeAttempt, SkillChallenge
 from tests.core.melee_campaign import melee_campaign

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog
 
 from emberkeep.campaign.settings import InitiativeMode
-from emberkeep.character.model import CharacterCondition
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.clock.units import round_seconds
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter.conditions import ActiveCondition

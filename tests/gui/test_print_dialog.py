@@ -16,7 +16,7 @@ from PySide6.QtTest import QTest
 
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.character.catalog import Catalog
-from emberkeep.character.model import CharacterCondition
+from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.character.sheet_numbers import load_and_limit
 from emberkeep.gear.inventory import own
 from gui import print_dialog
