@@ -147,9 +147,11 @@ class _Known:
 
 def _character_problems(at: str, character: Character, known: _Known) -> Iterator[Problem]:
     race = known.races.get(character.race)
+    scores = character.scores
     if race is None:
         yield Problem(f"{at}.race", _unknown("race", character.race, known.races))
-    else:
+    elif min(scores.STR.base, scores.DEX.base, scores.CON.base, scores.INT.base,
+             scores.WIS.base, scores.CHA.base) < ROLLED_LOW:  # the rare sheet worth a look
         yield from _score_problems(at, character, race)
     if character.class_id is not None and character.class_id not in known.classes:
         yield Problem(f"{at}.class_id", _unknown("class", character.class_id, classes()))
