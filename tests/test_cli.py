@@ -20,7 +20,7 @@ def test_check_good_file_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     example = resource_path("example_campaign.json")
     assert main(["check", str(example)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == [f"{example}: OK ('The Embers of Hollowmere', schema 3, 8 characters, "
+    assert out == [f"{example}: OK ('The Embers of Hollowmere', schema 4, 8 characters, "
                    "0 encounters)"]
 
 

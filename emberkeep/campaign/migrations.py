@@ -25,6 +25,7 @@ from emberkeep.campaign.model import SCHEMA_VERSION
 from emberkeep.campaign.removal import detach_document
 from emberkeep.campaign.upgrade_magic import upgrade_spell_effects
 from emberkeep.character.abilities import ABILITIES
+from emberkeep.character.knight import MAX_WOUNDS, KnightProfile, hit_points
 from emberkeep.character.races import Race, lowest_base, races
 from emberkeep.text_fields import mended_name, mended_note
 
@@ -48,8 +49,33 @@ def _v2_to_v3(document: Document) -> Document:
     return document
 
 
+def _v3_to_v4(document: Document) -> Document:
+    """Schema 4 (R39): a knight keeps its own hit points, apart from the sheet's Furnace HP
+    (``KnightProfile.wounds``, left out while 0). The schema-3 build wrote the knight's
+    SIZ + CON over the sheet's HP when a profile was added, and its Melee Rounds changed the
+    sheet's HP: the character keeps what it has (its Furnace HP as the file holds it), and its
+    knight's track starts from that same HP, at most SIZ + CON, since it is what the Melee Round
+    was using. A value the loader will refuse is left for it to name at its field."""
+    defaults = KnightProfile.model_fields
+    characters = document.get("characters")
+    for character in characters if isinstance(characters, list) else ():
+        knight = character.get("knight") if isinstance(character, dict) else None
+        if not isinstance(knight, dict) or "wounds" in knight:
+            continue
+        hp = character.get("hp")
+        siz = knight.get("SIZ", defaults["SIZ"].default)
+        con = knight.get("CON", defaults["CON"].default)
+        if not all(type(v) is int for v in (hp, siz, con)):
+            continue
+        top = hit_points(siz, con)
+        wounds = min(MAX_WOUNDS, top - min(hp, top))
+        if wounds:
+            knight["wounds"] = wounds
+    return document
+
+
 # MIGRATIONS[n] turns a schema-n document into a schema-(n+1) one. Version 1 is the first.
-MIGRATIONS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 class MigrationError(ValueError):

@@ -27,7 +27,7 @@ from emberkeep.optional_rules.effort import EffortTask
 from emberkeep.optional_rules.skill_challenge import SkillChallenge
 from emberkeep.text_fields import Name, Note, PlainText
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4  # 4: a knight's own hit points (R39, KnightProfile.wounds)
 
 PARTY = "party"
 """A ledger entry's payer when the party fund paid."""

@@ -114,12 +114,13 @@ class KnightProfile(BaseModel):
     # profile starts). Kept as damage, not as HP, so an edit of SIZ or CON keeps the wounds
     # as they are (typing CON 13 through 1 loses nothing), and full health has one spelling.
     # Left out of the file while 0, so an unhurt knight is written as before the track was.
-    wounds: int = Field(0, exclude_if=lambda v: v == 0)
+    wounds: int = Field(0, ge=0, le=MAX_WOUNDS, exclude_if=lambda v: v == 0)
 
-    @field_validator("wounds")
+    @field_validator("wounds", mode="before")
     @classmethod
-    def _wounds_in_bounds(cls, value: int) -> int:
-        if not 0 <= value <= MAX_WOUNDS:
+    def _wounds_in_bounds(cls, value: object) -> object:
+        # Before the bounds above, so a GM reads what the number is, not just its limit.
+        if type(value) is int and not 0 <= value <= MAX_WOUNDS:
             raise ValueError(f"a knight's wounds (damage taken) are 0 to {MAX_WOUNDS}, "
                              f"not {value}")
         return value

@@ -51,25 +51,27 @@ GOLDEN_V2 = Path(__file__).resolve().parents[1] / "files" / "campaign_v2.json"
 
 def test_the_2_to_3_step_changes_nothing_but_the_version() -> None:
     """A v2 monster has only its main weapon: the step adds no key (``other_weapons`` is left
-    out while empty), only the version moves on."""
+    out while empty), only the version moves on; so does the 3 → 4 step (R39), the file having
+    no knight."""
     old = json.loads(GOLDEN_V2.read_bytes())
     assert old["schema_version"] == 2  # the golden file stays as the v2 build wrote it
     migrated = migrate(copy.deepcopy(old))
-    assert migrated.pop("schema_version") == SCHEMA_VERSION == 3
+    assert migrated.pop("schema_version") == SCHEMA_VERSION == 4
     old.pop("schema_version")
     assert migrated == old
 
 
-def test_golden_v2_file_loads_and_saves_as_schema_3_byte_for_byte_but_the_version() -> None:
+def test_golden_v2_file_loads_and_saves_as_the_current_schema_byte_for_byte_but_the_version(
+        ) -> None:
     """The v2 file (the example campaign and the GM's own "Marsh orc") loads; its template has
     no further weapons and makes an orc with its hand axe alone; saved, only the version
     line differs from the v2 file."""
     campaign = load(GOLDEN_V2)
-    assert campaign.schema_version == 3
+    assert campaign.schema_version == SCHEMA_VERSION
     orc = find_template(campaign, "marsh-orc")
     assert orc is not None and orc.weapon == "hand axe" and orc.other_weapons == ()
     assert stats_of(orc).weapons == (MonsterWeapon(name="hand axe", damage="1d6", length_ft=2),)
     saved = dumps(campaign)
     original = GOLDEN_V2.read_bytes()
-    assert saved.replace(b'"schema_version": 3', b'"schema_version": 2', 1) == original
+    assert saved.replace(b'"schema_version": 4', b'"schema_version": 2', 1) == original
     assert loads(saved, "again.json") == campaign

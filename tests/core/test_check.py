@@ -17,7 +17,7 @@ def test_a_file_whose_fights_all_rebuild_is_ok(tmp_path: Path) -> None:
     path = write_melee_campaign(tmp_path)
     lines, status = check_files([path])
     assert status == 0
-    assert lines == [f"{path}: OK ('The Embers of Hollowmere', schema 3, 8 characters, "
+    assert lines == [f"{path}: OK ('The Embers of Hollowmere', schema 4, 8 characters, "
                      "2 encounters)"]
 
 

@@ -52,16 +52,17 @@ def test_example_has_one_first_level_character_of_each_class_and_a_funnel_of_fou
 
 
 def test_golden_v1_file_still_loads_migrated_to_the_current_schema() -> None:
-    """A schema-1 file (kept as it was written) loads through the 1 → 2 → 3 steps; saved, it is
-    a schema-3 file with the same characters, and that file loads back to the same campaign."""
+    """A schema-1 file (kept as it was written) loads through the 1 → 2 → 3 → 4 steps; saved, it
+    is a schema-4 file with the same characters, and that file loads back to the same
+    campaign."""
     campaign = load(GOLDEN_V1)
-    assert campaign.schema_version == SCHEMA_VERSION == 3
+    assert campaign.schema_version == SCHEMA_VERSION == 4
     assert campaign.name == "The Embers of Hollowmere"
     assert len(campaign.characters) == 8
     old = json.loads(GOLDEN_V1.read_bytes())
     assert old["schema_version"] == 1 and "races" not in old  # the golden file stays v1
     saved = json.loads(dumps(campaign))
-    assert saved["schema_version"] == 3
+    assert saved["schema_version"] == SCHEMA_VERSION
     assert saved["characters"] == old["characters"]  # nothing of the party changed
     assert (saved["weapons"], saved["races"]) == ([], [])  # schema 2's own catalogs, empty
     assert loads(dumps(campaign), "again.json") == campaign
