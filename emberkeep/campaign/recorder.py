@@ -25,10 +25,11 @@ from pydantic import BaseModel, TypeAdapter
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign
-from emberkeep.campaign.removal import detached
+from emberkeep.campaign.removal import detached, fought_in
 from emberkeep.campaign.scope import EVERYTHING, Scope, ScopeError
 from emberkeep.campaign.steps import CAMPAIGN, IDENTITY_LISTS, CampaignRef, CampaignStep, FieldSet
 from emberkeep.character.model import Character
+from emberkeep.refusal import Refused
 
 __all__ = ["CHECK_SCOPES", "character_step", "check_announced", "field_step", "first_difference",
            "insert_step", "remove_step", "run_recorded"]
@@ -208,12 +209,16 @@ def insert_step(campaign: Campaign, character: Character, row: int | None = None
 def remove_step(campaign: Campaign, character_ids: list[str]) -> CampaignStep:
     """Remove characters, and detach what the ledger and the timeline said of them
     (:mod:`emberkeep.campaign.removal`), in one step: a file naming a character it does not
-    hold is refused on load."""
+    hold is refused on load. Refused (:class:`Refused`, with the way out) for a character a
+    kept encounter names."""
     gone = set(character_ids)
     before = list(campaign.characters)
     missing = gone - {c.id for c in before}
     if missing:
         raise KeyError(f"no character with id {sorted(missing)[0]!r}")
+    refused = fought_in(campaign, gone)
+    if refused is not None:
+        raise Refused(refused)
     sets = [FieldSet(CAMPAIGN, "characters", before, [c for c in before if c.id not in gone])]
     ledger, timeline = detached(campaign, gone)
     if ledger != campaign.ledger:

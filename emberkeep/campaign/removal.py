@@ -19,7 +19,26 @@ from typing import Any
 from emberkeep.campaign.model import DESCRIPTION_LENGTH, PARTY, REMOVED, Campaign, LedgerEntry
 from emberkeep.campaign.timeline import Timed
 
-__all__ = ["detach_document", "detached"]
+__all__ = ["detach_document", "detached", "fought_in"]
+
+
+def fought_in(campaign: Campaign, gone: Collection[str]) -> str | None:
+    """Why the characters ``gone`` (ids) cannot leave, or None: a kept encounter replays its
+    steps on the sheets of its PCs, so a removed PC's fights could not be opened again (and a
+    file holding them is refused). Named, with the GM's two ways out."""
+    for character in campaign.characters:
+        if character.id not in gone:
+            continue
+        fights = [record.name for record in campaign.encounters
+                  if any(c.get("character_id") == character.id for c in record.combatants)]
+        if fights:
+            listed = ", ".join(f"'{name}'" for name in fights[:3]) + (
+                f" and {len(fights) - 3} more" if len(fights) > 3 else "")
+            return (f"{character.name} is in the encounter{'s' if len(fights) > 1 else ''} "
+                    f"{listed}, which replay{'' if len(fights) > 1 else 's'} on the sheet: "
+                    "delete those encounters first (Encounter → Open, then Delete), or keep "
+                    f"{character.name} in the roster as dead or retired.")
+    return None
 
 
 def detached(campaign: Campaign, gone: Collection[str]) -> tuple[list[LedgerEntry], list[Timed]]:
