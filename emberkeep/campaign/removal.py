@@ -36,7 +36,8 @@ def fought_in(campaign: Campaign, gone: Collection[str]) -> str | None:
                 f" and {len(fights) - 3} more" if len(fights) > 3 else "")
             return (f"{character.name} is in the encounter{'s' if len(fights) > 1 else ''} "
                     f"{listed}, which replay{'' if len(fights) > 1 else 's'} on the sheet: "
-                    "delete those encounters first (Encounter → Open, then Delete), or keep "
+                    "delete those encounters first (open each, then Encounter → Delete This "
+                    "Encounter), or keep "
                     f"{character.name} in the roster as dead or retired.")
     return None
 
