@@ -34,11 +34,12 @@ def fought_in(campaign: Campaign, gone: Collection[str]) -> str | None:
         if fights:
             listed = ", ".join(f"'{name}'" for name in fights[:3]) + (
                 f" and {len(fights) - 3} more" if len(fights) > 3 else "")
-            return (f"{character.name} is in the encounter{'s' if len(fights) > 1 else ''} "
-                    f"{listed}, which replay{'' if len(fights) > 1 else 's'} on the sheet: "
-                    "delete those encounters first (open each, then Encounter → Delete This "
-                    "Encounter), or keep "
-                    f"{character.name} in the roster as dead or retired.")
+            many = len(fights) > 1
+            return (f"{character.name} is in the encounter{'s' if many else ''} {listed}, "
+                    f"which replay{'' if many else 's'} on the sheet: delete "
+                    f"{'those encounters' if many else 'that encounter'} first (open it, then "
+                    f"Encounter → Delete This Encounter), or keep {character.name} in the "
+                    "roster as dead or retired.")
     return None
 
 
