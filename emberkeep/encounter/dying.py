@@ -105,7 +105,8 @@ def life_state(enc: Encounter, c: Combatant) -> LifeState:
         ch = enc.character(c)
         if ch.status is Status.DEAD:
             return "dead"
-        if enc.hp(c) <= 0:
+        hp, top = enc.hp_with_max(c)
+        if top and hp <= 0:  # (no maximum: a PC without a knight profile in a Melee Round)
             if enc.knight_hp:
                 return "dying"
             return "dying" if dying_rounds(c) is not None else "stable"

@@ -343,8 +343,8 @@ class Encounter:
 
     def hp_with_max(self, c: Combatant) -> tuple[int, int]:
         """The combatant's HP and its maximum on the track this fight uses. A PC without a
-        knight profile has no HP in a Melee Round: (0, 0), and it is down there (it cannot
-        fight one, ``fighter_of`` says why)."""
+        knight profile has no HP in a Melee Round: (0, 0); it is not down for that (it
+        cannot fight there, and ``fighter_of`` says why when it is asked to)."""
         if c.kind != "pc":
             assert c.monster is not None
             return c.hp, c.monster.max_hp
@@ -393,7 +393,7 @@ class Encounter:
             return True
         if self.knight_hp:
             knight: KnightProfile | None = ch.knight
-            return knight is None or knight.hp <= 0
+            return knight is not None and knight.hp <= 0
         return ch.hp <= 0
 
     def can_act(self, c: Combatant) -> bool:

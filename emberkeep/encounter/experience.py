@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from emberkeep.campaign.model import Campaign
+from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter
 
 __all__ = ["MAX_AWARD", "award_xp", "suggest_xp", "survivors"]
@@ -33,9 +34,16 @@ def suggest_xp(enc: Encounter) -> int:
     party_hp = sum(enc.hp_with_max(c)[1] for c in pcs) or 1  # R39: on the fight's HP track
     ratio = foes_hp / party_hp
     award = 1 if ratio < 0.5 else 2 if ratio < 1 else 3 if ratio < 2 else 4
-    if any(enc.hp(c) <= 0 or not enc.character(c).alive for c in pcs):
+    if any(_fell(enc, c) for c in pcs):
         award += 1  # someone fell: it was more dangerous than the numbers say
     return min(MAX_AWARD, award)
+
+
+def _fell(enc: Encounter, c: Combatant) -> bool:
+    """At 0 HP or below on the fight's track (R39; a PC without a knight profile has none in a
+    Melee Round), or dead."""
+    hp, top = enc.hp_with_max(c)
+    return (bool(top) and hp <= 0) or not enc.character(c).alive
 
 
 def award_xp(campaign: Campaign, character_ids: Iterable[str], amount: int) -> list[str]:

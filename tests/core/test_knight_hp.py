@@ -198,3 +198,20 @@ def test_the_melee_round_odds_count_the_knights_hp_and_leave_the_sheet() -> None
     assert pc.dropped < 40  # at Furnace HP 1 every fight would have counted it dropped
     assert 0 < pc.hp_lost <= 40 * 28
     assert (ch.hp, ch.max_hp) == (1, 9) and knight_hp(ch) == (28, 28)
+
+
+def test_a_pc_without_a_knight_profile_has_no_hp_in_a_melee_round_and_is_told_so() -> None:
+    """R39: without a profile there is no knight track: no HP shown (0 of 0), not counted down
+    (the fight is not over for it), and what would need the track is refused with the reason;
+    its Furnace HP is never used instead."""
+    ch = knight_at_9_of_9()
+    ch.knight = None
+    enc = melee(ch, [])
+    pc = enc.combatant(next(iter(enc.combatants)))
+    assert enc.hp_with_max(pc) == (0, 0) and not enc.is_down(pc) and life_state(enc, pc) == "up"
+    with pytest.raises(RuleError, match="no knight profile"):
+        begin_melee_round(enc)
+        melee_exchange(enc, pc.id, "bandit-1")
+    with pytest.raises(RuleError, match="no knight profile"):
+        gm_ruling(enc, "a scratch", [SetHp(pc.id, 0)])
+    assert (ch.hp, ch.max_hp) == (9, 9)
