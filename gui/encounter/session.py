@@ -210,6 +210,12 @@ class EncounterSession(QObject):
         The fight's own steps and setup name its record: the engine already holds those."""
         if self.record.id in change.encounters:
             return
+        if change.settings and not self.enc.history:
+            # Until the first step the fight follows the campaign's defaults: its resolution
+            # says which HP track a PC fights on (R39), so the engine follows them too.
+            persist.follow_setup(self.enc, self.record, self.document.campaign.settings)
+            self.combatantsReset.emit()
+            self.stateChanged.emit()
         ids: list[str] = []
         for character_id, combatants in self.by_character().items():
             if not change.touches(character_id):

@@ -12,16 +12,21 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
+from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.settings import Resolution
 from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.knight import KnightProfile
 from emberkeep.dice import ScriptedRoller
+from emberkeep.encounter.setup import pc_combatant
 from emberkeep.resources import resource_path
+from gui.campaign_settings import apply_settings, current_state
 from gui.document import CampaignDocument
 from gui.encounter.combatants import HP_COLUMN
 from gui.encounter.player_view import PlayerModel
 from gui.printing import write_pdf
 from gui.sheet import CharacterSheet
 from tests.gui.test_melee_round_gui import open_joust
+from tests.gui.windows import open_campaign_window
 
 
 @pytest.fixture
@@ -116,3 +121,29 @@ def test_a_melee_round_shows_the_knights_hp_labelled_and_the_sheets_stay(
     # the example's two 1st-level characters keep their own Furnace HP, 7/7 and 5/5
     assert [(document.character(i).hp, document.character(i).max_hp) for i in ids] == [
         (7, 7), (5, 5)]
+
+
+def test_a_fight_not_begun_follows_the_campaigns_default_resolution_onto_the_knight_track(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R39: a planned fight that takes the campaign's default resolution switches to the
+    knights' HP when the GM makes the Melee Round the default, before its first step, and
+    back (one undo of the settings change)."""
+    campaign = build_example_campaign()
+    knight = next(c for c in campaign.characters if c.level == 1)
+    knight.knight = KnightProfile().with_hp(20)
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch, campaign)
+    document = window.document
+    assert document is not None
+    ew = window.encounter_tools.new_encounter("Ford")
+    assert ew is not None and ew.session.record.resolution is None
+    ew.session.add_combatants([pc_combatant(document.character(knight.id))], "Add the knight")
+    c = next(iter(ew.enc.combatants.values()))
+    assert not ew.enc.knight_hp and ew.enc.hp_with_max(c) == (knight.hp, knight.max_hp)
+    state = current_state(document.campaign)
+    melee = state.settings.model_copy(update={"resolution": Resolution.MELEE_ROUND})
+    assert apply_settings(document, state._replace(settings=melee))
+    assert ew.enc.knight_hp and ew.enc.hp_with_max(c) == (20, 28)
+    header = ew.table.model().headerData(HP_COLUMN, Qt.Orientation.Horizontal)
+    assert header == "Knight HP"
+    document.undo_stack.undo()
+    assert not ew.enc.knight_hp
