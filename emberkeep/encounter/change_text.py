@@ -1,4 +1,4 @@
-"""What a step changes, in words: every HP, condition, gear and score it set (issue #17).
+"""What a step changes, in words: every HP, condition, gear and score it set.
 
 A step's ``Set`` events record each field before and after. The preview, the log and the
 Markdown recap read them through :func:`change_lines`, so Enter applies exactly what the GM saw:

@@ -99,7 +99,7 @@ def _modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
 
 
 def _pc_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
-    # The sheet shows this same number (``character.bonuses``, issue #16)
+    # The sheet shows this same number (``character.bonuses``): one rule, one place
     return damage_bonus(enc.character(attacker), ranged=weapon.ranged,
                         recoil="Recoil" in weapon.tags, grip=weapon.grip,
                         notches=weapon.notches, off_hand=weapon.off_hand)

@@ -55,8 +55,8 @@ class EncounterState:
     segment: int = 0  # WDD segment now being resolved (1..10)
     side_rolls: tuple[tuple[str, int], ...] = ()  # group d6 per side, this round
     winner: str | None = None
-    # engine II (issue #6): timers (label, rounds left), fired timers the GM has not yet seen,
-    # morale checks waiting for the GM ("side:first" / "side:half") and those already asked.
+    # Timers (label, rounds left), fired timers the GM has not yet seen, morale checks
+    # waiting for the GM ("side:first" / "side:half") and those already asked.
     timers: tuple[tuple[str, int], ...] = ()
     timers_fired: tuple[str, ...] = ()
     morale_pending: tuple[str, ...] = ()
@@ -90,7 +90,7 @@ class Encounter:
             self.combatants[combatant.id] = combatant
         self.characters: dict[str, Character] = dict(characters)
         self.use_resolution(resolution)  # R39: which of a PC's HP tracks this fight uses
-        # ``recording=False`` (the simulation, issue #21): actions are ``QuietTx``, the
+        # ``recording=False`` (the odds' simulation): actions are ``QuietTx``, the
         # history stays empty and ``_journal`` keeps (kind, ref, target, field, before) for
         # each change, so a refused action and ``rewind`` can put things back.
         self.recording = recording
@@ -133,7 +133,7 @@ class Encounter:
             return self.characters[ref[1]]
         if kind == "gear":
             return self.gear(ref[1], ref[2])
-        if kind == "magic":  # a magic item's own state: its charges left today (issue #18)
+        if kind == "magic":  # a magic item's own state: its charges left today
             return self.gear(ref[1], ref[2]).magic
         if kind == "score":
             return getattr(self.characters[ref[1]].scores, ref[2])  # ("score", id, "STR")

@@ -1,4 +1,4 @@
-"""How deadly is this fight? Many simulated fights of one encounter, counted (issue #21).
+"""How deadly is this fight? Many simulated fights of one encounter, counted.
 
 The fights are played by :func:`emberkeep.encounter.sim.run_fight` on an encounter that records
 nothing (``Encounter(recording=False)``): the engine's own rule functions, the campaign's rules

@@ -1,5 +1,6 @@
-"""The fight as a Markdown recap (issue #9): who fought, then round by round what happened,
-with every die as it fell and every crit or fumble row as it was read.
+"""The fight as a Markdown recap (the GM's notes, a post for the players): who fought, then
+round by round what happened, with every die as it fell and every crit or fumble row as it was
+read.
 
 It reads only the recorded steps (DESIGN: the same events feed the log, the undo stack and the
 recap), so a recap written after the fight never rolls or reads a table again.
@@ -61,7 +62,7 @@ def dice_text(record: RollRecord) -> str:
 
 def step_lines(step: Step, enc: Encounter | None = None) -> list[str]:
     """The step's dice, table rows and notes, one plain line each; with ``enc``, then every
-    change it makes (``change_text``, issue #17: what Enter applies is what was shown)."""
+    change it makes (``change_text``: what Enter applies is what was shown)."""
     lines = []
     for event in step.events:
         if isinstance(event, Rolled):

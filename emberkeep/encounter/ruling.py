@@ -71,7 +71,7 @@ def add_condition(tx: Tx, c: Combatant, condition: ActiveCondition) -> None:
         raise RuleError(f"{condition.name}: a duration cannot be negative")
     from emberkeep.encounter.feature_actions import blocks_condition
 
-    if blocks_condition(tx.enc, c, condition.name):  # an archetype immunity (issue #12)
+    if blocks_condition(tx.enc, c, condition.name):  # an archetype immunity
         tx.note(f"{c.name} is immune to {condition.name}")
         return
     kept = tuple(x for x in c.conditions if x.name != condition.name)
@@ -92,7 +92,7 @@ def remove_condition(tx: Tx, c: Combatant, name: str, *, source: str | None = No
 
 
 NO_HEALING = "cant_be_healed"
-"""A spell's "the target can't be healed" (issue #18): healing in the fight adds nothing."""
+"""A spell's "the target can't be healed": healing in the fight adds nothing."""
 
 def change_hp(enc: Encounter, tx: Tx, c: Combatant, delta: int) -> int:
     """Add ``delta`` HP (negative: damage), never above the maximum; returns the new HP.

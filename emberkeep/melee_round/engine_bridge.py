@@ -116,7 +116,7 @@ def _weapon(enc: Encounter, c: Combatant, d: Declared) -> MeleeWeapon:
 def rounds_fought(enc: Encounter, c: Combatant) -> int:
     """Earlier rounds in which ``c`` fought, for R33's fatigue: its FOUGHT marks (one a round,
     however many foes it faced), read from the combatant rather than the log, so an encounter
-    that records nothing (the odds, issue #21) tires its fighters as the window's does."""
+    that records nothing (the odds) tires its fighters as the window's does."""
     now = enc.state.round
     return sum(1 for key in c.used if key.partition("@")[0] == FOUGHT
                and int(key.partition("@")[2]) < now)

@@ -1,4 +1,4 @@
-"""Whole Melee Round fights, headless, for the encounter odds (issue #21).
+"""Whole Melee Round fights, headless, for the encounter odds.
 
 The fight is played with this package's own steps (``engine_bridge``, ``tactic_steps``: the
 exchange, several foes, the unopposed blow, re-arming, the Movement Phase) on the encounter

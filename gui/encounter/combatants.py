@@ -270,7 +270,7 @@ def combatants_table(session: EncounterSession,
                      parent: QWidget) -> tuple[CombatantsModel, QTableView]:
     """The encounter window's table of combatants: HP bars, rows selected whole, sorted by a
     header click (at first: as added), the conditions taking the width left so the status
-    column stays in view on a laptop (issue #19)."""
+    column stays in view on a laptop."""
     model = CombatantsModel(session, parent)
     table = QTableView(parent)
     table.setModel(model)

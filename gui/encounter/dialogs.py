@@ -45,7 +45,7 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
 class PcPicker(QDialog):
     """The roster's characters not yet in the fight; several may be chosen (Ctrl+A: all).
 
-    The party in play comes first and is chosen already (issue #19: not every peasant); each
+    The party in play comes first and is chosen already (not every funnel peasant); each
     line names its group and the HP the fight will use (R39: a Melee Round's are the knights'
     own)."""
 

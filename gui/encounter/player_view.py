@@ -57,7 +57,8 @@ class PlayerModel(ListTableModel[str]):
         session.combatantsChanged.connect(self._changed)
 
     def load(self) -> list[str]:
-        """In the round's order; those the GM has not revealed are left out (issue #19)."""
+        """In the round's order; those the GM has not revealed are left out (a hidden monster
+        stays a surprise)."""
         seen: dict[str, None] = {}
         for entry in self.session.enc.state.order:
             seen.setdefault(Slot.parse(entry).cid, None)

@@ -31,7 +31,7 @@ def conditions_text(c: Combatant, *, for_players: bool = False) -> str:
         if x.name in _HIDDEN or (for_players and x.name in _GM_ONLY):
             continue
         counts[x.name] = counts.get(x.name, 0) + 1
-        name = condition_label(x.name)  # words, never the engine's keys (issue #18)
+        name = condition_label(x.name)  # words, never the engine's keys
         shown.setdefault(x.name, name if x.rounds_left is None else f"{name} ({x.rounds_left})")
     return ", ".join(text + (f" ×{counts[name]}" if counts[name] > 1 else "")
                      for name, text in shown.items())
@@ -39,7 +39,7 @@ def conditions_text(c: Combatant, *, for_players: bool = False) -> str:
 
 def status_text(enc: Encounter, c: Combatant) -> str:
     """Out, dead, dying with its countdown, down, or where it stands in the round (the
-    core's ``life_state``); and whether the player view hides it (issue #19)."""
+    core's ``life_state``); and whether the player view hides it."""
     text = _state_text(enc, c)
     return f"{text} · hidden from the players" if c.hidden else text
 

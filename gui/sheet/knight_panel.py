@@ -1,4 +1,4 @@
-"""The knight on a character's sheet (issue #11): the Melee Round's profile, edited in place.
+"""The knight on a character's sheet: the Melee Round's profile (R33), edited in place.
 
 R33: a knight's SIZ, DEX, STR, CON and APP are its own (Pendragon's scale); its weapon skills,
 Horsemanship, armor and shield, horse, Glory and Honor and experience check marks (R32) sit on
