@@ -259,7 +259,7 @@ def test_character_json_round_trip_is_exact() -> None:
                             race="human",
                             race_skill=Skill.PERCEPTION, swap=(Ability.DEX, Ability.WIS),
                             choices=_fighter_choices(), player="Kim")
-    hero.level_up(SHIPPED, ScriptedRoller([7]), archetype_feature="hit_die_d12")
+    level_up(hero, SHIPPED, ScriptedRoller([7]), archetype_feature="hit_die_d12")
     hero.scores.get(Ability.DEX).loss = 2
     hero.notes = "Owes the miller <b>3 sp</b>"
     text = hero.model_dump_json()

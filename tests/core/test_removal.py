@@ -17,7 +17,7 @@ GOLDEN = Path(__file__).parents[1] / "files" / "campaign_v3.json"
 
 def test_removing_a_pc_who_fought_is_refused_with_the_way_out(tmp_path: Path) -> None:
     campaign = storage.load(GOLDEN)
-    fighter_id = campaign.encounters[0].combatants[0]["character_id"]
+    fighter_id = str(campaign.encounters[0].combatants[0]["character_id"])
     fighter = campaign.character(fighter_id)
     before = campaign.model_dump()
     with pytest.raises(Refused, match=f"{fighter.name} is in the encounters '") as refused:
@@ -32,7 +32,7 @@ def test_removing_a_pc_who_fought_is_refused_with_the_way_out(tmp_path: Path) ->
 
 def test_a_character_in_no_encounter_leaves_and_the_file_opens(tmp_path: Path) -> None:
     campaign = storage.load(GOLDEN)
-    named = {c.get("character_id") for r in campaign.encounters for c in r.combatants}
+    named = {str(c.get("character_id")) for r in campaign.encounters for c in r.combatants}
     free = next(c for c in campaign.characters if c.id not in named)
     remove_step(campaign, [free.id]).redo(campaign)
     assert free.id not in {c.id for c in campaign.characters}

@@ -111,7 +111,7 @@ def test_an_operation_whose_change_leaves_out_what_it_changed_fails(qtbot: QtBot
 
     document = CampaignDocument(build_example_campaign())
     before = document.campaign.model_dump()
-    with pytest.raises(ScopeError, match="Change does not name: pc .*hp"):
+    with pytest.raises(ScopeError, match=r"Change does not name: pc .*hp"):
         document.execute(_Unnamed())
     assert document.campaign.model_dump() == before
     assert document.undo_stack.count() == 0

@@ -19,7 +19,7 @@ def test_the_roster_says_why_a_fighter_cannot_be_removed(
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch, campaign)
     document = window.document
     assert document is not None and window.model is not None
-    fighter_id = campaign.encounters[0].combatants[0]["character_id"]
+    fighter_id = str(campaign.encounters[0].combatants[0]["character_id"])
     shown: list[str] = []
     monkeypatch.setattr("gui.dialogs.show_error",
                         lambda parent, title, text: shown.append(f"{title}: {text}"))
