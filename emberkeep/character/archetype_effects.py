@@ -6,8 +6,9 @@ works on the sheet and in a fight without code: no rule asks for a feature by na
 
 A toggled state (Rage) is "on" while the character carries a condition of that name (a
 :class:`~emberkeep.character.sheet_conditions.CharacterCondition` on the sheet, which the engine
-changes by events like any other field), so the sheet and the fight read the same switch. A feature on
-the sheet counts (its level matters only to the hit die's history, R3, which the sheet keeps).
+changes by events like any other field), so the sheet and the fight read the same switch. A
+feature on the sheet counts (its level matters only to the hit die's history, R3, which the sheet
+keeps).
 
 Each function is given the campaign's :class:`~emberkeep.character.catalog.Catalog`: the
 features are the campaign's archetypes' (the GM's own over the shipped).

@@ -10,7 +10,7 @@ from emberkeep.character.classes import EquipmentSelection
 from emberkeep.character.creation import create_character, roll_ability_scores
 from emberkeep.character.funnel import advance_to_first, roll_funnel, roll_zero_level
 from emberkeep.character.hit_points import HpMethod
-from emberkeep.character.leveling import ClassChoices
+from emberkeep.character.leveling import ClassChoices, level_up
 from emberkeep.character.model import Character
 from emberkeep.character.occupations import occupation_table, roll_occupation
 from emberkeep.character.skills import Skill
