@@ -1,23 +1,26 @@
-"""The main window's campaign tools: the clock (date in the status bar, Advance menu, timeline
-dock) and the Repairs tab. Each follows the window's open campaign through its document hooks."""
+"""The main window's campaign tools: the clock (date in the status bar, Campaign → Advance, the
+timeline dock) and the Repairs tab. They follow the window's open campaign through its document
+hooks; their menu entries and keys are declared below for the window's registry."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox
 
 from emberkeep.campaign.changes import Change
-from gui.clock import AdvanceToDialog, ClockController, TimelineView, advance_actions, summarize
+from emberkeep.character.groups import CharacterGroup
+from gui.action_registry import ActionSpec, MenuSpec, Place
+from gui.clock import ADVANCES, AdvanceToDialog, ClockController, TimelineView, summarize
 from gui.document import CampaignDocument
 from gui.repairs_window import RepairsWindow
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["CampaignTools", "install_campaign_tools"]
+__all__ = ["ACTIONS", "MENUS", "CampaignTools"]
 
 
 class CampaignTools(QObject):
@@ -30,6 +33,10 @@ class CampaignTools(QObject):
         self.clock: ClockController | None = None
         self.timeline: TimelineView | None = None
         self.repairs: RepairsWindow | None = None
+        # Who Rests: the GM's answer to "who is resting now?" belongs to the session at the
+        # table, not to the campaign file; kept while the app runs, whichever campaign is open.
+        # None: everyone but the dead or retired.
+        self.resting: frozenset[CharacterGroup] | None = None
 
         self.date_label = QLabel(window)
         self.date_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -41,41 +48,35 @@ class CampaignTools(QObject):
         self.dock.setObjectName("timeline")
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
-
-        menu = window.menuBar().addMenu("&Campaign")
-        self.advance_menu = QMenu("&Advance", window)
-        menu.addMenu(self.advance_menu)
-        self.to_date_action = QAction("Advance to a Dat&e…", window)
-        self.to_date_action.setShortcut(QKeySequence("Alt+G"))
-        self.to_date_action.triggered.connect(self.advance_to_date)
-        menu.addAction(self.dock.toggleViewAction())
-        self.dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+T"))
-        self.repairs_action = QAction("&Repairs", window)
-        self.repairs_action.setShortcut(QKeySequence("Ctrl+R"))
-        self.repairs_action.triggered.connect(self.show_repairs)
-        menu.addAction(self.repairs_action)
         window.document_hooks.append(self.follow)
 
     def follow(self, document: CampaignDocument) -> None:
         """The window opened another campaign: rebuild everything around it."""
         self.clock = ClockController(document, self.window.roller, self.window)
         self.clock.changed.connect(self.after_advance)
-        # issue #17: a running fight holds the clock (a rest refused, an advance asked first)
+        # a running fight holds the clock (a rest refused, an advance asked first)
         self.clock.refused.connect(lambda text: self.window.statusBar().showMessage(text, 10000))
         self.clock.confirm = self._confirm_advance
+        self.clock.rest_groups = self.resting
         if self.timeline is not None:
             self.timeline.deleteLater()
         self.timeline = TimelineView(self.clock, self.dock)
         self.dock.setWidget(self.timeline)
-        self.advance_menu.clear()
-        for action in advance_actions(self.clock, self.advance_menu):
-            self.advance_menu.addAction(action)
-        self.advance_menu.addSeparator()
-        self.advance_menu.addAction(self.to_date_action)
         # the window closes every tab but the roster when it changes campaign
         self.repairs = None
         document.campaignChanged.connect(self._campaign_changed)
         self.update_date()
+
+    def advance(self, what: str) -> None:
+        """Campaign → Advance: a turn, an hour, a rest, a day or a week (``ADVANCES``)."""
+        if self.clock is not None:
+            self.clock.advance(what)
+
+    def rest_who(self, groups: frozenset[CharacterGroup] | None) -> None:
+        """Campaign → Advance → Who Rests: the groups the next rests rest (None: everyone)."""
+        self.resting = groups
+        if self.clock is not None:
+            self.clock.rest_groups = groups
 
     def _campaign_changed(self, change: Change) -> None:
         if change.time or change.settings:  # the calendar's month names are settings
@@ -117,10 +118,25 @@ class CampaignTools(QObject):
         return self.repairs
 
 
-def install_campaign_tools(window: MainWindow) -> CampaignTools:
-    from gui.rest_groups import install_rest_groups
+def _advancer(what: str) -> Callable[[MainWindow], None]:
+    return lambda window: window.campaign_tools.advance(what)
 
-    tools = CampaignTools(window)
-    window.campaign_tools = tools  # type: ignore[attr-defined]
-    install_rest_groups(tools)
-    return tools
+
+MENUS: tuple[MenuSpec[MainWindow], ...] = (
+    MenuSpec("campaign.advance", "&Advance", Place("campaign", 0, 0)),)
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    # one key each: Alt+T a turn, Alt+H an hour, Alt+S and Alt+L the rests … Alt+W a week
+    *(ActionSpec(f"campaign.advance.{what}",
+                 label if what in ("short", "long") else f"Advance &{label}", _advancer(what),
+                 keys=(key,), places=(Place("campaign.advance", 0, number),))
+      for number, (label, key, what) in enumerate(ADVANCES)),
+    ActionSpec("campaign.advance_to_date", "Advance to a Dat&e…",
+               lambda w: w.campaign_tools.advance_to_date(), keys=("Alt+G",),
+               places=(Place("campaign.advance", 1, 0),)),
+    ActionSpec("campaign.timeline", "Timeline", None,
+               adopt=lambda w: w.campaign_tools.dock.toggleViewAction(), keys=("Ctrl+T",),
+               places=(Place("campaign", 0, 1),)),
+    ActionSpec("campaign.repairs", "&Repairs", lambda w: w.campaign_tools.show_repairs(),
+               keys=("Ctrl+R",), places=(Place("campaign", 0, 2),)),
+)

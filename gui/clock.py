@@ -19,7 +19,6 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -291,14 +290,3 @@ class AdvanceToDialog(QDialog):
             self.error.setText("That moment is already past: the clock only runs forward.")
             return
         super().accept()
-
-
-def advance_actions(controller: ClockController, parent: QObject) -> list[QAction]:
-    """One action per Advance step, with its one-key shortcut."""
-    actions = []
-    for label, shortcut, what in ADVANCES:
-        action = QAction(f"Advance &{label}" if what not in ("short", "long") else label, parent)
-        action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _=False, w=what: controller.advance(w))
-        actions.append(action)
-    return actions

@@ -17,16 +17,20 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import QAction, QDesktopServices
-from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gui import dialogs, paths
+from gui.action_registry import ActionSpec, Place
 
-__all__ = ["LOG_NAME", "ErrorReporter", "add_log_folder_action", "enable_crash_log", "install",
-           "log_dir", "write_log"]
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+__all__ = ["ACTIONS", "LOG_NAME", "ErrorReporter", "enable_crash_log", "install", "log_dir",
+           "write_log"]
 
 LOG_NAME = "emberkeep.log"
 _MAX_LOG = 1024 * 1024  # a longer log starts over: the newest tracebacks are the ones asked for
@@ -123,20 +127,14 @@ def enable_crash_log(folder: Path) -> Path | None:
     return target
 
 
-def add_log_folder_action(window: QMainWindow) -> QAction:
-    """Help → Open Log Folder."""
-    help_menu = next((a.menu() for a in window.menuBar().actions()
-                      if a.text().replace("&", "") == "Help" and a.menu() is not None), None)
-    if not isinstance(help_menu, QMenu):
-        help_menu = window.menuBar().addMenu("Hel&p")
-    action = QAction("Open &Log Folder", window)
-    action.setStatusTip("Show the folder where Emberkeep writes what went wrong")
-    action.triggered.connect(open_log_folder)
-    help_menu.addAction(action)
-    return action
-
-
 def open_log_folder() -> bool:
     folder = log_dir()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    ActionSpec("help.log_folder", "Open &Log Folder", lambda _w: open_log_folder(),
+               tip="Show the folder where Emberkeep writes what went wrong",
+               places=(Place("help", 0, 1),)),
+)

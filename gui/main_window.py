@@ -1,18 +1,23 @@
-"""The main window: File and Edit menus, the roster, and the unsaved-changes guard.
+"""The main window: the roster, a tab per sheet and encounter, and the unsaved-changes guard.
 
 One window shows one campaign (a :class:`CampaignDocument`); New and Open replace it after the
 Save / Discard / Cancel prompt. The undo stack's clean state drives the title's ``[*]`` marker
 and that prompt. Every dialog goes through :mod:`gui.dialogs` so tests can answer it.
+
+What the window is made of is listed once, in :class:`MainWindow`: its parts (typed attributes
+it makes itself) and its menus, toolbar and keys, built from :func:`main_window_registry`, which
+collects what each part declares (:mod:`gui.action_registry`).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -29,20 +34,48 @@ from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, Roller
 from emberkeep.file_names import suggested_path
 from emberkeep.gear.purse import format_coins
-from gui import dialogs, paths
+from emberkeep.refusal import Refused
+from gui import (
+    campaign_tools,
+    dialogs,
+    error_log,
+    paths,
+    rest_groups,
+    roster_view,
+    safety_tools,
+    settings_tools,
+    toolbox,
+)
+from gui.action_registry import (
+    MENU_BAR,
+    ActionSpec,
+    Bindings,
+    MenuSpec,
+    Place,
+    Registry,
+    ToolBarSpec,
+    WindowActions,
+)
+from gui.campaign_tools import CampaignTools
 from gui.document import CampaignDocument
+from gui.encounter import tools as encounter_tools
+from gui.encounter.tools import EncounterTools
 from gui.palette import tone
 from gui.plain_text import tooltip, tooltip_of_text
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
-from gui.roster_view import RosterPane, install_group_menu
+from gui.roster_view import RosterPane
+from gui.safety_tools import SafetyTools
 from gui.screen_fit import elastic, place_window, remember_geometry
+from gui.settings_tools import SettingsTools
+from gui.sheet import actions as sheet_actions
 from gui.state import AppState
+from gui.toolbox import Toolbox
+from gui.undo_keys import CampaignUndoKeys
 
 if TYPE_CHECKING:
-    from gui.safety_tools import SafetyTools
     from gui.sheet import CharacterSheet
 
-__all__ = ["MainWindow", "funnel_character"]
+__all__ = ["MainWindow", "funnel_character", "main_window_registry"]
 
 APP_TITLE = "Emberkeep"
 
@@ -53,20 +86,120 @@ def funnel_character(roller: Roller, number: int) -> Character:
     return roll_zero_level(roller, name=f"Funnel character {number}")
 
 
+# -- the window's own entries: the menu bar, File, Edit's roster part, the roster toolbar ------
+
+_keys = QKeySequence.StandardKey
+
+MENUS: tuple[MenuSpec[MainWindow], ...] = (
+    MenuSpec("file", "&File", Place(MENU_BAR, order=0)),
+    MenuSpec("file.recent", "Open &Recent", Place("file", 0, 2),
+             fill=lambda w, _menu: w.fill_recent_menu()),
+    MenuSpec("edit", "&Edit", Place(MENU_BAR, order=1)),
+    MenuSpec("campaign", "&Campaign", Place(MENU_BAR, order=2)),
+    MenuSpec("tools", "T&ools", Place(MENU_BAR, order=3)),
+    MenuSpec("encounter", "E&ncounter", Place(MENU_BAR, order=4)),
+    # No mnemonic: Alt+H advances the clock an hour, Alt+E is Edit, Alt+L a long rest and Alt+P
+    # is Add PCs… in an encounter; F10, or Alt and the arrows, reach it
+    MenuSpec("help", "Help", Place(MENU_BAR, order=5)),
+)
+
+TOOLBARS = (ToolBarSpec("roster", "Roster", "roster_toolbar"),)
+
+
+def _selected(w: MainWindow) -> bool:
+    return bool(w.selected_character_ids())
+
+
+def _can_undo(w: MainWindow) -> bool:
+    return w.document is not None and w.document.undo_stack.canUndo()
+
+
+def _can_redo(w: MainWindow) -> bool:
+    return w.document is not None and w.document.undo_stack.canRedo()
+
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    ActionSpec("file.new", "&New", lambda w: w.new_campaign(), tip="Start a new campaign",
+               keys=(_keys.New,), places=(Place("file", 0, 0),)),
+    ActionSpec("file.open", "&Open…", lambda w: w.open_dialog(), tip="Open a campaign file",
+               keys=(_keys.Open,), places=(Place("file", 0, 1),)),
+    ActionSpec("file.save", "&Save", lambda w: w.save(), tip="Save the campaign",
+               keys=(_keys.Save,), places=(Place("file", 1, 0),)),
+    ActionSpec("file.save_as", "Save &As…", lambda w: w.save_as(),
+               tip="Save the campaign under a new name", keys=(_keys.SaveAs,),
+               places=(Place("file", 1, 1),)),
+    ActionSpec("file.quit", "&Quit", lambda w: w.close(), tip="Quit Emberkeep",
+               keys=(_keys.Quit,), fallback="Ctrl+Q",  # some platforms define no Quit key
+               role=QAction.MenuRole.QuitRole, places=(Place("file", 3, 0),)),
+    # Their text names the step (see _HistoryEntry); their keys undo the campaign everywhere
+    # in the window, a text field included (gui.undo_keys)
+    ActionSpec("edit.undo", "&Undo", lambda w: w.history().undo(), keys=(Bindings(_keys.Undo),),
+               enabled=_can_undo, places=(Place("edit", 0, 0),)),
+    ActionSpec("edit.redo", "&Redo", lambda w: w.history().redo(),
+               keys=(_keys.Redo, "Ctrl+Shift+Z", "Ctrl+Y"), enabled=_can_redo,
+               places=(Place("edit", 0, 1),)),
+    ActionSpec("edit.add_character", "&Add 0-Level Character", lambda w: w.add_character(),
+               tip="Roll a 0-level character for the funnel (3d6 in order, 1d4 HP, an "
+                   "occupation)",
+               keys=("Ctrl+Shift+A",), places=(Place("edit", 1, 0),),
+               toolbar=Place("roster", 0, 0)),
+    ActionSpec("edit.remove_characters", "Re&move Character",
+               lambda w: w.remove_selected_characters(),
+               tip="Remove the selected characters (undoable)", keys=(_keys.Delete,),
+               enabled=_selected, places=(Place("edit", 1, 1),), toolbar=Place("roster", 0, 1)),
+)
+
+
+@functools.cache
+def main_window_registry() -> Registry[MainWindow]:
+    """Every menu, toolbar entry and key of the main window: its own, then each part's."""
+    return Registry(
+        menus=(*MENUS, *roster_view.MENUS, *campaign_tools.MENUS, *rest_groups.MENUS,
+               *encounter_tools.MENUS),
+        actions=(*ACTIONS, *sheet_actions.ACTIONS, *roster_view.ACTIONS,
+                 *safety_tools.ACTIONS, *campaign_tools.ACTIONS, *rest_groups.ACTIONS,
+                 *settings_tools.ACTIONS, *toolbox.ACTIONS, *encounter_tools.ACTIONS,
+                 *error_log.ACTIONS),
+        toolbars=TOOLBARS)
+
+
+class _HistoryEntry(QObject):
+    """Edit → Undo or Redo following one document's undo stack, as the stack's own actions do:
+    the step's name after the text ("&Undo Rename Bo"), enabled while there is a step. A child
+    of the action, and replaced with each document, so no stack calls into an entry that is
+    gone, nor an old stack into the new campaign's entry."""
+
+    def __init__(self, action: QAction, text: str, stack: QUndoStack, undo: bool) -> None:
+        super().__init__(action)
+        self.action, self.text = action, text
+        if undo:
+            stack.undoTextChanged.connect(self.name)
+            stack.canUndoChanged.connect(self.enable)
+            self.name(stack.undoText())
+            self.enable(stack.canUndo())
+        else:
+            stack.redoTextChanged.connect(self.name)
+            stack.canRedoChanged.connect(self.enable)
+            self.name(stack.redoText())
+            self.enable(stack.canRedo())
+
+    def name(self, step: str) -> None:
+        self.action.setText(f"{self.text} {step}" if step else self.text)
+
+    def enable(self, able: bool) -> None:
+        self.action.setEnabled(able)
+
+
 class MainWindow(QMainWindow):
-    # Installed by gui.sheet.actions.install_sheet_actions (issue #7).
-    new_character_action: QAction
-    open_sheet_action: QAction
-    level_up_action: QAction
-    cast_action: QAction
-    check_action: QAction
-    stabilize_action: QAction
-    print_action: QAction
-    export_all_action: QAction
-    sheet_actions: list[QAction]
-    # Installed by gui.safety_tools.install_safety_tools (issue #10): Open, Save and Discard
-    # ask it about backups, outside changes and recovery files.
-    safety_tools: SafetyTools
+    # What the window is made of. Each part follows the open campaign through document_hooks;
+    # its menus and keys are declared beside it and built here from the registry.
+    campaign_tools: CampaignTools  # the clock (date, Advance, timeline) and the Repairs tab
+    toolbox: Toolbox  # the Tools menu's editors and the dice tray
+    safety_tools: SafetyTools  # autosave, recovery, backups, changes made outside
+    encounter_tools: EncounterTools  # the campaign's encounters, one tab each
+    settings_tools: SettingsTools  # campaign settings, the party fund, preferences
+    undo_keys: CampaignUndoKeys  # Ctrl+Z undoes the campaign even from a text field
+    commands: WindowActions[MainWindow]  # every menu, toolbar entry and key
 
     def __init__(self, state: AppState | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,11 +207,10 @@ class MainWindow(QMainWindow):
         self.document: CampaignDocument | None = None
         self.roller: Roller = RandomRoller()
         self.model: RosterModel | None = None
-        self._undo_action: QAction | None = None
-        self._redo_action: QAction | None = None
+        self._history: list[_HistoryEntry] = []
 
-        # Enter and a double-click open the sheet (issue #7); F2, or a double-click on a name,
-        # edits; typing searches the names; the filter row sits above (issue #19)
+        # Enter and a double-click open the sheet; F2, or a double-click on a name, edits;
+        # typing searches the names; the filter row sits above
         self.roster_pane = RosterPane(self)
         self.roster = self.roster_pane.view
         self.roster.setAlternatingRowColors(True)
@@ -105,7 +237,6 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.roster_pane, "Roster")
         self.tabs.tabBar().setTabButton(0, self.tabs.tabBar().ButtonPosition.RightSide, None)
         self.tabs.tabCloseRequested.connect(self.close_tab)
-        self.tabs.currentChanged.connect(lambda _n: self._update_actions())
         self.setCentralWidget(self.tabs)
 
         self.status_label = QLabel(self)
@@ -113,125 +244,57 @@ class MainWindow(QMainWindow):
         elastic(self.status_label, steady=False)  # a long path is clipped, never widens the window
         self.statusBar().addPermanentWidget(self.status_label, 1)
 
-        # Tools that follow the open campaign (clock, repairs, encounters...) register here and
-        # are told each time the window changes campaign.
+        # Parts that follow the open campaign (clock, repairs, encounters...) register here and
+        # are told each time the window changes campaign, in the order they were made.
         self.document_hooks: list[Callable[[CampaignDocument], None]] = []
-        self._build_actions()
-        self._build_menus()
+        self.campaign_tools = CampaignTools(self)
+        self.toolbox = Toolbox(self)
+        self.safety_tools = SafetyTools(self)
+        self.encounter_tools = EncounterTools(self)
+        self.settings_tools = SettingsTools(self)
+        self.undo_keys = CampaignUndoKeys(self)
+        self.commands = WindowActions(self, main_window_registry())
+        for step in ("edit.undo", "edit.redo"):  # "Undo Rename <a name>": the tooltip is that text
+            tooltip_of_text(self.action(step))
+        self.tabs.currentChanged.connect(lambda _n: self.update_actions())
+        self.fill_recent_menu()
         # A sheet's three columns want ~1280 px: that much where there is room, or where this
-        # screen last had the window; never more than the screen's available area (issue #19)
+        # screen last had the window; never more than the screen's available area
         place_window(self, self.state)
-        from gui.campaign_tools import install_campaign_tools
-        from gui.encounter import install_encounter_tools
-
-        install_campaign_tools(self)
-        from gui.toolbox import install_toolbox
-
-        install_toolbox(self)
-        from gui.safety_tools import install_safety_tools
-
-        install_safety_tools(self)
-        install_encounter_tools(self)
-        from gui.settings_tools import install_settings_tools
-
-        install_settings_tools(self)
-        from gui.error_log import add_log_folder_action
-
-        self.log_folder_action = add_log_folder_action(self)  # issue #20
-        from gui.undo_keys import install_campaign_undo_keys
-
-        install_campaign_undo_keys(self)
         self.set_document(CampaignDocument.new())
 
-    # -- building -------------------------------------------------------------------------------
+    # -- its actions ----------------------------------------------------------------------------
 
-    def _action(self, text: str, slot: Callable[[], object],
-                shortcut: QKeySequence.StandardKey | str | None = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        return action
+    def action(self, action_id: str) -> QAction:
+        """The action declared as ``action_id`` (``file.save``) in the registry."""
+        return self.commands.action(action_id)
 
-    def _build_actions(self) -> None:
-        keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_campaign, keys.New, "Start a new campaign")
-        self.open_action = self._action("&Open…", self.open_dialog, keys.Open,
-                                        "Open a campaign file")
-        self.save_action = self._action("&Save", self.save, keys.Save, "Save the campaign")
-        self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs,
-                                           "Save the campaign under a new name")
-        self.quit_action = self._action("&Quit", self.close, keys.Quit, "Quit Emberkeep")
-        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        if self.quit_action.shortcut().isEmpty():  # some platforms define no Quit key
-            self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-        self.add_character_action = self._action(
-            "&Add 0-Level Character", self.add_character, "Ctrl+Shift+A",
-            "Roll a 0-level character for the funnel (3d6 in order, 1d4 HP, an occupation)")
-        from gui.sheet.actions import build_sheet_actions
+    def trigger(self, action_id: str) -> None:
+        """Do what the GM does by choosing it (nothing while it is disabled)."""
+        self.commands.trigger(action_id)
 
-        build_sheet_actions(self)
-        self.remove_character_action = self._action(
-            "Re&move Character", self.remove_selected_characters, keys.Delete,
-            "Remove the selected characters (undoable)")
+    def menu(self, menu_id: str) -> QMenu:
+        return self.commands.menu(menu_id)
 
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction(self.new_action)
-        file_menu.addAction(self.open_action)
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addMenu(self.recent_menu)
-        file_menu.addSeparator()
-        file_menu.addAction(self.save_action)
-        file_menu.addAction(self.save_as_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
+    def update_actions(self) -> None:
+        """Enable what applies to what is in front and selected now."""
+        self.commands.update()
 
-        self.edit_menu = self.menuBar().addMenu("&Edit")
-        self._edit_separator = self.edit_menu.addSeparator()
-        self.edit_menu.addAction(self.add_character_action)
-        self.edit_menu.addAction(self.remove_character_action)
-        self.edit_menu.addSeparator()
-        for action in self.sheet_actions:
-            self.edit_menu.addAction(action)
-        self.group_menu = install_group_menu(self)
-        file_menu.insertActions(self.quit_action, [self.print_action, self.export_all_action])
-        file_menu.insertSeparator(self.quit_action)
+    def history(self) -> QUndoStack:
+        """The open campaign's undo stack."""
+        assert self.document is not None
+        return self.document.undo_stack
 
-        toolbar = self.addToolBar("Roster")
-        toolbar.setObjectName("roster_toolbar")
-        toolbar.setMovable(False)
-        toolbar.addAction(self.add_character_action)
-        toolbar.addAction(self.remove_character_action)
-        toolbar.addSeparator()
-        toolbar.addAction(self.new_character_action)
-        toolbar.addAction(self.open_sheet_action)
-        toolbar.addAction(self.level_up_action)
-        self._fill_recent_menu()
-
-    def _install_undo_actions(self, document: CampaignDocument) -> None:
-        for action in (self._undo_action, self._redo_action):
-            if action is not None:
-                self.edit_menu.removeAction(action)
-                self.removeAction(action)
-                action.deleteLater()
-        undo = document.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcuts(QKeySequence.StandardKey.Undo)
-        redo = document.undo_stack.createRedoAction(self, "&Redo")
-        redo_keys = [QKeySequence(QKeySequence.StandardKey.Redo),
-                     QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
-        redo.setShortcuts(list(dict.fromkeys(k for k in redo_keys if not k.isEmpty())))
-        for action in (undo, redo):  # "Undo Rename <a name>": the tooltip is that text
-            tooltip_of_text(action)
-        self.edit_menu.insertActions(self._edit_separator, [undo, redo])
-        self._undo_action, self._redo_action = undo, redo
+    def _follow_history(self, document: CampaignDocument) -> None:
+        for entry in self._history:
+            entry.deleteLater()
+        self._history = [
+            _HistoryEntry(self.action("edit.undo"), "&Undo", document.undo_stack, undo=True),
+            _HistoryEntry(self.action("edit.redo"), "&Redo", document.undo_stack, undo=False)]
 
     def undo_actions(self) -> list[QAction]:
-        """Edit → Undo and Redo of the open campaign (their keys are the campaign's, #19)."""
-        return [a for a in (self._undo_action, self._redo_action) if a is not None]
+        """Edit → Undo and Redo of the open campaign (their keys are the campaign's)."""
+        return [self.action("edit.undo"), self.action("edit.redo")]
 
     # -- the document ---------------------------------------------------------------------------
 
@@ -246,16 +309,17 @@ class MainWindow(QMainWindow):
         header = self.roster.horizontalHeader()
         for number, column in enumerate(COLUMNS):
             header.resizeSection(number, column.width)
-        self.roster.selectionModel().selectionChanged.connect(self._update_actions)
+        self.roster.selectionModel().selectionChanged.connect(self.update_actions)
         self.model.rowsInserted.connect(self.update_status)
         self.model.rowsRemoved.connect(self.update_status)
         self.model.editRefused.connect(self._show_refusal)
         document.undo_stack.cleanChanged.connect(self._update_title)
         document.titleChanged.connect(self._update_title)
         document.pathChanged.connect(self.update_status)
+        document.pathChanged.connect(self.update_actions)
         document.charactersRemoved.connect(self._close_orphan_sheets)
         document.campaignChanged.connect(self._rename_sheet_tabs)
-        self._install_undo_actions(document)
+        self._follow_history(document)
         for hook in self.document_hooks:
             hook(document)
         for stale in (old_model, old):
@@ -263,7 +327,7 @@ class MainWindow(QMainWindow):
                 stale.deleteLater()
         self._update_title()
         self.update_status()
-        self._update_actions()
+        self.update_actions()
 
     def _show_refusal(self, reason: str) -> None:
         self.statusBar().showMessage(reason, 8000)
@@ -284,13 +348,6 @@ class MainWindow(QMainWindow):
         self.status_label.setText(f"{where}   ·   {count} {noun}   ·   party fund {fund}")
         self.empty_hint.setVisible(count == 0)
         self.empty_hint.adjustSize()
-
-    def _update_actions(self) -> None:
-        selected = bool(self.selected_character_ids())
-        self.remove_character_action.setEnabled(selected)
-        for action in (self.open_sheet_action, self.level_up_action, self.print_action,
-                       self.cast_action):
-            action.setEnabled(selected or self.current_sheet() is not None)
 
     # -- File menu ------------------------------------------------------------------------------
 
@@ -365,26 +422,27 @@ class MainWindow(QMainWindow):
     def _remember(self, path: Path) -> None:
         self.state.note_opened(path)
         self.state.save()
-        self._fill_recent_menu()
+        self.fill_recent_menu()
 
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
+    def fill_recent_menu(self) -> None:
+        recent_menu = self.menu("file.recent")
+        recent_menu.clear()
         for number, name in enumerate(self.state.recent, start=1):
             label = f"&{number % 10} {Path(name).name}" if number <= 10 else Path(name).name
-            action = self.recent_menu.addAction(label)
+            action = recent_menu.addAction(label)
             action.setData(name)
             action.setToolTip(tooltip(name))  # a folder may be called <img src=…>
             action.triggered.connect(lambda _=False, n=name: self.open_recent(n))
-        self.recent_menu.setEnabled(bool(self.state.recent))
+        recent_menu.setEnabled(bool(self.state.recent))
         if self.state.recent:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear List", self._clear_recent)
+            recent_menu.addSeparator()
+            recent_menu.addAction("Clear List", self._clear_recent)
 
     def open_recent(self, name: str) -> bool:
         if not Path(name).is_file():
             self.state.forget(name)
             self.state.save()
-            self._fill_recent_menu()
+            self.fill_recent_menu()
             dialogs.show_info(self, "Campaign not found",
                               f"{name} no longer exists; it was removed from the recent list.")
             return False
@@ -393,7 +451,7 @@ class MainWindow(QMainWindow):
     def _clear_recent(self) -> None:
         self.state.recent = []
         self.state.save()
-        self._fill_recent_menu()
+        self.fill_recent_menu()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
@@ -427,7 +485,11 @@ class MainWindow(QMainWindow):
         assert self.document is not None
         ids = self.selected_character_ids()
         if ids:
-            self.document.remove_characters(ids)
+            try:
+                self.document.remove_characters(ids)
+            except Refused as exc:
+                dialogs.show_error(self, "Cannot remove", str(exc))
+                return
             self.statusBar().showMessage(
                 f"Removed {len(ids)} character(s); Undo ({self._undo_shortcut()}) brings "
                 "them back", 6000)
@@ -436,7 +498,7 @@ class MainWindow(QMainWindow):
         return QKeySequence(QKeySequence.StandardKey.Undo).toString(
             QKeySequence.SequenceFormat.NativeText)
 
-    # -- sheets: one tab per open character (issue #7) ------------------------------------------
+    # -- sheets: one tab per open character -----------------------------------------------------
 
     def _roster_activated(self, index: object) -> None:
         from PySide6.QtCore import QModelIndex
@@ -470,7 +532,7 @@ class MainWindow(QMainWindow):
         connect_sheet(self, sheet)
         self.tabs.addTab(sheet, self.document.character(character_id).name)
         self.tabs.setCurrentWidget(sheet)
-        self._update_actions()
+        self.update_actions()
         return sheet
 
     def close_tab(self, number: int) -> None:

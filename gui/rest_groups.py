@@ -1,60 +1,42 @@
-"""Campaign → Advance → Who Rests (issue #19): the group a short or long rest rests.
+"""Campaign → Advance → Who Rests: the group a short or long rest rests.
 
 The choice belongs to the session at the table, not to the campaign file: it is the GM's
-answer to "who is resting now?", kept while the app runs and offered again each time.
-The core picks the resting characters (:func:`emberkeep.character.groups.who_rests`).
+answer to "who is resting now?", kept while the app runs and offered again each time
+(:attr:`gui.campaign_tools.CampaignTools.resting`). The core picks the resting characters
+(:func:`emberkeep.character.groups.who_rests`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QMenu
-
 from emberkeep.character.groups import GROUP_NAMES, CharacterGroup
+from gui.action_registry import ActionSpec, MenuSpec, Place
 
 if TYPE_CHECKING:
-    from gui.campaign_tools import CampaignTools
+    from gui.main_window import MainWindow
 
-__all__ = ["REST_CHOICES", "RestGroupMenu", "install_rest_groups"]
+__all__ = ["ACTIONS", "MENUS", "REST_CHOICES"]
 
-REST_CHOICES: tuple[tuple[str, frozenset[CharacterGroup] | None], ...] = (
-    ("&Everyone but the dead or retired", None),
-    *((f"&{n} {GROUP_NAMES[g]}", frozenset({g})) for n, g in enumerate(
+# (id, label, the groups resting; None: everyone but the dead or retired)
+REST_CHOICES: tuple[tuple[str, str, frozenset[CharacterGroup] | None], ...] = (
+    ("everyone", "&Everyone but the dead or retired", None),
+    *((g.value, f"&{n} {GROUP_NAMES[g]}", frozenset({g})) for n, g in enumerate(
         (CharacterGroup.PARTY, CharacterGroup.FUNNEL, CharacterGroup.HIRELINGS), start=1)),
 )
 
 
-class RestGroupMenu:
-    def __init__(self, tools: CampaignTools) -> None:
-        self.tools = tools
-        self.choice: frozenset[CharacterGroup] | None = None
-        self.menu = QMenu("Who &Rests", tools.window)
-        self.group = QActionGroup(self.menu)
-        self.actions: list[QAction] = []
-        for label, groups in REST_CHOICES:
-            action = self.menu.addAction(label)
-            action.setCheckable(True)
-            action.setChecked(groups is None)
-            self.group.addAction(action)
-            action.triggered.connect(lambda _=False, g=groups: self.choose(g))
-            self.actions.append(action)
-
-    def choose(self, groups: frozenset[CharacterGroup] | None) -> None:
-        self.choice = groups
-        if self.tools.clock is not None:
-            self.tools.clock.rest_groups = groups
-
-    def follow(self, _document: object) -> None:
-        """The clock was rebuilt for a new campaign: keep the GM's choice and the entry."""
-        self.tools.advance_menu.addSeparator()
-        self.tools.advance_menu.addMenu(self.menu)
-        self.choose(self.choice)
+def _chooser(groups: frozenset[CharacterGroup] | None) -> Callable[[MainWindow], None]:
+    return lambda window: window.campaign_tools.rest_who(groups)
 
 
-def install_rest_groups(tools: CampaignTools) -> RestGroupMenu:
-    menu = RestGroupMenu(tools)
-    tools.window.document_hooks.append(menu.follow)
-    tools.rest_groups = menu  # type: ignore[attr-defined]
-    return menu
+MENUS: tuple[MenuSpec[MainWindow], ...] = (
+    MenuSpec("campaign.rests", "Who &Rests", Place("campaign.advance", 2, 0)),)
+
+# one of them checked at a time, Everyone until the GM picks another
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = tuple(
+    ActionSpec(f"campaign.rests.{key}", label, _chooser(groups), checkable=True,
+               checked=groups is None, exclusive="rests",
+               places=(Place("campaign.rests", 0, number),))
+    for number, (key, label, groups) in enumerate(REST_CHOICES))

@@ -1,5 +1,5 @@
-"""The roster tab (issue #19): the table with type-to-search, sorting by any column, a filter box
-and a group to show, and the Move to Group commands.
+"""The roster tab: the table with type-to-search, sorting by any column, a filter box and a group
+to show, and the Move to Group commands (declared for the window's registry).
 
 Typing a letter jumps to the first name that starts with what was typed (Qt's keyboard search,
 always on the Name column); it never starts editing. Editing a cell is F2, or a double-click on
@@ -9,6 +9,7 @@ by it; a third click on the same header goes back to the campaign's order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt
@@ -19,19 +20,19 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMenu,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from emberkeep.character.groups import GROUP_NAMES, CharacterGroup, assign_group
+from gui.action_registry import ActionSpec, MenuSpec, Place
 from gui.roster_model import NAME_COLUMN, RosterModel
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["GROUP_FILTERS", "RosterPane", "RosterView", "install_group_menu", "move_to_group"]
+__all__ = ["ACTIONS", "GROUP_FILTERS", "MENUS", "RosterPane", "RosterView", "move_to_group"]
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -188,12 +189,15 @@ def move_to_group(window: MainWindow, group: CharacterGroup) -> None:
     window.statusBar().showMessage(f"{who} → {GROUP_NAMES[group]}", 4000)
 
 
-def install_group_menu(window: MainWindow) -> QMenu:
-    """Edit → Move to Group: one entry per group (Ctrl+Alt+1…4), for the selected characters."""
-    menu = QMenu("Move to &Group", window)
-    for number, (group, name) in enumerate(GROUP_NAMES.items(), start=1):
-        action = menu.addAction(f"&{number} {name}")
-        action.setShortcut(QKeySequence(f"Ctrl+Alt+{number}"))
-        action.triggered.connect(lambda _=False, g=group: move_to_group(window, g))
-    window.edit_menu.addMenu(menu)
-    return menu
+def _mover(group: CharacterGroup) -> Callable[[MainWindow], None]:
+    return lambda window: move_to_group(window, group)
+
+
+# Edit → Move to Group: one entry per group (Ctrl+Alt+1…4), for the selected characters
+MENUS: tuple[MenuSpec[MainWindow], ...] = (
+    MenuSpec("edit.group", "Move to &Group", Place("edit", 2, 7)),)
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = tuple(
+    ActionSpec(f"edit.group.{group.value}", f"&{number} {name}", _mover(group),
+               keys=(f"Ctrl+Alt+{number}",), places=(Place("edit.group", 0, number),))
+    for number, (group, name) in enumerate(GROUP_NAMES.items(), start=1))

@@ -1,7 +1,7 @@
 """Never lose a session: autosave, recovery, backups, outside changes, failed saves.
 
-Installed into the main window with one line (:func:`install_safety_tools`); it follows the
-window's campaign through its document hooks, and the window asks it at three moments:
+One part of the main window (:attr:`MainWindow.safety_tools`); it follows the window's campaign
+through its document hooks, and the window asks it at three moments:
 
 - opening (``MainWindow.open_path``): a file that fails to load shows its error and offers its
   newest backup (:meth:`SafetyTools.open_failed`); the broken file is never written. Opening a
@@ -27,9 +27,6 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
-
 from emberkeep.campaign import recovery
 from emberkeep.campaign.atomic import clean_folder_temporaries
 from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
@@ -37,13 +34,14 @@ from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.saving import CampaignChangedOnDisk, clean_leftovers
 from emberkeep.check import load_whole
 from gui import backups_dialog, dialogs, file_watch, paths, recovery_dialog
+from gui.action_registry import ActionSpec, Place
 from gui.autosave import Autosaver
 from gui.document import CampaignDocument
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["SafetyTools", "install_safety_tools", "start_up"]
+__all__ = ["ACTIONS", "SafetyTools", "start_up"]
 
 
 class SafetyTools:
@@ -53,21 +51,7 @@ class SafetyTools:
         self.autosaver.failed.connect(lambda text: window.statusBar().showMessage(text, 15000))
         self.watcher = file_watch.FileWatcher(window)
         self.watcher.changedOutside.connect(self._changed_outside)
-        self.restore_action = QAction("Restore from &Backup…", window)
-        self.restore_action.setStatusTip("Open an earlier save of this campaign")
-        self.restore_action.triggered.connect(self.restore_from_backup)
-        self._add_to_file_menu()
         window.document_hooks.append(self.follow)
-
-    def _add_to_file_menu(self) -> None:
-        for top in self.window.menuBar().actions():
-            menu = top.menu()
-            if not isinstance(menu, QMenu) or self.window.save_as_action not in menu.actions():
-                continue
-            actions = menu.actions()
-            after = actions[actions.index(self.window.save_as_action) + 1:]
-            menu.insertAction(after[0] if after else None, self.restore_action)  # type: ignore
-            return
 
     # -- following the window's campaign --------------------------------------------------------
 
@@ -77,17 +61,11 @@ class SafetyTools:
         document.keep_days = state.backups_keep_days
         self.autosaver.follow(document)
         self.watcher.follow(document)
-        document.pathChanged.connect(self._update_actions)
         document.backupNotKept.connect(self._backup_not_kept)
-        self._update_actions()
 
     def _backup_not_kept(self, why: str) -> None:
         dialogs.show_error(self.window, "Saved without a backup",
                            f"The campaign was saved. {why}")
-
-    def _update_actions(self, *_: object) -> None:
-        document = self.window.document
-        self.restore_action.setEnabled(document is not None and document.path is not None)
 
     def _changed_outside(self, path: Path) -> None:
         self.window.statusBar().showMessage(
@@ -217,10 +195,17 @@ class SafetyTools:
         return True
 
 
-def install_safety_tools(window: MainWindow) -> SafetyTools:
-    tools = SafetyTools(window)
-    window.safety_tools = tools
-    return tools
+def _has_a_file(window: MainWindow) -> bool:
+    """Backups are kept beside a saved file: none for a campaign never saved."""
+    return window.document is not None and window.document.path is not None
+
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    ActionSpec("file.restore_backup", "Restore from &Backup…",
+               lambda w: w.safety_tools.restore_from_backup(),
+               tip="Open an earlier save of this campaign", enabled=_has_a_file,
+               places=(Place("file", 1, 2),)),
+)
 
 
 def start_up(window: MainWindow, *, offer: bool = True) -> bool:

@@ -1,6 +1,6 @@
-"""The main window's settings menus: Campaign → Settings… (Ctrl+,), Campaign → Party Fund…
-(Ctrl+Shift+G) and Edit → Preferences…. Installed with one line (:func:`install_settings_tools`);
-it follows the window's campaign through its document hooks, like :mod:`gui.campaign_tools`."""
+"""The main window's settings: Campaign → Settings… (Ctrl+,), Campaign → Party Fund…
+(Ctrl+Shift+G) and Edit → Preferences…, declared below for the window's registry. The part
+follows the window's campaign through its document hooks, like :mod:`gui.campaign_tools`."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu
 
 from emberkeep.campaign.changes import Change
+from gui.action_registry import ActionSpec, Place
 from gui.campaign_settings import CampaignSettingsDialog
 from gui.document import CampaignDocument
 from gui.party_fund import PartyFundDialog
@@ -19,47 +19,15 @@ from gui.preferences import PreferencesDialog
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["SettingsTools", "install_settings_tools"]
+__all__ = ["ACTIONS", "SettingsTools"]
 
 
 class SettingsTools(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.settings_action = QAction("&Settings…", window)
-        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
-        self.settings_action.setMenuRole(QAction.MenuRole.NoRole)  # not the app's Preferences
-        self.settings_action.setStatusTip("Optional rules, house defaults, the calendar, the "
-                                          "campaign's name and notes")
-        self.settings_action.triggered.connect(self.open_settings)
-        self.fund_action = QAction("Party &Fund…", window)
-        self.fund_action.setShortcut(QKeySequence("Ctrl+Shift+G"))
-        self.fund_action.setStatusTip("Put coins into the party fund or take them out")
-        self.fund_action.triggered.connect(self.open_party_fund)
-        self.preferences_action = QAction("&Preferences…", window)
-        preferences = QKeySequence(QKeySequence.StandardKey.Preferences)
-        # Linux desktops define no Preferences key: fall back to one that is free everywhere
-        self.preferences_action.setShortcut(preferences if not preferences.isEmpty()
-                                            else QKeySequence("Ctrl+Shift+,"))
-        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.preferences_action.setStatusTip("Autosave and backups (this computer, every "
-                                             "campaign)")
-        self.preferences_action.triggered.connect(self.open_preferences)
-        campaign_menu = self._menu("&Campaign")
-        campaign_menu.addSeparator()
-        campaign_menu.addAction(self.settings_action)
-        campaign_menu.addAction(self.fund_action)
-        window.edit_menu.addSeparator()
-        window.edit_menu.addAction(self.preferences_action)
         self.document: CampaignDocument | None = None
         window.document_hooks.append(self.follow)
-
-    def _menu(self, title: str) -> QMenu:
-        for action in self.window.menuBar().actions():
-            menu = action.menu()
-            if isinstance(menu, QMenu) and menu.title() == title:
-                return menu
-        return self.window.menuBar().addMenu(title)
 
     def follow(self, document: CampaignDocument) -> None:
         self.document = document
@@ -91,7 +59,18 @@ class SettingsTools(QObject):
         return dialog
 
 
-def install_settings_tools(window: MainWindow) -> SettingsTools:
-    tools = SettingsTools(window)
-    window.settings_tools = tools  # type: ignore[attr-defined]
-    return tools
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    ActionSpec("campaign.settings", "&Settings…", lambda w: w.settings_tools.open_settings(),
+               tip="Optional rules, house defaults, the calendar, the campaign's name and notes",
+               keys=("Ctrl+,",), role=QAction.MenuRole.NoRole,  # not the app's Preferences
+               places=(Place("campaign", 1, 0),)),
+    ActionSpec("campaign.party_fund", "Party &Fund…",
+               lambda w: w.settings_tools.open_party_fund(),
+               tip="Put coins into the party fund or take them out", keys=("Ctrl+Shift+G",),
+               places=(Place("campaign", 1, 1),)),
+    # Linux desktops define no Preferences key: the fallback is free everywhere
+    ActionSpec("edit.preferences", "&Preferences…", lambda w: w.settings_tools.open_preferences(),
+               tip="Autosave and backups (this computer, every campaign)",
+               keys=(QKeySequence.StandardKey.Preferences,), fallback="Ctrl+Shift+,",
+               role=QAction.MenuRole.PreferencesRole, places=(Place("edit", 3, 0),)),
+)

@@ -1,5 +1,5 @@
-"""Ctrl+Z and Ctrl+Shift+Z always undo and redo the campaign (issue #19), even while a text field
-of a sheet or an encounter has the focus.
+"""Ctrl+Z and Ctrl+Shift+Z always undo and redo the campaign, even while a text field of a sheet
+or an encounter has the focus.
 
 A ``QLineEdit`` (or a spin box, a text edit) claims the undo keys for its own text by accepting
 the ``ShortcutOverride`` event Qt sends before it looks for a shortcut. In a document app the GM
@@ -24,13 +24,18 @@ from PySide6.QtWidgets import QApplication, QWidget
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["CampaignUndoKeys", "install_campaign_undo_keys"]
+__all__ = ["CampaignUndoKeys"]
 
 
 class CampaignUndoKeys(QObject):
+    """One part of the main window (:attr:`MainWindow.undo_keys`): it follows the focus."""
+
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        app.focusChanged.connect(self.follow_focus)
 
     def _campaign_keys(self) -> set[str]:
         keys: set[str] = set()
@@ -47,7 +52,6 @@ class CampaignUndoKeys(QObject):
                 return True
         return False
 
-
     def follow_focus(self, old: QWidget | None, new: QWidget | None) -> None:
         # the widget losing the focus may be on its way out (focus moves as it is deleted):
         # leave it alone then, Qt drops a deleted widget's filters with it
@@ -55,11 +59,3 @@ class CampaignUndoKeys(QObject):
             old.removeEventFilter(self)
         if new is not None and shiboken6.isValid(new) and new.window() is self.window:
             new.installEventFilter(self)
-
-
-def install_campaign_undo_keys(window: MainWindow) -> CampaignUndoKeys:
-    keys = CampaignUndoKeys(window)
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    app.focusChanged.connect(keys.follow_focus)
-    return keys

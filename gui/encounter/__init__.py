@@ -1,11 +1,11 @@
-"""The encounter window (issue #9): run a fight at the table, keyboard first, over the engine.
+"""The encounter window: run a fight at the table, keyboard first, over the engine.
 
-``install_encounter_tools(window)`` adds the Encounter menu to the main window; the rest of the
+:class:`EncounterTools` is the main window's part behind the Encounter menu; the rest of the
 package is the session (engine + undo commands), its models, the window and the player view.
 """
 
 from __future__ import annotations
 
-from gui.encounter.tools import EncounterTools, install_encounter_tools
+from gui.encounter.tools import EncounterTools
 
-__all__ = ["EncounterTools", "install_encounter_tools"]
+__all__ = ["EncounterTools"]

@@ -79,7 +79,7 @@ class AttackPanel(PreviewPanel):
         self.difficulty = QComboBox(self)
         for label, _ in DIFFICULTIES:
             self.difficulty.addItem(label)
-        # Issue #12: the GM's advantage/disadvantage (2d20 keep high/low), beside EASY/HARD
+        # the GM's advantage/disadvantage (2d20 keep high/low), beside EASY/HARD
         # or with them turned into it, as the campaign's optional rule says
         self.advantage = QComboBox(self)
         for label, value in (("none", Advantage.NONE), ("advantage (2d20 keep high)",
@@ -104,8 +104,10 @@ class AttackPanel(PreviewPanel):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("Attac&ker", self.attacker)
-        form.addRow("&Target", self.target)
-        form.addRow("&Weapon", self.weapon)
+        # no "&" mnemonic: Alt+T and Alt+W are the clock's Turn and Week, live in every tab
+        # (the melee panel's Tactic likewise); F and the arrows pick the target
+        form.addRow("Target", self.target)
+        form.addRow("Weapon", self.weapon)
         form.addRow("EASY/HARD", self.difficulty)
         form.addRow("Ad&vantage", self.advantage)
         form.addRow("Modifier", self.modifier)
@@ -114,7 +116,7 @@ class AttackPanel(PreviewPanel):
         form.addRow(self.luck)
         form.addRow("Shield volunteer", self.volunteer)
         form.addRow(self.outcome)
-        self.attacker.currentIndexChanged.connect(self._fill_weapons)
+        self.attacker.currentIndexChanged.connect(self.fill_weapons)
         for signal in (self.attacker.currentIndexChanged, self.target.currentIndexChanged,
                        self.weapon.currentIndexChanged, self.difficulty.currentIndexChanged,
                        self.modifier.valueChanged, self.die.textChanged,
@@ -147,7 +149,7 @@ class AttackPanel(PreviewPanel):
         if now is not None:
             self.attacker.setCurrentIndex(max(0, self.attacker.findData(now)))
         self.choose_target(keep_target)
-        self._fill_weapons()
+        self.fill_weapons()
         self._fill_volunteers()
 
     def choose_target(self, cid: object = None) -> None:
@@ -182,7 +184,7 @@ class AttackPanel(PreviewPanel):
                                        % self.volunteer.count())
         return f"Shield volunteer: {self.volunteer.currentText()}"
 
-    def _fill_weapons(self) -> None:
+    def fill_weapons(self) -> None:
         self.weapon.blockSignals(True)
         self.weapon.clear()
         self.weapon.addItem("best that reaches", None)
@@ -192,7 +194,7 @@ class AttackPanel(PreviewPanel):
                 state = " (broken)" if w.broken else " (dropped)" if w.dropped else ""
                 self.weapon.addItem(f"{w.name}{state}", w.uid)
         elif a is not None and a.monster is not None and a.monster.other_weapons:
-            # issue #21: the GM may pick one of its weapons, by name (the engine's key for it)
+            # the GM may pick one of its weapons, by name (the engine's key for it)
             for carried in a.monster.weapons:
                 shoots = " (ranged)" if carried.ranged else ""
                 self.weapon.addItem(f"{carried.name} {carried.damage}{shoots}", carried.name)
@@ -233,12 +235,12 @@ class AttackPanel(PreviewPanel):
             with enc.typed(dice):
                 return attack(enc, a.id, t.id, modifier=self.modifier.value(), **options)
 
-        def go_near(enc: Encounter) -> object:  # issue #9: advantage and volunteer go along
+        def go_near(enc: Encounter) -> object:  # advantage and volunteer go along
             with enc.typed(dice):
                 return move_and_attack(enc, a.id, t.position, t.id, **options)
 
         # The Melee Round has its own panel (``melee_panel``); the window never shows this one
-        # then, so the attack panel keeps no Melee Round branch (issue #11).
+        # then, so the attack panel keeps no Melee Round branch.
         try:
             steps = self.session.preview(strike)
         except DiceError as exc:  # a face the die cannot show: nothing was changed

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     Action = Callable[[Encounter], object]
     Built = tuple[str, Action] | str  # (what the log calls it, the engine call) or a refusal
 
-__all__ = ["TABLE_SHORTCUTS", "handlers", "preview"]
+__all__ = ["TABLE_SHORTCUTS", "preview"]
 
 # (name, key, what it does): F1 lists them with the window's other keys
 TABLE_SHORTCUTS: tuple[tuple[str, str, str], ...] = (
@@ -334,11 +334,3 @@ def preview(w: EncounterWindow, name: str) -> str | None:
     w.panel.show_pending(steps, steps[-1].summary if steps else text)
     w.table.setFocus()  # Enter applies from the table (the window's confirm)
     return None
-
-
-def handlers(w: EncounterWindow) -> dict[str, Callable[[], object]]:
-    """Shortcut name → what its chord does, for :mod:`gui.encounter.key_routing`."""
-    def entry(name: str) -> Callable[[], object]:
-        return lambda: preview(w, name)
-
-    return {name: entry(name) for name, _key, _what in TABLE_SHORTCUTS}

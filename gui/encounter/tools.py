@@ -3,20 +3,21 @@
 An encounter is an :class:`~emberkeep.campaign.model.EncounterRecord` in ``campaign.
 encounters``; creating or deleting one is a recorded undo step like any edit, and a tab whose
 record leaves the campaign (deleted, or its creation undone) closes. Opening one shows it
-in a tab of the main window (one tab per encounter), resumed exactly where it stopped.
+in a tab of the main window (one tab per encounter), resumed exactly where it stopped. The
+menu's entries and keys are declared below for the window's registry.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, EncounterRecord
 from emberkeep.encounter.persist import EncounterFileError
 from gui import dialogs
+from gui.action_registry import ActionSpec, MenuSpec, Place
 from gui.document import CampaignDocument
 from gui.encounter.player_screens import fill_screen_menu
 from gui.encounter.session import EncounterSession
@@ -27,7 +28,7 @@ from gui.plain_text import tooltip_of_text
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["EncounterTools", "install_encounter_tools"]
+__all__ = ["ACTIONS", "MENUS", "EncounterTools"]
 
 
 class EncounterTools:
@@ -37,69 +38,9 @@ class EncounterTools:
         # Sessions belong to the document: the undo stack keeps commands over them after a
         # tab is closed, so a closed encounter still undoes, and reopens as it stands.
         self.sessions: dict[str, EncounterSession] = {}
-        menu = window.menuBar().addMenu("E&ncounter")
-        self.menu = menu
-        self.new_action = QAction("&New Encounter…", window)
-        self.new_action.setShortcut(QKeySequence("Ctrl+Shift+B"))  # B: battle (N: new character)
-        self.new_action.triggered.connect(self.ask_new)
-        menu.addAction(self.new_action)
-        self.open_menu = QMenu("&Open Encounter", window)
-        self.open_menu.aboutToShow.connect(self._fill_open_menu)
-        menu.addMenu(self.open_menu)
-        self.delete_action = QAction("&Delete This Encounter", window)
-        self.delete_action.triggered.connect(self.delete_current)
-        menu.addAction(self.delete_action)
-        menu.addSeparator()
-        self.player_view_action = QAction("&Player View", window)
-        self.player_view_action.setToolTip("Show the current encounter on a second screen (F5)")
-        self.player_view_action.triggered.connect(self.player_view)
-        menu.addAction(self.player_view_action)
-        self.screens_menu = QMenu("Player View Full&screen On", window)  # issue #19
-        self.screens_menu.aboutToShow.connect(
-            lambda: fill_screen_menu(self.screens_menu, self.current(), window))
-        menu.addMenu(self.screens_menu)
-        self.award_action = QAction("&Award XP…", window)
-        self.award_action.setShortcut(QKeySequence("Ctrl+Shift+X"))
-        self.award_action.setToolTip("R32: 0-4 XP to each survivor; the app suggests by danger")
-        self.award_action.triggered.connect(self.award_xp)
-        menu.addAction(self.award_action)
-        self.bestiary_action = QAction("&Bestiary…", window)
-        self.bestiary_action.setShortcut(QKeySequence("Ctrl+Alt+B"))  # Ctrl+Alt+M: magic items
-        self.bestiary_action.setToolTip("Monster templates: search, add N to the encounter, "
-                                        "edit, delete")
-        self.bestiary_action.triggered.connect(self.show_bestiary)
-        menu.addAction(self.bestiary_action)
-        self.odds_action = QAction("Odds of &This Fight…", window)
-        self.odds_action.setToolTip("Simulate the current encounter many times under the "
-                                    "campaign's rules (Shift+O in the encounter)")
-        self.odds_action.triggered.connect(self.show_odds)
-        menu.addAction(self.odds_action)
-        self.recap_action = QAction("Export &Recap (Markdown)…", window)
-        self.recap_action.triggered.connect(self.export_recap)
-        menu.addAction(self.recap_action)
-        help_menu = next((a.menu() for a in window.menuBar().actions()
-                          if a.text().replace("&", "") == "Help" and a.menu() is not None), None)
-        if not isinstance(help_menu, QMenu):
-            # No mnemonic: Alt+H advances the clock an hour, Alt+E is Edit, Alt+L a long rest
-            # and Alt+P is Add PCs… in an encounter (#19); F10 or Alt and the arrows reach it
-            help_menu = window.menuBar().addMenu("Help")
-        self.shortcuts_action = QAction("Encounter &Shortcuts", window)
-        self.shortcuts_action.triggered.connect(lambda: ShortcutsDialog(window).exec())
-        help_menu.addAction(self.shortcuts_action)
         window.document_hooks.append(self.follow)
-        # What acts on "the current encounter" is disabled while none is in front (#19)
-        self.encounter_actions = (self.delete_action, self.player_view_action,
-                                  self.screens_menu.menuAction(), self.award_action,
-                                  self.recap_action)
-        window.tabs.currentChanged.connect(lambda _n: self.update_actions())
-        self.update_actions()
-        # Issue #5: a fight the GM closes puts its rounds so far on the campaign clock (R27)
+        # A fight the GM closes puts its rounds so far on the campaign clock (R27)
         window.tabs.tabCloseRequested.connect(self._tab_closed)
-
-    def update_actions(self) -> None:
-        shown = self.current() is not None
-        for action in self.encounter_actions:
-            action.setEnabled(shown)
 
     def _tab_closed(self, *_: object) -> None:
         """After the main window closed a tab: an encounter no longer shown leaves its fight
@@ -128,13 +69,13 @@ class EncounterTools:
         assert self.window.document is not None
         return self.window.document
 
-    def _fill_open_menu(self) -> None:
-        self.open_menu.clear()
+    def fill_open_menu(self, menu: QMenu) -> None:
+        """Encounter → Open Encounter: the campaign's encounters, each with its status."""
+        menu.clear()
         for record in self.document.campaign.encounters:
-            action = tooltip_of_text(
-                self.open_menu.addAction(f"{record.name} ({record.status.value})"))
+            action = tooltip_of_text(menu.addAction(f"{record.name} ({record.status.value})"))
             action.triggered.connect(lambda _=False, rid=record.id: self.open_encounter(rid))
-        self.open_menu.setEnabled(bool(self.document.campaign.encounters))
+        menu.setEnabled(bool(self.document.campaign.encounters))
 
     def new_encounter(self, name: str) -> EncounterWindow | None:
         campaign = self.document.campaign
@@ -211,7 +152,7 @@ class EncounterTools:
             award(widget, dialog.amount.value())
 
     def show_bestiary(self) -> QWidget:
-        from gui.bestiary.window import BestiaryWindow  # issue #21
+        from gui.bestiary.window import BestiaryWindow  # imported when first asked
 
         document = self.document
         shown = next((w for w in self.window.findChildren(BestiaryWindow)
@@ -236,7 +177,44 @@ class EncounterTools:
             widget.export_recap()
 
 
-def install_encounter_tools(window: MainWindow) -> EncounterTools:
-    tools = EncounterTools(window)
-    window.encounter_tools = tools  # type: ignore[attr-defined]
-    return tools
+def _in_front(window: MainWindow) -> bool:
+    """What acts on "the current encounter" is enabled only while one is in front."""
+    return window.encounter_tools.current() is not None
+
+
+MENUS: tuple[MenuSpec[MainWindow], ...] = (
+    MenuSpec("encounter.open", "&Open Encounter", Place("encounter", 0, 1),
+             fill=lambda w, menu: w.encounter_tools.fill_open_menu(menu)),
+    MenuSpec("encounter.screens", "Player View Full&screen On", Place("encounter", 1, 1),
+             enabled=_in_front,
+             fill=lambda w, menu: fill_screen_menu(menu, w.encounter_tools.current(), w)),
+)
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    ActionSpec("encounter.new", "&New Encounter…", lambda w: w.encounter_tools.ask_new(),
+               keys=("Ctrl+Shift+B",),  # B: battle (Ctrl+Shift+N is a new character)
+               places=(Place("encounter", 0, 0),)),
+    ActionSpec("encounter.delete", "&Delete This Encounter",
+               lambda w: w.encounter_tools.delete_current(), enabled=_in_front,
+               places=(Place("encounter", 0, 2),)),
+    ActionSpec("encounter.player_view", "&Player View",
+               lambda w: w.encounter_tools.player_view(),
+               tooltip="Show the current encounter on a second screen (F5)", enabled=_in_front,
+               places=(Place("encounter", 1, 0),)),
+    ActionSpec("encounter.award_xp", "&Award XP…", lambda w: w.encounter_tools.award_xp(),
+               tooltip="R32: 0-4 XP to each survivor; the app suggests by danger",
+               keys=("Ctrl+Shift+X",), enabled=_in_front, places=(Place("encounter", 1, 2),)),
+    ActionSpec("encounter.bestiary", "&Bestiary…", lambda w: w.encounter_tools.show_bestiary(),
+               tooltip="Monster templates: search, add N to the encounter, edit, delete",
+               keys=("Ctrl+Alt+B",),  # Ctrl+Alt+M is the magic item editor
+               places=(Place("encounter", 1, 3),)),
+    ActionSpec("encounter.odds", "Odds of &This Fight…", lambda w: w.encounter_tools.show_odds(),
+               tooltip="Simulate the current encounter many times under the campaign's rules "
+                       "(Shift+O in the encounter)",
+               places=(Place("encounter", 1, 4),)),
+    ActionSpec("encounter.recap", "Export &Recap (Markdown)…",
+               lambda w: w.encounter_tools.export_recap(), enabled=_in_front,
+               places=(Place("encounter", 1, 5),)),
+    ActionSpec("help.encounter_shortcuts", "Encounter &Shortcuts",
+               lambda w: ShortcutsDialog(w).exec(), places=(Place("help", 0, 0),)),
+)

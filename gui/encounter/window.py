@@ -1,4 +1,4 @@
-"""The encounter window: run a fight at the table, keyboard first (issue #9).
+"""The encounter window: run a fight at the table, keyboard first.
 
 Layout: the round, segment and whose turn it is on top (with the morale prompts, timers and the
 dying countdowns in a banner); the order (and WDD's segment timeline) on the left; the
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, QTimer
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -36,18 +37,18 @@ from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round, next_turn
 from emberkeep.file_names import suggested_path
 from gui import dialogs
+from gui.action_registry import WindowActions
 from gui.document import CampaignDocument
 from gui.encounter import actions
 from gui.encounter.attack_panel import AttackPanel
 from gui.encounter.combatants import combatants_table
-from gui.encounter.key_routing import install_actions
 from gui.encounter.log_pane import LOG_ROWS, LogPane
 from gui.encounter.melee_panel import MeleePanel
 from gui.encounter.order import OrderModel, SegmentTimeline
 from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
 from gui.encounter.setup_bar import SetupBar
-from gui.encounter.shortcuts import ShortcutsDialog
+from gui.encounter.shortcuts import ENCOUNTER_KEYS, ShortcutsDialog, run_key
 from gui.encounter.status import morale_text, timers_text
 from gui.encounter.typed_entry import TypedDiceEntry
 from gui.palette import tone
@@ -85,20 +86,29 @@ class EncounterWindow(QWidget):
         self.melee_declared: dict[str, str] = {}
         self._standing: tuple[str, ...] = ()
         self._build()
-        self.actions_by_name = install_actions(self)
+        # one action per key of the registry, live while the window or a child has the focus
+        self.commands = WindowActions(self, ENCOUNTER_KEYS, invoke=run_key)
         s = self.session
         s.stateChanged.connect(self.refresh)
         s.combatantsChanged.connect(self._combatants_changed)
         s.combatantsReset.connect(self.refresh)
         self.document.undo_stack.indexChanged.connect(self.panel.drop)
         self.document.undo_stack.indexChanged.connect(self.melee_panel.drop)
-        # issue #17: an undone step may give back a dropped weapon or a fallen foe
+        # an undone step may give back a dropped weapon or a fallen foe
         s.stepsReverted.connect(lambda *_: self.panel.refill())
         self.refresh()
 
     @property
     def enc(self) -> Encounter:
         return self.session.enc
+
+    def action(self, action_id: str) -> QAction:
+        """The action of the key declared as ``action_id`` (``fight.next``)."""
+        return self.commands.action(action_id)
+
+    def trigger(self, action_id: str) -> None:
+        """Do what the key does (a refusal shows in the message line, as when pressed)."""
+        self.commands.trigger(action_id)
 
     # -- building -----------------------------------------------------------------------------
 
@@ -124,14 +134,14 @@ class EncounterWindow(QWidget):
 
         self._build_table()
         self.panel = AttackPanel(self.session, self)
-        self.melee_panel = MeleePanel(self.session, self)  # the Melee Round's (issue #11)
+        self.melee_panel = MeleePanel(self.session, self)  # the Melee Round's exchange
         self.amount_label = reserve_lines(_label(self), 1)
         self.amount = QLineEdit(self)
         self.amount.setPlaceholderText("D damage · H heal: the number, Enter")
         self.ruling = QLineEdit(self)
         self.ruling.setPlaceholderText("G: the GM's ruling, Enter")
         self.ruling.setMaxLength(2000)
-        self.typed_dice = TypedDiceEntry(self.session, self)  # issue #17: physical dice
+        self.typed_dice = TypedDiceEntry(self.session, self)  # what physical dice showed
 
         self._build_log()
         self._lay_out()
@@ -231,7 +241,7 @@ class EncounterWindow(QWidget):
         self._update_banner()
 
     def _show_panel(self) -> None:
-        """The Melee Round's exchange panel replaces the attack panel (issue #11)."""
+        """The Melee Round's exchange panel replaces the attack panel."""
         melee = self.session.melee_round()
         self.panel.setVisible(not melee)
         self.melee_panel.setVisible(melee)
@@ -258,9 +268,9 @@ class EncounterWindow(QWidget):
             self._standing = standing
             self.panel.refill()
             self.melee_panel.refill()
-        elif str(self.panel.attacker.currentData()) in ids:  # issue #17: a notch, a drop
+        elif str(self.panel.attacker.currentData()) in ids:  # a notch, a dropped weapon
             keep = self.panel.weapon.currentData()
-            self.panel._fill_weapons()
+            self.panel.fill_weapons()
             self.panel.weapon.setCurrentIndex(max(0, self.panel.weapon.findData(keep)))
         self.melee_panel.drop()
         self._update_banner()
@@ -329,11 +339,11 @@ class EncounterWindow(QWidget):
 
     def confirm(self) -> str | None:
         focus = self.focusWidget()
-        if focus is self.typed_dice.edit:  # issue #17: the typed dice wait for the step's key
+        if focus is self.typed_dice.edit:  # the typed dice wait for the step's key
             self.table.setFocus()
             return self.typed_dice.read(self.typed_dice.edit.text())
         if self._previews_on_enter(focus):
-            return self.attack()  # issue #17: the typed d20 and Enter previews the attack
+            return self.attack()  # the typed d20 and Enter previews the attack
         if focus is self.amount or (self.amount.text().strip() and focus is not self.ruling):
             return self.apply_amount()
         if focus is self.ruling:

@@ -1,5 +1,5 @@
-"""The window's sheet actions: New Character, Open Sheet, Level Up, Cast, Train Mounted Combat,
-Print, Export all.
+"""The window's sheet actions, declared for its registry: New Character, Open Sheet, Level Up,
+Cast, a CHECK or SAVE, Stabilize, Train Mounted Combat, Print, Export all.
 
 Kept here (not in ``main_window``) so the window module stays about the roster and files; each
 handler opens its dialog lazily, and every change it makes is one command on the campaign's undo
@@ -9,88 +9,85 @@ or :meth:`CampaignDocument.add_character`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence
+from gui.action_registry import ActionSpec, Place
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
     from gui.sheet.widget import CharacterSheet
 
-__all__ = ["build_sheet_actions", "check", "connect_sheet", "level_up", "new_character",
-           "stabilize", "train_mounted"]
+__all__ = ["ACTIONS", "check", "connect_sheet", "level_up", "new_character", "stabilize",
+           "train_mounted"]
 
 
-def _action(window: MainWindow, text: str, shortcut: str, tip: str) -> QAction:
-    action = QAction(text, window)
-    if shortcut:
-        action.setShortcut(QKeySequence(shortcut))
-    action.setStatusTip(tip)
-    action.setToolTip(tip)
-    return action
-
-
-def build_sheet_actions(window: MainWindow) -> None:
-    window.new_character_action = _action(
-        window, "New &Character…", "Ctrl+Shift+N",
-        "Roll a new character at 1st level, or a funnel of 0-level characters")
-    window.new_character_action.triggered.connect(lambda: new_character(window))
-    window.open_sheet_action = _action(window, "Open &Sheet", "Ctrl+E",
-                                       "Open the selected characters' sheets (or double-click)")
-    window.open_sheet_action.triggered.connect(
-        lambda: [window.open_sheet(cid) for cid in window.selected_character_ids()])
-    window.level_up_action = _action(window, "&Level Up…", "Ctrl+L",
-                                     "Level up (or advance a funnel survivor to 1st level)")
-    def level_up_first() -> None:
+def _first(act: Callable[[MainWindow, str], object]) -> Callable[[MainWindow], None]:
+    """``act`` on the open sheet's character, else the first selected one."""
+    def run(window: MainWindow) -> None:
         for cid in window.target_character_ids()[:1]:
-            level_up(window, cid)
+            act(window, cid)
+    return run
 
-    window.level_up_action.triggered.connect(level_up_first)
-    window.cast_action = _action(window, "Cas&t…", "Ctrl+K",
-                                 "SPELLCHECK or Lay on Hands for the open sheet")
-    def cast_first() -> None:
-        for cid in window.target_character_ids()[:1]:
-            cast(window, cid)
 
-    window.cast_action.triggered.connect(cast_first)
-    window.print_action = _action(window, "&Print…", "Ctrl+P",
-                                  "One page per selected character, on a printer or as a PDF")
-    window.print_action.triggered.connect(
-        lambda: print_sheets(window, window.target_character_ids()))
-    window.export_all_action = _action(window, "E&xport All Sheets…", "Ctrl+Shift+P",
-                                       "Every character of the party in one PDF")
-    window.export_all_action.triggered.connect(lambda: print_sheets(window, None))
-    # issue #17: a CHECK or SAVE against the ROOM DC or the GM's DC, with Luck (R7, R29)
-    window.check_action = _action(window, "Roll a C&HECK or SAVE…", "Ctrl+J",
-                                  "A CHECK or SAVE of the open sheet (or Ctrl+click a skill, "
-                                  "SAVE or modifier on the sheet)")
-    def check_first() -> None:
-        for cid in window.target_character_ids()[:1]:
-            check(window, cid)
+def _someone(window: MainWindow) -> bool:
+    """A sheet in front, or a character selected in the roster."""
+    return bool(window.selected_character_ids()) or window.current_sheet() is not None
 
-    window.check_action.triggered.connect(check_first)
-    # issue #17: a PC whose dying countdown went on the clock with its fight's end (R21)
-    window.stabilize_action = _action(window, "Stabili&ze the Dying…", "Ctrl+Shift+J",
-                                      "An ally's Medicine CHECK (or healing) for a PC dying "
-                                      "on the clock, then the Injuries table (R21)")
 
-    def stabilize_first() -> None:
-        for cid in window.target_character_ids()[:1]:
-            stabilize(window, cid)
+def _open_sheets(window: MainWindow) -> None:
+    for cid in window.selected_character_ids():
+        window.open_sheet(cid)
 
-    window.stabilize_action.triggered.connect(stabilize_first)
-    train = _action(window, "Train Mounted Com&bat…", "Ctrl+Shift+M",
-                    "WDD: pay and spend weeks training to fight mounted; the feat comes when "
-                    "the clock has run them (the timeline shows it)")
-    train.triggered.connect(lambda: [train_mounted(window, cid)
-                                     for cid in window.target_character_ids()[:1]])
-    window.sheet_actions = [window.new_character_action, window.open_sheet_action,
-                            window.level_up_action, window.cast_action, window.check_action,
-                            window.stabilize_action, train]
+
+def _sheet_action(action_id: str, text: str, run: Callable[[MainWindow], object], key: str,
+                  tip: str, order: int, *, enabled: Callable[[MainWindow], bool] | None = None,
+                  toolbar: int | None = None) -> ActionSpec[MainWindow]:
+    """Edit → one of the sheet actions; its tip is both the status line and the hover box."""
+    return ActionSpec(action_id, text, run, tip=tip, tooltip=tip, keys=(key,),
+                      places=(Place("edit", 2, order),), enabled=enabled,
+                      toolbar=Place("roster", 1, toolbar) if toolbar is not None else None)
+
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    _sheet_action("edit.new_character", "New &Character…", lambda w: new_character(w),
+                  "Ctrl+Shift+N",
+                  "Roll a new character at 1st level, or a funnel of 0-level characters", 0,
+                  toolbar=0),
+    _sheet_action("edit.open_sheet", "Open &Sheet", _open_sheets, "Ctrl+E",
+                  "Open the selected characters' sheets (or double-click)", 1,
+                  enabled=_someone, toolbar=1),
+    _sheet_action("edit.level_up", "&Level Up…", _first(lambda w, cid: level_up(w, cid)),
+                  "Ctrl+L", "Level up (or advance a funnel survivor to 1st level)", 2,
+                  enabled=_someone, toolbar=2),
+    _sheet_action("edit.cast", "Cas&t…", _first(lambda w, cid: cast(w, cid)), "Ctrl+K",
+                  "SPELLCHECK or Lay on Hands for the open sheet", 3, enabled=_someone),
+    # A CHECK or SAVE against the ROOM DC or the GM's DC, with Luck (R7, R29)
+    _sheet_action("edit.check", "Roll a C&HECK or SAVE…", _first(lambda w, cid: check(w, cid)),
+                  "Ctrl+J", "A CHECK or SAVE of the open sheet (or Ctrl+click a skill, SAVE or "
+                  "modifier on the sheet)", 4),
+    # A PC whose dying countdown went on the clock with its fight's end (R21)
+    _sheet_action("edit.stabilize", "Stabili&ze the Dying…",
+                  _first(lambda w, cid: stabilize(w, cid)), "Ctrl+Shift+J",
+                  "An ally's Medicine CHECK (or healing) for a PC dying on the clock, then the "
+                  "Injuries table (R21)", 5),
+    _sheet_action("edit.train_mounted", "Train Mounted Com&bat…",
+                  _first(lambda w, cid: train_mounted(w, cid)), "Ctrl+Shift+M",
+                  "WDD: pay and spend weeks training to fight mounted; the feat comes when the "
+                  "clock has run them (the timeline shows it)", 6),
+    ActionSpec("file.print", "&Print…", lambda w: print_sheets(w, w.target_character_ids()),
+               tip="One page per selected character, on a printer or as a PDF",
+               tooltip="One page per selected character, on a printer or as a PDF",
+               keys=("Ctrl+P",), places=(Place("file", 2, 0),), enabled=_someone),
+    ActionSpec("file.export_all", "E&xport All Sheets…", lambda w: print_sheets(w, None),
+               tip="Every character of the party in one PDF",
+               tooltip="Every character of the party in one PDF", keys=("Ctrl+Shift+P",),
+               places=(Place("file", 2, 1),)),
+)
 
 
 def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
-    sheet.roller = window.roller  # a magic item's charges when given (issue #18)
+    sheet.roller = window.roller  # a magic item's charges are rolled when it is given
     sheet.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
     sheet.levelUpRequested.connect(lambda cid: level_up(window, cid))
     sheet.castRequested.connect(lambda cid: cast(window, cid))
@@ -120,7 +117,7 @@ def stabilize(window: MainWindow, character_id: str) -> None:
 
 def check(window: MainWindow, character_id: str, kind: str = "skill", ability: str = "",
           skill: str = "") -> None:
-    """The CHECK/SAVE roller for a character, preset to what was Ctrl+clicked (issue #17)."""
+    """The CHECK/SAVE roller for a character, preset to what was Ctrl+clicked (R7, R29)."""
     from PySide6.QtCore import Qt
 
     from emberkeep.character.abilities import Ability
@@ -173,7 +170,7 @@ def cast(window: MainWindow, character_id: str) -> None:
 
 
 def train_mounted(window: MainWindow, character_id: str) -> str:
-    """WDD's Mounted Combat training as one recorded campaign operation (issue #17): paid from
+    """WDD's Mounted Combat training as one recorded campaign operation: paid from
     the purse now, on the timeline until the weeks pass (``clock.schedule``); the status bar
     says what was done, or the core's refusal."""
     from emberkeep.clock.schedule import mounted_combat_training
@@ -192,7 +189,7 @@ def train_mounted(window: MainWindow, character_id: str) -> str:
 
 
 def print_sheets(window: MainWindow, character_ids: list[str] | None) -> None:
-    """Ctrl+P: the print dialog (PDF one of its printers, #19); Export All: a PDF file."""
+    """Ctrl+P: the print dialog (a PDF is one of its printers); Export All: a PDF file."""
     assert window.document is not None
     if character_ids is None:
         from gui.printing import export_dialog

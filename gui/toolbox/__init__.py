@@ -1,17 +1,17 @@
-"""The GM's toolbox in the main window (issue #12): a Tools menu (archetype, spell and magic
-item editors, the random spell name generator, the table rules) and the dice tray dock.
+"""The GM's toolbox in the main window: a Tools menu (archetype, spell, magic item, gear and
+race editors, the random spell name generator, the table rules) and the dice tray dock.
 
-``install_toolbox(window)`` is the one line the main window calls. The toolbox follows the
-window's campaign through its document hooks: on each open it installs the campaign's own
-archetypes, spells and magic items over the shipped ones, so sheets and fights see them.
+The main window makes one :class:`Toolbox`; the Tools menu's entries and keys are declared below
+for its registry. The toolbox follows the window's campaign through its document hooks, so each
+editor opens on the campaign's own archetypes, spells and magic items over the shipped ones.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -24,13 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.magic.spell_names import SpellName, roll_spell_name
+from gui.action_registry import ActionSpec, Place
 from gui.document import CampaignDocument
 from gui.toolbox.dice_tray import DiceTray, NumberRoller
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["SpellNameDialog", "Toolbox", "install_toolbox"]
+__all__ = ["ACTIONS", "SpellNameDialog", "Toolbox"]
 
 
 class SpellNameDialog(QDialog):
@@ -88,27 +89,6 @@ class Toolbox(QObject):
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self.number_roller)
-
-        menu = window.menuBar().addMenu("T&ools")
-        self.menu = menu
-        toggle = self.dock.toggleViewAction()
-        toggle.setShortcut(QKeySequence("Ctrl+D"))
-        menu.addAction(toggle)
-        menu.addSeparator()
-        self.actions: dict[str, QAction] = {}
-        for key, text, shortcut, slot in (
-                ("archetypes", "&Archetype Editor…", "Ctrl+Alt+A", self.open_archetype_editor),
-                ("spells", "&Spell Editor…", "Ctrl+Alt+S", self.open_spell_editor),
-                ("items", "&Magic Item Editor…", "Ctrl+Alt+M", self.open_item_editor),
-                ("gear", "&Gear Editor…", "Ctrl+Alt+G", self.open_gear_editor),
-                ("races", "&Race Editor…", "Ctrl+Alt+R", self.open_race_editor),
-                ("names", "Random Spell &Name…", "Ctrl+Alt+N", self.open_name_dialog),
-                ("rules", "&Table Rules…", "Ctrl+Alt+T", self.open_table_rules)):
-            action = QAction(text, window)
-            action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(lambda _=False, s=slot: s())
-            menu.addAction(action)
-            self.actions[key] = action
         window.document_hooks.append(self.follow)
 
     def follow(self, document: CampaignDocument) -> None:
@@ -160,7 +140,7 @@ class Toolbox(QObject):
         editor.open()
         return editor
 
-    def open_name_dialog(self) -> QDialog:
+    def open_name_dialog(self) -> SpellNameDialog:
         dialog = SpellNameDialog(self, self.window)
         dialog.open()
         return dialog
@@ -176,8 +156,22 @@ class Toolbox(QObject):
         self.tray.history.insertItem(0, text)
 
 
-def install_toolbox(window: MainWindow) -> Toolbox:
-    """Add the Tools menu and the dice tray dock to the main window."""
-    toolbox = Toolbox(window)
-    window.toolbox = toolbox  # type: ignore[attr-defined]
-    return toolbox
+def _editor(action_id: str, text: str, key: str, order: int,
+            open_it: Callable[[Toolbox], object]) -> ActionSpec[MainWindow]:
+    return ActionSpec(f"tools.{action_id}", text, lambda w: open_it(w.toolbox), keys=(key,),
+                      places=(Place("tools", 1, order),))
+
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    ActionSpec("tools.dice_tray", "Dice tray", None,
+               adopt=lambda w: w.toolbox.dock.toggleViewAction(), keys=("Ctrl+D",),
+               places=(Place("tools", 0, 0),)),
+    _editor("archetypes", "&Archetype Editor…", "Ctrl+Alt+A", 0,
+            lambda t: t.open_archetype_editor()),
+    _editor("spells", "&Spell Editor…", "Ctrl+Alt+S", 1, lambda t: t.open_spell_editor()),
+    _editor("items", "&Magic Item Editor…", "Ctrl+Alt+M", 2, lambda t: t.open_item_editor()),
+    _editor("gear", "&Gear Editor…", "Ctrl+Alt+G", 3, lambda t: t.open_gear_editor()),
+    _editor("races", "&Race Editor…", "Ctrl+Alt+R", 4, lambda t: t.open_race_editor()),
+    _editor("names", "Random Spell &Name…", "Ctrl+Alt+N", 5, lambda t: t.open_name_dialog()),
+    _editor("rules", "&Table Rules…", "Ctrl+Alt+T", 6, lambda t: t.open_table_rules()),
+)

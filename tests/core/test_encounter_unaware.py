@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from emberkeep.encounter.attack import attack
-from emberkeep.encounter.engine import RuleError
+from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Row
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round
@@ -13,8 +13,8 @@ from emberkeep.encounter.unaware import UNAWARE, is_unaware_of, mark_unaware
 from tests.core.test_encounter_attack import BRUTE, make, pc
 
 
-def _unaware_of(enc: object, cid: str) -> set[str]:
-    c = enc.combatant(cid)  # type: ignore[attr-defined]
+def _unaware_of(enc: Encounter, cid: str) -> set[str]:
+    c = enc.combatant(cid)
     return {x.source for x in c.conditions if x.name == UNAWARE}
 
 

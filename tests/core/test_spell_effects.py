@@ -1,4 +1,4 @@
-"""Spells and mishaps with typed effects (issue #18), applied by the engine with scripted dice
+"""Spells and mishaps with typed effects, applied by the engine with scripted dice
 and undone with the step.
 
 The party is the example's: Ysolde (Magic-user, INT +2, PROF +1: SPELLCHECK d20 + 3, WIS SAVE
@@ -17,7 +17,7 @@ from emberkeep.encounter.events import Note, Rolled, Step
 from emberkeep.encounter.ruling import NO_HEALING, change_hp
 from emberkeep.encounter.spell_effects import apply_level
 from emberkeep.magic.mishaps import MISHAP_TABLES, load_mishap_table
-from emberkeep.magic.spells import load_spells, shipped_spells
+from emberkeep.magic.spells import Spell, load_spells, shipped_spells
 from tests.core.test_encounter_actions import _encounter, _pc
 
 
@@ -48,9 +48,9 @@ def _level(enc: Encounter, spell_id: str, level: int, targets: list[str]) -> Ste
 # --- every row typed or with its reason ---------------------------------------------------
 
 @pytest.mark.parametrize("spell", load_spells().spells, ids=lambda s: s.id)
-def test_every_spell_level_has_typed_effects_or_fails(spell: object) -> None:
-    for level in spell.levels:  # type: ignore[attr-defined]
-        assert level.effects or level.fails, f"{spell.id} level {level.level}"  # type: ignore[attr-defined]
+def test_every_spell_level_has_typed_effects_or_fails(spell: Spell) -> None:
+    for level in spell.levels:
+        assert level.effects or level.fails, f"{spell.id} level {level.level}"
         for effect in level.effects:
             assert effect.kind != "gm_call" or len(effect.reason) > 40  # a stated reason
 

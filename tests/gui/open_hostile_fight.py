@@ -94,7 +94,7 @@ def main(argv: list[str]) -> int:
     document = window.document
     assert document is not None
     joust = next(r for r in document.campaign.encounters if r.name == "Joust at the ford")
-    fight = window.encounter_tools.open_encounter(joust.id)  # type: ignore[attr-defined]
+    fight = window.encounter_tools.open_encounter(joust.id)
     assert fight is not None and fight.session.melee_round()
     app.processEvents()
     engaged = fight.melee_panel.engaged.text()

@@ -1,4 +1,4 @@
-"""Encounter → Bestiary (issue #21) by keys: search, add 6 ogres with rolled HP and 2 with typed
+"""Encounter → Bestiary by keys: search, add 6 ogres with rolled HP and 2 with typed
 HP to the open encounter, edit a starter (the GM's copy), delete the copy, each one undo step;
 a monster from the monster form kept in the bestiary."""
 
@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import bestiary
 from emberkeep.dice import RandomRoller
@@ -30,7 +31,7 @@ def _keys(widget: QWidget, text: str) -> None:
     QTest.keyClicks(widget, text)
 
 
-def test_bestiary_by_keys(tmp_path: Path, qtbot: object,
+def test_bestiary_by_keys(tmp_path: Path, qtbot: QtBot,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
     document = main.document
@@ -40,7 +41,7 @@ def test_bestiary_by_keys(tmp_path: Path, qtbot: object,
     beasts = main.findChild(BestiaryWindow)
     assert beasts is not None and beasts.isVisible()
     beasts.windowHandle().requestActivate()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is beasts)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is beasts)
     assert beasts.table.rowCount() == len(bestiary.starter_bestiary())
     QTest.keyClicks(beasts.search, "ogre")
     assert [t.name for t in beasts.shown] == ["Ogre"]
@@ -77,7 +78,7 @@ def test_bestiary_by_keys(tmp_path: Path, qtbot: object,
     assert edited is not None and edited.room_dc == 15 and edited.notes == "the Mire ogres"
     assert _cell(beasts.table, 0, 1) == "15" and _cell(beasts.table, 0, 7) == "edited"
     beasts.windowHandle().requestActivate()  # offscreen, the closed form hands it back to no one
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is beasts)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is beasts)
     QTest.keyClick(beasts.table, Key.Key_Delete)  # the GM's copy goes: the starter is back
     assert document.campaign.bestiary == []
     assert _cell(beasts.table, 0, 1) == "14" and _cell(beasts.table, 0, 7) == "starter"
@@ -97,7 +98,7 @@ def test_bestiary_by_keys(tmp_path: Path, qtbot: object,
 
 
 def test_a_monster_from_the_monster_form_is_kept_in_the_bestiary(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     from gui.encounter.monster_form import MonsterForm
 
     main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
@@ -108,7 +109,7 @@ def test_a_monster_from_the_monster_form_is_kept_in_the_bestiary(
         form = QApplication.activeModalWidget()
         assert isinstance(form, MonsterForm)
         form.windowHandle().requestActivate()  # offscreen, a modal form is not made active
-        qtbot.waitUntil(lambda: QApplication.activeWindow() is form)  # type: ignore[attr-defined]
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is form)
         _keys(form.name, "Marsh hag")
         form.count.setValue(2)
         form.hp.setValue(0)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QSpinBox
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
@@ -18,12 +20,11 @@ from gui.campaign_settings import CampaignSettingsDialog
 from gui.main_window import MainWindow
 from gui.party_fund import PartyFundDialog, change_party_fund
 from gui.preferences import PreferencesDialog
-from gui.settings_tools import SettingsTools
 from gui.state import AppState
 
 
 @pytest.fixture
-def window(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+def window(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     monkeypatch.setenv("EMBERKEEP_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(dialogs, "ask_save_changes",
                         lambda *args, **kwargs: dialogs.SaveChoice.DISCARD)
@@ -35,13 +36,9 @@ def window(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> Ma
     path = tmp_path / "c.json"
     saving.save(campaign, path)
     win = MainWindow(AppState())
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.open_path(path, ask=False)
     return win
-
-
-def _tools(window: MainWindow) -> SettingsTools:
-    return window.settings_tools  # type: ignore[attr-defined, no-any-return]
 
 
 def _dialog(window: MainWindow) -> CampaignSettingsDialog:
@@ -60,11 +57,11 @@ def test_editors_come_from_the_models_with_their_bounds(window: MainWindow) -> N
     assert isinstance(crit, QComboBox) and crit.count() == len(CritDamage)
     assert len(dialog.editor("time.month_names").parts) == 12
     # every field of every settings model has an editor (none is left without a screen)
-    def leaves(model: type, prefix: str = "") -> set[str]:
+    def leaves(model: type[BaseModel], prefix: str = "") -> set[str]:
         out: set[str] = set()
-        for name, info in model.model_fields.items():  # type: ignore[attr-defined]
+        for name, info in model.model_fields.items():
             sub = info.annotation
-            if isinstance(sub, type) and hasattr(sub, "model_fields"):
+            if isinstance(sub, type) and issubclass(sub, BaseModel):
                 out |= leaves(sub, f"{prefix}{name}.")
             else:
                 out.add(prefix + name)
@@ -76,7 +73,7 @@ def test_editors_come_from_the_models_with_their_bounds(window: MainWindow) -> N
 def test_r16_armor_repair_percentage_changes_the_repairs_cost_and_undo_restores_it(
         window: MainWindow) -> None:
     """R16: "Armor: 10% of the armor's value for each crit it took" is a house default."""
-    repairs = window.campaign_tools.show_repairs()  # type: ignore[attr-defined]
+    repairs = window.campaign_tools.show_repairs()
     cost = repairs.model.index(0, 5)
     assert repairs.model.data(cost) == "10 gp"  # 2 points × 10% of 50 gp
     dialog = _dialog(window)
@@ -110,7 +107,7 @@ def test_r27_a_month_without_a_name_is_refused_with_the_reason(window: MainWindo
 
 
 def test_month_names_show_in_the_status_bar_date(window: MainWindow) -> None:
-    tools = window.campaign_tools  # type: ignore[attr-defined]
+    tools = window.campaign_tools
     assert tools.date_label.text() == "Day 14 of Month 3, year 1023, 08:00"
     dialog = _dialog(window)
     dialog.editor("time.month_names").parts[2].setText("Greening")
@@ -152,11 +149,10 @@ def test_the_menu_item_opens_the_dialog(window: MainWindow,
         return 0
 
     monkeypatch.setattr(QDialog, "exec", fake_exec)
-    tools = _tools(window)
-    assert tools.settings_action.shortcut().toString() == "Ctrl+,"
-    tools.settings_action.trigger()
-    tools.fund_action.trigger()
-    tools.preferences_action.trigger()
+    assert window.action("campaign.settings").shortcut().toString() == "Ctrl+,"
+    window.trigger("campaign.settings")
+    window.trigger("campaign.party_fund")
+    window.trigger("edit.preferences")
     assert [type(d) for d in seen] == [CampaignSettingsDialog, PartyFundDialog, PreferencesDialog]
 
 

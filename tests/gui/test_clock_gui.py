@@ -1,10 +1,11 @@
-"""The clock in the GUI (issue #5): advance a day, see what changed and the sheets; undo."""
+"""The clock in the GUI: advance a day, see what changed and the sheets; undo."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import saving
 from emberkeep.campaign.calendar import DAY, HOUR
@@ -16,7 +17,7 @@ from gui.document import CampaignDocument
 
 
 @pytest.fixture
-def document(tmp_path: Path, qtbot: object) -> CampaignDocument:
+def document(tmp_path: Path, qtbot: QtBot) -> CampaignDocument:
     campaign = build_example_campaign()
     fighter = next(c for c in campaign.characters if c.class_id == "fighter")
     add_condition(campaign, fighter, "FRIGHTENED", seconds=2 * HOUR, source="a banshee's wail")
@@ -28,10 +29,10 @@ def document(tmp_path: Path, qtbot: object) -> CampaignDocument:
 
 
 def test_advancing_a_day_lists_the_changes_updates_sheets_and_undoes(
-        document: CampaignDocument, qtbot: object) -> None:
+        document: CampaignDocument, qtbot: QtBot) -> None:
     controller = ClockController(document, ScriptedRoller([]))
     view = TimelineView(controller)
-    qtbot.addWidget(view)  # type: ignore[attr-defined]
+    qtbot.addWidget(view)
     fighter = next(c for c in document.campaign.characters if c.class_id == "fighter")
     assert view.model.rowCount() == 2
     changed: list[str] = []
@@ -63,10 +64,10 @@ def test_a_short_rest_through_the_controller(document: CampaignDocument) -> None
     assert document.undo_stack.undoText() == "Short rest"
 
 
-def test_advance_to_refuses_the_past(document: CampaignDocument, qtbot: object) -> None:
+def test_advance_to_refuses_the_past(document: CampaignDocument, qtbot: QtBot) -> None:
     controller = ClockController(document, ScriptedRoller([]))
     dialog = AdvanceToDialog(controller)
-    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    qtbot.addWidget(dialog)
     dialog.year.setValue(dialog.year.value() - 1)
     dialog.accept()
     assert "already past" in dialog.error.text() and dialog.result() == 0

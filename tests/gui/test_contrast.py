@@ -1,4 +1,4 @@
-"""Issue #19, "Dark and high-DPI": the WCAG formula against known pairs, then every main view
+"""Dark and high-DPI: the WCAG formula against known pairs, then every main view
 rendered in a light and a dark palette with its text against its background at 4.5:1 or more —
 the current row, the selection, disabled and down rows, the WDD segment strip, the HP bars, the
 banners — using the colours the models return and the delegates actually paint."""
@@ -64,7 +64,7 @@ MODES = {"group": {"initiative": InitiativeMode.GROUP},
     ("#777777", "#ffffff", 4.48),       # one step lighter fails
     ("#0000ff", "#ffffff", 8.59),       # WebAIM's checker
     ("#ff0000", "#ffffff", 4.00),
-    ("#ffe7a3", "#e8e8e8", 1.00),       # issue #19: dark text colour on the old amber row
+    ("#ffe7a3", "#e8e8e8", 1.00),       # dark text colour on the old amber row
 ])
 def test_wcag_contrast_of_known_pairs(a: str, b: str, ratio: float) -> None:
     assert contrast(QColor(a), QColor(b)) == pytest.approx(ratio, abs=0.01)
@@ -157,8 +157,7 @@ def _label_reads(label: QLabel) -> None:
 
 def _fight(window: MainWindow, mode: str) -> EncounterWindow:
     window.roller = RandomRoller(3)
-    ew: EncounterWindow = window.encounter_tools.new_encounter(  # type: ignore[attr-defined]
-        f"Ambush ({mode})")
+    ew = window.encounter_tools.new_encounter(f"Ambush ({mode})")
     assert ew is not None and window.document is not None
     ew.session.set_setup(mode, **MODES[mode])  # type: ignore[arg-type]
     ew.add_pcs([c.id for c in window.document.campaign.characters if c.level == 1])
@@ -265,7 +264,7 @@ def test_roster_sheet_and_repairs_read_in_light_and_dark(
     for label in labels:  # the sheet's text uses the palette's: it reads on its window
         assert contrast(label.palette().color(Role.WindowText),
                         label.palette().color(Role.Window)) >= AA
-    repairs = window.campaign_tools.show_repairs()  # type: ignore[attr-defined]
+    repairs = window.campaign_tools.show_repairs()
     views = repairs.findChildren(QAbstractItemView)
     assert views
     for view in views:
@@ -295,9 +294,8 @@ def test_preferences_force_dark_then_back_to_the_system(
 
     try:
         seen = on_modal(choose_dark)
-        window.settings_tools.open_preferences()  # type: ignore[attr-defined]
+        window.settings_tools.open_preferences()
         assert seen and not seen[0].startswith("FAILED")
-        assert isinstance(window.settings_tools, object)  # type: ignore[attr-defined]
         assert window.state.color_scheme == "dark"
         assert qapp.palette().color(Role.Window).lightness() < 128
         assert note.palette().color(Role.WindowText) == tones().error != light_error

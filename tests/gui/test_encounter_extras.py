@@ -1,5 +1,5 @@
-"""The encounter window's rarer keys over engine II (issue #9) and the fight's time on the
-campaign clock (issue #5, R27): each is one undo step, reached by its key."""
+"""The encounter window's rarer keys over engine II and the fight's time on the
+campaign clock (R27): each is one undo step, reached by its key."""
 
 from __future__ import annotations
 
@@ -226,14 +226,14 @@ def test_v_picks_a_shield_bearer_who_takes_the_shot(tmp_path: Path, qtbot: objec
 
 def test_the_blow_that_ends_the_fight_moves_the_clock_in_one_undo(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue #5, R27: the fight's rounds go on the campaign clock when it is over, in the same
+    """R27: the fight's rounds go on the campaign clock when it is over, in the same
     undo command as the blow; the date in the status bar follows; Ctrl+Z puts both back."""
     window, ew = _open(tmp_path, qtbot, monkeypatch, goblins=1)
     document = window.document
     assert document is not None
     campaign = document.campaign
     start = campaign.time
-    date = window.campaign_tools.date_label  # type: ignore[attr-defined]
+    date = window.campaign_tools.date_label
     before_text = date.text()
     extras.surprise_with(ew, [])
     key(ew, Key.Key_I)
@@ -294,7 +294,7 @@ def test_closing_the_tab_of_a_fight_puts_its_rounds_on_the_clock(
 
 def test_the_panels_advantage_rolls_2d20_keep_high(tmp_path: Path, qtbot: object,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue #12: "Advantage and disadvantage ... beside or instead of EASY/HARD": the GM's
+    """The optional rule "Advantage and disadvantage ... beside or instead of EASY/HARD": the GM's
     advantage on the attack panel rolls two d20 and keeps the higher."""
     _window, ew = _open(tmp_path, qtbot, monkeypatch, goblins=1)
     ew.enc.combatant("goblin-1").position = 0
@@ -311,7 +311,7 @@ def test_the_panels_advantage_rolls_2d20_keep_high(tmp_path: Path, qtbot: object
 
 def test_casting_from_a_scroll_is_an_option_of_the_cast_dialog(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue #12: the "scroll" context (Wizard: "Spells cast from scrolls are EASY")."""
+    """The "scroll" context (Wizard: "Spells cast from scrolls are EASY")."""
     _window, ew = _open(tmp_path, qtbot, monkeypatch, goblins=1)
     extras.surprise_with(ew, [])
     key(ew, Key.Key_I)

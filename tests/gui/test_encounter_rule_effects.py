@@ -1,4 +1,4 @@
-"""Rules that used to do nothing, reached from the encounter window by keys (issue #17): the
+"""Rules that used to do nothing, reached from the encounter window by keys: the
 surprised are unaware (R35), the fearless Barbarian's morale, the Bloodshaman's EASY
 Medicine."""
 
@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.encounter.unaware import UNAWARE
 from gui.encounter import extras
+from gui.encounter.window import EncounterWindow
 from tests.gui.test_encounter_table_actions import _open, _turn_of, _type_d20
 from tests.gui.test_encounter_window import key, open_encounter
 
@@ -20,8 +21,8 @@ Key = Qt.Key
 Mod = Qt.KeyboardModifier
 
 
-def _take(ew: object, cid: str, archetype: str, feature: str) -> None:
-    ch = ew.enc.character(ew.enc.combatant(cid))  # type: ignore[attr-defined]
+def _take(ew: EncounterWindow, cid: str, archetype: str, feature: str) -> None:
+    ch = ew.enc.character(ew.enc.combatant(cid))
     ch.archetype = archetype
     ch.archetype_features = [ChosenFeature(feature_id=feature, level=1)]
 
@@ -71,8 +72,8 @@ def test_m_a_fearless_barbarian_holds_firm(tmp_path: Path, qtbot: QtBot,
 def test_b_a_bloodshaman_stabilizes_with_easy_medicine(tmp_path: Path, qtbot: QtBot,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """R21: a WIS (Medicine) check against the ROOM DC 12; the Bloodshaman's "Medicine CHECKS
-    are EASY": the check is made against 9. (B rolls its own d20: typing it is issue #17's
-    physical-dice work.)"""
+    are EASY": the check is made against 9. (B rolls its own d20; the typed dice
+    are tested with the attack.)"""
     _window, ew = _open(tmp_path, qtbot, monkeypatch)
     brannoc = next(c for c in ew.enc.combatants.values() if c.name.startswith("Brannoc"))
     ew.select(brannoc.id)

@@ -1,5 +1,5 @@
 """The player view, the models' change signals, resuming from the file, the monster form, the
-recap export, Help → Shortcuts (issue #9)."""
+recap export, Help → Shortcuts."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtTest import QSignalSpy
 from PySide6.QtWidgets import QApplication, QDialog
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
@@ -21,7 +22,7 @@ from emberkeep.encounter.setup import pc_combatants
 from gui.document import CampaignDocument
 from gui.encounter.monster_form import MonsterForm, make_monsters
 from gui.encounter.session import EncounterSession
-from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog
+from gui.encounter.shortcuts import ShortcutsDialog, shortcuts_for
 from gui.encounter.window import EncounterWindow
 from tests.gui.test_encounter_window import Key, key, open_encounter
 
@@ -42,11 +43,11 @@ def _session(monsters: int = 0, *, extra: int = 0) -> EncounterSession:
     return session
 
 
-def test_the_player_view_never_shows_a_monster_hp_number(qtbot: object) -> None:
-    """Issue #9: monsters show only "unhurt / wounded / bloodied / down", never numbers."""
+def test_the_player_view_never_shows_a_monster_hp_number(qtbot: QtBot) -> None:
+    """Monsters show only "unhurt / wounded / bloodied / down", never numbers."""
     session = _session(3)
     window = EncounterWindow(session, session.enc.roller)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     view = window.toggle_player_view()
     assert view.isVisible()
     session.run("hurt", lambda enc: gm_ruling(enc, "hurt", [SetHp("ogre-2", 37),
@@ -63,11 +64,11 @@ def test_the_player_view_never_shows_a_monster_hp_number(qtbot: object) -> None:
     assert "unhurt" in view.texts()
 
 
-def test_one_hp_change_among_200_repaints_that_row_only(qtbot: object) -> None:
-    """Issue #9: with 200 combatants one HP change emits dataChanged for that row only."""
+def test_one_hp_change_among_200_repaints_that_row_only(qtbot: QtBot) -> None:
+    """With 200 combatants one HP change emits dataChanged for that row only."""
     session = _session(196)
     window = EncounterWindow(session, session.enc.roller)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     model = window.model
     assert model.rowCount() == 200
     spy = QSignalSpy(model.dataChanged)
@@ -81,10 +82,10 @@ def test_one_hp_change_among_200_repaints_that_row_only(qtbot: object) -> None:
     assert model.data(model.index(first.row(), 2)) == "12/41"
 
 
-def test_sort_and_filter_in_python_keep_the_selection(qtbot: object) -> None:
+def test_sort_and_filter_in_python_keep_the_selection(qtbot: QtBot) -> None:
     session = _session(5)
     window = EncounterWindow(session, session.enc.roller)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     session.run("hurt", lambda enc: gm_ruling(enc, "hurt", [SetHp("ogre-3", 2)]))
     window.select("ogre-3")
     window.model.sort(2, Qt.SortOrder.AscendingOrder)  # by HP
@@ -94,7 +95,7 @@ def test_sort_and_filter_in_python_keep_the_selection(qtbot: object) -> None:
     assert window.model.rowCount() == 5
 
 
-def test_a_half_fought_encounter_resumes_exactly(tmp_path: Path, qtbot: object,
+def test_a_half_fought_encounter_resumes_exactly(tmp_path: Path, qtbot: QtBot,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Saved mid-fight, reopened from the file: the same state, the same log, and it goes on."""
     window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(11))
@@ -110,10 +111,10 @@ def test_a_half_fought_encounter_resumes_exactly(tmp_path: Path, qtbot: object,
     document = window.document
     assert document is not None and document.path is not None
     window.open_path(document.path, ask=False)
-    tools = window.encounter_tools  # type: ignore[attr-defined]
+    tools = window.encounter_tools
     record = window.document.campaign.encounters[0]  # type: ignore[union-attr]
     again = tools.open_encounter(record.id)
-    assert again is not ew
+    assert again is not None and again is not ew
     assert again.enc.fingerprint() == state
     assert [again.log_model.line(r) for r in range(again.log_model.rowCount())] == log
     assert again.session.current_id() == ew.session.current_id()
@@ -126,11 +127,11 @@ def test_a_half_fought_encounter_resumes_exactly(tmp_path: Path, qtbot: object,
     assert again.enc.fingerprint() == state
 
 
-def test_the_monster_form_derives_ac_and_save_from_the_room_dc(qtbot: object) -> None:
+def test_the_monster_form_derives_ac_and_save_from_the_room_dc(qtbot: QtBot) -> None:
     """R30: AC is the ROOM DC, the save is d20 + (ROOM DC − 10); morale blank: ROOM DC // 2;
     HD rolls each monster's own HP."""
     form = MonsterForm(13)
-    qtbot.addWidget(form)  # type: ignore[attr-defined]
+    qtbot.addWidget(form)
     assert form.derived.text() == "AC 13 · save +3 · morale 6 (R30)"
     form.name.setText("Hobgoblin")
     form.count.setValue(2)
@@ -146,7 +147,7 @@ def test_the_monster_form_derives_ac_and_save_from_the_room_dc(qtbot: object) ->
         form.stats()
 
 
-def test_recap_export_and_shortcuts_help(tmp_path: Path, qtbot: object,
+def test_recap_export_and_shortcuts_help(tmp_path: Path, qtbot: QtBot,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(4))
     key(ew, Key.Key_I)
@@ -165,7 +166,7 @@ def test_recap_export_and_shortcuts_help(tmp_path: Path, qtbot: object,
 
     monkeypatch.setattr(QDialog, "exec", exec_)
     key(ew, Key.Key_F1)
-    assert shown == [len(SHORTCUTS)]
+    assert shown == [len(shortcuts_for(False))]
     assert isinstance(ShortcutsDialog(), QDialog)
 
 
@@ -178,10 +179,10 @@ def test_storage_round_trip_keeps_the_steps() -> None:
     assert again.encounters[0].combatants == session.record.combatants
 
 
-def test_the_log_filters_by_kind_and_text(qtbot: object) -> None:
+def test_the_log_filters_by_kind_and_text(qtbot: QtBot) -> None:
     session = _session(2)
     window = EncounterWindow(session, session.enc.roller)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     assert window.roll_initiative() is None
     session.run("hurt", lambda enc: gm_ruling(enc, "the bridge gives way", [SetHp("ogre-1", 9)]))
     log = window.log_model
@@ -194,12 +195,12 @@ def test_the_log_filters_by_kind_and_text(qtbot: object) -> None:
     log.set_filter()
     assert log.rowCount() == everything
     session.document.undo_stack.undo()
-    # the ruling's summary, its note and (issue #17) the change it made: the ogre's HP
+    # the ruling's summary, its note and the change it made: the ogre's HP
     assert log.rowCount() == everything - 3
 
 
 def test_a_closed_encounter_still_undoes_and_reopens_as_it_stands(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """One history: closing the tab keeps the session, so Ctrl+Z still undoes its steps."""
     window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(9))
     key(ew, Key.Key_I)
@@ -209,8 +210,9 @@ def test_a_closed_encounter_still_undoes_and_reopens_as_it_stands(
     document = window.document
     assert document is not None
     document.undo_stack.undo()  # the round and the surprise, closed tab or not
-    tools = window.encounter_tools  # type: ignore[attr-defined]
+    tools = window.encounter_tools
     again = tools.open_encounter(record_id)
+    assert again is not None
     assert again.enc.state.phase == "setup" and again.enc.history == []
     tools.delete_current()
     assert document.campaign.encounters == []
@@ -219,8 +221,8 @@ def test_a_closed_encounter_still_undoes_and_reopens_as_it_stands(
 
 
 def test_a_recap_that_cannot_be_written_says_so_and_keeps_the_old_one(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue #20: the recap was written in place (a failure left half a file) and an error
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recap was once written in place (a failure left half a file) and an error
     escaped as a traceback."""
     _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(4))
     shown: list[str] = []
@@ -242,7 +244,7 @@ def test_a_recap_that_cannot_be_written_says_so_and_keeps_the_old_one(
 
 
 def test_the_suggested_recap_path_stays_in_the_campaign_folder(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """A fight named like a path (``../../../../tmp/x``) is suggested as a plain file name in
     the campaign's folder: accepting the dialog as it opens never writes elsewhere."""
     window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(4))

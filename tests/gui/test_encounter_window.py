@@ -1,4 +1,4 @@
-"""The encounter window (issue #9): a whole fight by keyboard, undone to the start; the keys;
+"""The encounter window: a whole fight by keyboard, undone to the start; the keys;
 the one history with the roster; the attack preview with its crit row; damage in three keys."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign.model import EncounterStatus
 from emberkeep.campaign.settings import InitiativeMode
@@ -16,7 +17,7 @@ from emberkeep.dice import RandomRoller, Roller, ScriptedRoller
 from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.events import Row
 from gui.encounter.monster_form import make_monsters
-from gui.encounter.shortcuts import SHORTCUTS, shortcuts_for
+from gui.encounter.shortcuts import ENCOUNTER_KEYS, shortcuts_for
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
 from tests.gui.windows import open_campaign_window
@@ -33,7 +34,7 @@ def open_encounter(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatc
     window.show()
     window.activateWindow()
     assert QTest.qWaitForWindowActive(window)
-    enc_window = window.encounter_tools.new_encounter("Goblin ambush")  # type: ignore[attr-defined]
+    enc_window = window.encounter_tools.new_encounter("Goblin ambush")
     assert enc_window is not None
     assert window.document is not None
     party = [c.id for c in window.document.campaign.characters if c.level == 1]
@@ -52,7 +53,7 @@ def key(widget: EncounterWindow, k: Key, modifier: Qt.KeyboardModifier =
     QTest.keyClick(target, k, modifier)
 
 
-def test_a_whole_fight_by_keyboard_then_undo_to_the_start(tmp_path: Path, qtbot: object,
+def test_a_whole_fight_by_keyboard_then_undo_to_the_start(tmp_path: Path, qtbot: QtBot,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Done when: a whole encounter with the keyboard only (I, then A Enter N per turn, M for
     the morale the engine asks for), the engine state and the log checked, then Ctrl+Z to the
@@ -102,22 +103,25 @@ def test_a_whole_fight_by_keyboard_then_undo_to_the_start(tmp_path: Path, qtbot:
     assert ew.session.record.status.value == "planned"
 
 
-def test_every_goal_fits_its_keys(tmp_path: Path, qtbot: object,
+def test_every_goal_fits_its_keys(tmp_path: Path, qtbot: QtBot,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Next turn 1 key, initiative 1 key, attack-roll-apply ≤ 3, damage ≤ 3, undo 1 chord."""
-    keys = {name: k for name, k, _ in SHORTCUTS}
+    keys = {action_id: k for action_id, k, _ in shortcuts_for(False)}
     assert len(set(keys.values())) == len(keys), "no key does two things"
     for name in ("next", "initiative", "attack", "damage"):
-        assert len(keys[name]) == 1
+        assert len(keys[f"fight.{name}"]) == 1
     _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3))
-    keys.update({name: k for name, k, _ in shortcuts_for(True)})  # the Melee Round's (#11)
+    keys.update({action_id: k for action_id, k, _ in shortcuts_for(True)})  # the Melee Round's
     assert len(set(keys.values())) == len(keys), "no key does two things"
-    for name, action in ew.actions_by_name.items():
-        assert action.shortcut().toString() == keys[name]
+    installed = [a for a in ENCOUNTER_KEYS.actions if a.run is not None]  # undo: the window's
+    assert {a.id for a in ENCOUNTER_KEYS.actions} - {a.id for a in installed} == {
+        "fight.undo", "fight.redo"}
+    for spec in installed:
+        assert ew.action(spec.id).shortcut().toString() == keys[spec.id]
 
 
 def test_damage_to_the_selected_in_three_keys_updates_the_roster(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """D, 3, Enter on the selected PC: the sheet's HP (one history: the roster sees it live)."""
     window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1))
     fighter = next(c for c in ew.enc.combatants.values() if c.name == "Brannoc Ironhand")
@@ -138,7 +142,7 @@ def test_damage_to_the_selected_in_three_keys_updates_the_roster(
 
 
 def test_an_attack_shows_its_crit_row_before_it_is_applied(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """A typed natural 20: the outcome shows the class crit table's row text (R19: maximum
     damage plus the row); nothing changes until Enter, and the applied step is the one shown."""
     roller = ScriptedRoller([3, 1] + [4] * 40)  # party 3, foes 1 on the group d6
@@ -161,7 +165,7 @@ def test_an_attack_shows_its_crit_row_before_it_is_applied(
     assert goblin.hp <= 0 and ew.enc.history[-1].summary in text
 
 
-def test_wdd_segments_show_a_timeline(tmp_path: Path, qtbot: object,
+def test_wdd_segments_show_a_timeline(tmp_path: Path, qtbot: QtBot,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """R20 (WDD): each combatant's d10 segment; the timeline puts them on their segments."""
     _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(5),
@@ -179,7 +183,7 @@ def test_wdd_segments_show_a_timeline(tmp_path: Path, qtbot: object,
 
 
 def test_setup_is_undoable_and_fixed_once_the_fight_begins(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(2), goblins=2)
     stack = window.document.undo_stack  # type: ignore[union-attr]
     assert len(ew.enc.combatants) == 6 and len(ew.session.record.combatants) == 6
@@ -191,7 +195,7 @@ def test_setup_is_undoable_and_fixed_once_the_fight_begins(
     assert not ew.mode.isEnabled() and not ew.remove_button.isEnabled()
 
 
-def test_award_xp_suggests_by_danger_and_is_one_undo(tmp_path: Path, qtbot: object,
+def test_award_xp_suggests_by_danger_and_is_one_undo(tmp_path: Path, qtbot: QtBot,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """R32: "an encounter awards each survivor 0-4 XP (the GM picks, the app suggests by
     danger)"."""
@@ -199,7 +203,7 @@ def test_award_xp_suggests_by_danger_and_is_one_undo(tmp_path: Path, qtbot: obje
 
     window, enc_window = open_encounter(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))
     dialog = AwardXpDialog(enc_window)
-    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    qtbot.addWidget(dialog)
     from emberkeep.encounter.experience import suggest_xp
 
     suggested = suggest_xp(enc_window.enc)

@@ -1,4 +1,4 @@
-"""The fight and the clock by keys (issue #17): Alt+S in round 2 no longer rests the party
+"""The fight and the clock by keys: Alt+S in round 2 no longer rests the party
 inside the fight (refused with the reason), Alt+H asks first; a fight whose tab was closed is
 still finished by Ctrl+Shift+F; a PC dying when the fight ends keeps dying on the timeline and
 shows DYING on the sheet (R21)."""
@@ -75,7 +75,9 @@ def test_a_closed_fight_can_still_be_finished_then_the_party_rests(
     QApplication.processEvents()
     clocked = campaign.time
     assert clocked > start
-    ew = window.encounter_tools.open_encounter(record_id)  # type: ignore[attr-defined]
+    reopened = window.encounter_tools.open_encounter(record_id)
+    assert reopened is not None
+    ew = reopened
     ew.table.setFocus()
     key(ew, Key.Key_F, Mod.ControlModifier | Mod.ShiftModifier)
     assert ew.enc.state.phase == "over" and campaign.time == clocked

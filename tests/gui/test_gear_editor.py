@@ -1,4 +1,4 @@
-"""The gear editor (issue #18) and the sheet giving what it makes: a cheap sword made in the editor
+"""The gear editor and the sheet giving what it makes: a cheap sword made in the editor
 is given on Brannoc's sheet, notches on his first fumble and breaks on his second in a fight by
 keys (R17: cheap holds 1 notch); armor, shields and items keep their numbers; names only."""
 
@@ -27,7 +27,7 @@ GOBLIN = MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damag
 def _editor(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch
             ) -> tuple[MainWindow, GearEditor, Path]:
     window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
-    toolbox: Toolbox = window.toolbox  # type: ignore[attr-defined]
+    toolbox: Toolbox = window.toolbox
     editor = toolbox.open_gear_editor()
     assert isinstance(editor, GearEditor)
     return window, editor, path
@@ -136,7 +136,7 @@ def test_a_cheap_sword_from_the_editor_is_given_and_breaks_on_the_second_fumble(
 
     window.roller = ScriptedRoller([3, 1] + [4] * 60)  # the party wins the group d6
     window.show()
-    ew = window.encounter_tools.new_encounter("Rusty test")  # type: ignore[attr-defined]
+    ew = window.encounter_tools.new_encounter("Rusty test")
     assert ew is not None
     ew.add_pcs([brannoc.id])
     # the goblin CLOSE (zone 0), where Brannoc's sword reaches it

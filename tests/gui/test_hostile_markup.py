@@ -50,7 +50,7 @@ from gui.bestiary.form import TemplateForm
 from gui.bestiary.window import BestiaryWindow
 from gui.campaign_settings import CampaignSettingsDialog
 from gui.casting import CastDialog
-from gui.clock import AdvanceToDialog
+from gui.clock import AdvanceToDialog, ClockController
 from gui.document import CampaignDocument
 from gui.encounter import extras, table_actions
 from gui.encounter.award_xp import AwardXpDialog
@@ -132,7 +132,7 @@ def _fight(window: MainWindow, mode: InitiativeMode) -> EncounterWindow:
     template, initiative rolled, one attack previewed and applied, the next turn, the player
     view shown."""
     campaign = _doc(window).campaign
-    tools = window.encounter_tools  # type: ignore[attr-defined]
+    tools = window.encounter_tools
     ew = tools.new_encounter(hostile(f"Fight {mode.value}"))
     assert isinstance(ew, EncounterWindow)
     ew.session.set_setup("mode", initiative=mode)
@@ -148,14 +148,20 @@ def _fight(window: MainWindow, mode: InitiativeMode) -> EncounterWindow:
     return ew
 
 
+def _clock(window: MainWindow) -> ClockController:
+    clock = window.campaign_tools.clock
+    assert clock is not None, "the clock follows the open campaign"
+    return clock
+
+
 def _running_fight(window: MainWindow) -> EncounterWindow:
-    ew = window.encounter_tools.current()  # type: ignore[attr-defined]
+    ew = window.encounter_tools.current()
     return ew if isinstance(ew, EncounterWindow) else _fight(window, InitiativeMode.GROUP)
 
 
 def _saved_encounter(window: MainWindow, which: str) -> EncounterWindow:
     record = next(r for r in _doc(window).campaign.encounters if which in r.name)
-    ew = window.encounter_tools.open_encounter(record.id)  # type: ignore[attr-defined]
+    ew = window.encounter_tools.open_encounter(record.id)
     assert isinstance(ew, EncounterWindow)
     return ew
 
@@ -171,13 +177,14 @@ def test_every_sheet(window: MainWindow) -> None:
 
 
 def test_repairs_window(window: MainWindow) -> None:
-    repairs = window.campaign_tools.show_repairs()  # type: ignore[attr-defined]
+    repairs = window.campaign_tools.show_repairs()
     assert_plain_everywhere(window, repairs)
 
 
 def test_timeline(window: MainWindow) -> None:
-    tools = window.campaign_tools  # type: ignore[attr-defined]
+    tools = window.campaign_tools
     tools.dock.show()
+    assert tools.timeline is not None
     assert_plain_everywhere(window, tools.timeline)
 
 
@@ -291,13 +298,12 @@ DIALOGS: dict[str, Factory] = {
     "add PCs": lambda w: PcPicker(list(_people(w)), w),
     "condition": lambda w: ConditionDialog(_people(w)[0].name, [], w),
     "table rules": lambda w: TableRulesDialog(_doc(w), _roller(), None, w),
-    "advance to a date": lambda w: AdvanceToDialog(
-        w.campaign_tools.clock, w),  # type: ignore[attr-defined]
+    "advance to a date": lambda w: AdvanceToDialog(_clock(w), w),
     "award XP": lambda w: AwardXpDialog(_running_fight(w), w),
     "encounter cast": lambda w: EncounterCastDialog(_caster(w), Catalog(_doc(w).campaign), w),
     "surprise": lambda w: SurpriseDialog([hostile("gold"), "foes"], w),
     "shortcuts": lambda w: ShortcutsDialog(w),
-    "spell name": lambda w: SpellNameDialog(w.toolbox, w),  # type: ignore[attr-defined]
+    "spell name": lambda w: SpellNameDialog(w.toolbox, w),
     "backups": _backups,
     "recovery": _recovery,
     "archetype editor": lambda w: ArchetypeEditor(_doc(w), w),
@@ -309,8 +315,7 @@ DIALOGS: dict[str, Factory] = {
     "stabilize": lambda w: StabilizeDialog(_doc(w), _people(w)[0].id, _roller(), w),
     "features": _features,
     "odds": _odds,
-    "bestiary": lambda w: BestiaryWindow(_doc(w), w.encounter_tools.current,  # type: ignore[attr-defined]
-                                         w),
+    "bestiary": lambda w: BestiaryWindow(_doc(w), w.encounter_tools.current, w),
     "bestiary template": lambda w: TemplateForm(
         next(iter(bestiary.templates(_doc(w).campaign))), w),
     "encounter check": _encounter_check,
@@ -435,8 +440,7 @@ def test_message_boxes(window: MainWindow, tmp_path: Path,
     assert backups
     ask_open_backup(window, f"{broken.name}: is not valid JSON", backups[0])
     _fight(window, InitiativeMode.GROUP)
-    tools = window.campaign_tools  # type: ignore[attr-defined]
-    tools.clock.advance("hour")  # fights are running: asked first, naming them
+    _clock(window).advance("hour")  # fights are running: asked first, naming them
     window.open_recent(str(broken.with_name("<img src=x.png>gone.json")))
     error_log.ErrorReporter()(ValueError, ValueError(hostile("Sir B")), None)
     assert not boxes.found, "hostile markup laid out as HTML:\n" + "\n".join(boxes.found)

@@ -1,4 +1,4 @@
-"""Issue #18: a magic item's charges counted as its text says, from the editor to the sheet.
+"""A magic item's charges counted as its text says, from the editor to the sheet.
 
 The GM types a "Staff of Embers" with "3 charges" into the magic item editor (the form says how
 the core will count it: a pool, never refilled), gives it to Ysolde on her sheet and uses it
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QLineEdit, QPushButton
+from pytestqt.qtbot import QtBot
 
 from gui.main_window import MainWindow
 from gui.sheet.models import UidRole
@@ -20,19 +21,19 @@ from gui.toolbox.magic_item_editor import MagicItemEditor
 from tests.gui.windows import open_campaign_window
 
 
-def _type(qtbot: object, edit: QWidget, text: str) -> None:
+def _type(qtbot: QtBot, edit: QLineEdit, text: str) -> None:
     edit.setFocus()
-    edit.selectAll()  # type: ignore[attr-defined]
-    qtbot.keyClicks(edit, text)  # type: ignore[attr-defined]
+    edit.selectAll()
+    qtbot.keyClicks(edit, text)
 
 
-def _press(qtbot: object, button: QPushButton) -> None:
+def _press(qtbot: QtBot, button: QPushButton) -> None:
     button.setFocus()
-    qtbot.keyClick(button, Qt.Key.Key_Space)  # type: ignore[attr-defined]
+    qtbot.keyClick(button, Qt.Key.Key_Space)
 
 
-def _make_the_staff(qtbot: object, window: MainWindow) -> None:
-    toolbox: Toolbox = window.toolbox  # type: ignore[attr-defined]
+def _make_the_staff(qtbot: QtBot, window: MainWindow) -> None:
+    toolbox: Toolbox = window.toolbox
     editor = toolbox.open_item_editor()
     assert isinstance(editor, MagicItemEditor)
     _press(qtbot, editor.new_button)
@@ -43,13 +44,13 @@ def _make_the_staff(qtbot: object, window: MainWindow) -> None:
     _type(qtbot, editor.charges, "3 chargez")
     assert editor.charges_reading.text().startswith("not counted: the GM keeps track")
     _type(qtbot, editor.charges, "3 charges")
-    qtbot.keyClick(editor.charges, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    qtbot.keyClick(editor.charges, Qt.Key.Key_Return)
     assert editor.message.text() == "Saved to the campaign: Staff of Embers."
     editor.close()
 
 
 def test_a_pool_of_three_charges_is_spent_on_the_sheet_and_never_refilled(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
     document = window.document
     assert document is not None

@@ -1,4 +1,4 @@
-"""A monster's further weapons by keys (issue #21): added in the monster form (a bandit's light
+"""A monster's further weapons by keys: added in the monster form (a bandit's light
 crossbow; bad dice refused with the reason), carried by the monsters made and kept in the
 bestiary; added and removed in the bestiary editor, shown in its list; picked in the attack
 panel (the orc's shortbow NEAR: its d8 is rolled)."""
@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableWidget, QWidget
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import bestiary
 from emberkeep.campaign.bestiary import MAX_OTHER_WEAPONS, MonsterWeapon
@@ -53,9 +54,9 @@ def _edit_cell(table: QTableWidget, text: str) -> None:
     _keys_into(_focus(), text)
 
 
-def _activate(dialog: QWidget, qtbot: object) -> None:
+def _activate(dialog: QWidget, qtbot: QtBot) -> None:
     dialog.windowHandle().requestActivate()  # offscreen, a modal dialog is not made active
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
 
 
 def _cell(table: QTableWidget, row: int, column: int) -> str:
@@ -64,7 +65,7 @@ def _cell(table: QTableWidget, row: int, column: int) -> str:
 
 
 def test_a_bandits_crossbow_added_in_the_monster_form_is_carried_and_kept(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
     document = main.document
     assert document is not None
@@ -108,7 +109,7 @@ def _keys_into(widget: QWidget, text: str) -> None:
 
 
 def test_the_bestiary_editor_adds_and_removes_a_further_weapon_by_keys(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
     document = main.document
     assert document is not None
@@ -163,7 +164,7 @@ def test_the_bestiary_editor_adds_and_removes_a_further_weapon_by_keys(
 
 
 def test_the_gm_picks_the_orcs_shortbow_in_the_attack_panel(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _main, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(5), goblins=1)
     bow = MonsterWeapon(name="shortbow", damage="1d8", length_ft=0, ranged=True)
     orc = MonsterStats(name="Orc", max_hp=30, room_dc=12, attack_bonus=2, damage="1d6",
@@ -191,7 +192,7 @@ def test_the_gm_picks_the_orcs_shortbow_in_the_attack_panel(
 
 
 @pytest.mark.parametrize("laptop", LAPTOPS)
-def test_both_forms_with_a_full_weapons_table_fit_the_laptop(qtbot: object, laptop: str) -> None:
+def test_both_forms_with_a_full_weapons_table_fit_the_laptop(qtbot: QtBot, laptop: str) -> None:
     """Six further weapons (the most a stat block keeps): the table scrolls, the form does not
     grow past a 1366×768 (or 1280×800) screen."""
     six = tuple(MonsterWeapon(name=f"javelin {n}", damage="1d6", length_ft=0, ranged=True)
@@ -205,7 +206,7 @@ def test_both_forms_with_a_full_weapons_table_fit_the_laptop(qtbot: object, lapt
     assert not monster_form.other_weapons.add_button.isEnabled()  # a seventh is not offered
     screen = next(s for s in QGuiApplication.screens() if s.name() == laptop)
     for form in (template_form, monster_form):
-        qtbot.addWidget(form)  # type: ignore[attr-defined]
+        qtbot.addWidget(form)
         form.create()
         form.windowHandle().setScreen(screen)
         form.move(screen.availableGeometry().topLeft())

@@ -1,4 +1,4 @@
-"""Encounter → Odds (issue #21) by keys: open it on the example party against goblins, run,
+"""Encounter → Odds by keys: open it on the example party against goblins, run,
 cancel, run again with a seed and read the figures, which are the core's for that seed."""
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ def _type(widget: QWidget, text: str) -> None:
 
 
 def test_odds_dialog_runs_cancels_and_reruns_with_a_seed(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=6)
     key(window, Key.Key_O, Qt.KeyboardModifier.ShiftModifier)
     dialog = window.window().findChild(OddsDialog)
     assert dialog is not None and dialog.isVisible()
     dialog.windowHandle().requestActivate()  # the offscreen platform does not on show()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
     assert "nearest standing foe" in dialog.policy.toPlainText()
     assert dialog.fights.value() == odds.DEFAULT_FIGHTS
     dialog.fights.setFocus()
@@ -118,7 +118,7 @@ def test_the_figures_with_the_partys_flight_fit_a_laptop(
 
 
 def test_the_figures_firm_up_while_the_fights_run(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """The GM reads a first answer long before the last chunk: each poll shows the fights
     played so far, said as such; the end shows the seed's figures."""
     _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=6)
@@ -129,7 +129,7 @@ def test_the_figures_firm_up_while_the_fights_run(
                                          dialog.status.text())))
     dialog.fights.setValue(3000)
     dialog.run()
-    qtbot.waitUntil(lambda: dialog.status.text() == "Done.", timeout=120_000)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: dialog.status.text() == "Done.", timeout=120_000)
     early = [(n, text) for n, text in seen if 0 < n < 3000]
     assert early, seen
     n, text = early[0]

@@ -1,4 +1,4 @@
-"""Encounter → Odds on a Melee Round encounter (issue #21): two knights against three bandits,
+"""Encounter → Odds on a Melee Round encounter: two knights against three bandits,
 by keys; the dialog states the Melee Round's policy, runs in its workers, shows the core's
 figures for the seed, and the what-if sweep plays the Melee Round too."""
 
@@ -43,7 +43,7 @@ def _open_bandits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
     window.show()
     window.activateWindow()
     assert QTest.qWaitForWindowActive(window)
-    ew = window.encounter_tools.new_encounter("Bandits at the bridge")  # type: ignore[attr-defined]
+    ew = window.encounter_tools.new_encounter("Bandits at the bridge")
     assert ew is not None and window.document is not None
     ew.session.set_setup("Melee Round", resolution=Resolution.MELEE_ROUND)
     document = window.document
@@ -125,7 +125,7 @@ def test_a_joust_between_two_sides_of_knights_tells_the_chosen_sides_odds(
     window.show()
     window.activateWindow()
     assert QTest.qWaitForWindowActive(window)
-    ew = window.encounter_tools.new_encounter("The joust")  # type: ignore[attr-defined]
+    ew = window.encounter_tools.new_encounter("The joust")
     assert ew is not None and window.document is not None
     ew.session.set_setup("Melee Round", resolution=Resolution.MELEE_ROUND)
     document = window.document

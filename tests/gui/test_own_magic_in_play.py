@@ -1,5 +1,5 @@
-"""Issue #18, done when: a spell and a magic item made in the toolbox's editors are learned and
-given on the sheet, cast and used in a fight by keys, and Ctrl+Z undoes it all.
+"""The GM's own magic in play: a spell and a magic item made in the toolbox's editors are learned
+and given on the sheet, cast and used in a fight by keys, and Ctrl+Z undoes it all.
 
 Ysolde (Magic-user, INT +2, PROF +1) forgets Polymorph to stay within R10's 4 spells, learns the
 GM's Cinder Rain (a copy of Fireball whose level 2 also knocks PRONE, typed in the spell
@@ -14,7 +14,15 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QInputDialog, QSpinBox, QTableWidgetItem
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QInputDialog,
+    QLineEdit,
+    QListWidget,
+    QSpinBox,
+    QTableWidgetItem,
+)
 
 from emberkeep.character.model import Character
 from emberkeep.dice import ScriptedRoller
@@ -33,10 +41,10 @@ from tests.gui.windows import open_campaign_window
 GOBLIN = MonsterStats(name="Goblin", max_hp=30, room_dc=12, attack_bonus=2, damage="1d6")
 
 
-def _choose(dialog_list: object, starts: str) -> None:
-    for row in range(dialog_list.count()):  # type: ignore[attr-defined]
-        if dialog_list.item(row).text().startswith(starts):  # type: ignore[attr-defined]
-            dialog_list.setCurrentRow(row)  # type: ignore[attr-defined]
+def _choose(dialog_list: QListWidget, starts: str) -> None:
+    for row in range(dialog_list.count()):
+        if dialog_list.item(row).text().startswith(starts):
+            dialog_list.setCurrentRow(row)
             return
     raise AssertionError(f"no {starts!r} in the list")
 
@@ -46,7 +54,7 @@ def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
     document = window.document
     assert document is not None
-    toolbox: Toolbox = window.toolbox  # type: ignore[attr-defined]
+    toolbox: Toolbox = window.toolbox
     start = document.undo_stack.index()
     sheets = [c.model_dump() for c in document.campaign.characters]
 
@@ -78,8 +86,10 @@ def _make_cinder_rain(toolbox: Toolbox, document: CampaignDocument) -> None:
     spells.effects_list.add("condition")  # the GM's Cinder Rain also knocks them PRONE
     form = spells.effects_list.form
     assert form is not None
-    form.widgets["name"].setText("PRONE")  # type: ignore[attr-defined]
-    form.widgets["area"].setCurrentText("close")  # type: ignore[attr-defined]
+    name, area = form.widgets["name"], form.widgets["area"]
+    assert isinstance(name, QLineEdit) and isinstance(area, QComboBox)
+    name.setText("PRONE")
+    area.setCurrentText("close")
     assert spells.save(), spells.message.text()
     cinder = document.campaign.spells[0]
     assert [e.kind for e in cinder.levels[1].effects] == ["damage", "condition"]
@@ -135,7 +145,7 @@ def _start_the_fight(window: MainWindow, ysolde: Character) -> tuple[EncounterWi
     Returns the fight's window and Ysolde's combatant id."""
     window.roller = ScriptedRoller([3, 1] + [4] * 80)  # the party wins the group d6
     window.show()
-    ew = window.encounter_tools.new_encounter("Sparks")  # type: ignore[attr-defined]
+    ew = window.encounter_tools.new_encounter("Sparks")
     assert ew is not None
     ew.add_pcs([ysolde.id])
     ew.add_monsters(make_monsters(GOBLIN, 1, taken=set(ew.enc.combatants)))  # NEAR

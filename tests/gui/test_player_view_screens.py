@@ -1,4 +1,4 @@
-"""The player view at the table (issue #19): Shift+H hides the selected combatant from it (one
+"""The player view at the table: Shift+H hides the selected combatant from it (one
 undo step), and it goes fullscreen on a chosen screen."""
 
 from __future__ import annotations
@@ -67,8 +67,7 @@ def _press(view: PlayerView, key_: Qt.Key) -> None:
 def test_the_player_view_goes_fullscreen_on_the_chosen_screen(
         tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(2), goblins=1)
-    tools = window.encounter_tools  # type: ignore[attr-defined]
-    menu = tools.screens_menu
+    menu = window.menu("encounter.screens")
     menu.aboutToShow.emit()
     screens = QGuiApplication.screens()
     entries = menu.actions()

@@ -1,4 +1,4 @@
-"""Ctrl+P (issue #19): a real QPrintDialog with PDF as one choice; the page shows encumbrance,
+"""Ctrl+P: a real QPrintDialog with PDF as one choice; the page shows encumbrance,
 gear damage, dropped weapons and conditions, uses the page, and the PDF's title is the name.
 The modal dialog is never run: the test answers it through ``ask``."""
 
@@ -103,7 +103,7 @@ def test_ctrl_p_opens_the_print_dialog_for_the_selected(
     monkeypatch.setattr(print_dialog, "ask_print", ask_print)
     window.roster.setFocus()
     QTest.keyClick(window.roster, Qt.Key.Key_Down)
-    assert window.print_action.text() == "&Print…"
+    assert window.action("file.print").text() == "&Print…"
     assert window.document is not None
     chosen = [window.document.character(cid).name for cid in window.selected_character_ids()]
     assert len(chosen) == 1

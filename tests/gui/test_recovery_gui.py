@@ -447,7 +447,7 @@ def test_restore_from_backup_lists_date_and_size(campaign_file: Path, windows: l
         return int(QDialog.DialogCode.Accepted.value)
 
     monkeypatch.setattr(backups_dialog.BackupsDialog, "exec", choose_oldest)
-    tools(window).restore_action.trigger()
+    window.trigger("file.restore_backup")
     assert len(shown) == 2 and all(row[1].endswith(("bytes", "KB")) for row in shown)
     assert shown[0][0] >= "" and shown[0][0][:3] in ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat",
                                                      "Sun")

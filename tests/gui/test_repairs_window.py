@@ -1,4 +1,4 @@
-"""The Repairs window (issue #8): live rows, repairs that pay and undo, sort and filter."""
+"""The Repairs window: live rows, repairs that pay and undo, sort and filter."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
@@ -31,9 +33,9 @@ def document(tmp_path: Path) -> CampaignDocument:
 
 
 @pytest.fixture
-def window(document: CampaignDocument, qtbot: object) -> RepairsWindow:
+def window(document: CampaignDocument, qtbot: QtBot) -> RepairsWindow:
     win = RepairsWindow(document)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     return win
 
 
@@ -57,9 +59,9 @@ def test_lists_damaged_gear_with_words_and_costs(window: RepairsWindow) -> None:
     assert "To repair everything: 11 gp 5 sp" in window.totals.text()
 
 
-def test_models_pass_the_model_tester(window: RepairsWindow, qtmodeltester: object) -> None:
-    qtmodeltester.check(window.model)  # type: ignore[attr-defined]
-    qtmodeltester.check(window.ledger_model)  # type: ignore[attr-defined]
+def test_models_pass_the_model_tester(window: RepairsWindow, qtmodeltester: ModelTester) -> None:
+    qtmodeltester.check(window.model)
+    qtmodeltester.check(window.ledger_model)
 
 
 def test_a_new_dent_shows_at_once(document: CampaignDocument, window: RepairsWindow) -> None:
@@ -144,10 +146,10 @@ def test_repair_at_the_smith_takes_the_item_away(document: CampaignDocument,
 
 def test_models_stay_consistent_through_edits_and_undo(document: CampaignDocument,
                                                        window: RepairsWindow,
-                                                       qtmodeltester: object) -> None:
+                                                       qtmodeltester: ModelTester) -> None:
     """Qt's model tester watches every signal the owner updates emit (no reset for an edit)."""
-    qtmodeltester.check(window.model)  # type: ignore[attr-defined]
-    qtmodeltester.check(window.ledger_model)  # type: ignore[attr-defined]
+    qtmodeltester.check(window.model)
+    qtmodeltester.check(window.ledger_model)
     resets: list[bool] = []
     window.model.modelReset.connect(lambda: resets.append(True))
     fighter = next(c for c in document.campaign.characters if c.class_id == "fighter")

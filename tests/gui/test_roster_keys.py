@@ -1,4 +1,4 @@
-"""The roster by keyboard (issue #19): typing searches the names and never edits, F2 or a
+"""The roster by keyboard: typing searches the names and never edits, F2 or a
 double-click on a name edits, headers sort (Python sort + layoutChanged), a filter box and a group
 to show, Move to Group as one undo step, Add PCs preselecting the party in play, Who Rests."""
 
@@ -188,12 +188,14 @@ def test_who_rests_rests_only_the_chosen_group(tmp_path: Path, qtbot: Any,
     window = _window(tmp_path, qtbot, monkeypatch)
     document = window.document
     assert document is not None
-    tools = window.campaign_tools  # type: ignore[attr-defined]
-    entries = [a.text() for a in tools.rest_groups.menu.actions()]
+    who = window.menu("campaign.rests")
+    entries = [a.text() for a in who.actions()]
     assert entries == ["&Everyone but the dead or retired", "&1 Party in play", "&2 Funnel",
                        "&3 Hirelings"]
-    assert tools.rest_groups.menu.menuAction() in tools.advance_menu.actions()
-    tools.rest_groups.actions[1].trigger()  # the party in play only
+    assert who.menuAction() in window.menu("campaign.advance").actions()
+    window.trigger("campaign.rests.party")  # the party in play only
+    assert window.action("campaign.rests.party").isChecked()
+    assert not window.action("campaign.rests.everyone").isChecked()
     for c in document.campaign.characters:
         c.hp = 1
     QTest.keyClick(window.roster, Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)  # long rest

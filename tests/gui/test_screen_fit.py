@@ -1,4 +1,4 @@
-"""Issue #19, "Fits the screen": at 1366×768 and 1280×800 every tab, dock and dialog fits the
+"""Fits the screen: at 1366×768 and 1280×800 every tab, dock and dialog fits the
 screen without the window growing, the encounter's log keeps six rows, the messages keep their
 room, and the main window opens inside the screen where it was last closed."""
 
@@ -23,7 +23,7 @@ from emberkeep.encounter.setup import pc_combatant
 from gui.encounter.combatants import HP_COLUMN
 from gui.encounter.monster_form import make_monsters
 from gui.encounter.window import LOG_ROWS, EncounterWindow
-from gui.main_window import MainWindow
+from gui.main_window import MainWindow, main_window_registry
 from gui.screen_fit import clamp, screen_key
 from gui.state import AppState
 from tests.gui.fit import LAPTOPS, assert_fits, on_modal, press, rows_shown
@@ -73,8 +73,7 @@ def _on_laptop(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
 
 
 def _fight(window: MainWindow, mode: str) -> EncounterWindow:
-    ew: EncounterWindow = window.encounter_tools.new_encounter(  # type: ignore[attr-defined]
-        f"Ambush ({mode})")
+    ew = window.encounter_tools.new_encounter(f"Ambush ({mode})")
     assert ew is not None and window.document is not None
     ew.session.set_setup(mode, **MODES[mode])  # type: ignore[arg-type]
     party = [c for c in window.document.campaign.characters if c.level == 1]
@@ -140,10 +139,10 @@ def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
     window.activateWindow()
     assert QTest.qWaitForWindowActive(window)
     # the docks take their room from the tab, never from the screen
-    press(window.campaign_tools.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
-    press(window.toolbox.dock.toggleViewAction(), ew.table)  # type: ignore[attr-defined]
-    assert window.campaign_tools.dock.isVisible()  # type: ignore[attr-defined]
-    assert window.toolbox.dock.isVisible()  # type: ignore[attr-defined]
+    press(window.action("campaign.timeline"), ew.table)
+    press(window.action("tools.dice_tray"), ew.table)
+    assert window.campaign_tools.dock.isVisible()
+    assert window.toolbox.dock.isVisible()
     assert_fits(window, size)
     assert rows_shown(ew.log_view, row) >= LOG_ROWS
     # narrower with both docks: who is in the fight shows (their HP too, but beside the
@@ -182,11 +181,11 @@ def test_roster_sheet_repairs_and_docks_fit(tmp_path: Path, qtbot: QtBot,
     QTest.keyClick(window.roster, Key.Key_Return)  # the sheet opens in its tab
     assert window.current_sheet() is not None
     assert_fits(window, size)
-    press(window.campaign_tools.repairs_action, window)  # type: ignore[attr-defined]
-    assert window.tabs.currentWidget() is window.campaign_tools.repairs  # type: ignore[attr-defined]
+    press(window.action("campaign.repairs"), window)
+    assert window.tabs.currentWidget() is window.campaign_tools.repairs
     assert_fits(window, size)
-    press(window.campaign_tools.dock.toggleViewAction(), window)  # type: ignore[attr-defined]
-    press(window.toolbox.dock.toggleViewAction(), window)  # type: ignore[attr-defined]
+    press(window.action("campaign.timeline"), window)
+    press(window.action("tools.dice_tray"), window)
     for number in range(window.tabs.count()):
         window.tabs.setCurrentIndex(number)
         assert_fits(window, size)
@@ -199,10 +198,9 @@ def test_every_dialog_fits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.Mon
     window.roster.setFocus()
     QTest.keyClick(window.roster, Key.Key_Down)
     QTest.keyClick(window.roster, Key.Key_Down)  # a 1st-level character: level up, cast
-    settings = window.settings_tools  # type: ignore[attr-defined]
-    modal = [window.new_character_action, window.level_up_action, window.cast_action,
-             settings.settings_action, settings.preferences_action,
-             window.campaign_tools.to_date_action]  # type: ignore[attr-defined]
+    modal = [window.action(a) for a in (
+        "edit.new_character", "edit.level_up", "edit.cast", "campaign.settings",
+        "edit.preferences", "campaign.advance_to_date")]
     checked: list[str] = []
     for action in modal:
         window.activateWindow()
@@ -212,8 +210,11 @@ def test_every_dialog_fits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.Mon
         QApplication.processEvents()
         assert len(seen) == 1 and not seen[0].startswith("FAILED"), (action.text(), seen)
         checked += seen
-    toolbox = window.toolbox  # type: ignore[attr-defined]
-    for name, action in toolbox.actions.items():
+    editors = [spec.id for section, spec in main_window_registry().entries("tools")
+               if section == 1]
+    assert len(editors) == 7  # the Tools menu below the dice tray
+    for name in editors:
+        action = window.action(name)
         window.activateWindow()
         assert QTest.qWaitForWindowActive(window)
         press(action, window.roster)
@@ -222,7 +223,7 @@ def test_every_dialog_fits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.Mon
         assert_fits(dialog)
         checked.append(dialog.windowTitle())
         dialog.reject()
-    assert len(checked) == len(modal) + len(toolbox.actions)
+    assert len(checked) == len(modal) + len(editors)
 
 
 @pytest.mark.parametrize("laptop", LAPTOPS)
@@ -234,13 +235,12 @@ def test_every_encounter_dialog_fits(tmp_path: Path, qtbot: QtBot,
     ew = _fight(window, "group")
     caster = next(c for c in ew.enc.combatants.values() if c.name == "Ysolde the Grey")
     ew.select(caster.id)
-    tools = window.encounter_tools  # type: ignore[attr-defined]
     openers = [("Add PCs", ew.setup_bar.add_pcs_button.click),
                ("Add monsters", ew.setup_bar.add_monsters_button.click),
                ("K", lambda: QTest.keyClick(ew.table, Key.Key_K)),
                ("F1", lambda: QTest.keyClick(ew.table, Key.Key_F1)),
-               ("Award XP", lambda: press(tools.award_action, ew.table)),
-               ("Party fund", window.settings_tools.fund_action.trigger)]  # type: ignore[attr-defined]
+               ("Award XP", lambda: press(window.action("encounter.award_xp"), ew.table)),
+               ("Party fund", lambda: window.trigger("campaign.party_fund"))]
     checked = []
     for name, open_it in openers:
         window.activateWindow()

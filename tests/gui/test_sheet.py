@@ -1,4 +1,4 @@
-"""Character sheets (issue #7): live derived values, undo with merged typing, refusals at the
+"""Character sheets: live derived values, undo with merged typing, refusals at the
 field, the sheet's models under qtmodeltester, and opening sheets from the roster."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
@@ -71,7 +72,7 @@ def test_score_change_updates_modifier_ac_atk_load_and_roster_then_undo(
 
 def test_impossible_values_refused_at_the_field_with_the_reason(
         qtbot: QtBot, document: CampaignDocument) -> None:
-    """R1: no score above 20; a level is not typed at all (issue #18). The core keeps the old
+    """R1: no score above 20; a level is not typed at all. The core keeps the old
     value."""
     brannoc = by_name(document, "Brannoc")
     sheet = CharacterSheet(document, brannoc)
@@ -89,12 +90,12 @@ def test_impossible_values_refused_at_the_field_with_the_reason(
     assert "level" not in sheet.fields and sheet.labels["level"].text() == "1"
 
 
-def test_sheet_models_pass_qtmodeltester(qtmodeltester: object,
+def test_sheet_models_pass_qtmodeltester(qtmodeltester: ModelTester,
                                          document: CampaignDocument) -> None:
     brannoc = by_name(document, "Brannoc")
     for model in (SkillsModel(document, brannoc), AttacksModel(document, brannoc),
                   InventoryModel(document, brannoc)):
-        qtmodeltester.check(model)  # type: ignore[attr-defined]
+        qtmodeltester.check(model)
 
 
 def test_skill_prof_checkbox_and_notches_are_undoable_edits(document: CampaignDocument) -> None:

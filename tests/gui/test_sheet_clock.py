@@ -1,4 +1,4 @@
-"""From the sheet onto the game clock (issue #18): a torch lit on the sheet burns on the
+"""From the sheet onto the game clock: a torch lit on the sheet burns on the
 timeline and goes out by itself; a spell cast from the sheet puts its effect on the clock."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign.calendar import HOUR, MINUTE
 from emberkeep.dice import ScriptedRoller
@@ -14,7 +15,7 @@ from tests.gui.windows import open_campaign_window
 
 
 def test_light_a_torch_on_the_sheet_and_the_clock_puts_it_out(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
     document = window.document
     assert document is not None
@@ -34,7 +35,7 @@ def test_light_a_torch_on_the_sheet_and_the_clock_puts_it_out(
     torch = next(i for i in document.character(wren.id).inventory.items
                  if i.catalog_id == "torch")
     assert torch.quantity == 0
-    window.campaign_tools.clock.advance_to(campaign.time + HOUR)  # type: ignore[attr-defined]
+    window.trigger("campaign.advance.hour")
     assert campaign.timeline == []
     document.undo_stack.undo()  # the hour
     document.undo_stack.undo()  # the lighting
@@ -44,14 +45,14 @@ def test_light_a_torch_on_the_sheet_and_the_clock_puts_it_out(
 
 
 def test_a_spell_cast_on_the_sheet_goes_on_the_clock(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """Maud's Bless with a typed 14 (14 + 3 = 17, Success Level 2), for 3 turns of 10 minutes."""
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
     document = window.document
     assert document is not None
     maud = next(c for c in document.campaign.characters if c.name.startswith("Sister"))
     dialog = CastDialog(document, maud.id, ScriptedRoller([]))
-    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    qtbot.addWidget(dialog)
     assert dialog.put_on_clock() == ""  # nothing cast yet
     dialog.spell.setCurrentIndex(dialog.spell.findData("bless"))
     dialog.typed.setValue(14)

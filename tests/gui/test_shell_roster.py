@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import saving, storage
 from emberkeep.campaign.model import Campaign
@@ -46,7 +48,7 @@ def campaign_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def document(campaign_file: Path, qtbot: object) -> CampaignDocument:
+def document(campaign_file: Path, qtbot: QtBot) -> CampaignDocument:
     return CampaignDocument.open(campaign_file)
 
 
@@ -79,9 +81,9 @@ def test_status_column_r21_dying_at_zero_and_r22_dead(model: RosterModel) -> Non
 
 
 @pytest.mark.parametrize("force_py", [True, False])
-def test_roster_model_passes_both_model_testers(model: RosterModel, qtmodeltester: object,
+def test_roster_model_passes_both_model_testers(model: RosterModel, qtmodeltester: ModelTester,
                                                 force_py: bool) -> None:
-    qtmodeltester.check(model, force_py=force_py)  # type: ignore[attr-defined]
+    qtmodeltester.check(model, force_py=force_py)
 
 
 def test_only_name_player_and_xp_are_editable(model: RosterModel) -> None:
@@ -91,7 +93,7 @@ def test_only_name_player_and_xp_are_editable(model: RosterModel) -> None:
 
 
 def test_rename_is_undoable_and_marks_the_stack(model: RosterModel, document: CampaignDocument,
-                                                qtbot: object) -> None:
+                                                qtbot: QtBot) -> None:
     index = model.index(0, NAME)
     changes: list[tuple[int, int, int, int, list[int]]] = []
     model.dataChanged.connect(lambda tl, br, roles: changes.append(
@@ -163,7 +165,7 @@ def test_same_value_pushes_nothing(model: RosterModel, document: CampaignDocumen
 
 
 def test_add_and_remove_insert_and_remove_rows(model: RosterModel, document: CampaignDocument,
-                                               qtbot: object) -> None:
+                                               qtbot: QtBot) -> None:
     inserted: list[tuple[int, int]] = []
     removed: list[tuple[int, int]] = []
     model.rowsInserted.connect(lambda _p, first, last: inserted.append((first, last)))
@@ -183,8 +185,8 @@ def test_add_and_remove_insert_and_remove_rows(model: RosterModel, document: Cam
 
 
 def test_roster_model_stays_valid_through_edits(model: RosterModel, document: CampaignDocument,
-                                             qtmodeltester: object) -> None:
-    qtmodeltester.check(model, force_py=True)  # type: ignore[attr-defined]
+                                             qtmodeltester: ModelTester) -> None:
+    qtmodeltester.check(model, force_py=True)
     document.add_character(make_character("Newt"))
     model.setData(model.index(0, XP), 30)
     document.remove_characters([document.campaign.characters[1].id])
@@ -202,7 +204,7 @@ def test_save_writes_the_file_and_cleans_the_stack(model: RosterModel,
     document.save()
     assert not document.is_modified
     assert storage.load(campaign_file).characters[1].name == "Wren Ashdown"
-    # the previous file goes to the rotating backups folder (issue #10), not NAME.bak
+    # the previous file goes to the rotating backups folder, not NAME.bak
     from emberkeep.campaign.backups import backup_folder_for, list_backups
     from gui import paths
 

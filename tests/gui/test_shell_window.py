@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import saving, storage
 from emberkeep.campaign.model import Campaign
@@ -63,9 +64,9 @@ def campaign_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def window(qtbot: object) -> MainWindow:
+def window(qtbot: QtBot) -> MainWindow:
     win = MainWindow(AppState())
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     return win
 
 
@@ -91,14 +92,17 @@ def test_a_literal_placeholder_in_a_name_is_escaped(window: MainWindow, tmp_path
 
 def test_edit_menu_undo_redo_come_from_the_stack(window: MainWindow, campaign_file: Path) -> None:
     window.open_path(campaign_file)
-    by_text = {a.text(): a for a in window.edit_menu.actions()}
-    undo, redo = by_text["&Undo"], by_text["&Redo"]  # the stack's actions, in the Edit menu
+    undo, redo = window.action("edit.undo"), window.action("edit.redo")
+    assert window.menu("edit").actions()[:2] == [undo, redo]
+    assert (undo.text(), redo.text()) == ("&Undo", "&Redo")
     assert QKeySequence("Ctrl+Z") in undo.shortcuts()
     assert {QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")} <= set(redo.shortcuts())
     assert not undo.isEnabled()
     assert window.model is not None
     window.model.setData(window.model.index(0, NAME), "Bran")
     assert undo.isEnabled()
+    assert window.document is not None  # the entry names the step it takes back
+    assert undo.text() == f"&Undo {window.document.undo_stack.undoText()}" != "&Undo "
     undo.trigger()
     assert window.model.data(window.model.index(0, NAME)) == "Brannoc"
     redo.trigger()
@@ -197,7 +201,7 @@ def test_recent_files_keep_ten_and_drop_stale_entries_with_a_message(
         assert window.open_path(path)
     assert len(window.state.recent) == MAX_RECENT
     assert window.state.recent[0] == str(files[-1].resolve())
-    entries = [a for a in window.recent_menu.actions() if a.data()]
+    entries = [a for a in window.menu("file.recent").actions() if a.data()]
     assert len(entries) == MAX_RECENT
 
     gone = window.state.recent[3]
@@ -236,11 +240,11 @@ def example(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_first_start_copies_the_example_and_later_starts_reopen_the_last(
-        example: Path, qtbot: object) -> None:
+        example: Path, qtbot: QtBot) -> None:
     before = example.read_bytes()
     state = AppState.load()
     first = app.open_window(None, state)
-    qtbot.addWidget(first)  # type: ignore[attr-defined]
+    qtbot.addWidget(first)
     copy = paths.campaigns_dir() / app.EXAMPLE_NAME
     assert copy.is_file()
     assert first.document is not None and first.document.path == copy.resolve()
@@ -252,7 +256,7 @@ def test_first_start_copies_the_example_and_later_starts_reopen_the_last(
     assert example.read_bytes() == before  # the bundled file is never saved in place
 
     again = app.open_window(None, AppState.load())
-    qtbot.addWidget(again)  # type: ignore[attr-defined]
+    qtbot.addWidget(again)
     assert again.document is not None and again.document.path == copy.resolve()
     assert again.document.campaign.characters[0].name == "Brannoc II"
 
@@ -276,13 +280,13 @@ def test_an_existing_copy_is_never_overwritten(example: Path) -> None:
 
 
 def test_a_broken_last_campaign_opens_an_empty_window(tmp_path: Path, boxes: Boxes,
-                                                      qtbot: object) -> None:
+                                                      qtbot: QtBot) -> None:
     broken = tmp_path / "last.json"
     broken.write_text(json.dumps({"schema_version": 1, "name": ""}), encoding="utf-8")
     original = broken.read_bytes()
     state = AppState(last_opened=str(broken), example_copied=True)
     window = app.open_window(None, state)
-    qtbot.addWidget(window)  # type: ignore[attr-defined]
+    qtbot.addWidget(window)
     assert len(boxes.texts) == 1 and "last.json (at name)" in boxes.texts[0]
     assert window.document is not None and window.document.path is None
     assert window.document.campaign.characters == []
@@ -320,7 +324,7 @@ GOLDEN_BAD = Path(__file__).resolve().parents[1] / "files" / "bad"
 def test_every_golden_bad_file_gives_its_clean_error_through_file_open(
         name: str, window: MainWindow, campaign_file: Path, tmp_path: Path,
         boxes: Boxes) -> None:
-    """Issue #3: each bad file gives the same plain error through File → Open as through
+    """Each bad file gives the same plain error through File → Open as through
     ``emberkeep check``, the open campaign stays, and the file is untouched."""
     from emberkeep.campaign.errors import CampaignFileError
 

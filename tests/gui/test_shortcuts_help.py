@@ -1,4 +1,4 @@
-"""F1's list of keys (issue #19): searchable, wrapped, scrolling inside a dialog that fits."""
+"""F1's list of keys: searchable, wrapped, scrolling inside a dialog that fits."""
 
 from __future__ import annotations
 
@@ -7,17 +7,19 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from gui.encounter.shortcuts import SHORTCUTS, ShortcutsDialog
+from gui.encounter.shortcuts import ShortcutsDialog, shortcuts_for
+
+ROWS = shortcuts_for(False)  # what F1 lists outside the Melee Round
 
 
 def test_typing_in_the_search_narrows_the_keys(qtbot: Any) -> None:
     dialog = ShortcutsDialog()
     qtbot.addWidget(dialog)
     dialog.show()
-    assert dialog.count.text() == f"{len(SHORTCUTS)} keys"
+    assert dialog.count.text() == f"{len(ROWS)} keys"
     QTest.keyClicks(dialog.search, "morale")
     assert dialog.visible_keys() == ["M", "Shift+M"]
-    assert dialog.count.text() == f"2 of {len(SHORTCUTS)} keys"
+    assert dialog.count.text() == f"2 of {len(ROWS)} keys"
     dialog.search.clear()
     QTest.keyClicks(dialog.search, "shift+a")  # a key, any case
     assert dialog.visible_keys() == ["Shift+A"]
@@ -25,7 +27,7 @@ def test_typing_in_the_search_narrows_the_keys(qtbot: Any) -> None:
     QTest.keyClicks(dialog.search, "segment timeline")  # every word, anywhere in the line
     assert dialog.visible_keys() == ["L"]
     dialog.search.clear()
-    assert len(dialog.visible_keys()) == len(SHORTCUTS)
+    assert len(dialog.visible_keys()) == len(ROWS)
 
 
 def test_the_list_scrolls_and_wraps_inside_a_small_screen(qtbot: Any) -> None:
@@ -37,13 +39,13 @@ def test_the_list_scrolls_and_wraps_inside_a_small_screen(qtbot: Any) -> None:
     table = dialog.table
     assert table.wordWrap()
     assert table.verticalScrollBar().maximum() > 0  # more rows than fit: it scrolls
-    longest = max(range(len(SHORTCUTS)), key=lambda r: len(SHORTCUTS[r][2]))
+    longest = max(range(len(ROWS)), key=lambda r: len(ROWS[r][2]))
     line = table.fontMetrics().lineSpacing()
     # once laid out: a one-line text takes one line, the longest wraps instead of being cut
     qtbot.waitUntil(lambda: table.rowHeight(0) < 2 * line)
     assert table.rowHeight(longest) > table.rowHeight(0)
     table.scrollToBottom()
-    last = table.visualRect(table.model().index(len(SHORTCUTS) - 1, 1))
+    last = table.visualRect(table.model().index(len(ROWS) - 1, 1))
     assert table.viewport().rect().contains(last.bottomLeft())
     assert dialog.search.hasFocus() or dialog.focusWidget() is dialog.search
     QTest.keyClick(dialog.search, Qt.Key.Key_Escape)

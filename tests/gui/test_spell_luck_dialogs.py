@@ -1,4 +1,4 @@
-"""Luck Dice on SPELLCHECKs in both cast dialogs (issue #18, R29): on the sheet, after seeing
+"""Luck Dice on SPELLCHECKs in both cast dialogs (R29): on the sheet, after seeing
 the SPELLCHECK; in a fight, with the GM's typed d20 seen before the cast is made."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
 from emberkeep.character.luck import LuckState
@@ -20,14 +21,14 @@ from gui.encounter.dialogs import CastDialog as FightCastDialog
 from tests.gui.test_encounter_window import key, open_encounter
 
 
-def test_the_sheets_cast_dialog_spends_a_luck_die_after_the_spellcheck(qtbot: object) -> None:
+def test_the_sheets_cast_dialog_spends_a_luck_die_after_the_spellcheck(qtbot: QtBot) -> None:
     """Ysolde types 12: 12 + 3 = 15, Success Level 1; the Luck Die's 6 makes 21, capped to
     level 2 (R8); two undo steps, the die comes back with the first."""
     document = CampaignDocument(storage.load(resource_path("example_campaign.json")))
     ysolde = next(c for c in document.campaign.characters if c.name.startswith("Ysolde"))
     document.edit_character(ysolde.id, "luck", LuckState(dice=1).model_dump())
     dialog = SheetCastDialog(document, ysolde.id, ScriptedRoller([6]))
-    qtbot.addWidget(dialog)  # type: ignore[attr-defined]
+    qtbot.addWidget(dialog)
     assert not dialog.luck_button.isEnabled()  # nothing seen yet
     dialog.spell.setCurrentIndex(dialog.spell.findData("fireball"))
     dialog.typed.setValue(12)
@@ -43,7 +44,7 @@ def test_the_sheets_cast_dialog_spends_a_luck_die_after_the_spellcheck(qtbot: ob
 
 
 def test_the_fights_cast_dialog_spends_a_luck_die_on_the_spellcheck(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """In the fight: Ysolde's typed d20 12 (15, level 1) and a Luck Die's d6: the log has the
     Luck Die's roll and the die leaves the sheet; undo gives it back."""
     roller = ScriptedRoller([3, 1] + [4] * 40)

@@ -1,4 +1,4 @@
-"""The GM's toolbox in the window (issue #12): the dice tray, the archetype, spell and magic
+"""The GM's toolbox in the window: the dice tray, the archetype, spell and magic
 item editors (their data round-trips through the campaign file, and undo takes it back), the
 spell name generator and the table rules."""
 
@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import storage
 from emberkeep.campaign.model import Campaign
@@ -25,10 +26,10 @@ from gui.toolbox.table_rules import TableRulesDialog
 from tests.gui.windows import open_campaign_window
 
 
-def _window(tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch,
+def _window(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
             faces: list[int] | None = None) -> tuple[MainWindow, Toolbox, Path]:
     window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
-    toolbox: Toolbox = window.toolbox  # type: ignore[attr-defined]
+    toolbox: Toolbox = window.toolbox
     if faces is not None:
         window.roller = toolbox.tray.roller = ScriptedRoller(faces)
     return window, toolbox, path
@@ -43,15 +44,15 @@ def _saved(window: MainWindow, path: Path) -> Campaign:
 # --- the dice tray -----------------------------------------------------------------------------
 
 def test_the_tray_rolls_notation_quick_dice_and_advantage_into_its_history(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch, [3, 4, 17, 5, 16, 60])
     tray = toolbox.tray
     assert toolbox.dock.widget() is tray and "T&ools" in [
         a.text() for a in window.menuBar().actions()]
     tray.notation.setText("2d6+1")
-    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)
     assert tray.result.text() == "8"
-    assert tray.notation.text() == ""  # cleared for the next roll (#19)
+    assert tray.notation.text() == ""  # cleared for the next roll
     tray.modifier.setValue(2)
     tray.buttons["d20"].click()
     assert tray.result.text() == "19"
@@ -67,33 +68,33 @@ def test_the_tray_rolls_notation_quick_dice_and_advantage_into_its_history(
 
 
 def test_the_tray_takes_sums_and_drops_and_marks_the_dropped_dice(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _, toolbox, _ = _window(tmp_path, qtbot, monkeypatch, [3, 6, 1, 4, 5, 2])
     tray = toolbox.tray
     tray.notation.setFocus()
-    qtbot.keyClicks(tray.notation, "4d6dl1")  # type: ignore[attr-defined]
-    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    qtbot.keyClicks(tray.notation, "4d6dl1")
+    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)
     assert tray.result.text() == "13"
     assert tray.history.item(0).text() == "4d6dl1: 4d6dl1 [6, 4, 3, (1 dropped)] = 13"
-    qtbot.keyClicks(tray.notation, "1d8+1d6+2")  # type: ignore[attr-defined]
-    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)  # type: ignore[attr-defined]
+    qtbot.keyClicks(tray.notation, "1d8+1d6+2")
+    qtbot.keyClick(tray.notation, Qt.Key.Key_Return)
     assert tray.result.text() == "9" and tray.error.text() == ""
 
 
-def test_ctrl_click_on_any_number_rolls_it(tmp_path: Path, qtbot: object,
+def test_ctrl_click_on_any_number_rolls_it(tmp_path: Path, qtbot: QtBot,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch, [11, 6])
     label = QLabel("ATK +3", window)
     label.show()
-    qtbot.mouseClick(label, Qt.MouseButton.LeftButton,  # type: ignore[attr-defined]
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.ControlModifier)
     assert toolbox.tray.records[0][1].total == 14
     damage = QLabel("1d8+1", window)
     damage.show()
-    qtbot.mouseClick(damage, Qt.MouseButton.LeftButton,  # type: ignore[attr-defined]
+    qtbot.mouseClick(damage, Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.ControlModifier)
     assert toolbox.tray.records[0][1].total == 7
-    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
     assert len(toolbox.tray.records) == 2  # a plain click rolls nothing
 
 
@@ -105,12 +106,12 @@ def test_numbers_on_screen_roll_as_bonuses_or_dice() -> None:
 # --- the archetype editor ----------------------------------------------------------------------
 
 def test_archetype_editor_saves_a_new_archetype_with_effects_that_round_trips(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, toolbox, path = _window(tmp_path, qtbot, monkeypatch)
     editor = toolbox.open_archetype_editor()
     assert isinstance(editor, ArchetypeEditor)
     editor.new_entry()
-    editor.name_edit.setText("Berserker")  # its id is made from the name (issue #18)
+    editor.name_edit.setText("Berserker")  # its id is made from the name
     editor.feature_name.setText("Fury")
     editor.add_effect("toggle")
     editor.add_effect("crit_range")
@@ -131,7 +132,7 @@ def test_archetype_editor_saves_a_new_archetype_with_effects_that_round_trips(
 
 
 def test_editing_a_shipped_archetype_makes_a_campaign_copy_and_revert_brings_it_back(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch)
     assert window.document is not None
     catalog = Catalog(window.document.campaign)
@@ -153,7 +154,7 @@ def test_editing_a_shipped_archetype_makes_a_campaign_copy_and_revert_brings_it_
 # --- the spell editor and the name generator ---------------------------------------------------
 
 def test_spell_editor_rolls_a_name_and_saves_an_own_mishap_table(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, toolbox, path = _window(tmp_path, qtbot, monkeypatch, [1, 1, 1, 1, 1])
     editor = toolbox.open_spell_editor()
     assert isinstance(editor, SpellEditor)
@@ -171,21 +172,21 @@ def test_spell_editor_rolls_a_name_and_saves_an_own_mishap_table(
 
 
 def test_the_name_dialog_opens_the_spell_editor_with_its_name(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _win, toolbox, _ = _window(tmp_path, qtbot, monkeypatch, [4, 6, 6, 6, 6])
     dialog = toolbox.open_name_dialog()
-    assert dialog.name.text() == "Void Gambit"  # type: ignore[attr-defined]
+    assert dialog.name.text() == "Void Gambit"
     opened: list[object] = []
     monkeypatch.setattr(toolbox, "open_spell_editor", lambda new_name=None: opened.append(
         new_name))
-    dialog.make_spell()  # type: ignore[attr-defined]
+    dialog.make_spell()
     assert opened == ["Void Gambit"]
 
 
 # --- the magic item editor ---------------------------------------------------------------------
 
 def test_magic_item_editor_shows_the_tier_budget_and_refuses_too_many_dice(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, toolbox, path = _window(tmp_path, qtbot, monkeypatch)
     editor = toolbox.open_item_editor()
     assert isinstance(editor, MagicItemEditor)
@@ -210,7 +211,7 @@ def test_magic_item_editor_shows_the_tier_budget_and_refuses_too_many_dice(
 # --- the table rules ---------------------------------------------------------------------------
 
 def test_table_rules_switch_per_campaign_and_run_each_rule(
-        tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, toolbox, path = _window(tmp_path, qtbot, monkeypatch,
                                     [10, 12, 15, 6, 12, 3])
     dialog = toolbox.open_table_rules()

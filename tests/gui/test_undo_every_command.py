@@ -1,4 +1,4 @@
-"""Issue #16: one undo command for every campaign change, and views told exactly what changed.
+"""One undo command for every campaign change, and views told exactly what changed.
 
 The walk pushes every kind of campaign change the GUI makes; after each, undo must give back the
 campaign exactly (model equality with a deep copy taken before) and redo must re-apply it. The
@@ -282,12 +282,13 @@ def test_one_repair_touches_only_that_owners_rows(
         crowd: tuple[CampaignDocument, dict[str, QAbstractItemModel], Spy]) -> None:
     document, models, spy = crowd
     repairs = models["repairs"]
+    assert isinstance(repairs, RepairsModel)
     owner = next(c for c in document.campaign.characters[7:]
                  if c.inventory.worn_armor is not None and c.inventory.worn_armor.damage_points)
     armor = owner.inventory.worn_armor
     assert armor is not None and armor.damage_points == 1
     rows_of_owner = {r for r in range(repairs.rowCount())
-                     if repairs.rows[r][0].owner_id == owner.id}  # type: ignore[attr-defined]
+                     if repairs.rows[r][0].owner_id == owner.id}
     assert rows_of_owner and repairs.rowCount() > len(rows_of_owner)
     uid = armor.uid
 
