@@ -3,7 +3,7 @@ load the app opens a campaign with.
 
 A file that loads is not yet a file the GM can use: every saved encounter is rebuilt too (its
 combatants read, every recorded step replayed), and each one that cannot be is reported with
-where it sits in the file (issue #20: Encounter → Open used to raise on it and show nothing).
+where it sits in the file (Encounter → Open used to raise on it and show nothing).
 This sits above every other layer of the core: it uses all of them.
 """
 
@@ -90,7 +90,7 @@ def fight_problems(campaign: Campaign) -> list[tuple[str, str]]:
 
 def _unknown_fields(enc: Encounter) -> list[tuple[str, str]]:
     """A recorded change of a field its target does not have: replay skips the sheets' targets,
-    but undoing the step would set it (issue #20: a misspelled key inside a recorded fight)."""
+    but undoing the step would set it (a misspelled key inside a recorded fight)."""
     found = []
     for number, step in enumerate(enc.history):
         for event in step.events:

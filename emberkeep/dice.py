@@ -192,7 +192,7 @@ class Typed:
     def over(self, outer: Typed) -> Typed:
         """These answers first, then ``outer``'s for what they leave out: a panel's own dice
         (the attack's d20) inside a step that the GM's typed-dice entry also answers (a crit
-        die, issue #17). The queues are shared, so an answer used here is used there."""
+        die). The queues are shared, so an answer used here is used there."""
         chained = Typed()
         chained._queues = self._queues
         chained._outer = outer

@@ -1,4 +1,4 @@
-"""The dice tray's notation: sums of dice terms and arithmetic with constants (issue #19).
+"""The dice tray's notation: sums of dice terms and arithmetic with constants.
 
 The rules roll one term at a time (``d20+3``, ``4d6kh3``) through :func:`emberkeep.dice.roll`; a GM
 at the tray types more: ``1d8+1d6+2``, ``d%``, ``4d6dl1`` (drop the lowest), ``(2d6+1)*2``. This

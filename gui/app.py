@@ -103,7 +103,7 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
 def open_window(file: str | None, state: AppState, *,
                 offer_recovery: bool = True) -> MainWindow:
     """The main window with the start-up campaign open (or a new one if it fails to load),
-    then what a crash left: stray temporaries cleaned, unsaved work offered (issue #10)."""
+    then what a crash left: stray temporaries cleaned, unsaved work offered."""
     from gui.main_window import MainWindow
     from gui.safety_tools import start_up
 

@@ -1,4 +1,4 @@
-"""File → Restore from Backup…: the campaign's rotating backups with date and size (issue #10).
+"""File → Restore from Backup…: the campaign's rotating backups with date and size.
 
 Also the question a broken file asks when it fails to open: open its newest backup instead?
 Restoring never writes anything: the backup opens as unsaved work for the campaign's file, and a

@@ -122,14 +122,14 @@ class CastDialog(QDialog):
         for text, shift in (("normal", 0), ("EASY (-3)", EASY), ("HARD (+3)", HARD)):
             self.difficulty.addItem(text, shift)
         form.addRow("Difficulty", self.difficulty)
-        self.advantage = QComboBox(self)  # issue #12: 2d20 keep high/low, as for attacks
+        self.advantage = QComboBox(self)  # 2d20 keep high/low, as for attacks
         for adv in Advantage:
             self.advantage.addItem("no advantage" if adv is Advantage.NONE else adv.value, adv)
         self.advantage.setAccessibleName("advantage")
         form.addRow("Advantage", self.advantage)
-        # issue #12's "scroll" context, as the fight's Cast dialog offers it
+        # the "scroll" context, as the fight's Cast dialog offers it
         self.from_scroll = QCheckBox("cast from a scroll", self)
-        # issue #18: a scroll holds any spell of the campaign; a reader of arcane scrolls (the
+        # a scroll holds any spell of the campaign; a reader of arcane scrolls (the
         # Arcane Trickster) casts one with a Magic-user's SPELLCHECK, made HARD by its feature
         self.from_scroll.setEnabled(scroll_caster(character, catalog) is not None)
         self.from_scroll.toggled.connect(self._fill_spells)
@@ -141,7 +141,7 @@ class CastDialog(QDialog):
         form.addRow("d20", self.typed)
 
     def _build_clock(self, form: QFormLayout) -> None:
-        """issue #18: a spell effect with a duration goes on the game clock and ends by itself."""
+        """A spell effect with a duration goes on the game clock and ends by itself."""
         clock = QHBoxLayout()
         self.effect_count = QSpinBox(self)
         self.effect_count.setRange(1, 999)
@@ -166,7 +166,7 @@ class CastDialog(QDialog):
         self.cast_button.clicked.connect(self.cast)
         self.save_button = QPushButton("Depletion SAVE", self)
         self.save_button.clicked.connect(self.roll_depletion_save)
-        # R29: after seeing the SPELLCHECK, a Luck Die may be added (issue #18)
+        # R29: after seeing the SPELLCHECK, a Luck Die may be added
         self.luck_button = QPushButton("Spend a &Luck Die", self)
         self.luck_button.setToolTip("Add a d6 to the SPELLCHECK just seen; the Success Level "
                                     "moves one at most (R8, R29)")

@@ -1,4 +1,4 @@
-"""The form of a CHECK or SAVE (issue #17), shared by the sheet's and the encounter's rollers.
+"""The form of a CHECK or SAVE, shared by the sheet's and the encounter's rollers.
 
 It holds no rule: it builds a :class:`~emberkeep.character.checks.CheckRequest` from what the
 GM picks (skill CHECK, ability CHECK or SAVE; the ROOM DC or a typed DC; EASY/HARD; the race's

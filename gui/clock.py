@@ -1,4 +1,4 @@
-"""The campaign clock in the GUI (issue #5): the date always in view, Advance by one key, the
+"""The campaign clock in the GUI: the date always in view, Advance by one key, the
 list of what changed, and the timeline of what ends when.
 
 Advancing runs the core (:mod:`emberkeep.clock`) recorded, in the campaign's one undo command
@@ -76,17 +76,17 @@ class ClockController(QObject):
     """Advances the document's campaign clock through its undo stack."""
 
     changed = Signal(list)  # what the last advance did, Happenings ([] after an undo)
-    refused = Signal(str)  # why the clock did not move (a fight is running, issue #17)
+    refused = Signal(str)  # why the clock did not move (a fight is running)
 
     def __init__(self, document: CampaignDocument, roller: Roller | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.roller: Roller = roller or RandomRoller()
-        # Issue #17: asked before the clock moves while a fight runs (the reason given);
+        # asked before the clock moves while a fight runs (the reason given);
         # the window sets a question box. None: refused.
         self.confirm: Callable[[str], bool] | None = None
-        # who a rest rests (issue #19): these groups' living; None: all but the dead or retired
+        # who a rest rests: these groups' living; None: all but the dead or retired
         self.rest_groups: frozenset[CharacterGroup] | None = None
 
     def _held(self, rest: bool) -> bool:

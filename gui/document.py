@@ -85,7 +85,7 @@ class CampaignDocument(QObject):
         self.backups_root: Path | None = None  # None: the user's backups folder (gui.paths)
         self.keep_last = 10
         self.keep_days = 14
-        # Issue #17: the conditions each PC carries in a running fight (character id → the
+        # The conditions each PC carries in a running fight (character id → the
         # encounter's name and the conditions), kept by the encounter sessions for the sheet;
         # fight state, not campaign data (the fight's record holds them)
         self.fight_conditions: dict[str, tuple[str, tuple[str, ...]]] = {}

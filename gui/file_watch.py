@@ -3,7 +3,7 @@
 A sync tool or a second copy of the app may rewrite the file while it is open. The watcher
 (:class:`QFileSystemWatcher` on the file and its folder, since an atomic replace by another
 program drops the watch on the old inode) tells the window at once, by content: a touch, or our
-own save, is no change. Before saving over a changed file the GM chooses (issue #10):
+own save, is no change. Before saving over a changed file the GM chooses:
 overwrite it, save as another file, or reload it (throwing their unsaved changes away).
 """
 

@@ -1,6 +1,6 @@
 """A form in two columns of labelled fields, its refusal line and its buttons below: the
 monster form and the bestiary's template form lay out the same way, so both fit a 1366×768
-laptop with a monster's weapons table (issue #21)."""
+laptop with a monster's weapons table."""
 
 from __future__ import annotations
 

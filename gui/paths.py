@@ -59,10 +59,10 @@ def data_dir() -> Path:
 
 
 def backups_dir() -> Path:
-    """The root of the rotating backups: one subfolder per campaign file (issue #10)."""
+    """The root of the rotating backups: one subfolder per campaign file."""
     return data_dir() / "backups"
 
 
 def recovery_dir() -> Path:
-    """Autosaved recovery files: never the GM's own file (issue #10)."""
+    """Autosaved recovery files: never the GM's own file."""
     return data_dir() / "recovery"

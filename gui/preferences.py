@@ -1,5 +1,5 @@
 """Edit → Preferences…: the app's own settings (not the campaign's): how often autosave writes
-and how many backups a save keeps (issue #10), light or dark colours (issue #19). Saved in the
+and how many backups a save keeps, light or dark colours. Saved in the
 app state (:class:`AppState`) and applied at once to the running autosaver, the open
 campaign's backups and every window's colours."""
 

@@ -1,4 +1,4 @@
-"""File → Print (Ctrl+P, issue #19): Qt's print dialog, with a PDF file as one of its printers.
+"""File → Print (Ctrl+P): Qt's print dialog, with a PDF file as one of its printers.
 
 The printer starts as a PDF next to the campaign, named after the character, so pressing Print
 at once gives a PDF; any real printer is one choice away in the same dialog. The document's name

@@ -7,7 +7,7 @@ same as on screen. User text (names, notes) is drawn with ``drawText``, which ne
 Black ink on white only, no colour, so a page reads the same from any printer. Long notes are cut
 at the foot of the page with an ellipsis.
 
-Issue #19: the page shows what the table needs between sessions — encumbrance, each damaged,
+the page shows what the table needs between sessions — encumbrance, each damaged,
 broken or dropped piece of gear, the conditions — and uses the page: the sheet is laid out
 once to measure it, then drawn larger (up to 1.5×) until it fills the paper, whatever its size.
 Layout is measured against a 72 dpi reference, so a sheet reads the same on any device.
@@ -311,7 +311,7 @@ def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character],
 def write_pdf(path: Path | str, characters: Sequence[Character], catalog: Catalog,
               title: str = "", costs: RepairCosts | None = None) -> None:
     """Write the sheets to ``path`` whole or not at all; ``OSError`` when it cannot be written
-    (issue #20: Qt's PDF writer fails silently, so the file it made is looked for)."""
+    (Qt's PDF writer fails silently, so the file it made is looked for)."""
     path = Path(path)
     tmp = temporary_for(path)
     writer = QPdfWriter(str(tmp))

@@ -1,4 +1,4 @@
-"""The Repairs window's models (issue #8): every damaged piece across the party with what mending
+"""The Repairs window's models: every damaged piece across the party with what mending
 costs, its filter and sorting, and the ledger. Model and filter live together (DESIGN).
 
 The rows of an owner are recomputed from the core (:func:`emberkeep.repairs.condition.

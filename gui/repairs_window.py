@@ -1,4 +1,4 @@
-"""The Repairs window (issue #8): every damaged piece across the party, what mending costs, and
+"""The Repairs window: every damaged piece across the party, what mending costs, and
 the ledger, in two tabs; every action goes on the undo stack. The models are in
 :mod:`gui.repairs_model`; the window follows the document's ``campaignChanged`` and hands each
 model only what the change names.
@@ -106,7 +106,7 @@ class RepairsWindow(QWidget):
         self.pick_button = QPushButton("&Pick up", self)
         hours = self.document.campaign.settings.downtime.repair_hours_per_point
         self.at_smith = QCheckBox(f"At the smith ({hours} h a point or notch)", self)
-        self.at_smith.setToolTip("Paid now; the item is away until the smith is done (issue #5). "
+        self.at_smith.setToolTip("Paid now; the item is away until the smith is done. "
                                  "Unchecked: mended on the spot.")
         self.message = QLabel("", self)
         self.message.setTextFormat(Qt.TextFormat.PlainText)

@@ -1,8 +1,8 @@
 """The campaign's roster as a table: a ``QAbstractTableModel`` over ``campaign.characters``.
 
 The model wraps the core list, it never copies it: it keeps only the order of the rows shown (the
-characters' ids), in the campaign's order until the GM sorts by a column or filters (issue #19:
-a Python sort and ``layoutChanged``, not a ``QSortFilterProxyModel``, which took ~0.85 s for 10k
+characters' ids), in the campaign's order until the GM sorts by a column or filters (a Python
+sort and ``layoutChanged``, not a ``QSortFilterProxyModel``, which took ~0.85 s for 10k
 rows here). Edits made in the view go through :meth:`CampaignDocument.edit_character`, i.e. an
 undo command, and the model learns of every change (from this view, an undo, another window)
 from the document's ``campaignChanged``, emitting ``dataChanged`` for the whole row of each
@@ -263,7 +263,7 @@ class RosterModel(QAbstractTableModel):
 
     # -- following the document -----------------------------------------------------------------
 
-    # -- sort and filter (issue #19) ----------------------------------------------------------
+    # -- sort and filter ----------------------------------------------------------
 
     def _shown(self, character: Character, catalog: Catalog | None = None) -> bool:
         if self.groups is not None and group_of(character) not in self.groups:

@@ -1,4 +1,4 @@
-"""Fitting a 1366×768 laptop (issue #19): panels that scroll inside themselves instead of growing
+"""Fitting a 1366×768 laptop: panels that scroll inside themselves instead of growing
 the window, message lines whose room is kept so nothing jumps under the GM's eyes, and the main
 window's geometry remembered per screen, never larger than the screen's available area.
 

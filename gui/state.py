@@ -30,11 +30,11 @@ class AppState(BaseModel):
     last_opened: str | None = None
     example_copied: bool = False
     """Set once the first start has copied the bundled example: later starts never copy again."""
-    # Never lose a session (issue #10): how often to autosave, how many backups to keep.
+    # Never lose a session: how often to autosave, how many backups to keep.
     autosave_seconds: int = Field(60, ge=5, le=3600)
     backups_keep_last: int = Field(10, ge=1, le=1000)
     backups_keep_days: int = Field(14, ge=0, le=3650)
-    # Issue #19: light or dark (or as the desktop is), and where the window was on each screen
+    # light or dark (or as the desktop is), and where the window was on each screen
     color_scheme: Literal["system", "light", "dark"] = "system"
     window_geometry: dict[str, list[int]] = Field(default_factory=dict)
     """Screen key (:func:`gui.screen_fit.screen_key`) → ``[x, y, width, height, maximized]``."""

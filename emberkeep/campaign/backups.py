@@ -34,7 +34,7 @@ def backup_folder_for(campaign_path: Path, root: Path) -> Path:
     campaigns called ``party.json`` in different folders keep apart)."""
     digest = hashlib.sha1(str(campaign_path.resolve()).encode("utf-8")).hexdigest()[:10]
     stem = campaign_path.stem.encode("utf-8", "surrogateescape")
-    # issue #20: within the name limit (shorter names keep the folder they always had)
+    # within the name limit (shorter names keep the folder they always had)
     short = stem[:NAME_MAX - len(digest) - 1].decode("utf-8", "ignore")
     return root / f"{short}-{digest}"
 
@@ -42,7 +42,7 @@ def backup_folder_for(campaign_path: Path, root: Path) -> Path:
 def keep(path: Path, folder: Path, *, keep_last: int = 10, keep_days: int = 14,
          now: datetime | None = None) -> Path:
     """Put the current ``path`` into ``folder`` as the newest backup, then rotate; a version
-    the newest backup already holds is not kept twice (issue #20). The folder is the GM's
+    the newest backup already holds is not kept twice. The folder is the GM's
     alone (0700)."""
     private_folder(folder)
     found = list_backups(folder)

@@ -1,4 +1,4 @@
-"""The bestiary: monster templates the GM keeps and reuses (issue #21).
+"""The bestiary: monster templates the GM keeps and reuses.
 
 A template is a monster's stat block in Furnace's terms: its ROOM DC (R30: AC = ROOM DC, save
 d20 + (ROOM DC − 10)), HP as a number or Hit Dice to roll (d8 each), its attack bonus and damage,

@@ -15,7 +15,7 @@ __all__ = ["CATALOG_FIELDS", "NOTHING", "Change"]
 
 CATALOG_FIELDS = frozenset({"archetypes", "spells", "magic_items", "skill_challenges", "efforts",
                             "weapons", "armor", "shields", "items", "races", "bestiary"})
-"""The campaign's own catalogs (issue #12) and the table rules in play: one flag covers them,
+"""The campaign's own catalogs and the table rules in play: one flag covers them,
 since a view that shows any of them re-reads the lot."""
 
 _EMPTY: Mapping[str, frozenset[str]] = MappingProxyType({})

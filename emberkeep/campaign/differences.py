@@ -1,4 +1,4 @@
-"""What unsaved work changed, in a few words (issue #20): the recovery dialog says it next to
+"""What unsaved work changed, in a few words: the recovery dialog says it next to
 each offer, so a GM choosing between several recovered sessions knows which is which."""
 
 from __future__ import annotations

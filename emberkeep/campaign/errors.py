@@ -22,7 +22,7 @@ class CampaignFileError(Exception):
         self.field = field
         self.problems = problems
         """Every problem found as (field path, reason), the first one included: ``emberkeep
-        check`` lists them all (issue #20)."""
+        check`` lists them all."""
         super().__init__(self._message())
 
     def _message(self) -> str:

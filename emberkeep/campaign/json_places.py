@@ -1,4 +1,4 @@
-"""Where in a JSON text a refusal lies (issue #20: every load error carries a location).
+"""Where in a JSON text a refusal lies (every load error carries a location).
 
 Python's JSON reader tells the line and column of a syntax error, but not of what the loader
 refuses on top of it (a key given twice, NaN, nesting too deep, a number too long to read): its

@@ -58,7 +58,7 @@ class OptionalRules(BaseModel):
     free_disengage: bool = False  # Furnace: "you can let the players and the NPCs disengage
     # freely if you want"
     group_initiative_reroll: bool = False  # Furnace: "You can roll every turn"
-    # Furnace's "A set of optional rules" (issue #12):
+    # Furnace's "A set of optional rules":
     advantage_mode: AdvantageMode = AdvantageMode.BESIDE  # "Use instead or next to HARD and EASY"
     contested_checks: bool = False  # roll-under contests [OSR]
     contested_both_fail: BothFail = BothFail.REROLL  # "re-roll one turn later, or ... closer"
@@ -109,7 +109,7 @@ class TimeSettings(BaseModel):
 
 
 class DowntimeSettings(BaseModel):
-    """Issue #5: how long downtime takes (house defaults; WDD gives the training numbers)."""
+    """How long downtime takes (house defaults; WDD gives the training numbers)."""
 
     model_config = ConfigDict(extra="forbid")
 

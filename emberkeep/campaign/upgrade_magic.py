@@ -1,4 +1,4 @@
-"""Old campaign files to issue #18's typed magic, as a pure step on the file's JSON (no schema
+"""Old campaign files to the typed magic, as a pure step on the file's JSON (no schema
 bump: every new field is optional, so an old file loads as it is).
 
 A campaign saved before spell levels carried typed effects may hold its own copy of a shipped

@@ -7,7 +7,7 @@ each feature's ``effects`` are typed data (:mod:`emberkeep.character.feature_eff
 :mod:`emberkeep.character.archetype_effects` reads for the sheet and the engine. ``hit_die``,
 ``melee_crit_low`` and ``easy_skills`` are read-only views of those effects.
 
-The shipped archetypes are the defaults; a campaign's own (issue #12: "Archetypes are data the
+The shipped archetypes are the defaults; a campaign's own ("Archetypes are data the
 GM creates and edits") are over them in its :class:`~emberkeep.character.catalog.Catalog`, the
 same id replacing the shipped one, which every rule that looks one up (level-up, hit dice, the
 engine) is given.
@@ -46,7 +46,7 @@ class ArchetypeFeature(BaseModel):
     name: str = Field(min_length=1, max_length=200)
     text: str = Field("", max_length=2000)
     effects: tuple[FeatureEffect, ...] = ()
-    # issue #18: why (part of) the feature is the GM's call when no typed effect can apply it
+    # why (part of) the feature is the GM's call when no typed effect can apply it
     gm_call: str = Field("", max_length=1000)
 
     @property

@@ -1,7 +1,7 @@
 """The numbers a character adds to its d20s and its damage: one function for each.
 
 The sheet, the PDF, the roster and the encounter engine all ask here, so the ATK a GM reads on
-the sheet is the ATK the engine rolls (issue #16, "one rule, one place"):
+the sheet is the ATK the engine rolls ("one rule, one place"):
 
 - CHECK with a skill (R7): ability + PROF when proficient (Expertise is PROF too).
 - SAVE (R7): ability + PROF for the class's save and the chosen one.
@@ -69,7 +69,7 @@ def save_bonus(character: Character, ability: Ability) -> int:
 
 
 def weapon_proficient(character: Character, catalog: Catalog, category: str, kind: str) -> bool:
-    """R4: the class's weapon categories, or a feature's (issue #12); a fist always, and a
+    """R4: the class's weapon categories, or a feature's; a fist always, and a
     0-level character needs none (its PROF is +0, R6)."""
     cls = character.class_def
     if cls is None or kind == "fist":
@@ -90,7 +90,7 @@ def attack_ability(character: Character, *, ranged: bool, small: bool) -> Abilit
 
 def attack_bonus(character: Character, catalog: Catalog, *, ranged: bool, small: bool,
                  proficient: bool) -> int:
-    """What an ATK adds to the d20 (R7, R29, issue #12); the engine rolls exactly this."""
+    """What an ATK adds to the d20 (R7, R29); the engine rolls exactly this."""
     melee = not ranged
     usual = character.modifier(attack_ability(character, ranged=ranged, small=small))
     mod = fx.attack_modifier(character, catalog, usual, melee=melee) \

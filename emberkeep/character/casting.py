@@ -1,11 +1,11 @@
-"""Casting's rules for a character, the same in a fight and from the sheet (issue #16).
+"""Casting's rules for a character, the same in a fight and from the sheet.
 
 The fight (``encounter.casting``) and the sheet's Cast dialog both ask here, so archetype
 features move a SPELLCHECK and the depletion SAVE on the sheet as they do in a fight:
 
 - SPELLCHECK (R8): d20 + INT (Magic-user) or WIS (Cleric) + PROF (``bonuses.spellcheck_bonus``);
   its EASY/HARD is the GM's, the archetype features' (with the "scroll" context when read from a
-  scroll, issue #12) and the caster's own conditions (R21: "All CHECKs are HARD until rest"),
+  scroll) and the caster's own conditions (R21: "All CHECKs are HARD until rest"),
   combined by R7 (they cancel, repeats count once); then the campaign's advantage rule.
 - Spell Depletion (R10, R29): the INT SAVE is the character's SAVE (``bonuses.save_bonus``)
   with the features' EASY/HARD on an INT SAVE and the caster's own conditions.
@@ -138,7 +138,7 @@ def cast_spell(character: Character, catalog: Catalog, spell: Spell, roller: Rol
                scroll: bool = False) -> SpellcheckResult:
     """A SPELLCHECK out of a fight; records it on ``character.caster`` (R10's count, the
     disapproval range). Refused (:class:`CastingBarred`) while barred or a SAVE is due. From a
-    ``scroll`` a reader of arcane scrolls casts as a Magic-user (issue #18, ``scrolls``)."""
+    ``scroll`` a reader of arcane scrolls casts as a Magic-user (``scrolls``)."""
     kind = scroll_caster(character, catalog) if scroll else caster_kind(character)
     if kind is None:
         raise ValueError(f"{character.name} casts no spells")

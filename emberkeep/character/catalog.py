@@ -1,4 +1,4 @@
-"""The archetypes, spells and magic items in play for one campaign (issue #12, issue #16).
+"""The archetypes, spells and magic items in play for one campaign.
 
 Furnace's whole idea is that each group makes these its own: the campaign file keeps the GM's
 entries, the shipped catalogs are the defaults, and an entry with a shipped id replaces that one.
@@ -108,7 +108,7 @@ class Catalog:
         return {**gear_catalog().magic_items, **{m.id: m for m in own}}
 
 
-    # -- races (issue #18: the seed's "create your own") ---------------------------------------
+    # -- races (the seed's "create your own") ---------------------------------------
 
     def races(self) -> dict[str, Race]:
         """Every race in play, by id: the shipped, then the campaign's own (replacing by id)."""
@@ -121,7 +121,7 @@ class Catalog:
             raise ValueError(f"unknown race {race_id!r} (known: {', '.join(self.races())})")
         return found
 
-    # -- gear (issue #18: the gear editor) -------------------------------------------------------
+    # -- gear (the gear editor) -------------------------------------------------------
 
     def gear(self) -> GearCatalog:
         """The shipped gear catalog with the campaign's own weapons, armor, shields and items

@@ -5,7 +5,7 @@ the same kind count once, as advantage and disadvantage do in 5e (the text gives
 Success is meeting or beating the DC. A Luck Die (R29) is added after the roll is seen:
 :meth:`CheckResult.with_luck` returns the same check with the d6 added.
 
-A character's archetype features add their EASY/HARD (issue #12: "Intimidation CHECKS are EASY",
+A character's archetype features add their EASY/HARD ("Intimidation CHECKS are EASY",
 "SAVE vs. magical EFFECTS are EASY" when the caller names the ``magic`` context) to what the
 caller gives, combined by the same rule.
 """
@@ -187,7 +187,7 @@ def translate(difficulty: Difficulty, advantage: Advantage,
     return Difficulty.NORMAL, combine_advantage(advantage, moved)
 
 
-# --- one check or save of a character, with every source of EASY/HARD named (issue #17) ----
+# --- one check or save of a character, with every source of EASY/HARD named ----
 
 RollType = Literal["ability", "skill", "save"]
 

@@ -1,4 +1,4 @@
-"""Copying a spell from a found book or scroll into the spells known (issue #18).
+"""Copying a spell from a found book or scroll into the spells known.
 
 Furnace's Wizard has "Copying spells are cheaper or EASY", and says no more. The reading here
 (a house default, the GM's to overrule): copying is an INT (Arcana) CHECK against the ROOM DC,

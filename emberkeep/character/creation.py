@@ -58,7 +58,7 @@ def new_zero_level(
     A funnel character may leave the Human's chosen skill for later (``race_skill_required``
     false); it is then chosen on reaching 1st level.
     """
-    race_def = catalog.race(race)  # the campaign's own races too (issue #18)
+    race_def = catalog.race(race)  # the campaign's own races too
     bases = apply_race({a: rolls[a].total for a in ABILITIES}, race_def, swap)
     return Character(
         name=name, player=player, race=race_def.id, scores=AbilityScores.from_bases(bases),

@@ -1,4 +1,4 @@
-"""What an archetype feature *does*, as typed data (issue #12).
+"""What an archetype feature *does*, as typed data.
 
 Furnace: "Work out these archetypes with your DM" — so a feature is data the GM edits, and each
 of its effects is one of a few typed shapes the sheet and the engine know how to honour. No rule
@@ -107,7 +107,7 @@ class ToggledState(BaseModel):
     ac: Bonus = Field(default_factory=Bonus)
     attack: Bonus = Field(default_factory=Bonus)
     melee_only: bool = False  # whether the damage and attack bonuses need a melee blow
-    # issue #18: rounds it lasts in a fight once switched on (None: until switched off)
+    # rounds it lasts in a fight once switched on (None: until switched off)
     rounds: int | None = Field(None, ge=1, le=1000)
 
 
@@ -207,7 +207,7 @@ FeatureEffect = Annotated[
 ]
 
 #: Every effect shape by its ``kind``, for editors that offer "add an effect".
-# What the GM reads for each kind (the editor never shows the data's keys, issue #18)
+# What the GM reads for each kind (the editor never shows the data's keys)
 EFFECT_LABELS: dict[str, str] = {
     "crit_range": "Crit range", "hit_die": "Hit die", "toggle": "A state turned on and off",
     "reroll": "Reroll", "hp_to_damage": "HP into damage", "attack_ability": "Attack ability",

@@ -98,7 +98,7 @@ def advance_to_first(
     if not character.alive:
         raise ValueError(f"{character.name} is dead")
     work = character.model_copy(deep=True)
-    race = catalog.race(work.race)  # the campaign's own races too (issue #18)
+    race = catalog.race(work.race)  # the campaign's own races too
     if race_skill is not None or (race.skill_picks and work.race_skill is None):
         if work.race_skill is not None:
             raise ValueError(f"{work.name} already chose its race skill")
@@ -109,7 +109,7 @@ def advance_to_first(
         work.skill_proficiencies += new
     cls = apply_first_level(work, catalog, choices,
                             first_level_feature_allowed=first_level_feature_allowed)
-    gear_catalog = catalog.gear()  # the campaign's own gear over the shipped (issue #18)
+    gear_catalog = catalog.gear()  # the campaign's own gear over the shipped
     gear = (resolve_equipment(cls, choices.equipment, gear_catalog)
             if choices.equipment is not None else [])
     entry = roll_level_hp(1, work.hit_die_at(catalog, 1), work.modifier(Ability.CON), roller)

@@ -1,4 +1,4 @@
-"""Giving a character gear from the campaign's catalogs, and a magic item's charges (issue #18).
+"""Giving a character gear from the campaign's catalogs, and a magic item's charges.
 
 The sheet's Add reads the campaign's own weapons, armor, shields, items and magic items over the
 shipped ones (:meth:`Catalog.gear`), never the shipped catalog alone, so a GM's cheap sword or

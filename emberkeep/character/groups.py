@@ -1,4 +1,4 @@
-"""Groups of characters in a campaign (issue #19): the party in play, the funnel, hirelings, and
+"""Groups of characters in a campaign: the party in play, the funnel, hirelings, and
 the dead or retired.
 
 A GM keeps more sheets than play at once: peasants of a funnel, survivors waiting for a player,

@@ -1,4 +1,4 @@
-"""What a level-up will change, said before it happens, and what it did, said after (issue #18).
+"""What a level-up will change, said before it happens, and what it did, said after.
 
 The level-up dialog shows :func:`level_up_preview` before the GM presses Enter (R5's die and
 floor, R6's PROF, hit-dice pool and features), and :func:`level_up_outcome` after, with the die as

@@ -1,4 +1,4 @@
-"""Reading a scroll (issue #18): who may, and with which SPELLCHECK.
+"""Reading a scroll: who may, and with which SPELLCHECK.
 
 A caster reads a scroll with its own SPELLCHECK (the Wizard's "Spells cast from scrolls are
 EASY" applies through the ``scroll`` context). A character of a class that casts no spells may

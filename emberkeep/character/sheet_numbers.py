@@ -4,14 +4,14 @@ A sheet (on screen or on paper) must show the same numbers the encounter engine 
 number is a function of the :class:`Character` here, built from the core's own rules:
 
 - ATK, damage, crit range, skills, saves and the SPELLCHECK are :mod:`emberkeep.character.bonuses`,
-  the very functions the encounter engine rolls with (issue #16): a dagger's ATK here is the
+  the very functions the encounter engine rolls with: a dagger's ATK here is the
   better of STR and DEX, as in a fight. The damage shown is the dice for the grip and the flat
   number; a hit always does at least 1 (the floor is applied to the roll, not shown here).
 - AC (R12, R15): the worn armor's base less its damage, DEX where it applies, the shield, and
   +1 for the Defense style; stealth is HARD in armor that says so.
 - Load (R14): 10 + STR; spells known (R10): Cleric 1 + LVL, Magic-user 1 + LVL + INT, plus
   what archetype features add (the Wizard's Bookworm: two more).
-- Archetype features (issue #12) change these numbers through their typed effects, read by
+- Archetype features change these numbers through their typed effects, read by
   :mod:`emberkeep.character.archetype_effects`: a better ATK ability (Arcane strike), PROF with a
   weapon category, a switched-on state (Rage: +PROF damage, -PROF AC), EASY skills and saves.
 """

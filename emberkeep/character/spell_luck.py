@@ -1,4 +1,4 @@
-"""A Luck Die spent on a SPELLCHECK already seen, out of a fight (R29, issue #18).
+"""A Luck Die spent on a SPELLCHECK already seen, out of a fight (R29).
 
 R29: "a d6 a player may roll and add to any d20 roll after seeing it, one die per use, spent
 when used; it moves a SPELLCHECK's success level by at most one (R8)". The sheet's Cast dialog

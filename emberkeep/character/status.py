@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from emberkeep.character.abilities import Ability
-from emberkeep.character.archetype_effects import toggle_ac  # Rage: -PROF AC (issue #12)
+from emberkeep.character.archetype_effects import toggle_ac  # Rage: -PROF AC
 from emberkeep.gear.armor_class import armor_class
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""One game clock, from a WDD segment to a week (issue #5, R27).
+"""One game clock, from a WDD segment to a week (R27).
 
 Game time is a whole number of seconds since the first moment of year 1 of the campaign's
 calendar. Everything with a duration is an entry on the campaign's timeline with the second it

@@ -3,7 +3,7 @@ fall.
 
 Everything that happens between now (exclusive) and the target time (inclusive) is gathered,
 sorted by when it happens (at one instant: expirations, then midnight, then the year's end; dawn
-is 06:00, ``DAWN_HOUR``, when a magic item "back at dawn" regains charges, issue #18), and
+is 06:00, ``DAWN_HOUR``, when a magic item "back at dawn" regains charges), and
 applied in turn. Advancing by ``a`` then ``b`` therefore leaves the same campaign as advancing by
 ``a + b``: the same things happen at the same instants in the same order, dice included.
 """
@@ -132,7 +132,7 @@ def end_entries(campaign: Campaign, entries: list[Timed], at: int) -> list[Happe
             if isinstance(item, OwnedArmor | OwnedShield | OwnedWeapon):
                 mend_item(item, entry.units)
             if isinstance(item, OwnedWeapon):
-                item.dropped = False  # issue #17: back from the smith means back in hand
+                item.dropped = False  # back from the smith means back in hand
             item.at_smith = False
             text = f"{character.name}'s {item.name} is back from the smith, mended"
         elif entry.kind == TimedKind.TRAINING and character is not None and entry.feat:
@@ -170,7 +170,7 @@ def _midnight(campaign: Campaign, roller: Roller, at: int) -> list[Happening]:
 
 
 def _charges_back(campaign: Campaign, roller: Roller, at: int, hour: ChargeHour) -> list[Happening]:
-    """Magic items whose charges text says they come back at ``hour`` (issue #18): a daily
+    """Magic items whose charges text says they come back at ``hour``: a daily
     number is rolled anew ("1d4 a day"); a pool regains what its text says, never above its
     size ("7 charges, 1d6 back at dawn"); a pool that names no refill ("3 charges") is left as
     it is, spent or not."""

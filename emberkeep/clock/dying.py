@@ -1,4 +1,4 @@
-"""A PC still dying when its fight ends keeps dying on the clock (issue #17, R21, R22).
+"""A PC still dying when its fight ends keeps dying on the clock (R21, R22).
 
 Furnace: "When you reach 0 HP, you go unconscious. Roll 1d4, after that many turn you die. Roll
 a d20 in every round, on a natural 20 you get up with 1 hp." The countdown runs in the fight's

@@ -1,4 +1,4 @@
-"""The clock while a fight is running (issue #17, R27).
+"""The clock while a fight is running (R27).
 
 A fight keeps its own time: each round goes on the campaign clock when the fight ends or the GM
 leaves it (``encounter.fight_clock``). Advancing the clock by hand, or resting, in the middle

@@ -1,4 +1,4 @@
-"""Lighting a torch, a candle or a lantern from the sheet (issue #18): it burns on the game clock.
+"""Lighting a torch, a candle or a lantern from the sheet: it burns on the game clock.
 
 How long a light burns is the item's data (``burns_minutes``, the 5e SRD's hour for a torch or a
 candle and six for a lantern's flask of oil, R13; the GM edits it in the gear editor), so the

@@ -29,7 +29,7 @@ RestKind = Literal["short", "long"]
 def rest(campaign: Campaign, kind: RestKind, roller: Roller,
          character_ids: Iterable[str] | None = None,
          groups: Iterable[CharacterGroup] | None = None) -> list[Happening]:
-    """The named characters rest, or else the living of ``groups`` (issue #19; None: every
+    """The named characters rest, or else the living of ``groups`` (None: every
     group but the dead or retired); returns what changed, clock included."""
     length = rest_length(campaign, kind)
     wanted = _wanted(campaign, character_ids, groups)

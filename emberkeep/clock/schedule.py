@@ -72,7 +72,7 @@ def spell_effect(campaign: Campaign, character: Character | None, label: str,
 def light(campaign: Campaign, character: Character, item_uid: str, seconds: int, *,
           fuel_uid: str | None = None) -> Timed:
     """Light a torch or lantern: one of the stack is used up and burns for ``seconds``; with
-    ``fuel_uid`` (a lantern's flask of oil) one of the fuel is used up instead (issue #18)."""
+    ``fuel_uid`` (a lantern's flask of oil) one of the fuel is used up instead."""
     item = character.inventory.find(item_uid)
     burnt = item if fuel_uid is None else character.inventory.find(fuel_uid)
     quantity = getattr(burnt, "quantity", 1)

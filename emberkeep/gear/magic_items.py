@@ -8,10 +8,10 @@ spells, R9, but scaling linearly). Each effect line keeps the seed's text and th
 A magic item is built on a base piece (a shield, a warhammer...): owning one gives an owned copy
 of that base marked ``magical`` with an :class:`OwnedMagic` attached (see ``owned.py``).
 
-A campaign's own magic items (the magic item editor, issue #12) are over the shipped ones in its
+A campaign's own magic items (the magic item editor) are over the shipped ones in its
 :class:`~emberkeep.character.catalog.Catalog`.
 
-An item's ``charges`` text is counted as it reads (:func:`charge_plan`, issue #18): a daily
+An item's ``charges`` text is counted as it reads (:func:`charge_plan`): a daily
 number ("once a day", the seed's "a charge of 1d4 a day") is the day's uses, rolled anew at
 midnight; a pool ("3 charges") is spent per use and never comes back; a pool that says how it
 refills ("7 charges, 1d6 back at dawn") regains that many at that hour, never above its size.
@@ -123,8 +123,8 @@ class OwnedMagic(_MagicFields):
     """The magic a particular owned piece carries (copied from the catalog, then the GM's).
 
     ``charges_left`` counts the uses left where ``charges`` reads as a count
-    (:func:`charge_plan`): today's for a daily number, refilled at midnight (issue #5); what is
-    left of a pool, refilled only as its text says (issue #18).
+    (:func:`charge_plan`): today's for a daily number, refilled at midnight; what is
+    left of a pool, refilled only as its text says.
     """
 
     magic_item_id: str | None = None

@@ -53,7 +53,7 @@ class OwnedGear(BaseModel):
     magical: bool = False
     magic: OwnedMagic | None = None
     note: str = ""
-    at_smith: bool = False  # away being repaired until its timeline entry ends (issue #5)
+    at_smith: bool = False  # away being repaired until its timeline entry ends
 
     def damageable_by(self, magical_weapon: bool) -> bool:
         """R26: magical gear is dented, notched or broken only by a magical weapon."""

@@ -108,7 +108,7 @@ class ItemSpec(_Spec):
     """Adventuring gear, tools, supplies. ``bulk`` items count one load per bundle (R14)."""
 
     bulk: int = Field(default=1, ge=1, le=100_000, description="how many of these make one load")
-    # issue #18: a light burns on the game clock; a lantern burns its fuel, not itself
+    # a light burns on the game clock; a lantern burns its fuel, not itself
     burns_minutes: int | None = Field(default=None, ge=1, le=100_000)
     fuel: str | None = Field(default=None, max_length=64, description="the item id it burns")
     category: Literal["gear", "tool", "supply", "light", "ammunition", "container", "focus"] = (

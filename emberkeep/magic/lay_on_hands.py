@@ -84,7 +84,7 @@ def lay_on_hands_check(roller: Roller, *, wis_mod: int, prof: int, room_dc: int,
                        dc_shift: int = 0, disapproval_range: int = 1,
                        advantage: Advantage | None = None) -> SpellcheckResult:
     """The Cleric's SPELLCHECK for Lay on Hands: d20 + WIS + PROF (R8); ``advantage`` as in
-    :func:`spellcheck` (issue #12)."""
+    :func:`spellcheck`."""
     return spellcheck(roller, caster="cleric", ability_mod=wis_mod, prof=prof, room_dc=room_dc,
                       dc_shift=dc_shift, disapproval_range=disapproval_range,
                       advantage=advantage)

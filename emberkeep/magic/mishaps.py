@@ -40,7 +40,7 @@ _TABLE_ID = re.compile(r"mishap_[a-z0-9_]+")
 class MishapRow(TableRow):
     save: SaveAbility | None = None
     success_level_die: str | None = None
-    effects: tuple[SpellEffect, ...] = ()  # what the row does, typed (issue #18)
+    effects: tuple[SpellEffect, ...] = ()  # what the row does, typed
 
 
 class MishapTable(RollTable[MishapRow]):

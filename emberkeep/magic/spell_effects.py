@@ -1,4 +1,4 @@
-"""What a spell's Success Level and a mishap row *do*, as typed data (issue #18).
+"""What a spell's Success Level and a mishap row *do*, as typed data.
 
 Like the crit tables' rows (``tables/effects.py``), each spell level and each mishap row keeps
 the seed's words in ``text`` and lists its effects here; the engine applies them

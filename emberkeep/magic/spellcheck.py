@@ -194,7 +194,7 @@ def spellcheck(
 
     With ``spell`` the result carries its effect at the level reached, its own dice count and
     its own mishap table. ``disapproval_range`` is the Cleric's current range (R10).
-    ``advantage`` rolls 2d20 and keeps the higher (disadvantage: the lower), issue #12; the kept
+    ``advantage`` rolls 2d20 and keeps the higher (disadvantage: the lower); the kept
     face is the natural (a natural 1 or 20, the Cleric's disapproval). A single GM-typed d20
     (purpose ``spellcheck``) under advantage is the kept face; a pair is both dice. See
     :func:`spellcheck_modes` for the campaign's advantage mode.
@@ -204,7 +204,7 @@ def spellcheck(
     natural = check.kept[0]
     mishap = None
     # a spell with its own d6 texts (``Spell.mishaps``, the spell editor) and no table id: the
-    # caller rolls them (``spells.roll_own_mishap``), not the General Mishap table (issue #12)
+    # caller rolls them (``spells.roll_own_mishap``), not the General Mishap table
     own = spell is not None and bool(spell.mishaps) and spell.mishap_table is None
     if natural == 1 and caster == "magic_user" and not own:
         mishap = roll_mishap(roller, spell.mishap_table if spell else None)

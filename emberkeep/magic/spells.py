@@ -16,7 +16,7 @@ Cantrips never need a SPELLCHECK (Magic-user, "Cantrip: ... NO SPELLCHECK"): cas
 succeeds without a roll.
 
 A spell may carry its own d6 mishap table inline (``mishaps``: six rows, the seed's "work out a
-spell-specific Mishapt table"), which the spell editor writes (issue #12). A campaign's own spells
+spell-specific Mishapt table"), which the spell editor writes. A campaign's own spells
 are over the shipped ones in its :class:`~emberkeep.character.catalog.Catalog` (the same id
 replaces), which the rules that look a spell up are given.
 """
@@ -78,7 +78,7 @@ class SpellLevel(BaseModel):
     dice: int | None = Field(default=None, ge=1, le=100)
     damage: DiceText | None = None
     fails: bool = False
-    effects: tuple[SpellEffect, ...] = ()  # what the level does, typed (issue #18)
+    effects: tuple[SpellEffect, ...] = ()  # what the level does, typed
 
     @model_validator(mode="after")
     def _dice_match_text(self) -> SpellLevel:

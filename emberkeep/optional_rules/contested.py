@@ -4,7 +4,7 @@ Furnace: "Each side rolls, and whoever rolls highest without going over, wins. O
 with the bigger Ability score wins. If both side fail, you can call a re-roll one turn later, or
 the creature who rolled closer to its Ability score wins."
 
-Readings (issue #12): a roll *equal* to the score does not go over, so it succeeds. A tie is the
+Readings: a roll *equal* to the score does not go over, so it succeeds. A tie is the
 same roll on both sides when both succeed; the bigger score wins it, and equal scores too are a
 draw (roll again). When both fail, the campaign setting says what happens: ``reroll`` (no winner
 now; roll again next turn) or ``closer`` (the smaller overshoot wins; an equal overshoot goes to

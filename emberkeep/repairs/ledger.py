@@ -33,8 +33,8 @@ def repair(campaign: Campaign, character_id: str, item_uid: str, *, units: int |
     """Mend ``units`` of an item's damage (all when None), take the coins from the owner's purse
     (or the party fund with ``paid_by="party"``) and write the ledger entry (R16).
 
-    ``at_smith``: the smith takes the item and the time the campaign's downtime settings say
-    (issue #5); it is paid now, away until the timeline entry ends, and mended then.
+    ``at_smith``: the smith takes the item and the time the campaign's downtime settings say;
+    it is paid now, away until the timeline entry ends, and mended then.
     """
     owner = _owner(campaign, character_id)
     item = owner.inventory.find(item_uid)

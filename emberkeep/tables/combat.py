@@ -59,7 +59,7 @@ class EffectRow(TableRow):
 
     A row either lists at least one effect with mechanics, or is marked ``flavour_only`` and
     lists only ``flavour`` notes (fumble 1 "You miss wildly", lingering 17-20 "Minor Scar").
-    The effects are the row's classification (issue #4): mechanical rows are applied by the
+    The effects are the row's classification: mechanical rows are applied by the
     encounter engine (``encounter/crits.py``) effect by effect; a ``flavour_only`` row is text
     the engine only logs, and says why in ``gm_note``.
     ``alt_text`` is an alternative wording for campaigns using advantage and disadvantage (R21).
@@ -69,8 +69,8 @@ class EffectRow(TableRow):
     flavour_only: bool = False
     alt_text: str | None = None
     gm_note: str | None = Field(default=None, min_length=1)
-    """Why a row is text only (``flavour_only``): the classification's justification (issue #4:
-    "Text-only should be the rare exception, each one justified")."""
+    """Why a row is text only (``flavour_only``): the classification's justification
+    ("Text-only should be the rare exception, each one justified")."""
 
     @model_validator(mode="after")
     def _effects_or_flavour(self) -> EffectRow:

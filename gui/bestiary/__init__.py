@@ -1,1 +1,1 @@
-"""The bestiary window and its template form (issue #21)."""
+"""The bestiary window and its template form."""

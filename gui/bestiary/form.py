@@ -1,4 +1,4 @@
-"""One bestiary template, edited: every number of a monster in Furnace's terms (issue #21).
+"""One bestiary template, edited: every number of a monster in Furnace's terms.
 
 The form only collects the numbers; the template model (``emberkeep.campaign.bestiary``)
 checks them, and its refusal is shown in the form's error line.
@@ -75,10 +75,10 @@ class TemplateForm(QDialog):
         self.notes.setTabChangesFocus(True)
         self.notes.setMaximumHeight(70)
         self.error = QLabel(self)
-        tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
+        tone(self.error, "error")  # a palette tone: reads in light and dark
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
-        self.other_weapons = WeaponsEditor(t.other_weapons, self)  # issue #21: a bow besides
+        self.other_weapons = WeaponsEditor(t.other_weapons, self)  # a bow besides
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self._accept)

@@ -1,4 +1,4 @@
-"""A monster's further weapons, edited by keys (issue #21): a small table of name, damage,
+"""A monster's further weapons, edited by keys: a small table of name, damage,
 length (R31's feet) and whether it shoots, under the monster form's and the bestiary form's
 main weapon. "Add a w&eapon" adds a row and starts on its name; Del (in the table) removes the
 row. The table only collects; the core's ``MonsterWeapon`` checks every value, and its refusal

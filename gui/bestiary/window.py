@@ -1,4 +1,4 @@
-"""Encounter → Bestiary: the campaign's monster templates over the starter ones (issue #21).
+"""Encounter → Bestiary: the campaign's monster templates over the starter ones.
 
 A searchable list (type to filter by name, weapon or notes); Enter or "Add to encounter" puts
 N of the selected into the open encounter (HP as written, rolled per monster, or typed), E edits,

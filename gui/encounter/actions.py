@@ -153,7 +153,7 @@ def preview_cast(window: EncounterWindow, caster: str, spell: str, name: str, *,
     if isinstance(typed, tuple):
         return "type one d20"
     chosen = _cast_targets(window, caster)
-    # the attack panel's advantage goes to the SPELLCHECK too (issue #12)
+    # the attack panel's advantage goes to the SPELLCHECK too
     advantage = (Advantage(window.panel.advantage.currentData())
                  if window.panel.advantage.currentIndex() else Advantage.NONE)
     action = typed_action({Purpose.SPELLCHECK: typed},

@@ -1,4 +1,4 @@
-"""The encounter's CHECK/SAVE roller (Q) and reaction roll (Shift+Q), issue #17. No rules here.
+"""The encounter's CHECK/SAVE roller (Q) and reaction roll (Shift+Q). No rules here.
 
 Both are small dialogs driven by keys alone: pick with the form's mnemonics, type a physical
 die or leave it blank, **Enter previews** (the roll is resolved with
@@ -70,7 +70,7 @@ class _PreviewDialog(QDialog):
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
-        tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
+        tone(self.error, "error")  # a palette tone: reads in light and dark
         self.error.setWordWrap(True)
 
     def action(self) -> tuple[str, Action]:

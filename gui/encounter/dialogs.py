@@ -81,8 +81,8 @@ class CastDialog(QDialog):
         self.setWindowTitle(f"{caster.name} casts")
         self.caster, self.catalog = caster, catalog
         self.list = QListWidget(self)
-        # Issue #12: the archetypes' "scroll" context (Wizard: EASY; Arcane Trickster: HARD);
-        # issue #18: a scroll holds any spell of the campaign, known or not
+        # the archetypes' "scroll" context (Wizard: EASY; Arcane Trickster: HARD);
+        # a scroll holds any spell of the campaign, known or not
         self.from_scroll = QCheckBox("cast from a &scroll", self)
         self.from_scroll.toggled.connect(self._fill)
         self._fill(False)

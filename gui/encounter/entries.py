@@ -1,4 +1,4 @@
-"""Every public action of the fight's core and where the GM reaches it (issue #17).
+"""Every public action of the fight's core and where the GM reaches it.
 
 One line per action function of ``emberkeep.encounter`` and ``emberkeep.melee_round`` (a
 function in a module's ``__all__`` that takes the encounter first and returns the step it
@@ -59,7 +59,7 @@ ENTRIES: dict[str, Entry] = {
                                                   "first round): the window runs its two "
                                                   "halves, S or Shift+S and I"),
     "emberkeep.encounter.unaware.mark_unaware": ("key", "unaware"),
-    # The Melee Round (issue #11): its panel's tactic (W) rolled with A
+    # The Melee Round: its panel's tactic (W) rolled with A
     "emberkeep.melee_round.engine_bridge.begin_melee_round": ("key", "initiative"),
     "emberkeep.melee_round.engine_bridge.melee_exchange": ("key", "attack"),
     "emberkeep.melee_round.engine_bridge.mount": ("key", "melee_mount"),

@@ -1,4 +1,4 @@
-"""The encounter window's rarer actions (issue #9's gaps over engine II): the GM's surprise,
+"""The encounter window's rarer actions (the gaps the first engine left): the GM's surprise,
 WDD's declared spells, simultaneous melee, fending, the knife grip, mounts, shield volunteers,
 and finishing the fight onto the campaign clock. No rules here: each calls the engine, each is
 one undo command on the campaign's stack (through ``window.run``), each has its key in
@@ -148,7 +148,7 @@ def resolve_melee(window: EncounterWindow) -> str | None:
 
 
 def typed_per_blow(text: str, attackers: list[str]) -> list[Answer] | None:
-    """The GM's d20s for the declared blows, in declaration order ("12 7 15"; issue #9), the
+    """The GM's d20s for the declared blows, in declaration order ("12 7 15"), the
     order the engine rolls them in; nothing typed: the engine rolls them all."""
     try:
         typed = parse_typed(text)
@@ -239,11 +239,11 @@ def shield_volunteers(enc: Encounter, shooter_id: str, target_id: str) -> list[s
 
 def finish(window: EncounterWindow) -> str | None:
     """The GM finishes the fight: its rounds on the campaign clock, the "until rest"
-    conditions on the timeline (issue #5, R27), one undo command."""
+    conditions on the timeline (R27), one undo command."""
     if window.enc.state.phase == "setup":
         return "the fight has not begun"
     if window.enc.state.phase != "over":
-        # issue #17: the GM ends it (a step), and its rounds not yet on the clock follow in
+        # the GM ends it (a step), and its rounds not yet on the clock follow in
         # the same undo command, even when closing its tab already clocked them
         from emberkeep.encounter.finish import end_fight
 

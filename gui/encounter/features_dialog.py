@@ -1,4 +1,4 @@
-"""The current actor's archetype features in a fight (issue #18), key Shift+F.
+"""The current actor's archetype features in a fight, key Shift+F.
 
 Lists what the actor's features can do now, by their names: switch a state on or off (Rage,
 with the rounds it lasts), convert HP into damage on the next hit (Bloodmagic), ready the

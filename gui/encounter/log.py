@@ -54,7 +54,7 @@ def lines_of(step: Step, index: int, round_number: int, names: dict[str, str],
                                f"{event.table} {event.value} ({event.label}): {event.text}"))
         elif isinstance(event, Note):
             out.append(LogLine(index, round_number, "note", who, event.text))
-    if enc is not None:  # issue #17: every change the step made, in words
+    if enc is not None:  # every change the step made, in words
         out += [LogLine(index, round_number, "change", who, text)
                 for text in change_lines(enc, step)]
     return out

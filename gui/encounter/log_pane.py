@@ -1,6 +1,6 @@
 """The encounter window's log pane: the fight's log, following its end, with a text filter and a
 kind ("Changes", "Rolls"…) above it, and always room for ``LOG_ROWS`` lines whatever the panels
-above want (issue #19)."""
+above want."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Melee Round's exchange panel (issue #11): both combatants' declared actions and both rolls
+"""The Melee Round's exchange panel: both combatants' declared actions and both rolls
 in one step, each phase's result shown, applied with one key.
 
 Shown instead of the attack panel when the encounter resolves blows by the Melee Round (R23:
@@ -76,7 +76,7 @@ class MeleePanel(PreviewPanel):
         title = QLabel("Melee Round: both declare, both roll (R23)", self)
         title.setStyleSheet("font-weight: bold;")
         grid.addWidget(title, 0, 0, 1, 3)
-        self.tactic = QComboBox(self)  # issue #11: the tactic steps; W / Shift+W cycle it
+        self.tactic = QComboBox(self)  # the tactic steps; W / Shift+W cycle it
         for key, label in TACTICS:
             self.tactic.addItem(label, key)
         self.tactic.setAccessibleName("tactic")

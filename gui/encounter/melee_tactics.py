@@ -1,4 +1,4 @@
-"""The Melee Round's tactic steps in the encounter window (issue #11): which core step the
+"""The Melee Round's tactic steps in the encounter window: which core step the
 melee panel's "Tactic" runs on A, and with which of the panel's fields.
 
 Each tactic is one core step of :mod:`emberkeep.melee_round.tactic_steps` (several foes is one

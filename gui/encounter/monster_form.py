@@ -1,5 +1,5 @@
 """The quick monster form: name, count, HP or HD, ROOM DC (→ AC and save, R30), attack, damage,
-morale, weapon and its length, further weapons (a bow beside the axe, issue #21), WDD's segment
+morale, weapon and its length, further weapons (a bow beside the axe), WDD's segment
 modifier; the side and zone they start in.
 
 R30: a monster's AC is the ROOM DC and it saves with d20 + (ROOM DC − 10); Furnace: "Enemy
@@ -74,7 +74,7 @@ class MonsterForm(QDialog):
         self.weapon = QLineEdit("claws", self)
         self.length = _spin(self, 0, 30, 2, suffix=" ft")
         self.ranged = QCheckBox("shoots (ranged)", self)
-        # WDD segment initiative: the monster's own modifier to its d10 (issue #17)
+        # WDD segment initiative: the monster's own modifier to its d10
         self.segment = QSpinBox(self)
         self.segment.setRange(-10, 10)
         self.segment.setPrefix("d10 ")

@@ -22,7 +22,7 @@ __all__ = ["BarChart", "Histogram"]
 
 def _inks() -> tuple[QColor, QColor, QColor]:
     """The bars' colour, its deeper shade and the empty track, from the palette's tones, so
-    the charts read in a dark palette as in a light one (issue #19)."""
+    the charts read in a dark palette as in a light one."""
     found = tones()
     return found.error, QColor(found.error).darker(170), found.hp_track
 

@@ -1,4 +1,4 @@
-"""Encounter → Odds: how deadly is this fight, from the campaign's own rules (issue #21).
+"""Encounter → Odds: how deadly is this fight, from the campaign's own rules.
 
 The dialog only gathers the encounter as it stands (``odds.setup_of``; an encounter resolved by
 the Melee Round through ``melee_round.sim.melee_setup``, whose fights are played by the Melee

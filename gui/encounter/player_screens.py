@@ -1,4 +1,4 @@
-"""The player view at the table (issue #19): fullscreen on the screen the GM picks, and the
+"""The player view at the table: fullscreen on the screen the GM picks, and the
 combatants the GM has not revealed kept off it.
 
 Shift+H in the encounter hides the selected combatant from the players, or reveals it: one

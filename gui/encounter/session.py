@@ -68,7 +68,7 @@ class EncounterSession(QObject):
         self._previews: dict[int, Prepared[FightOutcome]] = {}
         document.stepDone.connect(self._step_done)
         self._current: str | None = self.current_id()
-        # issue #17: what the GM typed from physical dice for the next step, by purpose
+        # what the GM typed from physical dice for the next step, by purpose
         # (gui.encounter.typed_entry); the panels' own fields answer first
         self.typed_next: dict[Key, Answers] = {}
         # what the last run left unused of them (a crit die typed for an attack that missed)
@@ -82,7 +82,7 @@ class EncounterSession(QObject):
         return self.record.name
 
     def melee_round(self) -> bool:
-        """This encounter resolves blows by the Melee Round's opposed rolls (issue #11)."""
+        """This encounter resolves blows by the Melee Round's opposed rolls."""
         settings = self.document.campaign.settings
         return persist.resolution(self.record, settings) is Resolution.MELEE_ROUND
 

@@ -1,4 +1,4 @@
-"""The texts' other actions at the table: Q, then one key (issue #17).
+"""The texts' other actions at the table: Q, then one key.
 
 Furnace's DISENGAGE, stand up, grapple and shove (R31), use an item, Go NEAR and SPELLCHECK,
 Lay on Hands; an attack with the target's shield sundered (R12) or sacrificed (R18), with the
@@ -168,7 +168,7 @@ def _use_item(w: EncounterWindow) -> Built:
     if c is None or c.kind != "pc":
         return "a player character uses an item (a monster's: G, a GM ruling)"
     inv = w.enc.character(c).inventory
-    # what a use changes (one of the stack, a magic item's charge) shows in the choice (#18)
+    # what a use changes (one of the stack, a magic item's charge) shows in the choice
     items = [(p, text) for p in inv.all_gear()
              if (text := usable_text(p)) is not None
              and (p.magic is not None or (isinstance(p, OwnedItem) and p.quantity > 0))]

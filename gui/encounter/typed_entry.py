@@ -1,4 +1,4 @@
-"""The encounter's "typed dice" entry (Shift+D), issue #17: every die of the next step typed.
+"""The encounter's "typed dice" entry (Shift+D), every die of the next step typed.
 
 A GM who rolls physical dice types what they showed, by purpose, before the step's key:
 ``surprise party: 2; surprise foes: 5`` before S, ``crit 14; crit damage 3 5`` before A,

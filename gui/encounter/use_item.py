@@ -1,4 +1,4 @@
-"""How a usable piece reads when the GM picks what to use in a fight (issue #18; the chord
+"""How a usable piece reads when the GM picks what to use in a fight (the chord
 Q, I in :mod:`gui.encounter.table_actions`): what a use will change (one of the stack; one of
 the magic item's charges today, and its Magic lines) before Enter. The engine's ``use_item``
 does the rest as one undoable step in the log.

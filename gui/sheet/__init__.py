@@ -1,4 +1,4 @@
-"""The character sheet: its widget, models and panels (issue #7)."""
+"""The character sheet: its widget, models and panels."""
 
 from gui.sheet.widget import CharacterSheet
 

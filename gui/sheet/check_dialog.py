@@ -1,4 +1,4 @@
-"""The sheet's CHECK/SAVE roller (Ctrl+J, or Ctrl+click on a skill, save or modifier), issue #17.
+"""The sheet's CHECK/SAVE roller (Ctrl+J, or Ctrl+click on a skill, save or modifier).
 
 No rule here: :func:`emberkeep.character.checks.character_check` rolls d20 + ability + PROF
 against the ROOM DC or the GM's DC with every EASY and HARD that applies (R7, R28's conditions
@@ -88,7 +88,7 @@ class SheetCheckDialog(QDialog):
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
-        tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
+        tone(self.error, "error")  # a palette tone: reads in light and dark
         layout = QVBoxLayout(self)
         layout.addWidget(self.form)
         layout.addWidget(self.outcome, 1)
@@ -198,7 +198,7 @@ class SheetCheckDialog(QDialog):
 
 class CheckClicks(QObject):
     """Ctrl+click on a sheet's skill row, SAVE or ability modifier asks for that CHECK or
-    SAVE against the DC (issue #17), not a bare d20: the dice tray's app-wide Ctrl+click
+    SAVE against the DC, not a bare d20: the dice tray's app-wide Ctrl+click
     leaves widgets marked ``rollsCheck`` to this filter."""
 
     def __init__(self, ask: Callable[[RollType, Ability, Skill | None], None],

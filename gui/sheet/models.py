@@ -272,7 +272,7 @@ class InventoryModel(SheetTableModel):
     def _cell(self, piece: Owned, column: int, editing: bool) -> Any:
         if column == 0:
             return piece.name + (" (magic)" if piece.magical else "")
-        if column == 1:  # a magic item's charges left today (issue #18)
+        if column == 1:  # a magic item's charges left today
             charges = charges_text(piece.magic) if piece.magic is not None else ""
             return _kind(piece) + (f", {charges}" if charges else "")
         if column == self.QTY:

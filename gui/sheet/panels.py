@@ -361,7 +361,7 @@ class NotesPanel(QGroupBox):
             tip="Conditions that stay on the sheet (R28: PRONE, FRIGHTENED, WEAK, "
                 "HARD until rest…), separated by commas"))
         layout.addLayout(conditions)
-        # issue #17: what the fight put on the character (PRONE, FRIGHTENED...) while it runs
+        # what the fight put on the character (PRONE, FRIGHTENED...) while it runs
         fight = sheet.label("fight_conditions", self, lambda c: _fight_text(sheet, c))
         fight.setWordWrap(True)
         layout.addWidget(fight)

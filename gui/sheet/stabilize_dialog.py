@@ -1,4 +1,4 @@
-"""Stabilize a PC dying on the clock (Ctrl+Shift+J), issue #17. No rule here.
+"""Stabilize a PC dying on the clock (Ctrl+Shift+J). No rule here.
 
 When a fight ends with a PC still bleeding, its countdown goes on the timeline (R21). This
 dialog is how the party tends to it afterwards: pick who makes the WIS (Medicine) CHECK (or
@@ -58,7 +58,7 @@ class StabilizeDialog(QDialog):
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
-        tone(self.error, "error")  # a palette tone: reads in light and dark (#19)
+        tone(self.error, "error")  # a palette tone: reads in light and dark
         self.error.setWordWrap(True)
         form = QFormLayout()
         form.addRow("&Who tends", self.helper)

@@ -80,7 +80,7 @@ class CharacterSheet(QScrollArea):
     levelUpRequested = Signal(str)
     castRequested = Signal(str)
     printRequested = Signal(str)
-    # issue #17: Ctrl+click on a skill, SAVE or modifier: (kind, ability, skill or "")
+    # Ctrl+click on a skill, SAVE or modifier: (kind, ability, skill or "")
     checkRequested = Signal(str, str, str)
 
     def __init__(self, document: CampaignDocument, character_id: str,
@@ -115,7 +115,7 @@ class CharacterSheet(QScrollArea):
         self.skills_view = table_view(self.skills_model, skills, 18, fixed=True)
         QVBoxLayout(skills).addWidget(self.skills_view)
         middle.addWidget(skills)
-        self.knight = KnightPanel(self, body)  # the Melee Round's knight (issue #11)
+        self.knight = KnightPanel(self, body)  # the Melee Round's knight
         middle.addWidget(self.knight)
         middle.addStretch(1)
         right = QVBoxLayout()
@@ -358,7 +358,7 @@ class CharacterSheet(QScrollArea):
             check.setChecked(ability in character.save_proficiencies)
             check.blockSignals(False)
         self.level_up_button.setText("Advance to 1st…" if character.level == 0 else "Level Up…")
-        ready = self.labels["ready"]  # R32: bold when due, muted otherwise (palette tones, #19)
+        ready = self.labels["ready"]  # R32: bold when due, muted otherwise (palette tones)
         tone(ready, None if character.can_level_up else "muted")
         font = ready.font()
         font.setBold(character.can_level_up)

@@ -1,4 +1,4 @@
-"""The archetype editor (issue #12): prerequisite, basic PROFs, and a menu of features whose
+"""The archetype editor: prerequisite, basic PROFs, and a menu of features whose
 effects are typed data the sheet and the engine honour (Rage, crit range, hit die, rerolls...).
 
 The left list holds every archetype in play; the form edits one: its class and prerequisite race,
@@ -80,7 +80,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
     # -- the form ---------------------------------------------------------------------------
 
     def build_form(self, layout: QVBoxLayout) -> None:
-        # features added since the entry was loaded: their ids follow their names (issue #18)
+        # features added since the entry was loaded: their ids follow their names
         self.fresh_features: list[dict[str, Any]] = []
         self.data: dict[str, Any] = self.blank()
         self.feature_row = -1
@@ -95,7 +95,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         head = QFormLayout()
         self.name_edit = QLineEdit(self.form_host)
         self.class_combo = QComboBox(self.form_host)
-        for cls in classes().values():  # names shown, ids kept as data (issue #18)
+        for cls in classes().values():  # names shown, ids kept as data
             self.class_combo.addItem(cls.name, cls.id)
         self.race_combo = QComboBox(self.form_host)
         self.race_combo.addItem(_NONE, None)
@@ -145,7 +145,7 @@ class ArchetypeEditor(CatalogEditor[Archetype]):
         form = QFormLayout()
         self.feature_name = QLineEdit(box)
         self.feature_text = QLineEdit(box)
-        self.feature_gm_call = QLineEdit(box)  # issue #18: why the GM rules what no effect does
+        self.feature_gm_call = QLineEdit(box)  # why the GM rules what no effect does
         self.feature_gm_call.setPlaceholderText("why it is the GM's call (where no effect does it)")
         form.addRow("Feature name", self.feature_name)
         form.addRow("Seed's words", self.feature_text)

@@ -1,4 +1,4 @@
-"""The common frame of the archetype, spell and magic item editors (issue #12).
+"""The common frame of the archetype, spell and magic item editors.
 
 A list of every entry in play — the shipped ones (the defaults) and the campaign's own, which
 replace a shipped one with the same id — beside a form for the selected entry. *Save to
@@ -6,7 +6,7 @@ campaign* validates the form with the core's model and stores it as the campaign
 one undoable command; *Revert to shipped* / *Delete* removes the campaign's entry. A refusal is
 shown under the form (never a modal box), with the model's reason.
 
-The GM sees names, never ids (issue #18): a new entry's id is made from its name by the core
+The GM sees names, never ids: a new entry's id is made from its name by the core
 (:func:`~emberkeep.campaign.custom.entry_id_for`), and an entry keeps its id when renamed.
 """
 

@@ -1,8 +1,8 @@
-"""The dice tray, always at hand (issue #12): notation, quick dice, advantage, a history, and
+"""The dice tray, always at hand: notation, quick dice, advantage, a history, and
 rolling any number shown on a sheet.
 
 - Type any notation :mod:`emberkeep.dice_notation` reads (``3d6``, ``1d8+1d6+2``, ``d%``,
-  ``4d6dl1``, ``(2d6+1)*2``) and press Enter; the entry clears for the next roll (#19) and the
+  ``4d6dl1``, ``(2d6+1)*2``) and press Enter; the entry clears for the next roll and the
   history marks dropped dice.
 - Quick buttons: d4, d6, d8, d10, d12, d20, d100, and d20 with advantage or disadvantage
   (2d20 keep the higher or lower, 5e), each plus the modifier box.
@@ -182,7 +182,7 @@ class NumberRoller(QObject):
                 and event.button() == Qt.MouseButton.LeftButton
                 and event.modifiers() & Qt.KeyboardModifier.ControlModifier
                 and isinstance(watched, QWidget) and not self.tray.isAncestorOf(watched)
-                and not watched.property("rollsCheck")):  # a sheet's CHECK/SAVE (issue #17)
+                and not watched.property("rollsCheck")):  # a sheet's CHECK/SAVE
             text = _text_at(watched, event)
             if text and self.tray.roll_text(text) is not None:
                 return True

@@ -1,4 +1,4 @@
-"""A list of typed effects with a form for the selected one (issue #18: the spell editor edits
+"""A list of typed effects with a form for the selected one (the spell editor edits
 each Success Level's effects). The effects are plain dicts the caller stores; each form is built
 from its kind's model (:class:`~gui.toolbox.model_form.ModelForm`), so a new effect field needs
 no GUI code, and the core validates the whole spell on saving."""

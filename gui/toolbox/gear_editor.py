@@ -1,4 +1,4 @@
-"""The gear editor (issue #18): the campaign's own weapons, armor, shields and items, with the
+"""The gear editor: the campaign's own weapons, armor, shields and items, with the
 shipped catalog as the start (R13: prices and numbers the rules leave to the GM).
 
 Weapons: damage, hands (kind), length (R31), quality (R17: cheap 1 notch, standard 2, fine 3

@@ -1,4 +1,4 @@
-"""The magic item editor (issue #12): tier (common -, uncommon +1d, rare +3d, epic +5d), the
+"""The magic item editor: tier (common -, uncommon +1d, rare +3d, epic +5d), the
 Magic Item Dice and what each does, duration, charges (a day's, or a pool and how it refills,
 read by the core's ``charge_plan``: the form says how they will be counted) and a curse. The
 shipped examples are the seed's Shield of Shielding and Mjölnir. The dice an item spends must fit
@@ -91,7 +91,7 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         form.addRow("Tier", self.tier)
         form.addRow("Duration", self.duration)
         form.addRow("Charges", self.charges)
-        form.addRow("", self.charges_reading)  # issue #18: how the core will count them
+        form.addRow("", self.charges_reading)  # how the core will count them
         form.addRow("Curse", self.curse)
         form.addRow("Value", self.value)
         layout.addLayout(form)
@@ -118,7 +118,7 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
         layout.addLayout(row)
 
     def _fill_bases(self, base_type: str) -> None:
-        """The base pieces of the campaign's gear (its own over the shipped), by name (#18)."""
+        """The base pieces of the campaign's gear (its own over the shipped), by name."""
         cat = Catalog(self.document.campaign).gear()
         pools: dict[str, Mapping[str, Spec]] = {
             "armor": cat.armor, "shield": cat.shields, "weapon": cat.weapons, "item": cat.items}

@@ -111,7 +111,7 @@ class ModelForm(QWidget):
             sub = ModelForm(annotation, _as_dict(value), self, inline=True)
             return sub, sub.value
         optional_model = _optional_model(annotation)
-        if optional_model is not None:  # e.g. a spell's each-round Duration (issue #18)
+        if optional_model is not None:  # e.g. a spell's each-round Duration
             return self._build_optional_model(optional_model, value)
         return self._build_plain(annotation, info, value)
 

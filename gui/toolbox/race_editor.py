@@ -1,4 +1,4 @@
-"""The race editor (issue #18): the seed's "create your own" races, kept in the campaign.
+"""The race editor: the seed's "create your own" races, kept in the campaign.
 
 R2's two shapes, which the core's :class:`~emberkeep.character.races.Race` enforces: the
 Human's (swap two scores after rolling, PROF in one chosen skill), or +1 to one ability and -1

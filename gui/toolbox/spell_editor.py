@@ -1,4 +1,4 @@
-"""The spell editor (issue #12) over the spell data: kind (its Spell Die, R9), base effect, the
+"""The spell editor over the spell data: kind (its Spell Die, R9), base effect, the
 effect at each Success Level 1-6 (R8) with the dice it spends, casting time in segments (R20),
 and an optional own d6 mishap table. *Random name* rolls a name from the word tables."""
 
@@ -126,7 +126,7 @@ class SpellEditor(CatalogEditor[Spell]):
         layout.addWidget(levels)
 
     def _build_level_effects(self, layout: QVBoxLayout) -> None:
-        """issue #18: what each level does, typed, for the engine to apply."""
+        """What each level does, typed, for the engine to apply."""
         pick = QHBoxLayout()
         pick.addWidget(QLabel("Typed effects of level", self.form_host))
         self.level_pick = QComboBox(self.form_host)

@@ -1,4 +1,4 @@
-"""Furnace's optional table rules in one window (issue #12), each switchable per campaign:
+"""Furnace's optional table rules in one window, each switchable per campaign:
 advantage and disadvantage (beside or instead of EASY/HARD), contested roll-under CHECKs, effort
 (ICRPG) shown as progress, skill challenges with every attempt logged, and 1d4-turn timers on
 the game clock. Changes go through one undoable command each; rolls use the window's roller

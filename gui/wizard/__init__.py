@@ -1,4 +1,4 @@
-"""New character wizard, advancing a funnel survivor, and levelling up (issue #7)."""
+"""New character wizard, advancing a funnel survivor, and levelling up."""
 
 from gui.wizard.new_character import NewCharacterWizard
 

@@ -3,7 +3,7 @@ archetype, cantrips and the class's starting equipment lines (R4, R7).
 
 Shared by the new-character wizard and the Advance to 1st level dialog. The form only gathers
 answers into a :class:`ClassChoices`; the core (``apply_first_level``) checks them and its
-message is shown when it refuses. Issue #19: every field has a label (with its Alt key); a
+message is shown when it refuses. Every field has a label (with its Alt key); a
 choice the class does not have (Expertise, a fighting style, cantrips) is hidden, not greyed.
 """
 

@@ -6,7 +6,7 @@ choices) and the hit die, rolled or typed from a physical die. The core does the
 of the sheet (``level_up`` / ``advance_to_first``: R5's floor, the new PROF, the HD pool), and
 the copy replaces the sheet in one undo command, so undo restores exactly the sheet before.
 
-Two steps (issue #19): Next works the new level out on the copy and shows its summary (HP and
+Two steps: Next works the new level out on the copy and shows its summary (HP and
 the numbers, what changed); Finish puts that same copy on the sheet, Back goes back to the
 choices (and Next works it out again, the hit die rolled anew unless typed).
 """
@@ -77,7 +77,7 @@ class LevelUpDialog(QDialog):
         intro.setTextFormat(Qt.TextFormat.PlainText)
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        # issue #18: what the level will change, before Next; the summary shows what was rolled
+        # what the level will change, before Next; the summary shows what was rolled
         self.preview_label = QLabel(choose)
         self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
         self.preview_label.setWordWrap(True)
@@ -142,12 +142,12 @@ class LevelUpDialog(QDialog):
         form.addRow(self.choices)
         self.take_gear = QCheckBox("&Also take the class's starting equipment", self)
         form.addRow(self.take_gear)
-        # the equipment picks apply only when the gear is taken (#19: hidden otherwise)
+        # the equipment picks apply only when the gear is taken (hidden otherwise: nothing moot)
         picks = self.choices
         picks.form.setRowVisible(picks.equipment_box, False)
         self.take_gear.toggled.connect(
             lambda taken: picks.form.setRowVisible(picks.equipment_box, taken))
-        race = Catalog(document.campaign).race(character.race)  # the campaign's own too (#18)
+        race = Catalog(document.campaign).race(character.race)  # the campaign's own too
         if race.skill_picks and character.race_skill is None:
             self.race_skill = QComboBox(self)
             for skill in Skill:

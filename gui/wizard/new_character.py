@@ -83,7 +83,7 @@ class PathPage(QWizardPage):
         self._path_changed()
 
     def _path_changed(self) -> None:
-        """How many applies to a funnel only (#19: a choice that does not apply is hidden)."""
+        """How many applies to a funnel only (a choice that does not apply is hidden)."""
         self.how_many.setRowVisible(self.count, self.funnel.isChecked())
 
     def nextId(self) -> int:
@@ -162,7 +162,7 @@ class RacePage(QWizardPage):
     def __init__(self, scores: ScoresPage, catalog: Catalog = SHIPPED) -> None:
         super().__init__()
         self.scores = scores
-        self.catalog = catalog  # the campaign's own races too (issue #18)
+        self.catalog = catalog  # the campaign's own races too
         self.setTitle("Race")
         form = QFormLayout(self)
         self.race = QComboBox(self)
@@ -206,8 +206,8 @@ class RacePage(QWizardPage):
         return str(self.race.currentData())
 
     def update_preview(self) -> None:
-        race = self.catalog.race(self.race_id)  # the campaign's own races too (#18)
-        for widget in (self.swap_a, self.swap_b):  # hidden where they do not apply (#19)
+        race = self.catalog.race(self.race_id)  # the campaign's own races too
+        for widget in (self.swap_a, self.swap_b):  # hidden where they do not apply
             widget.setEnabled(race.swap_scores)
             self.form.setRowVisible(widget, race.swap_scores)
         self.skill.setEnabled(bool(race.skill_picks))

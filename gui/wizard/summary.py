@@ -1,4 +1,4 @@
-"""The summary before Finish (issue #19): the new sheet's HP and numbers, for the wizard's last
+"""The summary before Finish: the new sheet's HP and numbers, for the wizard's last
 page and the Level Up dialog's second step, so the GM reads what Finish will make before it is
 made. Every number comes from the core (the sheet's own properties and ``sheet_numbers``).
 """
