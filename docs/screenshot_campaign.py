@@ -59,7 +59,7 @@ def main(out: Path) -> None:
     profile = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
                             skills={"Sword": 15, "Lance": 12, "Spear": 6})
     for name, setup in fights:
-        ew = window.encounter_tools.new_encounter(name)  # type: ignore[attr-defined]
+        ew = window.encounter_tools.new_encounter(name)
         assert ew is not None
         ew.session.set_setup(name, **setup)  # type: ignore[arg-type]
         if "resolution" in setup:  # a joust: two knights (R24), gold against azure

@@ -56,9 +56,7 @@ def apply_preferences(window: MainWindow, values: dict[str, object]) -> AppState
     for name in PREFERENCES:
         setattr(state, name, getattr(checked, name))  # the window's own state object
     state.save()
-    tools = getattr(window, "safety_tools", None)
-    if tools is not None:
-        tools.autosaver.set_interval(state.autosave_seconds)
+    window.safety_tools.autosaver.set_interval(state.autosave_seconds)
     app = QApplication.instance()
     if isinstance(app, QApplication):
         apply_scheme(app, state.color_scheme)
