@@ -1,4 +1,5 @@
-"""The application's small memory between runs: recent campaigns and whether it ran before.
+"""The application's small memory between runs: recent campaigns, whether it ran before, and the
+fights each campaign had open in tabs.
 
 Kept as JSON in :func:`gui.paths.state_file`. It is a convenience, not the GM's data: a missing or
 unreadable state file just means a fresh start, never an error dialog. Writes go through a
@@ -17,9 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gui import paths
 
-__all__ = ["MAX_RECENT", "AppState"]
+__all__ = ["MAX_OPEN_FIGHT_FILES", "MAX_RECENT", "AppState"]
 
 MAX_RECENT = 10
+MAX_OPEN_FIGHT_FILES = 50  # campaign files whose open fights are remembered; the oldest go
 
 
 class AppState(BaseModel):
@@ -40,6 +42,9 @@ class AppState(BaseModel):
     """Screen key (:func:`gui.screen_fit.screen_key`) → ``[x, y, width, height, maximized]``."""
     window_screen: str | None = None
     """The screen key the main window was last closed on: it opens there if still connected."""
+    open_fights: dict[str, list[str]] = Field(default_factory=dict)
+    """Campaign file (absolute path) → the encounters shown in tabs when it was last closed, in
+    tab order: they reopen where they stood the next time that file opens."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> AppState:
@@ -66,6 +71,19 @@ class AppState(BaseModel):
         text = str(path.resolve())
         self.recent = [text, *(p for p in self.recent if p != text)][:MAX_RECENT]
         self.last_opened = text
+
+    def set_open_fights(self, path: Path, record_ids: list[str]) -> None:
+        """Remember the encounters ``path`` shows in tabs (none: forget it); the most recently
+        touched file last, so the oldest are the ones dropped past the limit."""
+        text = str(path.resolve())
+        self.open_fights.pop(text, None)
+        if record_ids:
+            self.open_fights[text] = list(record_ids)
+        while len(self.open_fights) > MAX_OPEN_FIGHT_FILES:
+            del self.open_fights[next(iter(self.open_fights))]
+
+    def fights_of(self, path: Path) -> list[str]:
+        return list(self.open_fights.get(str(path.resolve()), []))
 
     def forget(self, path: str) -> None:
         self.recent = [p for p in self.recent if p != path]

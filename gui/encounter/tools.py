@@ -4,17 +4,21 @@ An encounter is an :class:`~emberkeep.campaign.model.EncounterRecord` in ``campa
 encounters``; creating or deleting one is a recorded undo step like any edit, and a tab whose
 record leaves the campaign (deleted, or its creation undone) closes. Opening one shows it
 in a tab of the main window (one tab per encounter), resumed exactly where it stopped. The
-menu's entries and keys are declared below for the window's registry.
+encounters shown in tabs are remembered per campaign file (``AppState.open_fights``), so the
+next time that file opens they come back as tabs, where they stood. The menu's entries and keys
+are declared below for the window's registry.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, EncounterRecord
+from emberkeep.encounter.engine import RuleError
 from emberkeep.encounter.persist import EncounterFileError
 from gui import dialogs
 from gui.action_registry import ActionSpec, MenuSpec, Place
@@ -50,12 +54,60 @@ class EncounterTools:
             if tabs.indexOf(widget) < 0:
                 del self.open[record_id]
                 widget.session.leave()
+        self.remember_open()
 
     def follow(self, document: CampaignDocument) -> None:
-        # the window closes every tab but the roster when it changes campaign
+        # the window closes every tab but the roster when it changes campaign; what the old
+        # campaign showed stays remembered for its file
         self.open = {}
         self.sessions = {}
         document.campaignChanged.connect(self._campaign_changed)
+        document.pathChanged.connect(lambda _path: self.remember_open())  # Save As: the new file
+        # once the window has taken the document whole (its other parts follow it after this)
+        QTimer.singleShot(0, self.window, lambda: self.reopen(document))
+
+    # -- where the GM left off ------------------------------------------------------------------
+
+    def remember_open(self) -> None:
+        """Note, for the campaign's file, which encounters its tabs show (in tab order)."""
+        document = self.window.document
+        if document is None or document.path is None:
+            return  # a campaign never saved has no file to come back to
+        tabs = self.window.tabs
+        shown = sorted((tabs.indexOf(w), rid) for rid, w in self.open.items()
+                       if tabs.indexOf(w) >= 0)
+        state = self.window.state
+        ids = [rid for _index, rid in shown]
+        if ids != state.fights_of(document.path):
+            state.set_open_fights(document.path, ids)
+            state.save()
+
+    def reopen(self, document: CampaignDocument) -> list[EncounterWindow]:
+        """The encounters the campaign's file showed when it was last closed, as tabs again,
+        each resumed from its record. One no longer in the campaign (deleted, or the file
+        changed since) is skipped without a word; one that cannot be rebuilt is named in one
+        message and forgotten, so it is not reported again."""
+        if self.window.document is not document or document.path is None:
+            return []  # another campaign was opened meanwhile
+        remembered = self.window.state.fights_of(document.path)
+        records = {r.id: r for r in document.campaign.encounters}
+        reopened: list[EncounterWindow] = []
+        failed: list[str] = []
+        for record_id in remembered:
+            record = records.get(record_id)
+            if record is None:
+                continue
+            try:
+                reopened.append(self._show(record))
+            except (EncounterFileError, RuleError, ValueError) as exc:
+                failed.append(str(exc) or record.name)
+        self.remember_open()  # what is not shown now is forgotten
+        if failed:
+            dialogs.show_error(
+                self.window, "Some fights could not be reopened",
+                "These fights were open when the campaign was last closed but could not be "
+                "rebuilt; they stay in Encounter → Open Encounter:\n\n" + "\n".join(failed))
+        return reopened
 
     def _campaign_changed(self, change: Change) -> None:
         if not change.encounters:
@@ -101,16 +153,23 @@ class EncounterTools:
         if record is None:
             return None
         try:
-            session = self.sessions.get(record_id)
-            if session is None:
-                session = EncounterSession(self.document, record, self.window.roller,
-                                           self.document)
-                self.sessions[record_id] = session
-            widget = EncounterWindow(session, self.window.roller, tabs)
+            widget = self._show(record)
         except EncounterFileError as exc:
             dialogs.show_error(self.window, "Cannot resume the encounter", str(exc))
             return None
-        self.open[record_id] = widget
+        self.remember_open()
+        return widget
+
+    def _show(self, record: EncounterRecord) -> EncounterWindow:
+        """``record`` in a new tab in front, resumed; raises what its rebuilding refuses."""
+        tabs = self.window.tabs
+        session = self.sessions.get(record.id)
+        if session is None:
+            session = EncounterSession(self.document, record, self.window.roller,
+                                       self.document)
+            self.sessions[record.id] = session
+        widget = EncounterWindow(session, self.window.roller, tabs)
+        self.open[record.id] = widget
         tabs.addTab(widget, f"⚔ {record.name}")
         tabs.setCurrentWidget(widget)
         widget.setFocus()
@@ -124,6 +183,7 @@ class EncounterTools:
         widget = self.open.pop(record_id, None)
         if widget is not None and self.window.tabs.indexOf(widget) >= 0:
             self.window.close_tab(self.window.tabs.indexOf(widget))
+        self.remember_open()
 
     def delete_current(self) -> None:
         widget = self.current()
