@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
+    QGridLayout,
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
@@ -34,6 +34,7 @@ from emberkeep.encounter.zones import Band
 from emberkeep.optional_rules.advantage import Advantage
 from gui.encounter.preview_panel import PreviewPanel
 from gui.encounter.session import EncounterSession
+from gui.plain_text import plain_label, tooltip
 
 __all__ = ["AttackPanel", "parse_typed", "typed_action", "typed_dice"]
 
@@ -93,30 +94,20 @@ class AttackPanel(PreviewPanel):
         self.die.setMaxLength(3)
         self.damage = QLineEdit(self)
         self.damage.setPlaceholderText("roll for me, or type the dice: 3 5")
-        self.luck = QCheckBox("spend a Luck Die if a 6 would hit (R29)", self)
+        self.luck = QCheckBox("Luck Die (R29)", self)
+        self.luck.setToolTip("Spend a Luck Die if a 6 would hit (R29)")
         # R31: a shield bearer CLOSE to the target may take a volley shot instead (V cycles)
         self.volunteer = QComboBox(self)
         self.volunteer.addItem("nobody", None)
         self.outcome = QPlainTextEdit(self)
         self.outcome.setReadOnly(True)
-        self.outcome.setPlaceholderText("A rolls the attack · Enter applies it · Esc drops it")
+        self.outcome.setPlaceholderText("A rolls the attack · 1-9, 0 pick the target · Enter "
+                                        "applies it · Esc drops it")
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Attac&ker", self.attacker)
-        # no "&" mnemonic: Alt+T and Alt+W are the clock's Turn and Week, live in every tab
-        # (the melee panel's Tactic likewise); F and the arrows pick the target
-        form.addRow("Target", self.target)
-        form.addRow("Weapon", self.weapon)
-        form.addRow("EASY/HARD", self.difficulty)
-        form.addRow("Ad&vantage", self.advantage)
-        form.addRow("Modifier", self.modifier)
-        form.addRow("d&20", self.die)
-        form.addRow("Damage dice", self.damage)
-        form.addRow(self.luck)
-        form.addRow("Shield volunteer", self.volunteer)
-        form.addRow(self.outcome)
+        self.outcome.setAccessibleName("Attack outcome")
+        self._lay_out()
         self.attacker.currentIndexChanged.connect(self.fill_weapons)
+        self.attacker.currentIndexChanged.connect(self._fill_targets)
         for signal in (self.attacker.currentIndexChanged, self.target.currentIndexChanged,
                        self.weapon.currentIndexChanged, self.difficulty.currentIndexChanged,
                        self.modifier.valueChanged, self.die.textChanged,
@@ -125,8 +116,40 @@ class AttackPanel(PreviewPanel):
                        self.advantage.currentIndexChanged):
             signal.connect(self.drop)
         self.target.currentIndexChanged.connect(self._fill_volunteers)
+        for box in (self.attacker, self.target, self.weapon, self.volunteer):
+            box.currentIndexChanged.connect(lambda _i, b=box: self._tip(b))
         self.attacker.currentIndexChanged.connect(self._fill_volunteers)
         self.refill()
+
+    def _lay_out(self) -> None:
+        """A compact form, two fields a row, above the outcome, which takes the height left: on
+        a 768 px laptop the target, weapon, d20 and what A rolled (a crit's row and its
+        effects) are seen together, nothing scrolled away."""
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(3)
+        # no "&" on Target and Weapon: Alt+T and Alt+W are the clock's Turn and Week, live in
+        # every tab; the digits (or F and the arrows) pick the target
+        fields = (("Attac&ker", self.attacker, "Attacker"), ("Target", self.target, "Target"),
+                  ("Weapon", self.weapon, "Weapon"), ("d&20", self.die, "d20 typed"),
+                  ("EASY/HARD", self.difficulty, "EASY or HARD"),
+                  ("Ad&vantage", self.advantage, "Advantage"),
+                  ("Modifier", self.modifier, "Attack modifier"),
+                  ("Damage", self.damage, "Damage dice typed"),
+                  ("Volunteer", self.volunteer, "Shield volunteer"))
+        for n, (text, field, name) in enumerate(fields):
+            label = plain_label(text, self)
+            label.setBuddy(field)
+            field.setAccessibleName(name)
+            row, column = divmod(n, 2)
+            grid.addWidget(label, row, 2 * column)
+            grid.addWidget(field, row, 2 * column + 1)
+        self.luck.setAccessibleName("Spend a Luck Die")
+        grid.addWidget(self.luck, 4, 2, 1, 2)
+        grid.addWidget(self.outcome, 5, 0, 1, 4)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        grid.setRowStretch(5, 1)
 
     @property
     def enc(self) -> Encounter:
@@ -139,18 +162,54 @@ class AttackPanel(PreviewPanel):
         enc = self.enc
         keep_target = self.target.currentData()
         standing = enc.standing()
-        for box in (self.attacker, self.target):
-            box.blockSignals(True)
-            box.clear()
-            for c in standing:
-                box.addItem(f"{c.name} ({c.side})", c.id)
-            box.blockSignals(False)
+        self.attacker.blockSignals(True)
+        self.attacker.clear()
+        for c in standing:
+            self.attacker.addItem(f"{c.name} ({c.side})", c.id)
         now = self.session.current_id()
         if now is not None:
             self.attacker.setCurrentIndex(max(0, self.attacker.findData(now)))
+        self.attacker.blockSignals(False)
+        self._fill_targets(keep=keep_target)
         self.choose_target(keep_target)
         self.fill_weapons()
         self._fill_volunteers()
+
+    def _fill_targets(self, *_: object, keep: object = None) -> None:
+        """The attacker's foes first, numbered: the digit picks one (1 the first, 0 the
+        tenth); then everyone else standing (an ally, by the mouse or the table)."""
+        keep = keep if keep is not None else self.target.currentData()
+        a = self.enc.combatants.get(str(self.attacker.currentData()))
+        foes = self.enc.enemies(a) if a is not None else []
+        others = [c for c in self.enc.standing() if c not in foes]
+        self.target.blockSignals(True)
+        self.target.clear()
+        for n, c in enumerate(foes, 1):
+            number = f"{n % 10} · " if n <= 10 else ""
+            self.target.addItem(f"{number}{c.name} ({c.side})", c.id)
+        for c in others:
+            self.target.addItem(f"{c.name} ({c.side})", c.id)
+        self.target.setCurrentIndex(max(0, self.target.findData(keep)))
+        self.target.blockSignals(False)
+        self._tip(self.target)
+
+    def pick_numbered(self, n: int) -> str | None:
+        """The digit ``n`` (1-9, 0 the tenth): the attacker's Nth foe as the target; an attack
+        already shown is rolled again on it."""
+        index = (n - 1) % 10
+        a = self.enc.combatants.get(str(self.attacker.currentData()))
+        foes = self.enc.enemies(a) if a is not None else []
+        if index >= len(foes):
+            return f"no foe number {n}: {len(foes)} in the Target list"
+        shown = self.pending is not None
+        self.target.setCurrentIndex(index)
+        return self.roll() if shown else None
+
+    @staticmethod
+    def _tip(box: QComboBox) -> None:
+        """The whole choice as the tooltip, for when the box is too narrow (escaped: a
+        name)."""
+        box.setToolTip(tooltip(box.currentText()))
 
     def choose_target(self, cid: object = None) -> None:
         """The given target if it is a standing foe of the attacker, else the nearest foe."""
@@ -201,6 +260,7 @@ class AttackPanel(PreviewPanel):
         elif a is not None and a.monster is not None:
             self.weapon.setItemText(0, a.monster.weapon)
         self.weapon.blockSignals(False)
+        self._tip(self.weapon)
 
     # -- roll, apply --------------------------------------------------------------------------
 

@@ -25,11 +25,13 @@ from emberkeep.encounter.initiative import Slot
 from gui.encounter.combatants import row_foreground
 from gui.encounter.session import EncounterSession
 from gui.palette import tones
+from gui.plain_text import tooltip
 
 __all__ = ["OrderModel", "SegmentTimeline", "slot_text"]
 
 _Index = QModelIndex | QPersistentModelIndex
 SEGMENTS = 10
+MOST_ROWS = 3  # the timeline's rows of actors per segment shown (a crowd's rest: the order)
 KIND_MARK = {"missile": "➶", "melee": "⚔", "spell": "✦", "any": ""}
 
 
@@ -87,6 +89,8 @@ class OrderModel(QAbstractListModel):
             self.session.enc.state.phase == "fighting"
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{index.row() + 1}. {slot_text(self.session, slot)}"
+        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
+            return self._described(slot, current, role)
         if role == Qt.ItemDataRole.BackgroundRole:
             return QBrush(tones().current_bg) if current else None
         if role == Qt.ItemDataRole.FontRole:
@@ -103,20 +107,37 @@ class OrderModel(QAbstractListModel):
         return None
 
 
+    def _described(self, slot: Slot, current: bool, role: int) -> str:
+        """The whole slot as the tooltip (the narrow list elides it; escaped: a name), and
+        "acting now" for a screen reader on the current row."""
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(slot_text(self.session, slot))
+        return "acting now" if current else ""
+
+
 class SegmentTimeline(QWidget):
     """WDD's ten segments side by side; the segment being resolved and its actor stand out."""
 
     def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.setMinimumHeight(4 * (self.fontMetrics().height() + 4))
-        self.setMaximumHeight(7 * (self.fontMetrics().height() + 4))
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setAccessibleName("Segment timeline")
         session.stateChanged.connect(self.changed)
         session.combatantsChanged.connect(self.changed)
+        self._fit()
 
     def changed(self, *_: object) -> None:
+        self._fit()
         self.update()
+
+    def _fit(self) -> None:
+        """As tall as its fullest segment, at most ``MOST_ROWS`` of them: the attack panel
+        below keeps its height on a 768 px laptop (the order list holds every slot)."""
+        rows = max((len(slots) for slots in self.columns().values()), default=1)
+        height = (1 + max(1, min(rows, MOST_ROWS))) * (self.fontMetrics().height() + 4) + 2
+        if height != self.height() or height != self.minimumHeight():
+            self.setFixedHeight(height)
 
     def columns(self) -> dict[int, list[tuple[int, Slot]]]:
         """Slots by segment (0: the surprise round, 11: a spell that goes off after 10)."""

@@ -43,7 +43,7 @@ class PreviewPanel(QWidget):
         for step in steps:
             lines.append(step.summary or step.action)
             lines.extend(f"  {name(line)}" for line in step_lines(step, self.session.enc))
-        return "\n".join(lines) + "\n\nEnter applies · Esc drops"
+        return "\n".join([*lines, "Enter applies · Esc drops"])
 
     def clear_inputs(self) -> None:
         """Clear what was typed for the applied action (without re-previewing)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, QTimer
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -52,11 +52,12 @@ from gui.encounter.shortcuts import ENCOUNTER_KEYS, ShortcutsDialog, run_key
 from gui.encounter.status import morale_text, timers_text
 from gui.encounter.typed_entry import TypedDiceEntry
 from gui.palette import tone
-from gui.screen_fit import elastic, narrow_panel, reserve_lines, scrolling, tip_full_text
+from gui.screen_fit import elastic, narrow_panel, reserve_lines, tip_full_text
 
 __all__ = ["LOG_ROWS", "EncounterWindow"]
 
-PANEL_WIDTH = 340  # the attack and Melee Round panels' labels read on one line
+PANEL_WIDTH = 480  # the attack form's two fields a row; the Melee Round's two sides
+ORDER_WIDTH = 150  # names elide, their tooltips give them whole
 
 
 def _label(parent: QWidget, point_delta: int = 0, bold: bool = False) -> QLabel:
@@ -163,56 +164,90 @@ class EncounterWindow(QWidget):
         self.log_filter, self.log_kind = self.log_pane.filter, self.log_pane.kind
 
     def _lay_out(self) -> None:
-        """Order | combatants | the panels above the log; the heading and bars on top."""
+        """Whose turn and the heading on top, the setup beside the banner; then order |
+        combatants | the attack (or Melee Round) panel, whose outcome takes the column's
+        height; the number, ruling and typed dice in one strip; the log below. At 1366×768
+        nothing the GM reads during a turn scrolls (no scroll area around the panels)."""
+        self.order_view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.order_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         left = QWidget(self)
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
-        lv.addWidget(_label(left, 0, True))
-        lv.itemAt(0).widget().setText("Order")  # type: ignore[union-attr]
+        order_label = _label(left, 0, True)
+        order_label.setText("Order")
+        order_label.setBuddy(self.order_view)
+        lv.addWidget(order_label)
         lv.addWidget(self.order_view)
+        left.setMinimumWidth(ORDER_WIDTH)
+        left.setMaximumWidth(ORDER_WIDTH + 60)
         middle = QWidget(self)
         mv = QVBoxLayout(middle)
         mv.setContentsMargins(0, 0, 0, 0)
         mv.addWidget(self.combatant_filter)
         mv.addWidget(self.table)
-        right = QWidget(self)
-        rv = QVBoxLayout(right)
-        rv.setContentsMargins(0, 0, 0, 0)
-        panels = QWidget(self)  # the tall panels scroll inside the column (a 768 px laptop)
+        panels = QWidget(self)
         pv = QVBoxLayout(panels)
         pv.setContentsMargins(0, 0, 0, 0)
-        pv.addWidget(self.panel)
-        pv.addWidget(self.melee_panel)
-        pv.addStretch(1)
-        narrow_panel(panels)
-        self.panels_area = scrolling(panels, right, floor=PANEL_WIDTH)
-        for shown in (self.panel, self.melee_panel):  # A's outcome scrolls into view
-            shown.outcome.textChanged.connect(self._outcome_into_view)
-        rv.addWidget(self.panels_area, 1)
-        rv.addWidget(self.amount_label)
-        rv.addWidget(self.amount)
-        rv.addWidget(self.ruling)
-        rv.addWidget(self.typed_dice)
-        rv.addWidget(self.message)
+        pv.addWidget(self.panel, 1)
+        pv.addWidget(self.melee_panel, 1)
+        narrow_panel(panels, letters=8)
+        self.panels = panels
         top = QSplitter(Qt.Orientation.Horizontal, self)
-        for pane in (left, middle, right):
+        for pane in (left, middle, panels):
             top.addWidget(pane)
-        top.setSizes([160, 760, PANEL_WIDTH])  # the table first: its Status column in view
+        top.setChildrenCollapsible(False)
+        # shared in proportion: the table's every column in view, the rest to the panel
+        top.setSizes([ORDER_WIDTH, 720, PANEL_WIDTH])
+        self.top_split = top
+        strip = self._entry_strip()
+        upper = QWidget(self)
+        uv = QVBoxLayout(upper)
+        uv.setContentsMargins(0, 0, 0, 0)
+        uv.addWidget(top, 1)
+        uv.addWidget(strip)
         split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(top)
+        split.addWidget(upper)
         split.addWidget(self.log_pane)
-        split.setSizes([480, 200])
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setChildrenCollapsible(False)
+        split.setSizes([10_000, 1])  # the log at its six rows, the fight above it
         layout = QVBoxLayout(self)
+        layout.setSpacing(4)
         head = QHBoxLayout()
-        head.addWidget(self.acting)
-        head.addStretch(1)
-        head.addWidget(self.heading)
+        head.addWidget(self.acting, 2)
+        head.addWidget(self.heading, 3)
+        self.heading.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         layout.addLayout(head)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.setup_bar)
+        setup = QHBoxLayout()
+        setup.addWidget(self.setup_bar)
+        setup.addWidget(self.banner, 1)
+        layout.addLayout(setup)
         layout.addWidget(self.timeline)
         layout.addWidget(split, 1)
         self.setFocusProxy(self.table)
+
+    def _entry_strip(self) -> QWidget:
+        """The number (D, H), the ruling (G) and the typed dice (Shift+D) side by side, each
+        with its line under it: the refusal line under the ruling."""
+        strip = QWidget(self)
+        row = QHBoxLayout(strip)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.amount.setAccessibleName("Damage or healing amount")
+        self.ruling.setAccessibleName("GM's ruling")
+        self.typed_dice.edit.setAccessibleName("Typed dice")
+        self.combatant_filter.setAccessibleName("Filter combatants")
+        self.table.setAccessibleName("Combatants")
+        self.order_view.setAccessibleName("Order")
+        reserve_lines(self.typed_dice.ahead, 2)  # long lists: the rest in its tooltip
+        for top, under in ((self.amount, self.amount_label), (self.ruling, self.message)):
+            column = QVBoxLayout()
+            column.setSpacing(0)
+            column.addWidget(top)
+            column.addWidget(under)
+            row.addLayout(column, 1)
+        row.addWidget(self.typed_dice, 1, Qt.AlignmentFlag.AlignTop)
+        return strip
 
     # -- what is shown ------------------------------------------------------------------------
 
@@ -245,22 +280,8 @@ class EncounterWindow(QWidget):
         melee = self.session.melee_round()
         self.panel.setVisible(not melee)
         self.melee_panel.setVisible(melee)
-        self.panels_area.updateGeometry()  # its width follows the panel shown
         if melee:
             self.melee_panel.refill()
-
-    def _outcome_into_view(self) -> None:
-        """What A rolled (or why not) is shown where the GM looks, not scrolled away below the
-        panel's fields on a short screen; once the panel has laid its new text out."""
-        panel = self.melee_panel if self.session.melee_round() else self.panel
-        area = self.panels_area
-
-        def scroll() -> None:  # its top to the top: as much of it as the column can show
-            content = area.widget()
-            if content is not None:
-                area.verticalScrollBar().setValue(panel.outcome.mapTo(content, QPoint()).y())
-
-        QTimer.singleShot(0, scroll)
 
     def _combatants_changed(self, ids: list[str]) -> None:
         standing = tuple(x.id for x in self.enc.standing())
