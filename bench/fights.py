@@ -15,7 +15,10 @@ For scale, the run also times making the step records of the fights alone, with 
 (``recording_floor.py``): what any engine that records what the app records must spend; and
 the same fight reduced to to-hit and damage with none of Furnace's rules (``bare_fight.py``):
 what a fight costs in plain Python before any rule.
-Run: ``uv run python bench/fights.py [fights] [--profile]``.
+Run: ``uv run python bench/fights.py [fights] [--profile | --one]``. ``--one`` plays the fights
+in this process and nothing else (no warm-up, no other timing): for counting instructions per
+fight under ``valgrind --tool=callgrind``, where wall times swing with the machine's load (run
+it with 0 fights too, and divide the difference by the fights).
 """
 
 from __future__ import annotations
@@ -65,6 +68,10 @@ def _worker(args: tuple[int, int]) -> tuple[int, int, dict[str, int]]:
 
 def main() -> None:
     fights = int(next((a for a in sys.argv[1:] if a.isdigit()), "10000"))
+    if "--one" in sys.argv:
+        dice, steps, wins = run_fights(fights)
+        print(f"{fights} fights, {dice} dice, {steps} steps, wins: {wins}")
+        return
     if "--profile" in sys.argv:
         profiler = cProfile.Profile()
         profiler.enable()

@@ -92,11 +92,9 @@ def move_and_attack(enc: Encounter, cid: str, to_position: int, target_id: str, 
             roll = spend_luck(enc, tx, roll)
         out = resolve_attack(enc, tx, roll)
         spend_turn(tx, c)
-        if enc.recording:  # the log line; recording nothing (the simulation) has no log
-            target = enc.combatants[target_id]  # (``roll_attack`` found it)
-            hit = (f"hits {target.name} for {out.damage}" if roll.hit
-                   else f"misses {target.name}")
-            tx.summary(f"{c.name} goes to zone {to_position} and {hit}")
+        target = enc.combatant(target_id)
+        hit = f"hits {target.name} for {out.damage}" if roll.hit else f"misses {target.name}"
+        tx.summary(f"{c.name} goes to zone {to_position} and {hit}")
     return enc.history[-1]
 
 
@@ -108,6 +106,5 @@ def move_and_cast(enc: Encounter, cid: str, to_position: int, spell_id: str,
     with enc.action(cid, "move and cast") as tx:
         move_in(enc, tx, c, to_position, free_disengage=free_disengage)
         cast_in(enc, tx, c, spell_id, target_ids, luck=luck)
-        if enc.recording:  # (recording nothing, ``cast_in`` leaves no summary to read)
-            tx.summary(f"{c.name} goes to zone {to_position}; " + tx.step.summary)
+        tx.summary(f"{c.name} goes to zone {to_position}; " + tx.step.summary)
     return enc.history[-1]

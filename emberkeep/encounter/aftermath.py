@@ -1,4 +1,4 @@
-"""Stabilizing a PC whose dying countdown went on the clock when its fight ended (#17, R21).
+"""Stabilizing a PC whose dying countdown went on the clock when its fight ended (R21).
 
 Furnace: "When you are stabilized, roll from the table, and apply that injury to your
 character." R21: an ally stabilizes the dying "with an action and a WIS (Medicine) check
@@ -22,7 +22,8 @@ from emberkeep.character.model import Character
 from emberkeep.character.skills import Skill
 from emberkeep.dice import Roller
 from emberkeep.encounter.engine import Encounter, RuleError
-from emberkeep.encounter.injuries import roll_injuries, schedule_rest_conditions
+from emberkeep.encounter.injuries import roll_injuries
+from emberkeep.encounter.lasting import schedule_rest_conditions
 from emberkeep.encounter.recap import step_lines
 from emberkeep.encounter.ruling import GM
 from emberkeep.encounter.setup import pc_combatants

@@ -1,4 +1,4 @@
-"""Furnace attacks: the roll against AC, then its damage, crit or fumble (issue #4).
+"""Furnace attacks: the roll against AC, then its damage, crit or fumble.
 
 An attack is two steps so simultaneous melee can roll every attack before resolving any:
 :func:`roll_attack` rolls d20 + ability + PROF + modifiers against the target's AC (EASY/HARD
@@ -38,13 +38,12 @@ from emberkeep.dice import Purpose, RollRecord
 from emberkeep.encounter import crits, feature_actions, gear_wear, mounts, shields, unaware, volleys
 from emberkeep.encounter import grip as knife_grip
 from emberkeep.encounter.attack_difficulty import (
-    ADVANTAGE_CONDITIONS,
     advantage_expression,
     found_difficulties,
 )
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import NO_ACTIONS, names
-from emberkeep.encounter.damage import DamageMode, Wielded, lose_hp, reaches, strike_damage
+from emberkeep.encounter.damage import DamageMode, Wielded, reaches, strike_damage
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.features import (
@@ -53,6 +52,7 @@ from emberkeep.encounter.features import (
     has_class_feature,
 )
 from emberkeep.encounter.luck import can_spend_luck, record_outcome, spend_luck_die
+from emberkeep.encounter.segments import heavy_weapon_ready, record_heavy_attack
 from emberkeep.encounter.weapon_choice import choose_weapon
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.optional_rules.advantage import Advantage
@@ -61,18 +61,7 @@ from emberkeep.records import record
 __all__ = ["AttackOutcome", "AttackRoll", "attack", "choose_weapon", "luck_would_help", "reaches",
            "resolve_attack", "roll_attack", "spend_luck"]
 
-# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
-_FOR_OFF_HAND, _FOR_ATTACK = (Purpose.OFF_HAND, Purpose.ATTACK)
-
 MAX_FOLLOW_UPS = 20  # extra attacks one action may chain ("until you miss" included)
-
-# Enum members the roll names on every attack, named once here: naming a member on its enum
-# class goes through EnumType's ``__getattr__`` hook (~5x a global's cost).
-_NORMAL, _HARD = Difficulty.NORMAL, Difficulty.HARD
-_NO_ADVANTAGE = Advantage.NONE
-_MONSTER_CRITS_OFF = MonsterCrits.OFF
-_SEGMENTS = InitiativeMode.SEGMENTS
-_NO_NAMES: frozenset[str] = frozenset()  # ``names`` of no condition
 
 
 @record
@@ -110,41 +99,32 @@ class AttackOutcome:
 
 # --- the roll ----------------------------------------------------------------------------
 
-def _attack_numbers(enc: Encounter, attacker: Combatant, weapon: Wielded) -> tuple[int, int]:
-    """The ATK modifier and the lowest natural roll that crits (``features.crit_low``)."""
+def _attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
+    """What the attacker adds to the d20: a monster's attack bonus, a PC's ATK."""
     if attacker.kind != "pc":
         assert attacker.monster is not None
-        return attacker.monster.attack_bonus, crit_low(enc, attacker, not weapon.ranged)
-    # Hot path (every PC attack roll): both numbers kept under one key, read at once.
-    key = ("atk", weapon.ranged, weapon.small, weapon.proficient)  # all they read
-    return enc.kept(attacker, key, _pc_attack_numbers, enc, attacker, weapon)
-
-
-def _pc_attack_numbers(enc: Encounter, attacker: Combatant, weapon: Wielded) -> tuple[int, int]:
-    return (_pc_attack_modifier(enc, attacker, weapon),
-            crit_low(enc, attacker, not weapon.ranged))
-
-
-def _pc_attack_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
-    # The sheet shows this same number (``character.bonuses``, issue #16)
+        return attacker.monster.attack_bonus
+    # The sheet shows this same number (``character.bonuses``): one rule, one number
     return attack_bonus(enc.character(attacker), enc.catalog, ranged=weapon.ranged,
                         small=weapon.small, proficient=weapon.proficient)
 
 
 def _spend_next_attack(tx: Tx, c: Combatant, condition: str) -> None:
-    kept = tuple(x for x in c.conditions if not (x.name == condition and x.until == "next_attack"))
-    if len(kept) != len(c.conditions):  # one was spent (kept is what is left of them)
+    """The attack spends ``c``'s "next ATK" ``condition``, if it carries one."""
+    if not c.conditions:
+        return
+    kept = tuple(x for x in c.conditions
+                 if not (x.name == condition and x.until == "next_attack"))
+    if len(kept) != len(c.conditions):
         tx.set(("c", c.id), "conditions", kept)
 
 
 def _heavy_rule(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded) -> None:
     """WDD: "Heavy, two-handed weapons can only be used once every other round UNLESS the
-    bearer's STR is 15 or more" (segment initiative only). Which weapons are heavy and the
-    round mark live in ``segments.py``, so the view and this rule agree."""
-    if enc.state.mode != _SEGMENTS or weapon.uid is None:  # (the caller asks the mode too)
+    bearer's STR is 15 or more" (asked in segment initiative only). Which weapons are heavy and
+    the round mark live in ``segments.py``, so the view and this rule agree."""
+    if attacker.kind != "pc" or weapon.uid is None:
         return
-    from emberkeep.encounter.segments import heavy_weapon_ready, record_heavy_attack
-
     piece = enc.character(attacker).inventory.find(weapon.uid)
     assert isinstance(piece, OwnedWeapon)
     if not heavy_weapon_ready(enc, attacker, piece):
@@ -191,47 +171,36 @@ def roll_attack(enc: Encounter, tx: Tx, attacker: Combatant | str, target: Comba
     feat has -2 (``mounts``); one held in a knife grip attacks one-handed at -2 (``grip``)."""
     a = enc.combatant(attacker) if isinstance(attacker, str) else attacker
     t = enc.combatant(target) if isinstance(target, str) else target
-    conditions = a.conditions
-    own = names(conditions) if conditions else _NO_NAMES  # (most attackers carry none)
+    own = names(a.conditions)
     _refuse_attack(enc, a, t, own)
     weapon = wielded if wielded is not None else choose_weapon(enc, a, t, weapon_uid,
                                                                off_hand=off_hand)
     if weapon.ranged or volunteer is not None:
         t = volleys.land(enc, tx, a, t, weapon, volunteer)
-    if depth == 0 and enc.state.mode == _SEGMENTS and a.kind == "pc":
+    if depth == 0 and enc.state.mode == InitiativeMode.SEGMENTS:
         _heavy_rule(enc, tx, a, weapon)
-    if conditions or t.conditions or t.unaware or difficulty_extra or protection_by is not None:
-        found, sneak = found_difficulties(enc, tx, a, t, weapon.ranged, difficulty_extra,
-                                           protection_by)
-        difficulty = combine_difficulty(*found) if found else _NORMAL
-    else:  # most attacks: nothing on either side, so only DODGE counts and no Sneak Attack
-        difficulty, sneak = (_HARD if t.dodging else _NORMAL), False
-    expr = "d20"
-    if advantage is not _NO_ADVANTAGE or enc.settings.rules.advantage_disadvantage \
-            or (own and not own.isdisjoint(ADVANTAGE_CONDITIONS)):  # issue #12, R21: 2d20
-        difficulty, expr = advantage_expression(enc, own, difficulty, advantage)
-    bonus, low = _attack_numbers(enc, a, weapon)
-    bonus += modifier
+    found, sneak = found_difficulties(enc, tx, a, t, weapon.ranged, difficulty_extra,
+                                      protection_by)
+    difficulty = combine_difficulty(*found)
+    difficulty, expr = advantage_expression(enc, own, difficulty, advantage)  # R7, R21
+    bonus = _attack_modifier(enc, a, weapon) + modifier
+    low = crit_low(enc, a, not weapon.ranged)
     if a.mount:
         bonus += mounts.mounted_penalty(enc, a)
-    if conditions:
-        bonus += knife_grip.attack_penalty(enc, a, weapon)
-    # The log's text only for a log: recording nothing, ``QuietTx.roll`` drops it
-    record = tx.roll(expr, a.name, f"attack {t.name} ({weapon.name})" if enc.recording else "",
-                     modifier=bonus, purpose=_FOR_OFF_HAND if off_hand else _FOR_ATTACK)
-    if conditions:  # "next ATK" conditions: most attackers and targets carry none
-        _spend_next_attack(tx, a, "attacks_hard")
-        _spend_next_attack(tx, a, feature_actions.ATTACKS_EASY)
-    if t.conditions:
-        _spend_next_attack(tx, t, "easy_to_hit")
+    bonus += knife_grip.attack_penalty(enc, a, weapon)
+    record = tx.roll(expr, a.name, f"attack {t.name} ({weapon.name})", modifier=bonus,
+                     purpose=Purpose.OFF_HAND if off_hand else Purpose.ATTACK)
+    _spend_next_attack(tx, a, "attacks_hard")
+    _spend_next_attack(tx, a, feature_actions.ATTACKS_EASY)
+    _spend_next_attack(tx, t, "easy_to_hit")
     natural = record.natural or record.total - bonus
     ac = enc.armor_class(t)
-    target_number = ac if difficulty is _NORMAL else ac + difficulty.dc_shift
+    target_number = ac + difficulty.dc_shift
     hit = _hits(natural, record.total, target_number, low)
     # R38: any natural 20 is a crit (armor point, crit damage); the option gates only rows
     crit = hit and (natural >= low or sneak)
     fumble = natural == 1 and not (a.kind != "pc"
-                                   and enc.settings.monster_crits is _MONSTER_CRITS_OFF)
+                                   and enc.settings.monster_crits is MonsterCrits.OFF)
     return AttackRoll(a.id, t.id, record, record.total, ac, hit, crit, fumble, natural,
                       target_number, difficulty, weapon, sneak, None, depth)
 
@@ -264,9 +233,6 @@ def _crit_mode(enc: Encounter) -> DamageMode:
     return "double" if enc.settings.crit_damage is CritDamage.WDD_DOUBLE else "max"
 
 
-_NOT_NOTCHED = (False, False)  # what ``gear_wear.wdd_notch`` says of a monster's blow
-
-
 def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *, sunder_shield: bool = False,
                    sacrifice_shield: bool = False, cleave: bool | str = True) -> AttackOutcome:
     """Apply a rolled attack: damage, the crit (R19) or fumble row and its effects, R15's armor
@@ -276,25 +242,16 @@ def resolve_attack(enc: Encounter, tx: Tx, roll: AttackRoll, *, sunder_shield: b
     ``sacrifice_shield``: it sacrifices it to turn a crit into a plain hit (R18). ``cleave``:
     ``True`` picks the second target at random, an id names it, ``False`` declines.
     """
-    combatants = enc.combatants
-    try:  # (every attack: the two lookups inline; an unknown id is refused below)
-        a, t = combatants[roll.attacker_id], combatants[roll.target_id]
-    except KeyError:
-        a, t = enc.combatant(roll.attacker_id), enc.combatant(roll.target_id)
+    a, t = enc.combatant(roll.attacker_id), enc.combatant(roll.target_id)
     out = AttackOutcome(roll)
-    # A monster's blow (half of a fight's) has no gear to notch (R17) and no Luck Dice to
-    # count (R29): those two rules are not asked for it.
-    pc = a.kind == "pc"
-    wdd = gear_wear.wdd_notch(enc, tx, a, roll) if pc else _NOT_NOTCHED
+    wdd = gear_wear.wdd_notch(enc, tx, a, roll)  # R17: WDD's low rolls notch and drop
     if roll.hit:
         _resolve_hit(enc, tx, out, a, t, sunder_shield, sacrifice_shield, cleave)
     elif roll.fumble:
         out.fumble_row, pending = crits.fumble(enc, tx, a, roll, wdd)
         _follow_ups(enc, tx, a, t, roll, pending, out)
-    if pc:
-        record_outcome(enc, tx, a, roll.hit)
-    if t.unaware or t.conditions:
-        unaware.noticed(tx, t, a)  # R35: once attacked by it, it knows this attacker
+    record_outcome(enc, tx, a, roll.hit)  # R29: a roll toward the Luck Dice
+    unaware.noticed(tx, t, a)  # R35: once attacked by it, it knows this attacker
     return out
 
 
@@ -307,11 +264,8 @@ def _resolve_hit(enc: Encounter, tx: Tx, out: AttackOutcome, a: Combatant, t: Co
         out.shield, crit = "sacrificed", False
     mode: DamageMode = _crit_mode(enc) if crit else "roll"
     damage = strike_damage(enc, tx, a, roll.weapon, mode=mode)
-    if a.kind == "pc":  # class and archetype features are a PC's
-        damage += feature_actions.extra_damage(enc, tx, a, roll.weapon)  # Rage, Bloodmagic
-    # A crit row's context (its effects, the follow-ups they grant) is made only when a row
-    # was rolled: most hits roll none.
-    ctx: crits.RowContext | None = None
+    damage += feature_actions.extra_damage(enc, tx, a, roll.weapon)  # Rage, Bloodmagic
+    ctx: crits.RowContext | None = None  # a crit row's, when one was rolled
     row = None
     if crit and mode == "max" and crits.tables_apply(enc, a):
         row = crits.roll_crit_row(enc, tx, a, t)
@@ -325,9 +279,8 @@ def _resolve_hit(enc: Encounter, tx: Tx, out: AttackOutcome, a: Combatant, t: Co
     if sunder:
         damage = shields.sunder_shield(enc, tx, t, damage)
         out.shield = "sundered"
-    before, after = lose_hp(enc, tx, t, damage)
-    if t.jostled is not True:  # (already set: Tx.set would record nothing)
-        tx.set(("c", t.id), "jostled", True)  # R31: jostled means hit
+    before, after = enc.lose_hp(tx, t, damage)
+    tx.set(("c", t.id), "jostled", True)  # R31: jostled means hit
     knife_grip.after_hit(enc, tx, roll)  # WDD: a knife or dagger hit on a 20 grips the foe
     out.damage, out.hp_before, out.hp_after = damage, before, after
     if ctx is not None:
@@ -354,7 +307,7 @@ def _cleave(enc: Encounter, tx: Tx, a: Combatant, killed: Combatant, remaining: 
         chosen = crits.pick(tx, a.name, "Cleave: second target", options)
     else:
         return
-    lose_hp(enc, tx, chosen, remaining)
+    enc.lose_hp(tx, chosen, remaining)
     tx.set(("c", chosen.id), "jostled", True)
     tx.note(f"Cleave: {remaining} remaining DAM to {chosen.name}")
     out.cleave = (chosen.id, remaining)
@@ -416,7 +369,7 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
                            difficulty_extra=difficulty_extra, modifier=modifier,
                            protection_by=protection_by, volunteer=volunteer,
                            advantage=advantage, wielded=wielded)
-        marked = bool(a.conditions) and any(  # Chosen one readied by a free step (#18)
+        marked = any(  # Chosen one readied by a free step
             x.name == feature_actions.REROLL_MISS for x in a.conditions)
         if (reroll or marked) and not roll.hit and feature_actions.can_reroll_attack(enc, a):
             roll = feature_actions.reroll_attack(enc, tx, roll)  # Chosen one
@@ -433,8 +386,7 @@ def attack(enc: Encounter, attacker_id: str, target_id: str, *, weapon_uid: str 
                                  difficulty_extra=difficulty_extra, depth=1)
             resolve_attack(enc, tx, second)
         tx.set(("c", a.id), "acted", True)
-        if enc.recording:  # the log line; recording nothing (the simulation) has no log
-            tx.summary(_summary(a, t, out, second))
+        tx.summary(_summary(a, t, out, second))
     return enc.history[-1]
 
 

@@ -65,11 +65,11 @@ __all__ = ["cast", "cast_in", "caster_kind", "lay_on_hands", "lose_declared_spel
 
 def caster_kind(enc: Encounter, c: Combatant, *, scroll: bool = False) -> Caster:
     """The character's kind of magic (R8), or a RuleError for a non-caster or a monster; from a
-    scroll, a reader of arcane scrolls casts as a Magic-user (issue #18, ``scrolls``)."""
+    scroll, a reader of arcane scrolls casts as a Magic-user (``scrolls``)."""
     if c.kind != "pc":
         raise RuleError(f"{c.name}: a monster's magic is the GM's to rule (gm_ruling)")
     ch = enc.character(c)
-    kind = scroll_caster(ch, enc.catalog) if scroll else sheet_caster_kind(ch)  # issue #16
+    kind = scroll_caster(ch, enc.catalog) if scroll else sheet_caster_kind(ch)  # as the sheet says
     if kind is None:
         raise RuleError(f"{c.name} casts no spells" + (" and reads no scrolls" if scroll else ""))
     return kind
@@ -103,7 +103,7 @@ def _check_modes(enc: Encounter, c: Combatant, ch: Character, kind: Caster, dc_s
 
 
 def _own_mishap(tx: Tx, c: Combatant, spell: Spell) -> None:
-    """A natural 1 on a spell with its own d6 mishap texts (the spell editor, issue #12):
+    """A natural 1 on a spell with its own d6 mishap texts (the spell editor):
     that table, not the General Mishap table."""
     if not spell.mishaps:
         return
@@ -114,7 +114,7 @@ def _own_mishap(tx: Tx, c: Combatant, spell: Spell) -> None:
 def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) -> CasterState:
     """R10: INT SAVE (+ PROF if INT is a save of the character's) against the ROOM DC."""
     # R21's "HARD until rest" (or disadvantage), the features' EASY/HARD on an INT SAVE (as
-    # on the sheet, ``character.casting``) and the advantage rule (issue #12)
+    # on the sheet, ``character.casting``) and the campaign's advantage rule
     own, advantage = condition_modes(c, DEPLETION_KEYS)
     difficulty = depletion_difficulty(enc.character(c), enc.catalog, own)
     difficulty, expr = expression(enc, difficulty, advantage)
@@ -173,7 +173,7 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     one step); spends the turn. Refusals raise before anything is rolled."""
     ch = enc.character(c) if c.kind == "pc" else None
     if ch is not None and spell_id in ch.cantrips and c.declared_spell is None:
-        _cast_cantrip(tx, c, spell_id)  # no SPELLCHECK: a Trickster's cantrip too (issue #18)
+        _cast_cantrip(tx, c, spell_id)  # no SPELLCHECK: a Trickster's cantrip too
         return
     kind = caster_kind(enc, c, scroll=scroll)
     ch = enc.character(c)
@@ -185,10 +185,10 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     if spell_id in ch.cantrips:
         _cast_cantrip(tx, c, spell_id)
         return
-    if spell_id not in ch.spells_known and not scroll:  # a scroll holds any spell (#18)
+    if spell_id not in ch.spells_known and not scroll:  # a scroll holds any spell
         raise RuleError(f"{c.name} does not know {spell_id}")
     spell = enc.catalog.spell(spell_id)
-    if cast_barred(c, spell_id):  # a mishap's "can't cast until REST" (issue #18)
+    if cast_barred(c, spell_id):  # a mishap's "can't cast until REST"
         raise RuleError(f"{c.name} can't cast {spell.name} until a REST (a mishap)")
     reach = Band.CLOSE if spell.kind == "melee" else Band.RANGED
     targets = _targets(enc, c, target_ids, reach)
@@ -228,7 +228,7 @@ def _resolve_spell(enc: Encounter, tx: Tx, casting: _Casting, state: CasterState
     _record_check(tx, c, result)
     if result.natural == 1 and kind == "magic_user" and result.mishap is None:
         _own_mishap(tx, c, spell)
-    elif result.mishap is not None and result.mishap.row.effects:  # typed rows (issue #18)
+    elif result.mishap is not None and result.mishap.row.effects:  # the row's typed effects
         apply_mishap(enc, tx, c, spell, targets, result.mishap)
     if luck:  # R29: added after seeing the roll; the level moves at most one (R8)
         result = with_luck(result, spend_luck_die(enc, tx, c))
@@ -238,9 +238,8 @@ def _resolve_spell(enc: Encounter, tx: Tx, casting: _Casting, state: CasterState
                 "the GM rules what the god asks (R10)")
     effect = result.effect
     if effect is None:
-        if enc.recording:  # the log line (recording nothing, the simulation has no log)
-            tx.summary(f"{c.name}'s {spell.name} fails ({result.total} vs DC {result.dc}"
-                       f", {result.failure})")
+        tx.summary(f"{c.name}'s {spell.name} fails ({result.total} vs DC {result.dc}"
+                   f", {result.failure})")
     else:
         _succeed(enc, tx, casting, result, effect)
     state = state.record_spellcheck(result)
@@ -258,11 +257,9 @@ def _succeed(enc: Encounter, tx: Tx, casting: _Casting, result: SpellcheckResult
              effect: SpellLevel) -> None:
     """The spell's level takes effect: its typed effects, or its damage at the targets."""
     c, spell, targets = casting.c, casting.spell, casting.targets
-    recording = enc.recording  # the log's text (notes, summary) only for a log
-    if recording:
-        tx.note(f"{spell.name}, Success Level {result.level}: {effect.text}")
+    tx.note(f"{spell.name}, Success Level {result.level}: {effect.text}")
     damage = ""
-    if effect.effects:  # the level's typed effects (issue #18)
+    if effect.effects:  # the level's typed effects
         dealt, hit = apply_level(enc, tx, c, spell, effect, targets, crit=result.crit)
         if hit:
             damage = f": {dealt} DAM to {', '.join(hit)}"
@@ -272,10 +269,8 @@ def _succeed(enc: Encounter, tx: Tx, casting: _Casting, result: SpellcheckResult
         record = tx.roll(dice, c.name, f"{spell.name} damage", purpose=Purpose.DAMAGE)
         for target in targets:
             change_hp(enc, tx, target, -record.total)
-        if recording:
-            damage = f": {record.total} DAM to {', '.join(t.name for t in targets)}"
-    if recording:
-        tx.summary(f"{c.name} casts {spell.name} at level {result.level}{damage}")
+        damage = f": {record.total} DAM to {', '.join(t.name for t in targets)}"
+    tx.summary(f"{c.name} casts {spell.name} at level {result.level}{damage}")
 
 
 def _cast_cantrip(tx: Tx, c: Combatant, cantrip_id: str) -> None:

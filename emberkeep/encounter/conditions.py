@@ -35,7 +35,7 @@ class ActiveCondition:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ActiveCondition:
         unknown = sorted(set(data) - _KEYS)
-        if unknown:  # issue #20: a misspelled key is refused, not read as its default
+        if unknown:  # a misspelled key is refused, not read as its default
             raise ValueError(f"a condition has no key {unknown[0]!r}")
         return cls(data["name"], data.get("rounds_left"), data.get("until", "removed"),
                    data.get("source", ""), data.get("since", 0))
@@ -46,8 +46,7 @@ _NO_NAMES: frozenset[str] = frozenset()
 
 
 def names(conditions: tuple[ActiveCondition, ...]) -> frozenset[str]:
-    # Hot path (~60 calls a fight), nearly always for a combatant with no condition: the
-    # shared empty set, no generator.
+    """The names of ``conditions`` (none: one shared empty set)."""
     if not conditions:
         return _NO_NAMES
     return frozenset(c.name for c in conditions)

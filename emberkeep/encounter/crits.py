@@ -14,7 +14,7 @@ Readings, each a house default documented here:
   against) the subject; ``encounter``, ``removed`` (PRONE: standing up), ``rest`` and
   ``permanent`` end by their rule. Engine II's clock ticks them.
 - "Foe loses 50% of current HP" takes half rounded UP, so a blow always takes something.
-- "Dies instantly": a PC is marked dead on the sheet, a monster goes to 0 HP.
+- "Dies instantly": a PC is marked dead on the sheet, a monster goes to 0 HP (``death.kill``).
   "Die in 1d4 rounds" records ``dying_in`` with the rounds rolled; engine II ticks it.
 - R26 gear damage: a target's weapon knocked into the air is dropped; sundered is broken (1d12
   DAM instead if it has none; a magical weapon only by a magical one); one fumble is one notch
@@ -35,9 +35,12 @@ from emberkeep.campaign.settings import MonsterCrits
 from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition, names
-from emberkeep.encounter.damage import Wielded, lose_hp, strike_damage, weapon_reaches
+from emberkeep.encounter.damage import Wielded, strike_damage, weapon_reaches
+from emberkeep.encounter.death import kill
 from emberkeep.encounter.engine import Encounter, Tx
+from emberkeep.encounter.feature_actions import blocks_condition
 from emberkeep.encounter.gear_wear import armor_point, notch
+from emberkeep.encounter.lasting import persist
 from emberkeep.encounter.saves import saving_throw
 from emberkeep.encounter.zones import Band
 from emberkeep.gear.owned import OwnedWeapon
@@ -78,10 +81,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HANDLED_KINDS", "FollowUp", "RowContext", "apply_effects", "fumble", "level_of",
            "pick", "put_condition", "roll_crit_row", "strike_extra", "tables_apply"]
-
-# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
-_FOR_CHOICE, _FOR_CRIT, _FOR_CRIT_DAMAGE, _FOR_DURATION, _FOR_FUMBLE = (
-    Purpose.CHOICE, Purpose.CRIT, Purpose.CRIT_DAMAGE, Purpose.DURATION, Purpose.FUMBLE)
 
 _UNTIL = {"rounds": "rounds", "next_round": "next_round", "this_round": "this_round",
           "next_attack": "next_attack", "encounter": "encounter", "until_removed": "removed",
@@ -131,7 +130,7 @@ def pick(tx: Tx, who: str, label: str, options: list[Combatant]) -> Combatant:
     """A random one of ``options`` (a recorded d-N roll when there is a choice)."""
     if len(options) == 1:
         return options[0]
-    return options[tx.roll(f"d{len(options)}", who, label, purpose=_FOR_CHOICE).total - 1]
+    return options[tx.roll(f"d{len(options)}", who, label, purpose=Purpose.CHOICE).total - 1]
 
 
 def roll_crit_row(enc: Encounter, tx: Tx, attacker: Combatant,
@@ -146,7 +145,7 @@ def roll_crit_row(enc: Encounter, tx: Tx, attacker: Combatant,
     else:
         table = lingering_injuries_table()
         die = table.die
-    record = tx.roll(die, attacker.name, f"crit ({table.name})", purpose=_FOR_CRIT)
+    record = tx.roll(die, attacker.name, f"crit ({table.name})", purpose=Purpose.CRIT)
     row = table.lookup(record.total)
     tx.row(table.id, record.total, row.label, row.text)
     return table.id, row
@@ -158,7 +157,7 @@ def strike_extra(ctx: RowContext, row: EffectRow) -> int:
     for effect in row.effects:
         if effect.kind == "extra_damage":
             total += ctx.tx.roll(effect.dice, ctx.attacker.name, "crit extra DAM",
-                                   purpose=_FOR_CRIT_DAMAGE).total
+                                   purpose=Purpose.CRIT_DAMAGE).total
     return total
 
 
@@ -170,17 +169,15 @@ def add_condition(ctx: RowContext, subject: Combatant, name: str, duration: Dura
 
 def put_condition(enc: Encounter, tx: Tx, source: Combatant, subject: Combatant, name: str,
                   duration: Duration) -> None:
-    """A condition from a table row or a spell (issue #18) on ``subject``, for ``duration``."""
-    from emberkeep.encounter.feature_actions import blocks_condition
-
-    if blocks_condition(enc, subject, name):  # an archetype immunity (issue #12)
+    """A condition from a table row or a spell on ``subject``, for ``duration``."""
+    if blocks_condition(enc, subject, name):  # an archetype immunity ("Immune to ...")
         tx.note(f"{subject.name} is immune to {name}")
         return
     rounds = None
     if duration.unit == "rounds":
         assert duration.dice is not None
         rounds = tx.roll(duration.dice, subject.name, f"{name}: rounds",
-                         purpose=_FOR_DURATION).total
+                         purpose=Purpose.DURATION).total
     elif duration.unit in ("next_round", "this_round"):
         rounds = 1
     condition = ActiveCondition(name, rounds, _UNTIL[duration.unit], source.id,
@@ -188,8 +185,6 @@ def put_condition(enc: Encounter, tx: Tx, source: Combatant, subject: Combatant,
     kept = tuple(c for c in subject.conditions if c.name != name)
     tx.set(("c", subject.id), "conditions", (*kept, condition))
     if subject.kind == "pc" and condition.until in ("rest", "permanent"):
-        from emberkeep.encounter.injuries import persist  # engine II: it outlives the fight
-
         persist(enc, tx, subject, condition, condition.until)
 
 
@@ -248,14 +243,6 @@ def _break(ctx: RowContext, c: Combatant) -> bool:
 
 # --- effects ------------------------------------------------------------------------------
 
-def _kill(ctx: RowContext, c: Combatant) -> None:
-    if c.kind == "pc":
-        ctx.tx.set(("pc", ctx.enc.character(c).id), "alive", False)
-    elif c.hp > 0:
-        ctx.tx.set(("c", c.id), "hp", 0)
-    ctx.tx.note(f"{c.name} dies")
-
-
 def apply_effects(ctx: RowContext, effects: list[Effect]) -> None:
     """Apply a row's effects in order to ``ctx.subject`` (see the module notes)."""
     for e in effects:
@@ -267,8 +254,8 @@ def apply_effects(ctx: RowContext, effects: list[Effect]) -> None:
 
 
 def _extra_damage(ctx: RowContext, s: Combatant, e: ExtraDamage) -> None:
-    lose_hp(ctx.enc, ctx.tx, s, ctx.tx.roll(e.dice, ctx.attacker.name, "crit DAM",
-                                            purpose=_FOR_CRIT_DAMAGE).total)
+    ctx.enc.lose_hp(ctx.tx, s, ctx.tx.roll(e.dice, ctx.attacker.name, "crit DAM",
+                                            purpose=Purpose.CRIT_DAMAGE).total)
 
 
 def _ally_damage(ctx: RowContext, s: Combatant, e: AllyDamage) -> None:
@@ -278,8 +265,8 @@ def _ally_damage(ctx: RowContext, s: Combatant, e: AllyDamage) -> None:
         tx.note("no ally CLOSE to the target takes the stray blow")
         return
     ally = pick(tx, ctx.attacker.name, "random ally CLOSE to the target", allies)
-    lose_hp(enc, tx, ally, tx.roll(e.dice, ctx.attacker.name, "ally DAM",
-                                   purpose=_FOR_CRIT_DAMAGE).total)
+    enc.lose_hp(tx, ally, tx.roll(e.dice, ctx.attacker.name, "ally DAM",
+                                   purpose=Purpose.CRIT_DAMAGE).total)
     tx.set(("c", ally.id), "jostled", True)
 
 
@@ -307,8 +294,8 @@ def _extra_attack(ctx: RowContext, s: Combatant, e: ExtraAttack) -> None:
 def _weapon_sundered(ctx: RowContext, s: Combatant, e: WeaponSundered) -> None:
     if not _break(ctx, s):
         dmg = ctx.tx.roll(e.damage_if_unarmed, ctx.attacker.name, "no weapon to sunder",
-                          purpose=_FOR_CRIT_DAMAGE)
-        lose_hp(ctx.enc, ctx.tx, s, dmg.total)
+                          purpose=Purpose.CRIT_DAMAGE)
+        ctx.enc.lose_hp(ctx.tx, s, dmg.total)
 
 
 def _weapon_broken(ctx: RowContext, s: Combatant, e: WeaponBroken) -> None:
@@ -322,7 +309,7 @@ def _armor_damage(ctx: RowContext, s: Combatant, e: ArmorDamage) -> None:
 
 def _instant_death(ctx: RowContext, s: Combatant, e: InstantDeath) -> None:
     if e.when == "always" or ctx.enc.hp(s) < ctx.enc.hp(ctx.attacker):
-        _kill(ctx, s)
+        kill(ctx.enc, ctx.tx, s, "the blow kills outright (crit row)")
     else:
         apply_effects(ctx, e.otherwise)
 
@@ -330,7 +317,7 @@ def _instant_death(ctx: RowContext, s: Combatant, e: InstantDeath) -> None:
 def _lose_half_hp(ctx: RowContext, s: Combatant, e: LoseHalfHp) -> None:
     hp = ctx.enc.hp(s)
     if hp > 0:
-        lose_hp(ctx.enc, ctx.tx, s, math.ceil(hp / 2))
+        ctx.enc.lose_hp(ctx.tx, s, math.ceil(hp / 2))
 
 
 
@@ -343,7 +330,7 @@ def _hp_loss_per_round(ctx: RowContext, s: Combatant, e: HpLossPerRound) -> None
 
 
 def _hit_self(ctx: RowContext, s: Combatant, e: HitSelf) -> None:
-    lose_hp(ctx.enc, ctx.tx, s, strike_damage(ctx.enc, ctx.tx, s, ctx.weapon))
+    ctx.enc.lose_hp(ctx.tx, s, strike_damage(ctx.enc, ctx.tx, s, ctx.weapon))
 
 
 def _body_part_lost(ctx: RowContext, s: Combatant, e: BodyPartLost) -> None:
@@ -377,7 +364,7 @@ _APPLY: dict[str, Callable[[RowContext, Combatant, Any], None]] = {
     "hit_self": _hit_self,
     "body_part_lost": _body_part_lost,
     "flavour": _flavour,
-    "dead": lambda ctx, s, e: _kill(ctx, s),
+    "dead": lambda ctx, s, e: kill(ctx.enc, ctx.tx, s, "the row says so"),
 }
 
 HANDLED_KINDS = frozenset(_APPLY)
@@ -418,7 +405,7 @@ def fumble(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll,
         else "none"
     table = fumble_table()
     record = tx.roll(fumble_die(weight), attacker.name, "fumble die",
-                     purpose=_FOR_FUMBLE)
+                     purpose=Purpose.FUMBLE)
     row = table.lookup(record.total)
     tx.row(table.id, record.total, row.label, row.text)
     foe = enc.combatant(roll.target_id)

@@ -1,6 +1,6 @@
 """The d20 of an ATK, CHECK or SAVE in a fight: EASY/HARD, advantage and the roller's expression.
 
-Two sources meet here (issue #12, R7, R21):
+Two sources meet here (R7, R21):
 
 - The campaign's optional rule ``advantage_disadvantage`` with its ``advantage_mode``
   (Furnace: "Use instead or next to HARD and EASY"). ``instead``: an EASY becomes advantage
@@ -9,12 +9,9 @@ Two sources meet here (issue #12, R7, R21):
   (``character.checks.translate``). With the rule off, a GM-given advantage still rolls
   two dice (it was asked for), and EASY/HARD are R7's ±3.
 - Conditions a PC carries (R21, injuries 14-19 "All CHECKs are HARD until rest", written on the
-  sheet and brought into the fight by ``injuries.sheet_conditions``): ``HARD:all``,
+  sheet and brought into the fight by ``lasting.sheet_conditions``): ``HARD:all``,
   ``EASY:<key>``, ``DISADVANTAGE:all``, ``ADVANTAGE:<key>``, where the key is ``all``, the
   ability (``STR``) or a skill (``medicine``). They apply to every CHECK and SAVE.
-
-Kept cheap: the attack hot path calls :func:`expression` only when the rule is on or an
-advantage was asked for.
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ from emberkeep.optional_rules.advantage import (
 
 __all__ = ["Advantage", "check_roll", "condition_modes", "expression"]
 
-_NOTHING = (Difficulty.NORMAL, Advantage.NONE)  # no condition (an enum member named once)
+_NOTHING = (Difficulty.NORMAL, Advantage.NONE)  # what no condition changes
 
 
 def condition_modes(c: Combatant, keys: Iterable[str]) -> tuple[Difficulty, Advantage]:

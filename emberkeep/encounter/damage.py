@@ -14,7 +14,8 @@ How a strike's damage is put together::
 A versatile weapon is held in two hands (its 2H dice and bonus) when nothing else is in hand
 (no shield, no second weapon). A Heavy weapon is two-handed only: its d12 is its catalog dice.
 A PC whose weapons are all dropped or broken fights with a fist (damage "1", + STR as any melee
-blow); a monster whose weapon was knocked away or sundered does 1.
+blow); a monster whose weapon was knocked away or sundered does 1. The damage is taken with
+``Encounter.lose_hp``.
 """
 
 from __future__ import annotations
@@ -32,16 +33,7 @@ from emberkeep.encounter.zones import Band
 from emberkeep.gear.damage import Grip
 from emberkeep.records import record
 
-
-def hp_lost(enc: Encounter, tx: Tx, target: Combatant, before: int, after: int) -> None:
-    from emberkeep.encounter.dying import hp_lost as dying_hp_lost
-
-    dying_hp_lost(enc, tx, target, before, after)
-
-__all__ = ["DamageMode", "Wielded", "lose_hp", "reaches", "strike_damage", "weapon_reaches"]
-
-# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
-_FOR_DAMAGE = Purpose.DAMAGE
+__all__ = ["DamageMode", "Wielded", "reaches", "strike_damage", "weapon_reaches"]
 
 DamageMode = Literal["roll", "max", "double"]
 
@@ -66,9 +58,6 @@ class Wielded:
     small: bool = False  # ``gear.small``: DEX for the ATK, WDD's initiative and knife grip
 
 
-# The bands as module names: naming a member on its enum class goes through EnumType's
-# ``__getattr__`` hook (~5x a global), and ``reaches`` is asked ~30 times a fight.
-_CLOSE, _NEAR, _FAR = Band.CLOSE, Band.NEAR, Band.FAR
 _SHOOTING = (Band.NEAR, Band.RANGED)  # where a (not Low-range) missile weapon reaches
 
 
@@ -76,11 +65,11 @@ def reaches(kind: str, tags: Iterable[str], band: Band, *, monster_ranged: bool 
     """Whether a weapon can attack a foe ``band`` away (Furnace's zones and the seed's tags):
     melee CLOSE; *Thrown* also NEAR; *Low-range* only NEAR; other ranged NEAR or RANGED; FAR
     never."""
-    if band == _FAR:
+    if band == Band.FAR:
         return False
     if kind == "ranged" or (kind == "monster" and monster_ranged):
-        return band == _NEAR if "Low-range" in tags else band in _SHOOTING
-    return band == _CLOSE or (band == _NEAR and "Thrown" in tags)
+        return band == Band.NEAR if "Low-range" in tags else band in _SHOOTING
+    return band == Band.CLOSE or (band == Band.NEAR and "Thrown" in tags)
 
 
 def weapon_reaches(weapon: Wielded, band: Band) -> bool:
@@ -92,13 +81,6 @@ def weapon_reaches(weapon: Wielded, band: Band) -> bool:
 def _modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
     if attacker.kind != "pc":
         return 0
-    # Every PC blow asks this (``Encounter.kept``); the key holds all it reads of the weapon
-    key = ("dmg", weapon.ranged, "Recoil" in weapon.tags, weapon.grip, weapon.off_hand,
-           weapon.notches)
-    return enc.kept(attacker, key, _pc_modifier, enc, attacker, weapon)
-
-
-def _pc_modifier(enc: Encounter, attacker: Combatant, weapon: Wielded) -> int:
     # The sheet shows this same number (``character.bonuses``): one rule, one place
     return damage_bonus(enc.character(attacker), ranged=weapon.ranged,
                         recoil="Recoil" in weapon.tags, grip=weapon.grip,
@@ -113,11 +95,9 @@ def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, 
     who = attacker.name
     if mode == "max":
         dice_total = parse(weapon.dice).maximum
-        if enc.recording:  # the log's text, for a log only
-            tx.note(f"{who}: maximum damage {weapon.dice} = {dice_total} (crit, R19)")
+        tx.note(f"{who}: maximum damage {weapon.dice} = {dice_total} (crit, R19)")
     else:
-        record = tx.roll(weapon.dice, who, f"damage ({weapon.name})" if enc.recording else "",
-                         purpose=_FOR_DAMAGE)
+        record = tx.roll(weapon.dice, who, f"damage ({weapon.name})", purpose=Purpose.DAMAGE)
         dice_total = record.total
         if (weapon.grip == "two_handed"
                 and fighting_style(enc, attacker) == GREAT_WEAPON_MASTER):
@@ -128,15 +108,3 @@ def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, 
     if mode == "double":
         total *= 2  # R19: WDD's doubling
     return total
-
-
-def lose_hp(enc: Encounter, tx: Tx, target: Combatant, amount: int) -> tuple[int, int]:
-    """Take ``amount`` HP from ``target`` on the fight's track (R39: a PC's sheet HP, or in a
-    Melee Round its knight's); returns HP before, after."""
-    before = enc.hp(target)
-    after = before - max(0, amount)
-    enc.set_hp(tx, target, after)
-    if after <= 0 and target.kind == "pc" and not enc.knight_hp:
-        # R21 dying, R22 death (engine II) are Furnace's; R33's knight dies its own way
-        hp_lost(enc, tx, target, before, after)
-    return before, after

@@ -29,7 +29,6 @@ from __future__ import annotations
 from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
-from emberkeep.encounter.damage import lose_hp
 from emberkeep.encounter.dying import DYING, bleed
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
@@ -64,7 +63,7 @@ def end_of_turn(enc: Encounter, tx: Tx, c: Combatant) -> None:
             changed = True
             if left > 0:
                 kept.append(ActiveCondition(x.name, left, until, x.source, x.since))
-            elif x.source == TOGGLE_CLOCK:  # a feature's state (Rage) ran out (issue #18)
+            elif x.source == TOGGLE_CLOCK:  # a feature's state (Rage) ran out
                 expire_toggle(enc, tx, c, x.name)
             continue
         if until == "this_round" or (until == "next_round" and x.since < now):
@@ -105,7 +104,7 @@ def round_upkeep(enc: Encounter, tx: Tx, number: int) -> None:
         for x in c.conditions:
             if x.name.startswith("hp_loss:"):
                 amount = int(x.name.partition(":")[2])
-                lose_hp(enc, tx, c, amount)
+                enc.lose_hp(tx, c, amount)
                 tx.note(f"{c.name} loses {amount} HP ({x.source or 'a wound'})")
         for x in tuple(c.conditions):
             if x.name.startswith("save_each_round:") and not enc.is_down(c):

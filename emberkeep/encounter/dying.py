@@ -6,11 +6,11 @@ stabilizes the dying with an action and a WIS (Medicine) check against the ROOM 
 does; then the Injuries table is rolled (``injuries.py``).
 
 How the engine keeps it:
-- A PC knocked to 0 HP or below (:func:`hp_lost`, called by ``damage.lose_hp``, the one place HP
-  is taken) gets ``UNCONSCIOUS`` (until removed) and ``dying_in`` with the 1d4 rounds left. A
-  monster at 0 HP is simply down.
-- R22: dead at -(3 + LVL + CON) HP or below (the sheet's ``alive`` is set, so no later healing
-  brings it back), or with an ability score at 0 (``injuries.py``). Optional
+- A PC knocked to 0 HP or below (:func:`hp_lost`, plugged in where the engine tells the rules
+  that damage took HP, ``Encounter.lose_hp``, the one place HP is taken) gets ``UNCONSCIOUS``
+  (until removed) and ``dying_in`` with the 1d4 rounds left. A monster at 0 HP is simply down.
+- R22: dead at -(3 + LVL + CON) HP or below (``death.kill``: the sheet's ``alive`` is set, so
+  no later healing brings it back), or with an ability score at 0 (``injuries.py``). Optional
   (``knocked_twice_save``): knocked to 0 twice in one encounter → CON SAVE vs ROOM DC or die.
 - Each new round (:func:`bleed`, from ``durations.round_upkeep``) a bleeding PC rolls its d20: a
   natural 20 gets it up with 1 HP; otherwise one round of ``dying_in`` runs out, and at 0 it dies.
@@ -18,6 +18,10 @@ How the engine keeps it:
   table is rolled then too ("When you are stabilized, roll from the table").
   ``dying_in`` put on a foe still standing by a crit row (Fighter 27, "expires in 1d4 rounds")
   counts down the same way, without the d20.
+- Healing (:func:`healed`, plugged in where the engine tells the rules that HP was regained,
+  ``Encounter.regain_hp``) stabilizes the dying and wakes the stabilized.
+
+All of it is Furnace's: in a Melee Round (R39: the knight's own HP) R33's wounds rule instead.
 """
 
 from __future__ import annotations
@@ -34,21 +38,18 @@ from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.d20 import check_roll
+from emberkeep.encounter.death import DYING, STABLE, kill
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
+from emberkeep.encounter.injuries import roll_injuries
 from emberkeep.encounter.ruling import ready, spend_turn
 from emberkeep.encounter.saves import saving_throw
 from emberkeep.encounter.zones import Band
 
 __all__ = ["DYING", "STABLE", "UNCONSCIOUS", "LifeState", "bleed", "dying_rounds", "healed",
-           "hp_lost", "is_bleeding", "kill", "life_state", "stabilize", "without"]
+           "hp_lost", "is_bleeding", "life_state", "stabilize", "without"]
 
-# Named once: a member looked up on its enum class costs ~0.2 µs (hot: every fight's dice).
-_FOR_DYING = Purpose.DYING
-
-DYING = "dying_in"
 UNCONSCIOUS = "UNCONSCIOUS"
-STABLE = "stable"
 
 
 def without(c: Combatant, *drop: str) -> tuple[ActiveCondition, ...]:
@@ -60,21 +61,8 @@ def _put(enc: Encounter, tx: Tx, c: Combatant, *conditions: ActiveCondition) -> 
     tx.set(("c", c.id), "conditions", (*without(c, *drop), *conditions))
 
 
-def kill(enc: Encounter, tx: Tx, c: Combatant, why: str) -> None:
-    """Dead: a PC's sheet says so (R22); a monster goes to 0 HP. Dying conditions go."""
-    if c.kind == "pc":
-        tx.set(("pc", enc.character(c).id), "alive", False)
-    elif c.hp > 0:
-        tx.set(("c", c.id), "hp", 0)
-    if any(x.name in (DYING, STABLE) for x in c.conditions):
-        tx.set(("c", c.id), "conditions", without(c, DYING, STABLE))
-    tx.note(f"{c.name} dies: {why}")
-
-
 def is_bleeding(enc: Encounter, c: Combatant) -> bool:
     """A PC at 0 HP or below, alive, with its ``dying_in`` countdown running (R21)."""
-    # asked for each ally on most PC turns (~18 calls a fight): the countdown, which most
-    # combatants lack, first, and the sheet read once
     if c.kind != "pc" or not c.conditions:
         return False
     ch = enc.character(c)
@@ -111,12 +99,13 @@ def life_state(enc: Encounter, c: Combatant) -> LifeState:
                 return "dying"
             return "dying" if dying_rounds(c) is not None else "stable"
         return "up"
-    return "down" if c.hp <= 0 else "up"
+    return "down" if enc.is_down(c) else "up"
 
 
 def hp_lost(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> None:
-    """R21/R22 after ``c`` lost HP (only PCs bleed out; see the module notes)."""
-    if c.kind != "pc" or after > 0:
+    """R21/R22 after damage took ``c``'s HP from ``before`` to ``after`` (only PCs bleed out;
+    see the module notes)."""
+    if c.kind != "pc" or after > 0 or enc.knight_hp:
         return
     ch = enc.character(c)
     if not ch.alive:
@@ -134,11 +123,10 @@ def hp_lost(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> No
             kill(enc, tx, c, "knocked down twice and failed the CON SAVE (R22)")
             return
     rounds = tx.roll("1d4", c.name, "dying: rounds to live (R21)",
-                     purpose=_FOR_DYING).total
+                     purpose=Purpose.DYING).total
     _put(enc, tx, c, ActiveCondition(UNCONSCIOUS, None, "removed", "dying", enc.state.round),
          ActiveCondition(DYING, rounds, "rounds", "0 HP", enc.state.round))
-    if enc.recording:  # the log's text, for a log only
-        tx.note(f"{c.name} falls unconscious at {after} HP and will die in {rounds} round(s)")
+    tx.note(f"{c.name} falls unconscious at {after} HP and will die in {rounds} round(s)")
 
 
 def bleed(enc: Encounter, tx: Tx, c: Combatant) -> None:
@@ -151,13 +139,13 @@ def bleed(enc: Encounter, tx: Tx, c: Combatant) -> None:
         return
     if is_bleeding(enc, c):
         record = tx.roll("d20", c.name, "dying: a natural 20 gets up (R21)",
-                         purpose=_FOR_DYING)
+                         purpose=Purpose.DYING)
         if record.natural == 20:
             ch = enc.character(c)
             tx.set(("pc", ch.id), "hp", 1)
             tx.set(("c", c.id), "conditions", without(c, DYING, UNCONSCIOUS, STABLE))
             tx.note(f"{c.name} rolls a natural 20 and gets up with 1 HP")
-            _injuries(enc, tx, c)
+            roll_injuries(enc, tx, c)
             return
     left = (countdown.rounds_left or 1) - 1
     if left <= 0:
@@ -166,12 +154,6 @@ def bleed(enc: Encounter, tx: Tx, c: Combatant) -> None:
     kept = tuple(x if x is not countdown else ActiveCondition(
         DYING, left, x.until, x.source, x.since) for x in c.conditions)
     tx.set(("c", c.id), "conditions", kept)
-
-
-def _injuries(enc: Encounter, tx: Tx, c: Combatant) -> None:
-    from emberkeep.encounter.injuries import roll_injuries
-
-    roll_injuries(enc, tx, c)
 
 
 def _stop_dying(enc: Encounter, tx: Tx, c: Combatant, how: str) -> None:
@@ -183,12 +165,12 @@ def _stop_dying(enc: Encounter, tx: Tx, c: Combatant, how: str) -> None:
 
 def healed(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> None:
     """R21: "any healing" stabilizes the dying (then the Injuries table); back above 0 HP the
-    character wakes up. Called by ``ruling.change_hp`` after HP went up."""
-    if c.kind != "pc" or after <= before:
+    character wakes up. After healing raised ``c``'s HP from ``before`` to ``after``."""
+    if c.kind != "pc" or after <= before or enc.knight_hp:
         return
     if before <= 0 and enc.character(c).alive and any(x.name == DYING for x in c.conditions):
         _stop_dying(enc, tx, c, "healed")
-        _injuries(enc, tx, c)
+        roll_injuries(enc, tx, c)
     if after > 0 and enc.character(c).alive and any(
             x.name in (UNCONSCIOUS, STABLE) for x in c.conditions):
         tx.set(("c", c.id), "conditions", without(c, UNCONSCIOUS, STABLE))
@@ -213,7 +195,7 @@ def stabilize(enc: Encounter, helper_id: str, patient_id: str) -> Step:
     if enc.band(helper, patient) != Band.CLOSE:
         raise RuleError(f"{helper.name} must be CLOSE to {patient.name}")
     with enc.action(helper.id, "stabilize") as tx:
-        # R21 and the advantage rule (#12); the Bloodshaman's "Medicine CHECKS are EASY"
+        # R21 and the campaign's advantage rule; the Bloodshaman's "Medicine CHECKS are EASY"
         easy = (roll_difficulty(enc.character(helper), enc.catalog, "check",
                                 skill=Skill.MEDICINE, ability=Ability.WIS)
                 if helper.kind == "pc" else Difficulty.NORMAL)
@@ -223,7 +205,7 @@ def stabilize(enc: Encounter, helper_id: str, patient_id: str) -> Step:
         spend_turn(tx, helper)
         if success:
             _stop_dying(enc, tx, patient, f"{helper.name}'s Medicine")
-            _injuries(enc, tx, patient)
+            roll_injuries(enc, tx, patient)
             tx.summary(f"{helper.name} stabilizes {patient.name}")
         else:
             tx.summary(f"{helper.name} fails to stabilize {patient.name}")

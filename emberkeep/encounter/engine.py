@@ -5,43 +5,36 @@ Every change goes through a transaction, one per action (``with enc.action(...) 
 takes the GM's typed answer for its purpose, :meth:`Encounter.typed`), or, in an encounter
 that records nothing, a :class:`~emberkeep.encounter.quiet.QuietTx`. If the action fails
 half-way, what it had set is put back, so a refused action leaves no trace.
+
+The engine knows no single rule: the rules that react to damage, healing or a combatant
+taken out plug in at the points :mod:`emberkeep.encounter.hooks` names (``Encounter.hooks``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
 from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.knight import KnightProfile
 from emberkeep.character.model import Character
+from emberkeep.character.rest import healed_hp
 from emberkeep.character.status import character_armor_class
 from emberkeep.dice import Answers, Key, Roller, Typed, TypedRoller
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import NO_ACTIONS
 from emberkeep.encounter.events import Ref, Set, Step
-from emberkeep.encounter.transaction import MONSTER_FIELDS, NOT_DERIVED, Tx
+from emberkeep.encounter.hooks import RULES, Hooks
+from emberkeep.encounter.quiet import QuietTx, Unrecorded
+from emberkeep.encounter.rule_error import RuleError
+from emberkeep.encounter.transaction import Tx
 from emberkeep.encounter.zones import Band, band
 from emberkeep.gear.owned import OwnedGear
-from emberkeep.refusal import Refused
 
-__all__ = ["MONSTER_FIELDS", "NOT_DERIVED", "Encounter", "EncounterState", "RuleError", "Tx"]
-
-
-P = ParamSpec("P")
-T = TypeVar("T")
-_UNKNOWN = object()  # ``Encounter.kept``: nothing kept under that key yet
-
-
-def _sheet_armor_class(ch: Character, catalog: Catalog) -> int:
-    return character_armor_class(ch, catalog)
-
-
-class RuleError(Refused):
-    """An action the rules do not allow now, with the reason (nothing was changed)."""
+__all__ = ["Encounter", "EncounterState", "RuleError", "Tx"]
 
 
 @dataclass(slots=True)
@@ -71,7 +64,8 @@ class Encounter:
                  mode: InitiativeMode = InitiativeMode.GROUP,
                  settings: CampaignSettings | None = None,
                  catalog: Catalog = SHIPPED, recording: bool = True,
-                 resolution: Resolution = Resolution.FURNACE) -> None:
+                 resolution: Resolution = Resolution.FURNACE,
+                 hooks: Hooks | None = None) -> None:
         self.roller = roller
         self.settings = settings or CampaignSettings()
         # The campaign's archetypes and spells over the shipped ones (a fight of generated
@@ -90,12 +84,11 @@ class Encounter:
             self.combatants[combatant.id] = combatant
         self.characters: dict[str, Character] = dict(characters)
         self.use_resolution(resolution)  # R39: which of a PC's HP tracks this fight uses
-        # ``recording=False`` (the odds' simulation): actions are ``QuietTx``, the
-        # history stays empty and ``_journal`` keeps (kind, ref, target, field, before) for
-        # each change, so a refused action and ``rewind`` can put things back.
+        # The rules plugged in where the engine asks (``hooks``): the rulebook's unless given.
+        self.hooks = (hooks or RULES).copy()
+        # ``recording=False`` (the simulation): actions are ``QuietTx``, the history stays
+        # empty and nothing is recorded but what putting things back needs (``journal``).
         self.recording = recording
-        from emberkeep.encounter.quiet import QuietTx, Unrecorded  # (it builds on Tx, here)
-
         self._tx: type[Tx] = Tx if recording else QuietTx
         # Recording nothing: the step every action's summary goes to (``QuietTx``), the
         # transaction done with and served again by ``action``, and ``journal``: each change
@@ -106,22 +99,9 @@ class Encounter:
         self.journal: list[tuple[str, Ref, Any, str, Any]] = []
         self.steps_taken = 0  # actions completed while recording nothing
         self.history: list[Step] = [] if recording else Unrecorded(self.scratch)  # type: ignore[assignment]
-        self._gear: dict[tuple[str, str], OwnedGear] = {}
-        # Numbers derived from a Character (AC, the weapon for a distance, ATK modifiers), kept
-        # per character id while ``derived_cache`` is on (see there); ``None``: off.
-        self._derived: dict[str, dict[Any, Any]] | None = None
-        # ``enemies``: each side's foes, standing or not, in encounter order, kept while
-        # ``derived_cache`` is on (inside it no combatant joins or leaves, none changes side).
-        self._foes: dict[str, tuple[Combatant, ...]] = {}
         # ``two_sides_standing``: the two of different sides it last found standing, asked
-        # first (they mostly still are: the turn flow asks ~25 times a fight).
+        # first (it checks that both are still in the fight and standing before trusting them).
         self._standing_pair: tuple[Combatant, Combatant] | None = None
-        # Called inside every action's step once its body is done (engine II: morale prompts);
-        # recording nothing, only after an action that set a combatant's HP or ``out``
-        # (``Tx.took_a_monster``), the only actions a watcher looks at.
-        from emberkeep.encounter.morale import watch
-
-        self.watchers: list[Callable[[Encounter, Tx], None]] = [watch]
 
     # --- targets ------------------------------------------------------------------------
 
@@ -129,6 +109,8 @@ class Encounter:
         kind = ref[0]
         if kind == "c":
             return self.combatants[ref[1]]
+        if kind == "enc":
+            return self.state
         if kind == "pc":
             return self.characters[ref[1]]
         if kind == "gear":
@@ -137,29 +119,26 @@ class Encounter:
             return self.gear(ref[1], ref[2]).magic
         if kind == "score":
             return getattr(self.characters[ref[1]].scores, ref[2])  # ("score", id, "STR")
-        if kind == "enc":
-            return self.state
         raise KeyError(f"no event target {ref!r}")
 
     def gear(self, character_id: str, uid: str) -> OwnedGear:
-        key = (character_id, uid)
-        item = self._gear.get(key)
-        if item is None:
-            for piece in self.characters[character_id].inventory.all_gear():
-                self._gear[(character_id, piece.uid)] = piece
-            item = self._gear[key]
-        return item
+        """A piece of a character's gear, looked up on the sheet as it is now (an undo or an
+        edit between two actions may have put new pieces there)."""
+        for piece in self.characters[character_id].inventory.all_gear():
+            if piece.uid == uid:
+                return piece
+        raise KeyError(f"no gear {uid!r} on the sheet of {character_id!r}")
 
     # --- steps --------------------------------------------------------------------------
 
     def action(self, actor: str, action: str) -> Tx:
         """Resolve one action (``with enc.action(...) as tx``); on any error everything it set
-        is put back. A small class, not ``contextlib``: the fight simulation opens ~100,000."""
+        is put back."""
         tx = self.spare_tx
         if tx is None:
             return self._tx(self, actor, action)
-        # Recording nothing, the last action's QuietTx, done with, serves again (~40 a fight):
-        # it holds only where the journal stood and whether a monster was touched.
+        # Recording nothing, the last action's QuietTx, done with, serves again: it holds only
+        # where the journal stood and whether a combatant's standing changed.
         self.spare_tx = None
         tx.reopen(len(self.journal))
         return tx
@@ -170,24 +149,22 @@ class Encounter:
         journal = self.journal
         if len(journal) <= mark:
             return
-        undone = journal[mark:]  # one slice, walked backwards (a fight's rewind: ~140 changes)
+        undone = journal[mark:]
         del journal[mark:]
-        derived = self._derived
-        if derived:
-            for kind, ref, obj, field, before in reversed(undone):
-                setattr(obj, field, before)
-                if kind not in ("c", "enc") and field not in NOT_DERIVED:
-                    derived.pop(ref[1], None)
-        else:
-            for _kind, _ref, obj, field, before in reversed(undone):
-                setattr(obj, field, before)
+        for _kind, _ref, obj, field, before in reversed(undone):
+            setattr(obj, field, before)
 
     def rewind(self) -> None:
         """An encounter that records nothing: put every target back as it stood before its
         first action (the simulation's next fight starts from the same sheets)."""
         self.rewind_to(0)
         self.steps_taken = 0
-        self._gear.clear()
+
+    @property
+    def steps_done(self) -> int:
+        """The actions completed: the history's steps, or those of an encounter that records
+        nothing."""
+        return len(self.history) if self.recording else self.steps_taken
 
     @contextmanager
     def typed(self, answers: Typed | Mapping[Key, Answers] | None) -> Iterator[Typed]:
@@ -205,98 +182,15 @@ class Encounter:
         finally:
             self.roller = before
 
-    @contextmanager
-    def derived_cache(self) -> Iterator[None]:
-        """Keep the numbers the hot path derives from a Character (``pc_derived``) while the
-        block runs. Only for a caller that owns the encounter for the whole block (the
-        headless ``sim.run_fight``): inside it every change goes through ``Tx.set``,
-        ``apply`` or ``revert``, which drop what they could make stale (a character's
-        entry when it, its gear or a score is set; not for its HP or luck). Outside
-        (the app, whose sheet may edit a character between two actions) nothing is kept."""
-        if self._derived is not None:  # nested: the outer block owns it
-            yield
-            return
-        self._derived = {}
-        try:
-            yield
-        finally:
-            self._derived = None
-            self._foes.clear()
-
-    def forget_derived(self, character_id: str, field: str) -> None:
-        """A character, its gear or a score is about to change ``field``: drop the numbers kept
-        for it, unless no derived number reads that field (its HP, its luck)."""
-        derived = self._derived
-        if derived and field not in NOT_DERIVED:
-            derived.pop(character_id, None)
-
-    def forget_gear(self) -> None:
-        """Look gear pieces up afresh: a character's sheet was replaced (an undo, a restored
-        inventory), so its pieces are new objects."""
-        self._gear.clear()
-
-    def pc_derived(self, character_id: str) -> dict[Any, Any] | None:
-        """The cache of one character's derived numbers, or ``None`` when caching is off."""
-        derived = self._derived
-        if derived is None:
-            return None
-        entry = derived.get(character_id)
-        if entry is None:
-            entry = derived[character_id] = {}
-        return entry
-
-    def kept(self, c: Combatant, key: Hashable, compute: Callable[P, T], *args: P.args,
-             **kwargs: P.kwargs) -> T:
-        """A number derived from PC ``c``'s sheet: ``compute(*args, **kwargs)``, kept under
-        ``key`` while ``derived_cache`` is on and computed afresh otherwise. ``key`` must name
-        everything ``compute`` reads besides the sheet (a weapon's grip, the distance...). A
-        refusal (an exception) is not kept."""
-        derived = self._derived  # ``pc_derived``, inline (~20 a fight)
-        if derived is None:
-            return compute(*args, **kwargs)
-        entry = derived.get(c.character_id)  # type: ignore[arg-type]
-        if entry is None:
-            entry = derived[c.character_id] = {}  # type: ignore[index]
-        value = entry.get(key, _UNKNOWN)
-        if value is _UNKNOWN:
-            value = entry[key] = compute(*args, **kwargs)
-        return value  # type: ignore[no-any-return]
-
     def apply(self, step: Step) -> None:
-        if self._derived:
-            self._drop_derived(step)
         for event in step.events:
             if type(event) is Set:
                 setattr(self.resolve(event.target), event.field, event.after)
 
     def revert(self, step: Step) -> None:
-        if self._derived:
-            self._drop_derived(step)
-        # Every refused action and every undo comes here: the two commonest targets (a
-        # combatant, the encounter) are looked up inline, as in ``Tx.set``.
-        combatants, state = self.combatants, self.state
-        obj: Any
         for event in reversed(step.events):
             if type(event) is Set:
-                target = event.target
-                kind = target[0]
-                if kind == "c":
-                    obj = combatants[target[1]]
-                elif kind == "enc":
-                    obj = state
-                else:
-                    obj = self.resolve(target)
-                setattr(obj, event.field, event.before)
-
-    def _drop_derived(self, step: Step) -> None:
-        """Forget the kept numbers of each character the step changes, as ``Tx.set`` does
-        (the simulation reverts every option the rules refuse: most touch no character)."""
-        derived = self._derived
-        assert derived is not None
-        for event in step.events:
-            if type(event) is Set and event.target[0] not in ("c", "enc") \
-                    and event.field not in NOT_DERIVED:
-                derived.pop(event.target[1], None)
+                setattr(self.resolve(event.target), event.field, event.before)
 
     def undo(self) -> Step:
         if not self.history:
@@ -357,7 +251,9 @@ class Encounter:
     def set_hp(self, tx: Tx, c: Combatant, hp: int) -> None:
         """Set the combatant's HP in ``tx`` on the track this fight uses: a monster's on its
         combatant, a PC's on its sheet (``Character.hp``) or, in a Melee Round, on its knight
-        profile (R39: the Furnace HP is never touched there, nor the knight's in Furnace)."""
+        profile (R39: the Furnace HP is never touched there, nor the knight's in Furnace).
+        A number set, not damage or healing: no rule reacts (a GM's ruling, the Melee Round's
+        own wounds); :meth:`lose_hp` and :meth:`regain_hp` are those."""
         if c.kind != "pc":
             tx.set(("c", c.id), "hp", hp)
             return
@@ -373,6 +269,30 @@ class Encounter:
         except ValueError as exc:
             raise RuleError(f"{c.name}: {exc}") from None
         tx.set(("pc", ch.id), "knight", changed)
+
+    def lose_hp(self, tx: Tx, c: Combatant, amount: int) -> tuple[int, int]:
+        """Damage: take ``amount`` HP (none if negative) on the fight's track, then let the
+        rules that react to lost HP act (``hooks.hp_lost``: R21's dying, R22's death).
+        Returns the HP before and after."""
+        before = self.hp(c)
+        after = before - max(0, amount)
+        self.set_hp(tx, c, after)
+        for rule in self.hooks.hp_lost:
+            rule(self, tx, c, before, after)
+        return before, after
+
+    def regain_hp(self, tx: Tx, c: Combatant, amount: int) -> int:
+        """Healing: ``amount`` HP back on the fight's track, never above the maximum (and
+        never lowering HP a GM's hand put above it), then, if HP rose, let the rules that
+        react to healing act (``hooks.hp_regained``: R21's "any healing stabilizes").
+        Returns the HP after."""
+        before, most = self.hp_with_max(c)
+        after = healed_hp(before, most, amount)  # as a rest or the sheet's Lay on Hands heals
+        self.set_hp(tx, c, after)
+        if after > before:
+            for rule in self.hooks.hp_regained:
+                rule(self, tx, c, before, after)
+        return after
 
     def hp_before(self, field: str, before: Any) -> int | None:
         """A PC's HP on this fight's track in a value its sheet's ``field`` held (a journal's
@@ -418,8 +338,7 @@ class Encounter:
 
     def two_sides_standing(self) -> bool:
         """Whether combatants of at least two sides are standing (not ``is_down``)."""
-        # The turn flow asks this ~25 times a fight: the pair found last time is asked first;
-        # mostly both still stand.
+        # The pair found standing last time is asked first: mostly both still stand.
         combatants, is_down = self.combatants, self.is_down
         pair = self._standing_pair
         if pair is not None:
@@ -447,14 +366,8 @@ class Encounter:
         return list(seen)
 
     def enemies(self, c: Combatant) -> list[Combatant]:
-        side = c.side
-        foes = self._foes.get(side)
-        if foes is None:
-            foes = tuple([o for o in self.combatants.values() if o.side != side])
-            if self._derived is not None:  # kept while ``derived_cache`` owns the encounter
-                self._foes[side] = foes
-        is_down = self.is_down
-        return [o for o in foes if not is_down(o)]
+        side, is_down = c.side, self.is_down
+        return [o for o in self.combatants.values() if o.side != side and not is_down(o)]
 
     def allies(self, c: Combatant) -> list[Combatant]:
         side, cid, is_down = c.side, c.id, self.is_down
@@ -466,7 +379,7 @@ class Encounter:
 
     def armor_class(self, c: Combatant) -> int:
         if c.kind == "pc":
-            return self.kept(c, "ac", _sheet_armor_class, self.character(c), self.catalog)
+            return character_armor_class(self.character(c), self.catalog)  # the sheet's AC
         assert c.monster is not None
         return c.monster.armor_class - c.ac_penalty
 
@@ -480,3 +393,4 @@ class Encounter:
             "characters": {cid: ch.model_dump(mode="json")
                            for cid, ch in self.characters.items()},
         }
+

@@ -16,8 +16,6 @@
 from __future__ import annotations
 
 from emberkeep.character import bonuses
-from emberkeep.character.catalog import Catalog
-from emberkeep.character.model import Character
 from emberkeep.dice import Purpose, RollRecord, parse
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -56,11 +54,6 @@ def has_class_feature(enc: Encounter, c: Combatant, feature_id: str) -> bool:
     """Whether a PC's class has a feature (``cleave``, ``sneak_attack``); 0-levels have none."""
     if c.kind != "pc":
         return False
-    # Asked on every kill (Cleave) and every blow at an unaware foe (Sneak Attack)
-    return enc.kept(c, ("feature", feature_id), _class_has, enc, c, feature_id)
-
-
-def _class_has(enc: Encounter, c: Combatant, feature_id: str) -> bool:
     cls = enc.character(c).class_def
     return cls is not None and any(f.id == feature_id for f in cls.features)
 
@@ -70,12 +63,8 @@ def crit_low(enc: Encounter, c: Combatant, melee: bool) -> int:
     a widened crit range is a critical hit like a natural 20)."""
     if c.kind != "pc":
         return 20
-    # Asked on every attack roll; a CritRange effect (issue #12) can widen it
-    return enc.kept(c, ("crit_low", melee), _pc_crit_low, enc.character(c), enc.catalog, melee)
-
-
-def _pc_crit_low(ch: Character, catalog: Catalog, melee: bool) -> int:
-    return bonuses.crit_low(ch, catalog, ranged=not melee)  # the sheet's crit range (issue #16)
+    # the sheet's crit range; an archetype's CritRange effect can widen it
+    return bonuses.crit_low(enc.character(c), enc.catalog, ranged=not melee)
 
 
 def sneak_attack_applies(enc: Encounter, attacker: Combatant, target: Combatant) -> bool:

@@ -26,9 +26,9 @@ from emberkeep.encounter import crits, gear_wear
 from emberkeep.encounter.attack import roll_attack
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
-from emberkeep.encounter.damage import lose_hp
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Step
+from emberkeep.encounter.ruling import ready, spend_turn
 from emberkeep.encounter.saves import saving_throw
 from emberkeep.gear.owned import OwnedWeapon
 
@@ -75,8 +75,6 @@ def save_vs_death_dc(enc: Encounter, fender: Combatant) -> int:
 def fend(enc: Encounter, fender_id: str, target_ids: Sequence[str]) -> Step:
     """Fend off ``target_ids`` (see the module notes). The GM's typed dice: the fender's attack
     d20s in the targets' order, each target's CON SAVE under ``("save", its name)``."""
-    from emberkeep.encounter.ruling import ready, spend_turn
-
     a = ready(enc, fender_id)
     if not _can_fend(enc, a):
         raise RuleError(f"{a.name} holds no weapon more than five feet long")
@@ -97,7 +95,7 @@ def fend(enc: Encounter, fender_id: str, target_ids: Sequence[str]) -> Step:
             gear_wear.wdd_notch(enc, tx, a, roll)
             if not roll.hit:
                 continue
-            lose_hp(enc, tx, t, FEND_DAMAGE)
+            enc.lose_hp(tx, t, FEND_DAMAGE)
             tx.set(("c", t.id), "jostled", True)
             if enc.is_down(t):
                 continue

@@ -1,13 +1,13 @@
-"""A fight's rounds onto the campaign clock when it ends or the GM leaves it (issue #5, R27).
+"""A fight's rounds onto the campaign clock when it ends or the GM leaves it (R27).
 
-A PC still dying when the fight is over keeps dying on the clock (issue #17, R21): its rounds
+A PC still dying when the fight is over keeps dying on the clock (R21): its rounds
 left go on the timeline (``clock.dying``) until it is stabilized, healed or dead.
 
 When the engine's fight is over, or the GM closes or finishes a half-fought encounter, the
 campaign clock moves on by the rounds fought (``clock.combat.advance_for_fight``: the
 procedure's round length, WDD's minute or the setting) and every "until rest" condition the
 fight wrote on a sheet (R21's injuries 14-19) goes on the timeline, so the next rest ends it
-(``injuries.schedule_rest_conditions``). ``EncounterRecord.clocked_rounds`` keeps how many
+(``lasting.schedule_rest_conditions``). ``EncounterRecord.clocked_rounds`` keeps how many
 rounds are already on the clock, so leaving, resuming and ending a fight counts each round once.
 The GUI wraps :func:`clock_fight` in one undoable command (a snapshot of the campaign).
 """
@@ -24,7 +24,7 @@ from emberkeep.dice import Roller
 from emberkeep.encounter import persist
 from emberkeep.encounter.dying import dying_rounds, is_bleeding
 from emberkeep.encounter.engine import Encounter
-from emberkeep.encounter.injuries import schedule_rest_conditions
+from emberkeep.encounter.lasting import schedule_rest_conditions
 
 __all__ = ["clock_fight", "dying_to_hand_over", "rounds_fought", "rounds_to_clock"]
 
@@ -53,7 +53,7 @@ def clock_fight(campaign: Campaign, record: EncounterRecord, enc: Encounter,
     if rounds:
         changes = advance_for_fight(campaign, rounds, mode, roller, resolution)
         record.clocked_rounds += rounds
-    # issue #17: a PC still bleeding when the fight is over keeps dying on the clock (R21)
+    # A PC still bleeding when the fight is over keeps dying on the clock (R21)
     length = round_seconds(campaign.settings.time, mode, resolution)
     for character, left in dying_to_hand_over(campaign, enc):
         hand_over(campaign, character, left, length)

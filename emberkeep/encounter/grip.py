@@ -28,9 +28,13 @@ from typing import TYPE_CHECKING
 
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
-from emberkeep.encounter.damage import Wielded, lose_hp, strike_damage
+from emberkeep.encounter.d20 import check_roll
+from emberkeep.encounter.damage import Wielded, strike_damage
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
+from emberkeep.encounter.grapple import str_check_bonus, str_dc
+from emberkeep.encounter.ruling import ready, spend_turn
+from emberkeep.encounter.weapon_choice import choose_weapon
 from emberkeep.encounter.zones import Band
 
 if TYPE_CHECKING:
@@ -67,7 +71,7 @@ def gripper_of(enc: Encounter, c: Combatant) -> Combatant | None:
 
 def after_hit(enc: Encounter, tx: Tx, roll: AttackRoll) -> None:
     """Take the grip after a hit when WDD's conditions hold (see the module notes)."""
-    if roll.natural != 20 and roll.total < 20:  # first: the cheapest test, and most hits
+    if roll.natural != 20 and roll.total < 20:
         return
     if not enc.settings.rules.knife_grip or roll.weapon.ranged or not is_small(roll.weapon):
         return
@@ -111,9 +115,6 @@ def _held(enc: Encounter, a: Combatant) -> Combatant:
 
 def grip_attacks(enc: Encounter, attacker_id: str, *, weapon: Wielded | None = None) -> Step:
     """The gripper's two automatic maximum-damage blows for this round."""
-    from emberkeep.encounter.attack import choose_weapon
-    from emberkeep.encounter.ruling import ready, spend_turn
-
     a = ready(enc, attacker_id)
     t = _held(enc, a)
     with enc.action(a.id, "grip attacks") as tx:
@@ -123,7 +124,7 @@ def grip_attacks(enc: Encounter, attacker_id: str, *, weapon: Wielded | None = N
             if enc.is_down(t):
                 break
             dmg = strike_damage(enc, tx, a, w, mode="max")
-            lose_hp(enc, tx, t, dmg)
+            enc.lose_hp(tx, t, dmg)
             total += dmg
         tx.set(("c", t.id), "jostled", True)
         if enc.is_down(t):
@@ -135,16 +136,12 @@ def grip_attacks(enc: Encounter, attacker_id: str, *, weapon: Wielded | None = N
 
 def break_free(enc: Encounter, cid: str) -> Step:
     """The held one's STR check against the gripper's STR, in lieu of an attack."""
-    from emberkeep.encounter.grapple import str_check_bonus, str_dc
-    from emberkeep.encounter.ruling import ready, spend_turn
-
     c = ready(enc, cid)
     holder = gripper_of(enc, c)
     if holder is None:
         raise RuleError(f"{c.name} is not held in a grip")
     with enc.action(c.id, "break grip") as tx:
-        from emberkeep.encounter.d20 import check_roll  # R21, issue #12: HARD/advantage
-
+        # R21: the sheet's HARD/advantage conditions count, and the campaign's advantage rule
         _record, _dc, success = check_roll(
             enc, tx, c, f"STR check vs {holder.name}'s STR", str_dc(enc, holder),
             str_check_bonus(enc, c), keys=("STR", "athletics"))

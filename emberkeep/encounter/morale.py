@@ -2,11 +2,13 @@
 
 - Enemies: "For enemies I usually roll a 2d6 [OSE]. If I roll over the "Enemy moral", the enemies
   surrender. Enemy moral is usually half of the room DC (rounded down)." (``MonsterStats.morale``
-  when the GM set it.) The engine prompts the check (OSE's moments) when a side of monsters loses
-  its first member and when half of it is down: :func:`watch` runs after every action and adds
-  ``"<side>:first"`` / ``"<side>:half"`` to ``EncounterState.morale_pending``; the GM (or the
-  window) resolves it with :func:`resolve_morale` or waves it off with :func:`dismiss_morale`,
-  each one undoable step. Each prompt is asked once per encounter.
+  when the GM set it.) The check is prompted at OSE's moments, when a side of monsters loses
+  its first member and when half of it is down: :func:`watch`, plugged in where the engine
+  tells the rules that an action set a combatant's HP or ``out`` (``hooks.standing_changed``,
+  inside that action's step), adds ``"<side>:first"`` / ``"<side>:half"`` to
+  ``EncounterState.morale_pending``; the GM (or the window) resolves it with
+  :func:`resolve_morale` or waves it off with :func:`dismiss_morale`, each one undoable step.
+  Each prompt is asked once per encounter.
 - PCs: "For PCs I call for a WIS SAVE againts the ROOM DC." :func:`pc_morale`; a failure makes
   the PC FRIGHTENED (R28) until the GM removes it, and the log says the character wants to flee.
 """
@@ -27,12 +29,11 @@ GM = "gm"
 
 
 def watch(enc: Encounter, tx: Tx) -> None:
-    """After an action: prompt a morale check for monster sides that just lost their first
-    member or half of their number (while some of them still stand)."""
+    """After an action that set a combatant's HP or ``out``: prompt a morale check for monster
+    sides that just lost their first member or half of their number (while some of them still
+    stand)."""
     st = enc.state
     if st.phase != "fighting":
-        return
-    if not tx.took_a_monster():  # only a step that took a monster's HP or took one out
         return
     counts: dict[str, list[int]] = {}  # side → [monsters, monsters down]
     for c in enc.combatants.values():
@@ -42,7 +43,7 @@ def watch(enc: Encounter, tx: Tx) -> None:
         if entry is None:
             entry = counts[c.side] = [0, 0]
         entry[0] += 1
-        if c.out or c.hp <= 0:
+        if enc.is_down(c):
             entry[1] += 1
     for side, (total, down) in counts.items():
         if down in (0, total):
@@ -107,7 +108,7 @@ def pc_morale(enc: Encounter, cid: str) -> Step:
     if enc.is_down(c):
         raise RuleError(f"{c.name} is down")
     with enc.action(GM, "morale") as tx:
-        # the Barbarian's "Immune to FEAR effects": the SAVE succeeds unrolled (issue #17)
+        # the Barbarian's "Immune to FEAR effects": the SAVE succeeds unrolled
         if saving_throw(enc, tx, c, Ability.WIS, enc.state.room_dc,
                         against="FRIGHTENED", purpose=Purpose.MORALE):
             tx.summary(f"{c.name} holds firm")

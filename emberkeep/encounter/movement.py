@@ -33,7 +33,7 @@ GRAPPLED = "GRAPPLED"
 CANT_MOVE = "cant_move"
 MOVE_NEAR_ONLY = "move_near_only"
 PRONE = "PRONE"
-_NEAR, _RANGED = int(Band.NEAR), int(Band.RANGED)  # zones a move may cross (named once)
+_NEAR, _RANGED = int(Band.NEAR), int(Band.RANGED)  # zones a move may cross
 
 
 def close_threats(enc: Encounter, c: Combatant) -> list[Combatant]:
@@ -107,8 +107,7 @@ def move(enc: Encounter, cid: str, to_position: int, *, free_disengage: bool = F
         move_in(enc, tx, c, to_position, max_zones=_RANGED,
                 free_disengage=free_disengage)
         spend_turn(tx, c)
-        if enc.recording:  # the log line (recording nothing, the simulation has no log)
-            tx.summary(f"{c.name} moves to zone {to_position}")
+        tx.summary(f"{c.name} moves to zone {to_position}")
     return enc.history[-1]
 
 

@@ -1,4 +1,4 @@
-"""Actions that record nothing: the headless simulation's transaction (issue #21).
+"""Actions that record nothing: the headless simulation's transaction.
 
 ``Encounter(recording=False)`` opens a :class:`QuietTx` for each action instead of a
 :class:`~emberkeep.encounter.engine.Tx`: the same rule functions run on it, but no step, event
@@ -9,29 +9,33 @@ or roll record is made, only the journal a refusal or a rewind needs. Its histor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from emberkeep.dice import Purpose, RollRecord, roll
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.events import Ref, Step
-from emberkeep.encounter.transaction import MONSTER_FIELDS, Tx
+from emberkeep.encounter.rule_error import RuleError
+from emberkeep.encounter.transaction import STANDING_FIELDS, Tx
+
+if TYPE_CHECKING:
+    from emberkeep.encounter.engine import Encounter
 
 __all__ = ["QuietTx", "Unrecorded"]
 
 
 class QuietTx(Tx):
     """An action of an encounter that records nothing (``Encounter(recording=False)``): the
-    headless simulation needs a fight's outcome, not its undo history or its log (issue #21).
+    headless simulation needs a fight's outcome, not its undo history or its log.
 
     The same rule functions run on it: ``set`` applies the change and keeps only what a
     refusal or a rewind needs to put it back (target, field, value before) in the encounter's
     journal; ``roll`` rolls and hands the result to the rule without keeping it; rows and
     notes are dropped. The summary goes to the encounter's one scratch step, so a rule that
     reads its own summary back (``move_and_attack``) still can. No ``Step``, ``Set``,
-    ``Rolled``, ``Row`` or ``Note`` is made. The watchers are asked only after an action
-    that set a combatant's HP or ``out`` (``took_a_monster``); once done, the object serves
-    the encounter's next action (``Encounter.action``), as nothing of it outlives its block.
+    ``Rolled``, ``Row`` or ``Note`` is made. As with a ``Tx``, the rules plugged in at
+    ``hooks.standing_changed`` are told of an action that set a combatant's HP or ``out``
+    (``changed_standing``); once done, the object serves the encounter's next action
+    (``Encounter.action``), as nothing of it outlives its block.
     """
 
     __slots__ = ("_mark", "_touched")
@@ -48,34 +52,25 @@ class QuietTx(Tx):
         self._touched = False
 
     def set(self, ref: Ref, field: str, value: Any) -> None:
-        # ``Tx.set``'s lookups, its cache rule and its "unchanged: nothing" test, unchanged.
+        # ``Tx.set``'s "unchanged: nothing", journaling instead of recording.
         kind = ref[0]
-        obj: Any
         enc = self.enc
-        if kind == "c":
-            obj = enc.combatants[ref[1]]
-            if field in MONSTER_FIELDS:
-                self._touched = True
-        elif kind == "enc":
-            obj = enc.state
-        else:
-            enc.forget_derived(ref[1], field)
-            obj = enc.resolve(ref)
+        obj = enc.combatants[ref[1]] if kind == "c" else enc.resolve(ref)
         before = getattr(obj, field)
         if before is value or (before == value and type(before) is type(value)):
             return
         setattr(obj, field, value)
+        if kind == "c" and field in STANDING_FIELDS:
+            self._touched = True
         enc.journal.append((kind, ref, obj, field, before))
 
     def set_on(self, c: Combatant, field: str, value: Any) -> None:
-        # ``set`` for a combatant in hand: no ref to read nor look up, and one made only for a
-        # change the journal keeps.
-        if field in MONSTER_FIELDS:
-            self._touched = True
         before = getattr(c, field)
         if before is value or (before == value and type(before) is type(value)):
             return
         setattr(c, field, value)
+        if field in STANDING_FIELDS:
+            self._touched = True
         self.enc.journal.append(("c", ("c", c.id), c, field, before))
 
     def roll(self, expression: str, who: str, label: str, *, purpose: Purpose,
@@ -85,7 +80,7 @@ class QuietTx(Tx):
     def rolled(self, who: str, label: str, record: RollRecord) -> None:
         return None
 
-    def took_a_monster(self) -> bool:
+    def changed_standing(self) -> bool:
         return self._touched
 
     def row(self, table: str, value: int, label: str, text: str) -> None:
@@ -98,12 +93,10 @@ class QuietTx(Tx):
                  trace: Any) -> Literal[False]:
         enc = self.enc
         if kind is None:
-            # The watchers (morale's prompt) look only at an action that set a combatant's HP
-            # or ``out`` (``took_a_monster``): most of a fight's ~40 actions do not.
             if self._touched:
                 try:
-                    for watcher in enc.watchers:
-                        watcher(enc, self)
+                    for rule in enc.hooks.standing_changed:
+                        rule(enc, self)
                 except BaseException:
                     enc.rewind_to(self._mark)
                     enc.spare_tx = self

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from emberkeep.character.rest import healed_hp
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import ActiveCondition
-from emberkeep.encounter.damage import lose_hp
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
+from emberkeep.encounter.feature_actions import blocks_condition
 
 __all__ = [
     "GM",
@@ -60,17 +59,13 @@ def spend_turn(tx: Tx, c: Combatant) -> None:
 
 
 def has_condition(c: Combatant, name: str) -> bool:
-    if not c.conditions:  # most combatants carry none: no generator to make
-        return False
-    return any(cond.name == name for cond in c.conditions)
+    return bool(c.conditions) and any(cond.name == name for cond in c.conditions)
 
 
 def add_condition(tx: Tx, c: Combatant, condition: ActiveCondition) -> None:
     """Add (or replace one of the same name) so a combatant holds each condition once."""
     if condition.rounds_left is not None and condition.rounds_left < 0:
         raise RuleError(f"{condition.name}: a duration cannot be negative")
-    from emberkeep.encounter.feature_actions import blocks_condition
-
     if blocks_condition(tx.enc, c, condition.name):  # an archetype immunity
         tx.note(f"{c.name} is immune to {condition.name}")
         return
@@ -80,13 +75,12 @@ def add_condition(tx: Tx, c: Combatant, condition: ActiveCondition) -> None:
 
 def remove_condition(tx: Tx, c: Combatant, name: str, *, source: str | None = None) -> bool:
     """Remove the named condition (only one from ``source`` when given); ``True`` if it was."""
-    for x in c.conditions:  # every move asks this of each combatant holding a condition:
-        if x.name == name and (source is None or x.source == source):
-            break  # nearly always there is none, so look before building a tuple
-    else:
+    if not has_condition(c, name):
         return False
     kept = tuple(x for x in c.conditions
                  if not (x.name == name and (source is None or x.source == source)))
+    if len(kept) == len(c.conditions):  # none from that source
+        return False
     tx.set(("c", c.id), "conditions", kept)
     return True
 
@@ -97,25 +91,18 @@ NO_HEALING = "cant_be_healed"
 def change_hp(enc: Encounter, tx: Tx, c: Combatant, delta: int) -> int:
     """Add ``delta`` HP (negative: damage), never above the maximum; returns the new HP.
 
-    Damage goes through the attack module's ``lose_hp`` (one place that takes HP) and jostles
-    the combatant (R31: "Jostled" means hit). Healing stops at the maximum (and never lowers HP
-    already above it by a GM's hand).
+    Damage is ``Encounter.lose_hp`` (the one place that takes HP) and jostles the combatant
+    (R31: "Jostled" means hit). Healing is ``Encounter.regain_hp``: it stops at the maximum
+    (and never lowers HP already above it by a GM's hand); a spell's "can't be healed" stops it.
     """
     if delta < 0:
-        _before, after = lose_hp(enc, tx, c, -delta)
+        _before, after = enc.lose_hp(tx, c, -delta)
         tx.set(("c", c.id), "jostled", True)
         return after
-    hp, max_hp = enc.hp_with_max(c)
     if delta > 0 and any(x.name == NO_HEALING for x in c.conditions):
         tx.note(f"{c.name} can't be healed now (a spell's effect): no HP regained")
-        return hp
-    new = healed_hp(hp, max_hp, delta)  # as a rest or the sheet's Lay on Hands heals
-    enc.set_hp(tx, c, new)
-    if c.kind == "pc" and new > hp and not enc.knight_hp:  # R21's dying is Furnace's (R39)
-        from emberkeep.encounter.dying import healed  # R21: any healing stabilizes
-
-        healed(enc, tx, c, hp, new)
-    return new
+        return enc.hp(c)
+    return enc.regain_hp(tx, c, delta)
 
 
 # --- the GM's ruling -----------------------------------------------------------------------

@@ -16,11 +16,11 @@ from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.bonuses import save_bonus
 from emberkeep.character.checks import Difficulty, combine_difficulty
 from emberkeep.dice import Purpose
-from emberkeep.encounter import feature_actions
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.d20 import Advantage, check_roll
 from emberkeep.encounter.engine import Encounter, Tx
+from emberkeep.encounter.feature_actions import blocks_condition
 from emberkeep.encounter.luck import record_outcome
 
 __all__ = ["save_modifier", "saving_throw"]
@@ -40,12 +40,12 @@ def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability 
                  contexts: Iterable[str] = (), advantage: Advantage = Advantage.NONE) -> bool:
     """Roll ``combatant``'s ``ability`` SAVE against ``dc``; ``True`` on a success.
 
-    Archetype features (issue #12): a SAVE ``against`` a condition the PC is immune to succeeds
+    Archetype features: a SAVE ``against`` a condition the PC is immune to succeeds
     without a roll; ``contexts`` (``magic``...) select the features' EASY/HARD; ``advantage``
-    is the GM's (with the campaign's advantage rule, issue #12). ``purpose``: what a GM's typed
+    is the GM's (with the campaign's advantage rule). ``purpose``: what a GM's typed
     d20 is found by (a PC's morale is a SAVE the GM types as morale)."""
     ability = Ability(ability)
-    if against is not None and feature_actions.blocks_condition(enc, combatant, against):
+    if against is not None and blocks_condition(enc, combatant, against):
         tx.note(f"{combatant.name} is immune to {against}: the SAVE succeeds")
         return True
     if combatant.kind == "pc":
@@ -53,7 +53,7 @@ def saving_throw(enc: Encounter, tx: Tx, combatant: Combatant, ability: Ability 
             enc.character(combatant), enc.catalog, "save", ability=ability, contexts=contexts))
     if ability is Ability.STR and "WEAK" in names(combatant.conditions):
         difficulty = combine_difficulty(difficulty, Difficulty.HARD)  # R28: WEAK
-    # R21/issue #12: sheet conditions ("All CHECKs are HARD until rest") and the campaign's
+    # R21: sheet conditions ("All CHECKs are HARD until rest") and the campaign's
     # advantage rule (instead of or beside EASY/HARD), in ``d20.check_roll``
     _record, _target, success = check_roll(
         enc, tx, combatant, f"{ability.value} SAVE", dc, save_modifier(enc, combatant, ability),

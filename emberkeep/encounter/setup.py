@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable
 from emberkeep.character.model import Character
 from emberkeep.dice import Purpose, Roller, roll
 from emberkeep.encounter.combatant import Combatant, MonsterStats
-from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.lasting import sheet_conditions
 
 __all__ = ["monster_combatants", "pc_combatant", "pc_combatants"]
 
@@ -18,13 +18,9 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")  # what an id drops from a monster's name
 
 def pc_combatant(character: Character, *, side: str = "party", position: int = 0) -> Combatant:
     """The character as a combatant, carrying the lasting injuries on its sheet (engine II)."""
-    conditions: tuple[ActiveCondition, ...] = ()
-    if character.conditions:  # most sheets carry none: nothing to import or convert
-        from emberkeep.encounter.injuries import sheet_conditions
-
-        conditions = sheet_conditions(character)
     return Combatant(id=f"pc-{character.id[:8]}", name=character.name, side=side, kind="pc",
-                     character_id=character.id, position=position, conditions=conditions)
+                     character_id=character.id, position=position,
+                     conditions=sheet_conditions(character))
 
 
 def pc_combatants(characters: Iterable[Character], *, side: str = "party",

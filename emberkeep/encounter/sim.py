@@ -72,11 +72,6 @@ FLED = "fled"  # the mark on a PC the GM ruled out of the fight because it fled 
 FRIGHTENED = "FRIGHTENED"
 _FAR = 3  # zones: Band.FAR, "only heard"
 
-# Named once: naming a member on its enum class goes through EnumType's slow ``__getattr__``
-# hook, and the policy asks the mode every turn.
-_SIMULTANEOUS = InitiativeMode.SIMULTANEOUS
-
-
 @dataclass(frozen=True, slots=True)
 class FightResult:
     winner: str | None  # the side left standing (None: nobody, or not over)
@@ -88,15 +83,13 @@ class FightResult:
 def _nearest(enc: Encounter, c: Combatant) -> list[Combatant]:
     """The standing foes, nearest first (ties: encounter order)."""
     foes = enc.enemies(c)
-    # Hot path (every turn): once the fight is joined the foes mostly share one zone, and a
-    # stable sort of equal keys changes nothing; sort only when the positions differ.
-    if foes:
-        first = foes[0].position
-        for o in foes:
-            if o.position != first:
-                here = c.position
-                foes.sort(key=lambda o: abs(o.position - here))
-                break
+    here = c.position
+    for o in foes:
+        # Sorted only when they stand apart: mostly they share one zone, where a stable sort
+        # would keep their order anyway.
+        if o.position != foes[0].position:
+            foes.sort(key=lambda o: abs(o.position - here))
+            break
     return foes
 
 
@@ -160,11 +153,11 @@ def take_turn(enc: Encounter, c: Combatant, slot: Slot | None = None, *,
         spell = c.declared_spell
         return _first([*(partial(cast, enc, c.id, spell, [f.id]) for f in foes),
                        partial(cast, enc, c.id, spell, [])])
-    if c.conditions:  # most turns carry none: the held/gripped/prone checks are skipped
+    if c.conditions:  # only a condition decides a turn by itself
         done = _conditions_turn(enc, c, foes, flee)
         if done is not None:
             return done
-    waiting = (enc.state.mode == _SIMULTANEOUS and slot is not None
+    waiting = (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
                and slot.kind == "missile"
                and (close_threats(enc, c) or (flee and _pursues(foes[0], c))))
     if waiting:
@@ -197,9 +190,8 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None, foes: list[Combata
     if c.kind == "pc":  # only PCs heal or stabilize
         for a in _dying_allies(enc, c):
             yield partial(lay_on_hands, enc, cid, a.id)
-        # ``is_bleeding`` needs a condition (``dying_in``): most carry none, so ask that first.
         for a in [a for a in enc.combatants.values()
-                  if a.conditions and a.side == c.side and a.position == c.position
+                  if a.side == c.side and a.position == c.position
                   and a.id != cid and is_bleeding(enc, a)]:
             yield partial(stabilize, enc, cid, a.id)
         for spell in _damage_spells(enc, c):
@@ -218,7 +210,7 @@ def _options(enc: Encounter, c: Combatant, slot: Slot | None, foes: list[Combata
             wielded = reach[gap] = _reaches(enc, c, f)
         if wielded is not None:
             yield partial(attack, enc, cid, f.id, wielded=wielded, luck=luck)
-    if not (enc.state.mode == _SIMULTANEOUS and slot is not None
+    if not (enc.state.mode == InitiativeMode.SIMULTANEOUS and slot is not None
             and slot.kind == "missile"):  # no melee blow outside the melee phase
         for f in [f for f in foes if abs(f.position - here) == 1]:
             yield partial(move_and_attack, enc, cid, f.position, f.id, luck=luck)
@@ -332,19 +324,13 @@ def run_fight(enc: Encounter, *, max_rounds: int = 100, surprise: Iterable[str] 
     ``party_morale``: the PCs check morale and the FRIGHTENED flee (the module's docstring);
     off, the PCs never do (the golden fights' dice). ``luck``: PCs spend Luck Dice on misses a
     d6 could still turn into hits (:func:`take_turn`); off, never (the golden fights' dice)."""
-    with enc.derived_cache():  # run_fight owns the encounter until it returns
-        return _run(enc, max_rounds, surprise, spells, party_morale, luck)
-
-
-def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
-         spells: Mapping[str, str] | None, party_morale: bool, luck: bool) -> FightResult:
     phase = enc.state.phase
     if phase == "setup":
         turns.start(enc, surprise=surprise, spells=spells)
-    elif phase == "surprise":  # "from here" (issue #21): surprise known, no round yet
+    elif phase == "surprise":  # the odds' "from here": surprise known, no round yet
         turns.begin_round(enc)
     st = enc.state  # the encounter's one state object, changed in place
-    simultaneous = st.mode == _SIMULTANEOUS
+    simultaneous = st.mode == InitiativeMode.SIMULTANEOUS
     melee_round = -1
     over = turns.is_over(enc)
     party = _PartyMorale(enc) if party_morale else None
@@ -358,26 +344,20 @@ def _run(enc: Encounter, max_rounds: int, surprise: Iterable[str] | None,
         if party is not None:
             party.check(enc)  # a PC's morale changes nobody's standing
         slot = turns.current_slot(enc)
-        c = None if slot is None else enc.combatants.get(slot.cid)  # turns.current, once
+        c = None if slot is None else enc.combatants.get(slot.cid)
         if slot is not None and c is not None and not c.acted:
             if simultaneous and slot.kind == "melee" and melee_round != st.round:
                 melee_round = st.round
                 _melee_phase(enc)
-            if not c.acted and enc.can_act(c):  # (``can_act`` asks ``is_down`` first)
+            if not c.acted and enc.can_act(c):
                 take_turn(enc, c, slot, flee=party_morale, luck=luck)
-        if turns.is_over(enc):
+        number = st.round
+        if turns.next_turn_or_end(enc):
             break
-        if st.phase == "fighting":  # not over, just asked: ``next_turn`` need not ask again
-            number = st.round
-            turns.next_turn_going_on(enc)
-            # A next turn that begins no round only moves the turn on (spending declarations,
-            # counting conditions down; the morale watcher only prompts): nobody's HP or
-            # ``out`` changes, so the sides standing are the ones just asked about. A new
-            # round's upkeep can bleed someone out.
-            over = st.round != number and turns.is_over(enc)
-        else:
-            turns.next_turn(enc)  # refuses a fight not started, as it always did
-            over = turns.is_over(enc)
+        # Within a round a next turn only moves the turn on (spending declarations, counting
+        # conditions down): only a new round's upkeep (bleeding, an open wound) changes who
+        # stands.
+        over = st.round != number and turns.is_over(enc)
     over = enc.state.phase == "over"
     return FightResult(enc.state.winner if over else None, over, enc.state.round,
-                       len(enc.history) if enc.recording else enc.steps_taken)
+                       enc.steps_done)

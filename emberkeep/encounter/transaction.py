@@ -17,20 +17,17 @@ from emberkeep.encounter.events import Note, Ref, Rolled, Row, Set, Step
 if TYPE_CHECKING:
     from emberkeep.encounter.engine import Encounter
 
-__all__ = ["MONSTER_FIELDS", "NOT_DERIVED", "Tx"]
+__all__ = ["STANDING_FIELDS", "Tx"]
 
-
-# A character's fields no cached number reads (``pc_derived``: AC, weapon choice, ATK
-# modifiers): every hit sets ``hp`` and every attack roll ``luck`` (R29's streak), so
-# dropping the cache on them would recompute a PC's numbers on every blow.
-NOT_DERIVED = frozenset({"hp", "luck"})
-MONSTER_FIELDS = ("hp", "out")  # what a morale prompt looks for (``Tx.took_a_monster``)
+# A combatant's fields that say whether it still stands: an action that sets one is told to the
+# rules plugged in at ``hooks.standing_changed`` (the morale prompt).
+STANDING_FIELDS = ("hp", "out")
 
 
 class Tx:
     """The events of one action as it resolves."""
 
-    # ``_events`` is ``step.events`` (the same list), kept to spare a lookup on every event.
+    # ``_events`` is ``step.events`` (the same list).
     __slots__ = ("_events", "enc", "step")
 
     def __init__(self, enc: Encounter, actor: str, action: str) -> None:
@@ -39,17 +36,9 @@ class Tx:
         self._events = step.events
 
     def set(self, ref: Ref, field: str, value: Any) -> None:
-        # The hot path of every simulated fight (~170 calls a fight): the two commonest
-        # targets are looked up inline, and an unchanged value (same object) returns at once.
-        kind = ref[0]
-        obj: Any
-        if kind == "c":
-            obj = self.enc.combatants[ref[1]]
-        elif kind == "enc":
-            obj = self.enc.state
-        else:
-            self.enc.forget_derived(ref[1], field)
-            obj = self.enc.resolve(ref)
+        """Set a target's field and record the change; the same value (the same object, or an
+        equal one of the same type) changes nothing and records nothing."""
+        obj = self.enc.resolve(ref)
         before = getattr(obj, field)
         if before is value or (before == value and type(before) is type(value)):
             return
@@ -73,11 +62,10 @@ class Tx:
         """Record a roll a rule made itself (``casting``'s spellcheck)."""
         self._events.append(Rolled(who, label, record))
 
-    def took_a_monster(self) -> bool:
-        """Whether this action so far set a combatant's HP or took one out (the morale
-        watcher asks after every action)."""
+    def changed_standing(self) -> bool:
+        """Whether this action so far set a combatant's HP or ``out``."""
         for e in self._events:
-            if type(e) is Set and e.field in MONSTER_FIELDS and e.target[0] == "c":
+            if type(e) is Set and e.field in STANDING_FIELDS and e.target[0] == "c":
                 return True
         return False
 
@@ -90,18 +78,20 @@ class Tx:
     def summary(self, text: str) -> None:
         self.step.summary = text
 
-    # The Tx is its own context manager (``with enc.action(...) as tx``): one object an
-    # action, not two; the simulation opens ~40 a fight.
+    # The Tx is its own context manager (``with enc.action(...) as tx``).
     def __enter__(self) -> Tx:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: Any) -> Literal[False]:
+        """Done: the rules told of a combatant's standing act inside the step, which then
+        joins the history; on an error (the action's or theirs) all of it is put back."""
         enc = self.enc
         if kind is None:
             try:
-                for watcher in enc.watchers:
-                    watcher(enc, self)
+                if self.changed_standing():
+                    for rule in enc.hooks.standing_changed:
+                        rule(enc, self)
             except BaseException:
                 enc.revert(self.step)
                 raise

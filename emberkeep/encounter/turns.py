@@ -36,15 +36,10 @@ from emberkeep.encounter.segments import LAST_SEGMENT, segment_order, surprise_r
 from emberkeep.encounter.surprise import check_surprise, declare_spell
 from emberkeep.encounter.unaware import end_surprise
 
-__all__ = ["begin_round", "current", "current_slot", "is_over", "next_turn",
-           "next_turn_going_on", "start"]
+__all__ = ["begin_round", "current", "current_slot", "is_over", "next_turn", "next_turn_or_end",
+           "start"]
 
 GM = "gm"
-
-# The modes named once: naming a member on its enum class goes through EnumType's slow
-# ``__getattr__`` hook, and the turn flow asks the mode ~25 times a fight.
-_GROUP, _SIMULTANEOUS, _SEGMENTS = (InitiativeMode.GROUP, InitiativeMode.SIMULTANEOUS,
-                                    InitiativeMode.SEGMENTS)
 
 
 def start(enc: Encounter, *, surprise: Iterable[str] | None = None,
@@ -83,20 +78,17 @@ def next_turn(enc: Encounter) -> Step:
     return enc.history[-1]
 
 
-def next_turn_going_on(enc: Encounter) -> None:
-    """``next_turn`` for a caller that has just asked ``is_over`` (``False``) while the phase
-    was "fighting", and changed nothing since (``sim._run``): the step's own check would find
-    the same two sides standing, so it is not asked again (it recorded nothing either way)."""
-    # ``with enc.action(...) as tx: _next(enc, tx)`` spelled out: the interpreter calls
-    # ``__enter__``/``__exit__`` from C, dearer than a call from Python (the simulation takes
-    # ~20 next turns a fight); ``__enter__`` only returns the action itself.
-    tx = enc.action(GM, "next turn")
-    try:
+def next_turn_or_end(enc: Encounter) -> bool:
+    """What the GM's "next" does once a combatant's turn is done: if the fight is over, the
+    step that records its end (:func:`is_over`) and ``True``; else the next turn's step (as
+    :func:`next_turn`, without asking again whether it is over) and ``False``."""
+    if is_over(enc):
+        return True
+    if enc.state.phase != "fighting":
+        raise RuleError("the fight has not started")
+    with enc.action(GM, "next turn") as tx:
         _next(enc, tx)
-    except BaseException as error:
-        tx.__exit__(type(error), error, error.__traceback__)
-        raise
-    tx.__exit__(None, None, None)
+    return False
 
 
 def current_slot(enc: Encounter) -> Slot | None:
@@ -155,25 +147,24 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
     st = enc.state
     number = st.round + 1
     tx.set(("enc",), "round", number)
-    put = tx.set_on  # ~12 flags a round
     for c in enc.combatants.values():
         if c.acted:
-            put(c, "acted", False)
+            tx.set_on(c, "acted", False)
         if c.dodging:
-            put(c, "dodging", False)
+            tx.set_on(c, "dodging", False)
         if c.jostled:
-            put(c, "jostled", False)
+            tx.set_on(c, "jostled", False)
     if number > 1:
         round_upkeep(enc, tx, number)  # engine II: expiries, dying, wounds, saves, timers
     order: tuple[str, ...]  # the slots' entries
-    if st.mode == _GROUP:
+    if st.mode == InitiativeMode.GROUP:
         again = _reroll_setting(enc) if reroll is None else reroll
         rolls = st.side_rolls
         if number == 1 or again or not rolls:
             rolls = roll_group(enc, tx)
         order = tuple(group_ids(enc, tx, rolls))
         tx.summary(f"Round {number}: " + ", ".join(f"{s} {v}" for s, v in rolls))
-    elif st.mode == _SIMULTANEOUS:
+    elif st.mode == InitiativeMode.SIMULTANEOUS:
         order = _entries(simultaneous_order(enc))
         tx.summary(f"Round {number}: missiles and magic, then melee")
     elif number == 1 and any(c.surprised for c in enc.combatants.values()) and not all(
@@ -183,13 +174,13 @@ def _begin_round(enc: Encounter, tx: Tx, *, reroll: bool | None,
     else:
         order = _entries(segment_order(enc, tx, grappling=grappling))
         tx.summary(f"Round {number}: segments")
-    if number >= 2 or st.mode == _SEGMENTS:
+    if number >= 2 or st.mode == InitiativeMode.SEGMENTS:
         for c in enc.combatants.values():  # Furnace: surprise costs the first round only
             if c.surprised is not False:
                 tx.set_on(c, "surprised", False)
     if number >= 2:
         end_surprise(enc, tx)  # R35: the surprise round's unawareness ends with it
-        if st.mode != _SIMULTANEOUS:
+        if st.mode != InitiativeMode.SIMULTANEOUS:
             order = put_last(enc, order)  # 0-level crit 4-5: "last to act next turn"
     tx.set(("enc",), "order", order)
     tx.set(("enc",), "phase", "fighting")
@@ -202,10 +193,9 @@ def _entries(slots: list[Slot]) -> tuple[str, ...]:
 
 
 def _next(enc: Encounter, tx: Tx) -> None:
-    st = enc.state
-    turn, order = st.turn, st.order
-    if st.phase == "fighting" and turn < len(order):  # ``current_slot``, inline
-        now = Slot.parse(order[turn])
+    turn = enc.state.turn
+    now = current_slot(enc)
+    if now is not None:
         if now.kind == "spell":
             _clear_spell(tx, enc.combatants[now.cid])  # the declaration is spent in its slot
         c = enc.combatants.get(now.cid)
@@ -231,7 +221,7 @@ def _turn_passed(enc: Encounter, tx: Tx, c: Combatant, index: int) -> None:
     later = st.order[index + 1:]
     if cid in later:  # a group slot's entry is its id (and group mode has no other kind)
         return
-    if st.mode != _GROUP:
+    if st.mode != InitiativeMode.GROUP:
         parse = Slot.parse
         for e in later:
             if parse(e).cid == cid:
@@ -248,7 +238,7 @@ def _advance(enc: Encounter, tx: Tx, start_at: int) -> Slot | None:
     that slot (``None``: the order is done)."""
     st = enc.state
     order, combatants = st.order, enc.combatants  # nothing here changes the order
-    once = st.mode != _SEGMENTS  # WDD's ROF shooters have several slots
+    once = st.mode != InitiativeMode.SEGMENTS  # WDD's ROF shooters have several slots
     parse, can_act = Slot.parse, enc.can_act
     index, end = start_at, len(order)
     while index < end:

@@ -5,7 +5,6 @@ default a PC fights with the first weapon in hand that reaches, else a fist when
 carried weapon that reaches (drawn). A two-handed weapon cannot be used with a shield carried.
 A monster uses its stat-block weapon — of several, the one the GM names, else the first that
 reaches, its main weapon first — or bare hands (CLOSE only) once it has lost its weapon.
-``attack.choose_weapon`` stays importable from :mod:`emberkeep.encounter.attack`.
 """
 
 from __future__ import annotations
@@ -31,30 +30,20 @@ __all__ = ["ONE_HAND", "choose_weapon"]
 
 ONE_HAND = "one_hand"  # lingering injury 6-7, Hand: "You can use only one hand."
 
-# Bands named once (naming a member on its enum class goes through EnumType's slow
-# ``__getattr__`` hook; a weapon is chosen ~23 times a fight).
-_CLOSE, _NEAR = Band.CLOSE, Band.NEAR
-
-# A band's name for a refusal's message: the simulation asks about every foe, so a monster's
-# weapon is refused ~10 times a fight (an enum member's ``.name`` is a slow descriptor).
-_BAND_NAMES = tuple(b.name for b in Band)
-
-# Weapons that are no owned piece: immutable values, so one serves every attack (a monster's
-# choice is asked ~18 times a fight, and is not kept with a character's derived numbers).
+# Weapons that are no owned piece: immutable values, so one serves every attack.
 _BARE_HANDS = Wielded(None, "bare hands", "1", "fist", False)
 _FIST = Wielded(None, "fist", "1", "fist", False)
 
 
 @lru_cache(maxsize=64)
 def _monster_weapon(name: str, dice: str, ranged: bool) -> Wielded:
-    """A monster's stat-block weapon."""
+    """A monster's stat-block weapon (an immutable value: one serves every attack)."""
     return Wielded(None, name, dice, "monster", ranged)
 
 
 @lru_cache(maxsize=16)
 def _monster_reaches(band: Band, ranged: bool) -> bool:
-    """Whether a monster's stat-block weapon reaches ``band`` (``reaches``: a pure rule of
-    its two inputs, asked ~18 times a fight)."""
+    """Whether a monster's stat-block weapon reaches ``band`` (of these two alone)."""
     return reaches("monster", (), band, monster_ranged=ranged)
 
 
@@ -62,8 +51,7 @@ def _monster_pick(attacker: Combatant, target: Combatant, band: Band, m: Monster
                   name: str | None) -> Wielded:
     """A monster of several weapons: the one named (the GM's pick, by its name), else the
     first that reaches, the main weapon first — its bow NEAR or beyond, its axe CLOSE."""
-    # (name, dice, ranged) of each, the main one first, read off the stat block: no model is
-    # built on a path the simulation takes ~18 times a fight
+    # (name, dice, ranged) of each, the main one first, read off the stat block
     carried = [(m.weapon, m.damage, m.ranged),
                *((w.name, w.damage, w.ranged) for w in m.other_weapons)]
     if name is not None:
@@ -73,7 +61,7 @@ def _monster_pick(attacker: Combatant, target: Combatant, band: Band, m: Monster
     for weapon, dice, ranged in carried:
         if _monster_reaches(band, ranged):
             return _monster_weapon(weapon, dice, ranged)
-    where = f"{target.name} ({_BAND_NAMES[band]})"
+    where = f"{target.name} ({band.name})"
     if name is not None:
         raise RuleError(f"{attacker.name}'s {name} cannot reach {where}")
     raise RuleError(f"{attacker.name} has no weapon that reaches {where}")
@@ -92,9 +80,9 @@ def _wield(enc: Encounter, attacker: Combatant, w: OwnedWeapon, band: Band,
         both_free = (not one_hand and inv.shield is None
                      and all(o is w for o in inv.wielded))
         grip = "two_handed" if w.versatile and both_free and not off_hand else "one_handed"
-    thrown = w.kind != "ranged" and band == _NEAR and "Thrown" in w.tags
+    thrown = w.kind != "ranged" and band == Band.NEAR and "Thrown" in w.tags
     dice = w.versatile_damage if grip == "two_handed" and w.versatile_damage else w.damage
-    # PROF as the sheet reads it (R4, archetype features); magical weapons (issue #12)
+    # PROF as the sheet reads it (R4, archetype features); magical weapons (an archetype's)
     proficient = weapon_proficient(ch, enc.catalog, w.category, w.kind)
     return Wielded(w.uid, w.name, dice, w.kind, w.kind == "ranged" or thrown, thrown,
                    grip if not thrown else None, tuple(w.tags), w.notches,
@@ -125,21 +113,17 @@ def choose_weapon(enc: Encounter, attacker: Combatant, target: Combatant,
         assert m is not None
         if attacker.weapon_dropped or (attacker.conditions
                                        and "weapon_broken" in names(attacker.conditions)):
-            if band != _CLOSE:
+            if band != Band.CLOSE:
                 raise RuleError(f"{attacker.name} has lost its weapon and must be CLOSE")
             return _BARE_HANDS
         if weapon_uid is None and not m.other_weapons:  # most monsters: one weapon
             if not _monster_reaches(band, m.ranged):
                 raise RuleError(f"{attacker.name}'s {m.weapon} cannot reach {target.name} "
-                                f"({_BAND_NAMES[band]})")
+                                f"({band.name})")
             return _monster_weapon(m.weapon, m.damage, m.ranged)
         return _monster_pick(attacker, target, band, m, weapon_uid)
-    # A PC's choice reads its sheet and the distance (a refusal, naming the target, is not kept)
-    one_hand = bool(attacker.conditions) and any(x.name == ONE_HAND
-                                                 for x in attacker.conditions)
-    return enc.kept(attacker, ("weapon", band, weapon_uid, off_hand, one_hand,
-                               attacker.halberd_use), _pc_weapon,
-                    enc, attacker, target, band, weapon_uid, off_hand, one_hand)
+    one_hand = any(x.name == ONE_HAND for x in attacker.conditions)
+    return _pc_weapon(enc, attacker, target, band, weapon_uid, off_hand, one_hand)
 
 
 def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Band,
@@ -154,7 +138,7 @@ def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Ban
     for w in inv.wielded:
         if _usable(enc, attacker, w, one_hand) and reaches(w.kind, w.tags, band):
             return _wield(enc, attacker, w, band, one_hand=one_hand)
-    if band == _CLOSE:
+    if band == Band.CLOSE:
         return _FIST
     if _after_a_drop(inv):  # R17: "a round to pick it up or draw another"
         raise RuleError(f"{attacker.name} dropped its weapon: picking it up or drawing another "
@@ -163,7 +147,7 @@ def _pc_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Ban
         if _usable(enc, attacker, w, one_hand) and reaches(w.kind, w.tags, band):
             return _wield(enc, attacker, w, band, one_hand=one_hand)
     raise RuleError(f"{attacker.name} has no weapon that reaches {target.name} "
-                    f"({_BAND_NAMES[band]})")
+                    f"({band.name})")
 
 
 def _off_hand_weapon(enc: Encounter, attacker: Combatant, target: Combatant, band: Band,

@@ -8,13 +8,15 @@ Round one, reads and sets it with ``Encounter.hp`` and ``set_hp``), a monster's 
 combatant; fight state as combatant conditions (MOUNTED; PRONE when knocked down, R28's name;
 UNCONSCIOUS; INCAPACITATED by a Major Wound, R33: "a Major Wound knocks it out of the fight"); a
 lost weapon on the gear piece (``weapon_uid``) or ``Combatant.weapon_dropped`` (R26).
+
+The tactic steps (several foes, unopposed blows, dodging, evasion, Glory) build on the helpers
+here (a side of an exchange, the loser's phase, gear losses) and live in ``tactic_steps``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from emberkeep.encounter.combatant import Combatant, MeleeMonster
 from emberkeep.encounter.conditions import ActiveCondition, names
@@ -38,33 +40,8 @@ from emberkeep.melee_round.round_marks import BRAWLED, EVADED, FOUGHT, mark, mar
 from emberkeep.melee_round.tactics import split_skill
 
 __all__ = ["MELEE_ACTIONS", "Declared", "able", "apply_gear_losses", "apply_loser",
-           "award_glory", "begin_melee_round", "dodge_step", "evade_step", "fall_down",
-           "fighter_of", "melee_exchange", "melee_over", "melee_several", "mount",
-           "movement_phase", "rearm", "rounds_fought", "side_of", "unopposed_step"]
-
-# The tactic steps (several foes, unopposed, dodge, evade, Glory) live in ``tactic_steps``,
-# which builds on this module's helpers; they are re-exported here lazily (PEP 562) so that
-# ``from emberkeep.melee_round.engine_bridge import dodge_step`` keeps working without an
-# import cycle.
-_TACTIC_STEPS = frozenset({"award_glory", "dodge_step", "evade_step", "melee_several",
-                           "unopposed_step"})
-
-if TYPE_CHECKING:  # what ``__getattr__`` hands out, typed for the checker
-    from emberkeep.melee_round.tactic_steps import (
-        award_glory,
-        dodge_step,
-        evade_step,
-        melee_several,
-        unopposed_step,
-    )
-
-
-def __getattr__(name: str) -> object:
-    if name in _TACTIC_STEPS:
-        from emberkeep.melee_round import tactic_steps
-
-        return getattr(tactic_steps, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+           "begin_melee_round", "fall_down", "fighter_of", "melee_exchange", "melee_over",
+           "mount", "movement_phase", "rearm", "rounds_fought", "side_of"]
 
 MOUNTED, PRONE, UNCONSCIOUS, OUT = "MOUNTED", "PRONE", "UNCONSCIOUS", "INCAPACITATED"
 MELEE_ACTIONS = frozenset({"melee", "melee-several", "dodge", "evade", "unopposed"})

@@ -112,7 +112,7 @@ def play_melee_fight(enc: Encounter, *, max_rounds: int = 100,
     over = melee_over(enc)
     sides = {c.side for c in enc.combatants.values() if able(enc, c)}
     winner = next(iter(sides)) if over and len(sides) == 1 else None
-    steps = len(enc.history) if enc.recording else enc.steps_taken
+    steps = enc.steps_done
     return FightResult(winner, over, enc.state.round, steps)
 
 

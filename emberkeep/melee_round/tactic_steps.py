@@ -1,7 +1,7 @@
 """The Melee Round's tactic steps through the encounter engine, each one undoable, logged step:
 a knight against several foes (skill split), unopposed attacks (surprise, ranged), dodging,
-evasion and Glory (R33: ranged kills give 1/10 Glory). Split from :mod:`engine_bridge`, whose
-helpers (sides, gear losses, the loser's phase) they share; ``engine_bridge`` re-exports them.
+evasion and Glory (R33: ranged kills give 1/10 Glory). They build on :mod:`engine_bridge`'s
+helpers (a side of an exchange, gear losses, the loser's phase) and its exchange step.
 """
 
 from __future__ import annotations

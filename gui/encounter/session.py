@@ -227,7 +227,6 @@ class EncounterSession(QObject):
             ids += combatants
         if not ids:
             return
-        self.enc.forget_gear()
         self.combatantsChanged.emit(ids)
 
     # -- setup (not engine steps, still undoable) -------------------------------------------

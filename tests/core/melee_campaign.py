@@ -19,7 +19,8 @@ from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.setup import monster_combatants, pc_combatant, pc_combatants
-from emberkeep.melee_round.engine_bridge import award_glory, melee_exchange
+from emberkeep.melee_round.engine_bridge import melee_exchange
+from emberkeep.melee_round.tactic_steps import award_glory
 
 PROFILE = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
                         skills={"Sword": 15, "Lance": 12, "Spear": 6})

@@ -13,7 +13,6 @@ import pytest
 from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.status import Status, status
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.damage import lose_hp
 from emberkeep.encounter.durations import round_upkeep
 from emberkeep.encounter.dying import DYING, STABLE, UNCONSCIOUS, stabilize
 from emberkeep.encounter.engine import Encounter, RuleError
@@ -27,7 +26,7 @@ def names(c: Combatant) -> set[str]:
 
 def hurt(enc: Encounter, c: Combatant, amount: int) -> None:
     with enc.action("gm", "test") as tx:
-        lose_hp(enc, tx, c, amount)
+        enc.lose_hp(tx, c, amount)
 
 
 def new_round(enc: Encounter) -> None:

@@ -24,11 +24,8 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.durations import round_upkeep
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Rolled, Step
-from emberkeep.encounter.injuries import (
-    roll_injuries,
-    schedule_rest_conditions,
-    sheet_conditions,
-)
+from emberkeep.encounter.injuries import roll_injuries
+from emberkeep.encounter.lasting import schedule_rest_conditions, sheet_conditions
 from emberkeep.encounter.setup import pc_combatant
 from emberkeep.tables.base import TableRow
 from emberkeep.tables.combat import injuries_table, lingering_injuries_table

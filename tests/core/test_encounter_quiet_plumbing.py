@@ -1,6 +1,6 @@
-"""The turn flow's shortcuts (issue #21) answer as the long way does: an action served again,
-the watchers asked only when they could act, the pair of standing combatants asked first,
-the group order made once a fight, ``set_on`` for a combatant in hand."""
+"""The engine's plumbing answers as the long way does: an action served again, the rules told
+of a combatant's standing only when an action set its HP or ``out``, the pair of standing
+combatants asked first, the group order made once a fight, ``set_on`` for a combatant in hand."""
 
 from __future__ import annotations
 
@@ -48,24 +48,31 @@ def test_an_action_served_again_puts_back_only_its_own_changes() -> None:
 
 
 @pytest.mark.parametrize("recording", [True, False], ids=["recording", "quiet"])
-def test_the_watchers_see_every_action_that_sets_a_combatants_hp_or_out(
+def test_the_rules_are_told_of_each_action_that_sets_a_combatants_hp_or_out(
         recording: bool) -> None:
     enc = _encounter(recording)
     seen: list[str] = []
 
-    def watcher(enc: Encounter, tx: Tx) -> None:
-        seen.append("touched" if tx.took_a_monster() else "untouched")
+    def rule(enc: Encounter, tx: Tx) -> None:
+        seen.append(enc.state.phase + (" changed" if tx.changed_standing() else " unchanged"))
 
-    enc.watchers.append(watcher)
+    enc.hooks.standing_changed.append(rule)
     goblin = enc.combatant("goblin-1")
     with enc.action("gm", "flag") as tx:
         tx.set_on(goblin, "acted", True)
+    with enc.action("gm", "same hp") as tx:
+        tx.set(("c", goblin.id), "hp", goblin.hp)  # unchanged: no change of standing
     with enc.action("gm", "hit") as tx:
         tx.set(("c", goblin.id), "hp", 2)
     with enc.action("gm", "out") as tx:
         tx.set_on(enc.combatant("goblin-2"), "out", True)
-    # Recording, every action is watched; recording nothing, only those a watcher looks at.
-    assert seen == (["untouched", "touched", "touched"] if recording else ["touched", "touched"])
+    assert seen == ["setup changed", "setup changed"]  # the flag and the same HP: nothing
+
+
+def test_a_rule_plugged_into_one_encounter_is_not_plugged_into_the_next() -> None:
+    enc, other = _encounter(), _encounter()
+    enc.hooks.standing_changed.append(lambda enc, tx: None)
+    assert len(enc.hooks.standing_changed) == len(other.hooks.standing_changed) + 1
 
 
 def test_set_on_records_and_journals_what_set_does() -> None:
@@ -107,15 +114,13 @@ def test_the_group_order_is_made_again_when_the_combatants_change() -> None:
     assert again[:3] == ["goblin-1", "goblin-2", "goblin-3"] and extra.initiative == 5
 
 
-def test_enemies_keeps_each_sides_foes_only_inside_the_derived_cache() -> None:
+def test_enemies_are_each_standing_foe_as_the_combatants_stand_now() -> None:
     enc = _encounter(goblins=2)
     pc = enc.standing("party")[0]
     assert [o.id for o in enc.enemies(pc)] == ["goblin-1", "goblin-2"]
     extra = monster_combatants(GOBLIN, 3)[2]
-    enc.combatants[extra.id] = extra  # outside the cache a new foe is seen at once
+    enc.combatants[extra.id] = extra  # a new foe is seen at once
     assert [o.id for o in enc.enemies(pc)] == ["goblin-1", "goblin-2", "goblin-3"]
-    with enc.derived_cache():
-        enc.combatant("goblin-1").hp = 0  # the foes are kept, who stands is asked each time
-        assert [o.id for o in enc.enemies(pc)] == ["goblin-2", "goblin-3"]
+    enc.combatant("goblin-1").hp = 0
     del enc.combatants[extra.id]
     assert [o.id for o in enc.enemies(pc)] == ["goblin-2"]

@@ -19,7 +19,6 @@ from emberkeep.clock.rests import rest
 from emberkeep.clock.units import round_seconds
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter import persist
-from emberkeep.encounter.damage import lose_hp
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.fight_clock import clock_fight, dying_to_hand_over
 from emberkeep.encounter.finish import end_fight
@@ -45,7 +44,7 @@ def _bleeding(enc: Encounter, maud: Character, rounds: int) -> None:
     enc.state.phase, enc.state.round = "fighting", 2
     c = next(x for x in enc.combatants.values() if x.character_id == maud.id)
     with enc.action("gm", "test") as tx:
-        lose_hp(enc, tx, c, maud.hp)
+        enc.lose_hp(tx, c, maud.hp)
 
 
 def test_a_running_fight_holds_the_clock_with_its_reason() -> None:

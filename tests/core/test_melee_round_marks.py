@@ -9,12 +9,11 @@ import pytest
 from emberkeep.encounter.engine import RuleError
 from emberkeep.melee_round.engine_bridge import (
     Declared,
-    award_glory,
     begin_melee_round,
-    evade_step,
     melee_exchange,
     movement_phase,
 )
+from emberkeep.melee_round.tactic_steps import award_glory, evade_step
 from tests.core.test_melee_round_tactics import kid, setup
 
 

@@ -16,17 +16,15 @@ from emberkeep.encounter.combatant import MeleeMonster
 from emberkeep.encounter.conditions import names
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.setup import monster_combatants, pc_combatant
-from emberkeep.melee_round.engine_bridge import (
-    Declared,
+from emberkeep.melee_round.engine_bridge import Declared, mount, movement_phase
+from emberkeep.melee_round.movement import Plan, move_simultaneously
+from emberkeep.melee_round.tactic_steps import (
     award_glory,
     dodge_step,
     evade_step,
     melee_several,
-    mount,
-    movement_phase,
     unopposed_step,
 )
-from emberkeep.melee_round.movement import Plan, move_simultaneously
 from emberkeep.melee_round.tactics import max_attackers, ranged_glory, split_skill
 
 BANDIT = MeleeMonster(name="Bandit", max_hp=20, skill=10, armor_points=4, siz=12,

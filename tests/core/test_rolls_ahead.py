@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import Purpose, ScriptedRoller, Typed, TypedRoller, roll
-from emberkeep.encounter.damage import lose_hp
 from emberkeep.encounter.rolls_ahead import Ahead, rolls_ahead
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round
@@ -50,7 +49,7 @@ def test_r21_a_bleeding_pc_rolls_its_d20_and_the_actor_its_attack() -> None:
     begin_round(enc)
     maud = pc(enc, "Sister")
     with enc.action("gm", "test") as tx:
-        lose_hp(enc, tx, maud, enc.character(maud).hp)
+        enc.lose_hp(tx, maud, enc.character(maud).hp)
     ahead = rolls_ahead(enc)
     assert Ahead(Purpose.DYING, "Sister Maud", "d20 next round: 20 gets up (R21)") in ahead
     assert ahead[0].purpose is Purpose.ATTACK and ahead[0].who is not None

@@ -11,7 +11,6 @@ from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.attack import attack
 from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.conditions import ActiveCondition
-from emberkeep.encounter.damage import lose_hp
 from emberkeep.encounter.dying import STABLE, life_state
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.setup import monster_combatants
@@ -82,7 +81,7 @@ def test_r20_each_able_combatant_strikes_the_first_foe_close_to_it() -> None:
 
 def _hurt(enc: Encounter, who: str, amount: int) -> None:
     with enc.action("gm", "test") as tx:
-        lose_hp(enc, tx, enc.combatants[who], amount)
+        enc.lose_hp(tx, enc.combatants[who], amount)
 
 
 def test_r21_r22_life_state_is_what_every_view_shows() -> None:

@@ -52,7 +52,8 @@ from emberkeep.gear.catalog import gear_catalog
 from emberkeep.gear.magic_items import MagicItemSpec
 from emberkeep.gear.specs import ArmorSpec, ItemSpec, ShieldSpec, WeaponSpec
 from emberkeep.magic.spells import shipped_spells
-from emberkeep.melee_round.engine_bridge import award_glory, melee_exchange
+from emberkeep.melee_round.engine_bridge import melee_exchange
+from emberkeep.melee_round.tactic_steps import award_glory
 from emberkeep.optional_rules.effort import EffortTask
 from emberkeep.optional_rules.skill_challenge import SkillChallenge
 from emberkeep.repairs.ledger import PARTY, damage_by_hand, repair

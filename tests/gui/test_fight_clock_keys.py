@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from emberkeep.campaign.model import EncounterStatus
 from emberkeep.campaign.timeline import TimedKind
 from emberkeep.dice import RandomRoller
-from emberkeep.encounter.damage import lose_hp
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
 from tests.gui.test_encounter_window import key, open_encounter
@@ -95,7 +94,7 @@ def test_a_pc_dying_when_the_fight_is_finished_keeps_dying_on_the_sheet_and_time
     maud = next(c for c in ew.enc.combatants.values() if c.name.startswith("Sister"))
     sheet = ew.enc.character(maud)
     with ew.enc.action("gm", "test") as tx:  # down to 0 HP: the 1d4 countdown starts (R21)
-        lose_hp(ew.enc, tx, maud, sheet.hp)
+        ew.enc.lose_hp(tx, maud, sheet.hp)
     ew.table.setFocus()
     key(ew, Key.Key_F, Mod.ControlModifier | Mod.ShiftModifier)
     entry = campaign.timeline[-1]
@@ -153,7 +152,7 @@ def test_ctrl_shift_j_stabilizes_a_pc_dying_on_the_clock(
     maud = next(c for c in ew.enc.combatants.values() if c.name.startswith("Sister"))
     sheet_id = str(maud.character_id)
     with ew.enc.action("gm", "test") as tx:
-        lose_hp(ew.enc, tx, maud, ew.enc.character(maud).hp)
+        ew.enc.lose_hp(tx, maud, ew.enc.character(maud).hp)
     ew.table.setFocus()
     key(ew, Key.Key_F, Mod.ControlModifier | Mod.ShiftModifier)
     assert countdown_of(document.campaign, sheet_id) is not None
