@@ -26,6 +26,8 @@ from emberkeep.character.groups import GROUP_NAMES, group_of, joins_the_fight
 from emberkeep.character.model import Character
 from emberkeep.magic.spells import get_cantrip
 from gui.labels import knight_hp_text
+from gui.palette import tone
+from gui.plain_text import plain_label
 
 __all__ = ["CONDITIONS", "CastDialog", "ConditionDialog", "PcPicker"]
 
@@ -66,10 +68,41 @@ class PcPicker(QDialog):
             item.setSelected(ch.id in chosen)
         form = QFormLayout(self)
         form.addRow(self.list)
+        # A Melee Round fights on the knights' own HP (R39): who has none is said here, before
+        # the first blow, with the offer to give them the default profile
+        self.knights = {ch.id: ch for ch in characters} if knight_hp else {}
+        self.no_knight = plain_label("", self)
+        self.no_knight.setWordWrap(True)
+        tone(self.no_knight, "error")
+        self.add_knights = QCheckBox("&Give them a default knight profile (their Furnace HP "
+                                     "stays as it is, R39)", self)
+        self.add_knights.setChecked(True)
+        form.addRow(self.no_knight)
+        form.addRow(self.add_knights)
         form.addRow(_buttons(self))
+        self.list.itemSelectionChanged.connect(self._say_who_lacks)
+        self._say_who_lacks()
 
     def chosen(self) -> list[str]:
         return [str(i.data(Qt.ItemDataRole.UserRole)) for i in self.list.selectedItems()]
+
+    def lacking(self) -> list[str]:
+        """The chosen who would fight this Melee Round without a knight profile."""
+        return [cid for cid in self.chosen()
+                if cid in self.knights and self.knights[cid].knight is None]
+
+    def _say_who_lacks(self) -> None:
+        names = [self.knights[cid].name for cid in self.lacking()]
+        if names:
+            self.no_knight.setText(
+                f"No knight profile: {', '.join(names)}. A Melee Round fights on the "
+                "knights' own HP; without a profile they cannot fight in it.")
+        self.no_knight.setVisible(bool(names))
+        self.add_knights.setVisible(bool(names))
+
+    def knights_to_add(self) -> list[str]:
+        """The chosen to be given a default knight profile before they join (the GM agreed)."""
+        return self.lacking() if self.add_knights.isChecked() else []
 
 
 class CastDialog(QDialog):

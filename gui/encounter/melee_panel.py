@@ -43,6 +43,7 @@ from gui.encounter.melee_tactics import TACTICS, engaged_foes, tactic_action
 from gui.encounter.preview_panel import PreviewPanel
 from gui.encounter.session import EncounterSession
 from gui.plain_text import plain_label
+from gui.screen_fit import narrow_panel, scrolling
 
 __all__ = ["FLAGS", "MeleePanel"]
 
@@ -92,12 +93,25 @@ class MeleePanel(PreviewPanel):
         grid.addWidget(self.tactic, row, 1, 1, 2)
         row += 1
         row = self._sides(grid, row)
-        row = self._typed_dice(grid, row)
-        row = self._glory(grid, row)
-        row = self._buttons(grid, row)
+        # the rarer inputs (situations, typed dice, Glory, the buttons) scroll in their own
+        # box; who, the weapons, the d20s and the outcome never scroll away on a laptop
+        more = QWidget(self)
+        more_grid = QGridLayout(more)
+        more_grid.setContentsMargins(0, 0, 0, 0)
+        more_row = self._situations(more_grid, 0)
+        more_row = self._typed_dice(more_grid, more_row)
+        more_row = self._glory(more_grid, more_row)
+        self._buttons(more_grid, more_row)
+        narrow_panel(more, letters=8)
+        self.situation = scrolling(more, self)
+        self.situation.setMinimumHeight(2 * more_grid.itemAt(0).sizeHint().height())
+        self.situation.setMaximumHeight(3 * more_grid.itemAt(0).sizeHint().height() + 12)
+        grid.addWidget(self.situation, row, 0, 1, 3)
+        row += 1
         self.outcome = QPlainTextEdit(self)
         self.outcome.setReadOnly(True)
-        self.outcome.setMinimumHeight(220)
+        self.outcome.setMinimumHeight(4 * self.outcome.fontMetrics().lineSpacing())
+        self.outcome.setAccessibleName("Melee Round outcome")
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.outcome.setPlaceholderText("I: a new melee round · W picks the tactic · A rolls it"
                                         " · Enter applies it · Esc drops it")
@@ -107,7 +121,7 @@ class MeleePanel(PreviewPanel):
         self.refill()
 
     def _sides(self, grid: QGridLayout, row: int) -> int:
-        """Each side's combatant, weapon, d20 and declared situation (A and B)."""
+        """Each side's combatant, weapon and d20 (A and B)."""
         grid.addWidget(QLabel("Who", self), row, 0)
         for side in (0, 1):
             box = QComboBox(self)
@@ -119,6 +133,7 @@ class MeleePanel(PreviewPanel):
         for side in (0, 1):
             box = QComboBox(self)
             box.addItem("usual", None)
+            box.setAccessibleName(f"weapon {'AB'[side]}")
             for w in catalog().weapons:
                 box.addItem(w.name, w.id)
             self.weapon.append(box)
@@ -128,10 +143,15 @@ class MeleePanel(PreviewPanel):
         for side in (0, 1):
             edit = QLineEdit(self)
             edit.setPlaceholderText("roll, or type")
+            edit.setAccessibleName(f"d20 {'AB'[side]}")
             edit.setMaxLength(2)
             self.die.append(edit)
             grid.addWidget(edit, row, side + 1)
         row += 1
+        return row
+
+    def _situations(self, grid: QGridLayout, row: int) -> int:
+        """Each side's declared situation (A and B) and the height of a wall it stands on."""
         for key, label in FLAGS:
             grid.addWidget(QLabel(label, self), row, 0)
             for side in (0, 1):
@@ -190,10 +210,10 @@ class MeleePanel(PreviewPanel):
         self.ranged_kill = QCheckBox("ranged kill (1/10, R33)", self)
         self.gm_approves = QCheckBox("GM approves the evasion", self)
         grid.addWidget(QLabel("Glory", self), row, 0)
-        extras_row = QHBoxLayout()
-        for widget in (self.glory, self.ranged_kill, self.gm_approves):
-            extras_row.addWidget(widget)
-        grid.addLayout(extras_row, row, 1, 1, 2)
+        grid.addWidget(self.glory, row, 1)  # two rows: the column stays narrow
+        grid.addWidget(self.ranged_kill, row, 2)
+        row += 1
+        grid.addWidget(self.gm_approves, row, 1, 1, 2)
         row += 1
         return row
 
@@ -243,24 +263,33 @@ class MeleePanel(PreviewPanel):
     # -- choices ------------------------------------------------------------------------------
 
     def refill(self) -> None:
-        """Those standing; A keeps its choice, B defaults to A's nearest foe."""
+        """Those standing; A keeps its choice (at first: the one acting, if any), B defaults
+        to A's nearest standing foe (the first of the nearest), else to anyone but A: a knight
+        is never paired with himself while another stands."""
         standing = self.enc.standing()
-        for box in self.fighter:
+        actor = self.session.current_id()
+        for side, box in enumerate(self.fighter):
             keep = box.currentData()
             box.blockSignals(True)
             box.clear()
             for c in standing:
                 box.addItem(f"{c.name} ({c.side})", c.id)
             found = box.findData(keep)
+            if found < 0 and side == 0 and actor is not None:
+                found = box.findData(actor)
             box.setCurrentIndex(max(0, found))
             box.blockSignals(False)
         a = self.chosen(0)
         if a is not None:
             foes = self.enc.enemies(a)
             b = self.chosen(1)
+            pick: Combatant | None = None
             if foes and (b is None or b.side == a.side):
-                nearest = min(foes, key=lambda f: abs(f.position - a.position))
-                self.fighter[1].setCurrentIndex(self.fighter[1].findData(nearest.id))
+                pick = min(foes, key=lambda f: abs(f.position - a.position))
+            elif b is None or b.id == a.id:
+                pick = next((c for c in standing if c.id != a.id), None)
+            if pick is not None:
+                self.fighter[1].setCurrentIndex(self.fighter[1].findData(pick.id))
         self._label_buttons()
 
     def _label_buttons(self) -> None:

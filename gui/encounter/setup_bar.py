@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSpinBox, QWidget
 
+from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.scope import Scope
 from emberkeep.campaign.settings import InitiativeMode, Resolution
+from emberkeep.character.knight import KnightProfile
 from emberkeep.encounter import persist
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import RuleError
@@ -21,7 +25,11 @@ from gui.settings_labels import choice_label
 if TYPE_CHECKING:
     from gui.encounter.window import EncounterWindow
 
-__all__ = ["SetupBar"]
+__all__ = ["SHORT_CHOICES", "SetupBar"]
+
+SHORT_CHOICES = {"group": "Group d6", "simultaneous": "Simultaneous",
+                 "segments": "WDD segments (d10)", "furnace": "Furnace d20",
+                 "melee_round": "Melee Round (R23)"}
 
 
 class SetupBar(QWidget):
@@ -32,21 +40,23 @@ class SetupBar(QWidget):
         bar = QHBoxLayout(self)
         bar.setContentsMargins(0, 0, 0, 0)
         self.mode = QComboBox(self)
-        for mode in InitiativeMode:
-            self.mode.addItem(choice_label(mode), mode.value)  # the words Settings uses
         self.resolution = QComboBox(self)
-        for resolution in Resolution:
-            self.resolution.addItem(choice_label(resolution), resolution.value)
+        # short words in the bar, the ones Settings uses in full in each choice's tooltip
+        for combo, choices in ((self.mode, InitiativeMode), (self.resolution, Resolution)):
+            for choice in choices:
+                combo.addItem(SHORT_CHOICES.get(choice.value, choice_label(choice)), choice.value)
+                combo.setItemData(combo.count() - 1, choice_label(choice),
+                                  Qt.ItemDataRole.ToolTipRole)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.mode.setAccessibleName("Initiative")
+        self.resolution.setAccessibleName("Resolution")
         self.room_dc = QSpinBox(self)
         self.room_dc.setRange(1, 40)
         self.room_dc.setPrefix("ROOM DC ")
+        self.room_dc.setAccessibleName("ROOM DC")
         self.add_pcs_button = QPushButton("Add &PCs…", self)
         self.add_monsters_button = QPushButton("Add &monsters…", self)
         self.remove_button = QPushButton("Remove", self)
-        for combo in (self.mode, self.resolution):  # long choice words never widen the window
-            combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(24)
         for w in (self.mode, self.resolution, self.room_dc, self.add_pcs_button,
                   self.add_monsters_button, self.remove_button):
             bar.addWidget(w)
@@ -68,6 +78,8 @@ class SetupBar(QWidget):
         self.resolution.setCurrentIndex(self.resolution.findData(
             persist.resolution(record, settings).value))
         self.room_dc.setValue(record.room_dc)
+        for combo in (self.mode, self.resolution):
+            combo.setToolTip(combo.currentData(Qt.ItemDataRole.ToolTipRole) or "")
 
     def changed(self, *_: object) -> None:
         enc, record = self.session.enc, self.session.record
@@ -92,6 +104,27 @@ class SetupBar(QWidget):
                if cid not in taken]
         if new:
             self.session.add_combatants(new, f"Add {', '.join(c.name for c in new)}")
+        if self.session.enc.knight_hp:  # said when they join, not at their first blow
+            bare = [c.name for c in new
+                    if c.character_id and document.character(c.character_id).knight is None]
+            if bare:
+                self.window_.message.setText(
+                    f"No knight profile: {', '.join(bare)} — a Melee Round needs one to fight "
+                    "(the sheet's Knight profile, Add knight profile)")
+
+    def add_knight_profiles(self, character_ids: list[str]) -> None:
+        """A default knight profile for each of them, one undo step (R39: the Furnace HP
+        stays; a new profile starts at full knight HP)."""
+        document = self.session.document
+        names = [document.character(cid).name for cid in character_ids]
+
+        def add(campaign: Campaign) -> None:
+            for ch in campaign.characters:
+                if ch.id in character_ids and ch.knight is None:
+                    ch.knight = KnightProfile()
+
+        document.run(f"Add knight profile: {', '.join(names)}", add,
+                     scope=Scope.of(character_ids))
 
     def add_monsters(self, monsters: list[Combatant]) -> None:
         if monsters:
@@ -105,6 +138,9 @@ class SetupBar(QWidget):
         free = [ch for ch in self.session.document.campaign.characters if ch.id not in taken]
         dialog = PcPicker(free, self, knight_hp=self.session.enc.knight_hp)
         if dialog.exec():
+            knights = dialog.knights_to_add()
+            if knights:
+                self.add_knight_profiles(knights)
             self.add_pcs(dialog.chosen())
 
     def ask_monsters(self) -> None:
