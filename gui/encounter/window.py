@@ -162,6 +162,10 @@ class EncounterWindow(QWidget):
         self.log_pane = LogPane(self.session, self)
         self.log_model, self.log_view = self.log_pane.model, self.log_pane.view
         self.log_filter, self.log_kind = self.log_pane.filter, self.log_pane.kind
+        for widget, name in ((self.log_view, "Log"), (self.log_filter, "Filter the log"),
+                             (self.log_kind, "Log kind")):
+            if not widget.accessibleName():  # a screen reader's name where the pane gave none
+                widget.setAccessibleName(name)
 
     def _lay_out(self) -> None:
         """Whose turn and the heading on top, the setup beside the banner; then order |
@@ -268,6 +272,9 @@ class EncounterWindow(QWidget):
         actor = self.session.current_id()
         c = enc.combatants.get(actor) if actor else None
         self.acting.setText(f"▶ {c.name}" if c is not None else "")
+        said = f"Acting: {c.name}" if c is not None else ""  # a screen reader's "▶"
+        for view in (self.order_view, self.table):
+            view.setAccessibleDescription(said)
         self.timeline.setVisible(st.mode == InitiativeMode.SEGMENTS)
         self.setup_bar.refresh()
         self._standing = tuple(x.id for x in enc.standing())
