@@ -104,8 +104,9 @@ class MeleePanel(PreviewPanel):
         self._buttons(more_grid, more_row)
         narrow_panel(more, letters=8)
         self.situation = scrolling(more, self)
-        self.situation.setMinimumHeight(2 * more_grid.itemAt(0).sizeHint().height())
-        self.situation.setMaximumHeight(3 * more_grid.itemAt(0).sizeHint().height() + 12)
+        line = self.tactic.sizeHint().height()  # a row of the box, as tall as a field
+        self.situation.setMinimumHeight(2 * line)
+        self.situation.setMaximumHeight(3 * line + 12)
         grid.addWidget(self.situation, row, 0, 1, 3)
         row += 1
         self.outcome = QPlainTextEdit(self)

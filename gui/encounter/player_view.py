@@ -98,8 +98,11 @@ class PlayerModel(ListTableModel[str]):
             return c.name
         if column == 2:
             return self.health(c)
-        return conditions_text(c, for_players=True) if c.kind == "pc" else ", ".join(
+        words = conditions_text(c, for_players=True) if c.kind == "pc" else ", ".join(
             x.name for x in c.conditions if x.name not in ("dying_in", UNAWARE))
+        # its own word apart from the health beside it ("bloodied · FRIGHTENED", not run
+        # together where the columns meet)
+        return f"· {words}" if words else ""
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

@@ -144,8 +144,7 @@ def test_the_order_list_and_the_setup_bar_cut_nothing(
     ew = _fight(window, "WDD segments")
     view = ew.order_view
     assert not view.horizontalScrollBar().isVisible()
-    model = view.model()
-    assert model is not None
+    model = ew.order_model
     tip = model.index(0).data(Qt.ItemDataRole.ToolTipRole)
     shown = model.index(0).data(Qt.ItemDataRole.DisplayRole)
     assert tip.startswith("<p") and shown.split(". ", 1)[1] in tip.replace("&amp;", "&")
@@ -239,3 +238,19 @@ def test_every_control_has_a_name(tmp_path: Path, qtbot: QtBot,
     window, _size = _on_laptop(tmp_path, qtbot, monkeypatch, "laptop", knights)
     ew = _fight(window, mode)
     assert _unnamed(ew) == [], "\n".join(_unnamed(ew))
+
+
+def test_the_player_view_keeps_health_and_conditions_apart(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"bloodied · FRIGHTENED", never "bloodiedFRIGHTENED" where the two columns meet."""
+    from emberkeep.encounter.conditions import ActiveCondition
+
+    window, _size = _on_laptop(tmp_path, qtbot, monkeypatch, "laptop")
+    ew = _fight(window, "group")
+    goblin = next(c for c in ew.enc.combatants.values() if c.kind != "pc")
+    goblin.conditions = (*goblin.conditions, ActiveCondition("FRIGHTENED"))
+    model = ew.open_player_view().model
+    row = model.rows.index(goblin.id)
+    health = model.data(model.index(row, 2))
+    words = model.data(model.index(row, 3))
+    assert health and words == "· FRIGHTENED"
