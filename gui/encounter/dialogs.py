@@ -6,9 +6,11 @@ so the window (and its tests) can do the same without the dialog.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -150,22 +152,77 @@ class CastDialog(QDialog):
 
 
 class ConditionDialog(QDialog):
-    """Add a condition with its rounds (0: until removed), or remove one the combatant has."""
+    """Add a condition with its rounds (0: until removed), or remove one the combatant has.
+
+    Made for few keys: the first letters pick a condition from the list (completed in the
+    field), a digit moves on to the rounds and is their first digit, Enter applies: K F 3
+    Enter is "FRIGHTENED for 3 rounds". Naming one the combatant has chooses Remove; typing
+    rounds chooses Add. Any other name may be typed in full."""
 
     def __init__(self, name: str, current: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Condition on {name}")
+        self.current = list(current)
         self.name = QComboBox(self)
         self.name.setEditable(True)
         self.name.addItems([*current, *(c for c in CONDITIONS if c not in current)])
+        self.name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.name.clearEditText()
+        edit = self.name.lineEdit()
+        edit.setPlaceholderText("the first letters: P prone, F frightened…")
+        # keys reach the field through the box (which has the focus) or straight
+        for typed_into in (self.name, edit):
+            typed_into.installEventFilter(self)
+        self.name.editTextChanged.connect(self._name_changed)
         self.rounds = QSpinBox(self)
         self.rounds.setRange(0, 100)
         self.rounds.setSpecialValueText("until removed")
         self.add = QRadioButton("&Add", self)
         self.remove = QRadioButton("Remo&ve", self)
-        (self.remove if current else self.add).setChecked(True)
+        self.add.setChecked(True)
         form = QFormLayout(self)
         form.addRow("&Condition", self.name)
         form.addRow("&Rounds", self.rounds)
         form.addRow(self.add, self.remove)
         form.addRow(_buttons(self))
+        self.name.setFocus()
+
+    def _listed(self, text: str) -> str | None:
+        """The listed condition ``text`` names (whatever its case), if any."""
+        wanted = text.strip().casefold()
+        return next((self.name.itemText(i) for i in range(self.name.count())
+                     if self.name.itemText(i).casefold() == wanted), None)
+
+    def _name_changed(self, text: str) -> None:
+        listed = self._listed(text)
+        (self.remove if listed is not None and listed in self.current else self.add) \
+            .setChecked(True)
+
+    def _settle_name(self) -> None:
+        """The completed name as listed ("f" completed reads "fRIGHTENED" until now)."""
+        listed = self._listed(self.name.currentText())
+        if listed is not None and listed != self.name.currentText():
+            self.name.setEditText(listed)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (watched not in (self.name, self.name.lineEdit()) or not isinstance(event, QKeyEvent)
+                or event.type() != QEvent.Type.KeyPress):
+            return super().eventFilter(watched, event)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.accept()  # the completed name at once (the box would only take the completion)
+            return True
+        if (event.text().isdigit()
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier):
+            # a digit is never a condition's first letter: the rounds begin
+            self._settle_name()
+            self.add.setChecked(True)
+            self.rounds.setFocus()
+            self.rounds.selectAll()
+            QApplication.sendEvent(self.rounds, QKeyEvent(
+                QEvent.Type.KeyPress, event.key(), event.modifiers(), event.text()))
+            return True
+        return super().eventFilter(watched, event)
+
+    def accept(self) -> None:
+        self._settle_name()
+        super().accept()
