@@ -11,7 +11,6 @@ text is shown in the window's message line.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
@@ -94,12 +93,11 @@ def _pick_target(n: int) -> Run:
 
 
 def _target_key(n: int) -> ActionSpec[EncounterWindow]:
-    """The digit that makes the attacker's ``n``th foe the target; F1 lists the 1 alone,
-    with the meaning of them all."""
-    spec = _key(f"target_{n}", str(n % 10), f"Target the foe numbered {n % 10}: the "
+    """The digit that makes the attacker's ``n``th foe the target (F1 lists each: every key
+    the window answers is in its list)."""
+    return _key(f"target_{n}", str(n % 10), f"Target the foe numbered {n % 10}: the "
                 "attacker's 1st … 10th foe (1 … 9, 0, numbered in the Target list); an attack "
                 "already shown is rolled again on it", _pick_target(n))
-    return spec if n == 1 else replace(spec, help="")
 
 
 def _chord(name: str) -> Run:
@@ -153,7 +151,7 @@ ENCOUNTER_KEYS: Registry[EncounterWindow] = Registry(actions=(
     _key("target", "F", "Put the focus on the combatants table (then the arrows pick a target)",
          _to_table),
     # 1 … 9, 0: the attacker's foes as numbered in the panel's Target list (one key, not F
-    # and the arrows); F1 lists the first with the meaning of them all
+    # and the arrows)
     *(_target_key(n) for n in range(1, 11)),
     _key("player_view", "F5", "Show or hide the player view (second screen)",
          lambda w: w.toggle_player_view()),
