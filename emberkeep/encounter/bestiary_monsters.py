@@ -1,4 +1,4 @@
-"""From a bestiary template to monsters in an encounter, and back (issue #21).
+"""From a bestiary template to monsters in an encounter, and back.
 
 The monsters are made by the one monster-making function, ``setup.monster_combatants`` (its
 numbering, its d8 a Hit Die per monster). HP are the template's number, rolled (its Hit Dice,

@@ -1,4 +1,4 @@
-"""CHECKs, SAVEs and the reaction roll the GM calls for in a fight (issue #17).
+"""CHECKs, SAVEs and the reaction roll the GM calls for in a fight.
 
 A GM asks anyone in the fight for an ability CHECK, a skill CHECK or a SAVE against the ROOM DC
 or a DC of its own (R7). A PC rolls d20 + ability + PROF (if PROF in the skill or the save,

@@ -1,4 +1,4 @@
-"""How a combatant's condition reads to the GM (issue #18: internal ids never reach the screen).
+"""How a combatant's condition reads to the GM (internal ids never reach the screen).
 
 The engine keys conditions by short names (``attacks_hard``, ``hp_loss:3``, ``HARD:STR``,
 ``cant_cast:fireball``); R28's named conditions (PRONE, STUNNED...) and a GM's own words are

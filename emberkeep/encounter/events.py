@@ -95,7 +95,7 @@ _EVENT_KEYS = {"set": frozenset({"set", "field", "before", "after"}),
 
 
 def only_keys(data: dict[str, Any], allowed: frozenset[str], what: str) -> None:
-    """Issue #20: a misspelled key in a recorded fight is refused, not read as its default."""
+    """A misspelled key in a recorded fight is refused, not read as its default."""
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise ValueError(f"{what} has no key {unknown[0]!r} (it has: {', '.join(sorted(allowed))})")

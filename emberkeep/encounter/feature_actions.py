@@ -1,4 +1,4 @@
-"""Archetype features in a fight (issue #12), read from their typed effects.
+"""Archetype features in a fight, read from their typed effects.
 
 The engine's attack, damage and SAVE code asks these small functions (and
 :mod:`emberkeep.character.archetype_effects`) what a PC's features change; nothing here knows a
@@ -81,7 +81,7 @@ def toggle_state(enc: Encounter, combatant_id: str, state: str, on: bool) -> Ste
     rounds = next((t.rounds for t in fx.toggles(ch, enc.catalog) if t.state == state), None)
     with enc.action(c.id, f"{state} {'on' if on else 'off'}") as tx:
         tx.set(("pc", ch.id), "conditions", conditions)
-        # issue #18: its duration runs on the fight's rounds; when it runs out it switches off
+        # its duration runs on the fight's rounds; when it runs out it switches off
         kept = tuple(x for x in c.conditions if x.name != state)
         if on and rounds is not None:
             kept = (*kept, ActiveCondition(state, rounds, "rounds", TOGGLE_CLOCK, enc.state.round))

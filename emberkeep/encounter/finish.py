@@ -1,4 +1,4 @@
-"""The GM ends a fight that has not ended by itself (issue #17).
+"""The GM ends a fight that has not ended by itself.
 
 A fight ends on its own when one side is left standing (``turns.is_over``). The GM may end it
 sooner: the foes fled, the party parleyed, or the GM left the fight's tab and comes back to

@@ -62,7 +62,7 @@ def str_dc(enc: Encounter, c: Combatant) -> int:
 def _contest(enc: Encounter, tx: Tx, actor: Combatant, against: Combatant,
              label: str) -> tuple[RollRecord, int, bool]:
     weak = Difficulty.HARD if has_condition(actor, WEAK) else Difficulty.NORMAL  # R28
-    # R21 "All CHECKs are HARD until rest" and the advantage rule (issue #12): d20.check_roll
+    # R21 "All CHECKs are HARD until rest" and the advantage rule: d20.check_roll
     record, dc, success = check_roll(enc, tx, actor, label, str_dc(enc, against),
                                      str_check_bonus(enc, actor), keys=("STR", "athletics"),
                                      difficulty=weak)

@@ -5,7 +5,7 @@ keeps the count and the record, the GM states what it does. Using an item is the
 thing. A stackable item loses one from its ``quantity`` (a ``Set`` on the owned piece, so undo
 gives it back); a magic item's Magic lines (Furnace's Magic Item Dice, e.g. "+1d4 AC (1d)") are
 recorded as a note for the GM, and a use spends one of its charges, counted as its charges text
-says (issue #18: a day's, or a pool refilled only as the text says; none left refuses the use).
+says (a day's, or a pool refilled only as the text says; none left refuses the use).
 ``heal`` is HP the GM says it restores (to the user, or an ally CLOSE), never above the maximum.
 """
 
@@ -39,7 +39,7 @@ def use_item(enc: Encounter, cid: str, item_uid: str, *, note: str = "",
     with enc.action(cid, "use item") as tx:
         if piece.magic is not None:
             lines = "; ".join(e.text for e in piece.magic.effects) or "no Magic lines"
-            try:  # issue #18: a use spends one charge (refilled only as its text says)
+            try:  # a use spends one charge (refilled only as its text says)
                 left = spend_charge(piece.magic, piece.name)
             except ValueError as exc:
                 raise RuleError(str(exc)) from None

@@ -1,4 +1,4 @@
-"""Hidden combatants (issue #19): the GM hides from the player view who the players have not met
+"""Hidden combatants: the GM hides from the player view who the players have not met
 yet (the ambushers in the brush) and reveals them when they show.
 
 Hiding is encounter state (``Combatant.hidden``), set by a free GM step like any ruling, so it is

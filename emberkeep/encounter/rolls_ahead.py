@@ -1,4 +1,4 @@
-"""Which dice the next steps of a fight may roll, for the GM who rolls physical dice (#17).
+"""Which dice the next steps of a fight may roll, for the GM who rolls physical dice.
 
 Every roll names its :class:`~emberkeep.dice.Purpose`; a GM who rolls real dice types the
 faces under that purpose (``crit 14``) and the step takes them (``Encounter.typed``). This

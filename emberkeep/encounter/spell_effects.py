@@ -1,4 +1,4 @@
-"""A spell level's and a mishap row's typed effects, applied inside the cast's step (issue #18).
+"""A spell level's and a mishap row's typed effects, applied inside the cast's step.
 
 The data and its readings are in :mod:`emberkeep.magic.spell_effects`. Everything here goes
 through the step's ``Tx`` (rolls recorded by purpose, HP and conditions set), so undoing the

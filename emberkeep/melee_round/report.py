@@ -1,5 +1,5 @@
 """Each phase of one Melee Round exchange in words, for the step's log and the encounter
-window (issue #11: "shows the outcome and each phase's result").
+window ("shows the outcome and each phase's result").
 
 The lines are GM-facing notes recorded in the step (``tx.note``), so the preview, the log and a
 replayed fight say the same thing. Phases in the text's order: Resolution (R23's opposed roll),

@@ -1,4 +1,4 @@
-"""What a combatant did this melee round, where a later phase asks (issue #17).
+"""What a combatant did this melee round, where a later phase asks.
 
 The text: "Generally, characters can either fight (during this phase) or move (during the
 Movement Phase), but not both" (a lance charge moves inside its own exchange); evasion lets a
