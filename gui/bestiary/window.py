@@ -1,7 +1,9 @@
 """Encounter → Bestiary: the campaign's monster templates over the starter ones.
 
 A searchable list (type to filter by name, weapon or notes); Enter or "Add to encounter" puts
-N of the selected into the open encounter (HP as written, rolled per monster, or typed), E edits,
+N of the selected into the open encounter (HP as written, rolled per monster, or typed; N set
+from the search field too: Alt+1 … Alt+9, Alt+0 for ten, Ctrl+Up / Ctrl+Down one more or fewer),
+E edits,
 Delete drops the campaign's own template, N makes a new one. Every change is a recorded campaign
 operation (``document.run``), so Ctrl+Z undoes it; adding monsters is the encounter's own
 recorded setup step (``EncounterWindow.add_monsters``). No rule lives here.
@@ -9,6 +11,7 @@ recorded setup step (``EncounterWindow.add_monsters``). No rule lives here.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -114,13 +117,31 @@ class BestiaryWindow(QDialog):
         self.zone.setPrefix("zone ")
         self.add_button = QPushButton("Add to encounter (Enter)", self)
         self.add_button.clicked.connect(self.add_to_encounter)
+        self.count.setToolTip("How many: Alt+1 … Alt+9, Alt+0 for ten; Ctrl+Up / Ctrl+Down "
+                              "one more or fewer")
+        self.count.setAccessibleName("how many")
         self.message = plain_label("", self)  # "Added 2 × <a template> to <an encounter>"
-        tone(self.message, "error")  # a palette tone: it reads on a light or a dark scheme
         self.message.setWordWrap(True)
+        for digit in range(10):  # the count from wherever the GM types, the search field too
+            self._key(f"Alt+{digit}", functools.partial(self.count.setValue, digit or 10))
+        self._key("Ctrl+Up", lambda: self.count.stepBy(1))
+        self._key("Ctrl+Down", lambda: self.count.stepBy(-1))
         add_row = QHBoxLayout()
         for widget in (self.count, self.hp_mode, self.typed, self.zone, self.add_button):
             add_row.addWidget(widget)
         return add_row
+
+    def _key(self, key: str, slot: Callable[[], object]) -> None:
+        action = QAction(self)
+        action.setShortcut(QKeySequence(key))
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+
+    def say(self, text: str, *, refused: bool = False) -> None:
+        """The line under the add row: a refusal in the error tone, what was done quieter (a
+        palette tone: it reads on a light or a dark scheme)."""
+        tone(self.message, "error" if refused else "muted")
+        self.message.setText(text)
 
     def _build_buttons(self) -> QHBoxLayout:
         """New, Edit, Delete (with their keys), and Enter adds from anywhere in the window."""
@@ -190,7 +211,7 @@ class BestiaryWindow(QDialog):
     def _save(self, template: MonsterTemplate, text: str) -> None:
         command = self.document.run(text, lambda c: bestiary.save_template(c, template),
                                     scope=_BESTIARY)
-        self.message.setText(str(command.error or ""))
+        self.say(str(command.error or ""), refused=command.error is not None)
 
     def new(self) -> None:
         campaign = self.document.campaign
@@ -216,7 +237,7 @@ class BestiaryWindow(QDialog):
         command = self.document.run(f"Delete {t.name} (bestiary)",
                                     lambda c: bestiary.delete_template(c, t.id),
                                     scope=_BESTIARY)
-        self.message.setText(str(command.error or ""))
+        self.say(str(command.error or ""), refused=command.error is not None)
 
     # -- into the encounter ---------------------------------------------------------------------
 
@@ -226,7 +247,7 @@ class BestiaryWindow(QDialog):
         if t is None:
             return
         if window is None:
-            self.message.setText("Open an encounter first (Encounter → New or Open)")
+            self.say("Open an encounter first (Encounter → New or Open)", refused=True)
             return
         session = window.session
         melee = persist.resolution(session.record, self.document.campaign.settings) \
@@ -238,7 +259,7 @@ class BestiaryWindow(QDialog):
                                    position=self.zone.value(),
                                    taken=set(session.enc.combatants), melee_round=melee)
         except (ValueError, DiceError) as exc:  # DiceError: a typed HP the dice cannot show
-            self.message.setText(str(exc))
+            self.say(str(exc), refused=True)
             return
         window.add_monsters(monsters)
-        self.message.setText(f"Added {len(monsters)} × {t.name} to {session.record.name}")
+        self.say(f"Added {len(monsters)} × {t.name} to {session.record.name}")
