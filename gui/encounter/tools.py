@@ -95,8 +95,8 @@ class EncounterTools:
         failed: list[str] = []
         for record_id in remembered:
             record = records.get(record_id)
-            if record is None:
-                continue
+            if record is None or record_id in self.open:
+                continue  # gone from the file, or already in a tab (opened since the start)
             try:
                 reopened.append(self._show(record))
             except (EncounterFileError, RuleError, ValueError) as exc:
