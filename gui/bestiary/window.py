@@ -3,8 +3,8 @@
 A searchable list (type to filter by name, weapon or notes); Enter or "Add to encounter" puts
 N of the selected into the open encounter (HP as written, rolled per monster, or typed; N set
 from the search field too: Alt+1 … Alt+9, Alt+0 for ten, Ctrl+Up / Ctrl+Down one more or fewer),
-E edits, Delete drops the campaign's own template, N makes a new one. Every change is a recorded campaign
-operation (``document.run``), so Ctrl+Z undoes it; adding monsters is the encounter's own
+E edits, Delete drops the campaign's own template, N makes a new one. Every change is a recorded
+campaign operation (``document.run``), so Ctrl+Z undoes it; adding monsters is the encounter's own
 recorded setup step (``EncounterWindow.add_monsters``). No rule lives here.
 """
 

@@ -168,7 +168,9 @@ class ConditionDialog(QDialog):
         self.name.addItems([*current, *(c for c in CONDITIONS if c not in current)])
         self.name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.name.clearEditText()
+        self.name.setMinimumContentsLength(28)  # the hint below reads whole
         edit = self.name.lineEdit()
+        assert edit is not None  # an editable box has its field
         edit.setPlaceholderText("the first letters: P prone, F frightened…")
         # keys reach the field through the box (which has the focus) or straight
         for typed_into in (self.name, edit):

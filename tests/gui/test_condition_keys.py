@@ -37,7 +37,9 @@ def _through_the_dialog(ew: EncounterWindow, keys: list[Qt.Key], pressed: list[s
     def type_in_dialog() -> None:
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, ConditionDialog), dialog
-        qtbot.waitUntil(lambda: dialog.isActiveWindow() and dialog.name.lineEdit().hasFocus())
+        edit = dialog.name.lineEdit()
+        assert edit is not None
+        qtbot.waitUntil(lambda: dialog.isActiveWindow() and edit.hasFocus())
         _press(keys, pressed)
         if dialog.isVisible():  # the keys did not close it: the test fails below, not hangs
             dialog.reject()

@@ -8,17 +8,19 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign.model import EncounterRecord
-from emberkeep.dice import RandomRoller
+from emberkeep.dice import RandomRoller, Roller
 from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.persist import EncounterFileError
 from gui import dialogs
 from gui.app import open_window
 from gui.document import CampaignDocument
 from gui.encounter import tools
+from gui.encounter.session import EncounterSession
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
 from gui.state import AppState
@@ -112,13 +114,12 @@ def test_a_gone_fight_is_skipped_and_a_broken_one_is_reported_once(
     path.write_text(json.dumps(data), encoding="utf-8")
     # the loader refuses a fight it cannot resume, so a file that opens rebuilds its fights:
     # the refusal here stands in for one it could not foresee
-    real_session = tools.EncounterSession
-
-    def session(document: CampaignDocument, record: EncounterRecord, *args: object) -> object:
+    def session(document: CampaignDocument, record: EncounterRecord, roller: Roller,
+                parent: QObject | None = None) -> EncounterSession:
         if record.name == "Broken keep":
             raise EncounterFileError(f"{record.name}: its steps do not fit its combatants",
                                      "steps[0]")
-        return real_session(document, record, *args)
+        return EncounterSession(document, record, roller, parent)
 
     monkeypatch.setattr(tools, "EncounterSession", session)
     shown: list[tuple[str, str]] = []
