@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Retake the README's screenshots at 1366×768, light and dark (issue #19), with the shared
+# Retake the README's screenshots at 1366×768, light and dark, with the shared
 # `look` tool: the app runs in a real X window on a virtual screen, driven by its own keys.
 #   docs/retake_screenshots.sh [LOOK]     (LOOK defaults to ../shared/tools/look)
 # Light pictures keep the README's names (docs/sheet.png), dark ones end in _dark.png.
@@ -20,9 +20,6 @@ shot() {  # shot NAME SCHEME KEYS...
   printf '{"color_scheme": "%s", "example_copied": true}' "$scheme" >"$home/config/state.json"
   local args=()
   for k in "$@"; do args+=(--keys "$k"); done
-wait_s=(shift shift shift shift shift shift shift shift)  # half a second each: the fights run
-shot odds light "alt+n" "o" "Down Down Down Down Return" "shift+o" "Return" "${wait_s[@]}" \
-  "alt+w" "${wait_s[@]}" "${wait_s[@]}" "${wait_s[@]}"
   local out="docs/${name}.png"
   [[ $scheme == dark ]] && out="docs/${name}_dark.png"
   EMBERKEEP_HOME=$home "$look" "$out" --size 1366x768 --wait 2 \
