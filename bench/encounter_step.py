@@ -1,4 +1,4 @@
-"""One encounter step through the window vs the engine alone (issue #9).
+"""One encounter step through the window vs the engine alone: does the window keep a frame?
 
 An offscreen encounter window with 200 combatants (4 PCs, 196 monsters) is shown; a step (an
 attack that hits, resolved once and then re-applied) is timed:
@@ -33,7 +33,7 @@ from emberkeep.encounter.turns import start
 from gui.document import CampaignDocument
 from gui.encounter.attack_panel import typed_action
 from gui.encounter.monster_form import make_monsters
-from gui.encounter.session import EncounterSession, StepCommand
+from gui.encounter.session import EncounterSession
 from gui.encounter.window import EncounterWindow
 
 ROUNDS = 300
@@ -41,7 +41,7 @@ FRAME_MS = 16.0
 ORC = MonsterStats(name="Orc", max_hp=500, room_dc=8, attack_bonus=3, damage="1d8")
 
 
-def build() -> tuple[EncounterWindow, Step]:
+def build() -> tuple[EncounterWindow, list[Step]]:
     campaign = build_example_campaign()
     record = EncounterRecord(name="Bench")
     campaign.encounters.append(record)
@@ -60,12 +60,13 @@ def build() -> tuple[EncounterWindow, Step]:
     assert actor is not None
     steps = session.preview(typed_action({"attack": 18}, lambda enc: attack(enc, actor, "orc-120")))
     assert len(steps) == 1 and steps[0].sets(), "the bench's attack must hit and change state"
-    return window, steps[0]
+    return window, steps
 
 
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
-    window, step = build()
+    window, steps = build()
+    step = steps[0]
     session = window.session
     enc, stack = session.enc, session.document.undo_stack
 
@@ -86,7 +87,7 @@ def main() -> int:
         enc.undo()
         resolving.append(time.perf_counter() - t0)
 
-    stack.push(StepCommand(session, "bench", steps=[step]))  # then undo/redo via the stack
+    session.apply("bench", steps)  # the previewed attack pushed; then undo/redo via the stack
     app.processEvents()
     window.repaint()
 
