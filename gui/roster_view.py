@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.scope import Scope
 from emberkeep.character.groups import GROUP_NAMES, CharacterGroup, assign_group
 from gui.action_registry import ActionSpec, MenuSpec, Place
 from gui.roster_model import NAME_COLUMN, RosterModel
@@ -185,7 +186,7 @@ def move_to_group(window: MainWindow, group: CharacterGroup) -> None:
     names = [document.character(cid).name for cid in ids]
     who = names[0] if len(names) == 1 else f"{len(names)} characters"
     document.run(f"Move {who} to {GROUP_NAMES[group]}",
-                 lambda c: assign_group(c.characters, ids, group))
+                 lambda c: assign_group(c.characters, ids, group), scope=Scope.of(ids))
     window.statusBar().showMessage(f"{who} → {GROUP_NAMES[group]}", 4000)
 
 

@@ -30,7 +30,9 @@ class Scope:
 
     ``characters`` and ``encounters`` are ids, or None for all of them (and for adding,
     removing or reordering them); ``fields`` are the campaign's other top-level fields by name
-    (``time``, ``timeline``, ``ledger``, ``party_fund``, ``settings``, a catalog…).
+    (``time``, ``timeline``, ``ledger``, ``party_fund``, ``settings``, a catalog…), and
+    ``"characters"`` or ``"encounters"`` there lets the list itself gain, lose or reorder its
+    members without copying any (a new encounter, a deleted one).
     """
 
     characters: frozenset[str] | None = frozenset()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, EncounterRecord
+from emberkeep.campaign.scope import Scope
 from emberkeep.encounter.engine import RuleError
 from emberkeep.encounter.persist import EncounterFileError
 from gui import dialogs
@@ -134,7 +135,8 @@ class EncounterTools:
         record = EncounterRecord(name=name.strip()[:200] or "Encounter",
                                  room_dc=campaign.settings.default_room_dc)
         self.document.run(f"New encounter {record.name}",
-                          lambda c: c.encounters.append(record))
+                          lambda c: c.encounters.append(record),
+                          scope=Scope.of(fields=("encounters",)))
         return self.open_encounter(record.id)
 
     def ask_new(self) -> EncounterWindow | None:
@@ -194,7 +196,8 @@ class EncounterTools:
         def delete(campaign: Campaign) -> None:
             campaign.encounters.remove(record)
 
-        self.document.run(f"Delete encounter {record.name}", delete)
+        self.document.run(f"Delete encounter {record.name}", delete,
+                          scope=Scope.of(fields=("encounters",)))
 
     def player_view(self) -> None:
         widget = self.current()

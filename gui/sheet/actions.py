@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from emberkeep.campaign.scope import Scope
 from gui.action_registry import ActionSpec, Place
 
 if TYPE_CHECKING:
@@ -179,7 +180,8 @@ def train_mounted(window: MainWindow, character_id: str) -> str:
     name = window.document.campaign.character(character_id).name
     command = window.document.run(
         f"{name}: train Mounted Combat",
-        lambda c: mounted_combat_training(c, c.character(character_id)))
+        lambda c: mounted_combat_training(c, c.character(character_id)),
+        scope=Scope.of([character_id], ("timeline",)))
     if command.error is not None:
         text = f"{name} cannot train: {command.error}"
     else:
