@@ -35,7 +35,7 @@ from emberkeep.campaign.operation import (
 )
 from emberkeep.campaign.recorder import character_step, field_step, insert_step, remove_step
 from emberkeep.campaign.saving import NO_FILE, save_campaign
-from emberkeep.campaign.scope import EVERYTHING, Scope, ScopeError
+from emberkeep.campaign.scope import Scope, ScopeError
 from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
@@ -204,9 +204,10 @@ class CampaignDocument(QObject):
 
     def run(self, text: str, op: Callable[[Campaign], T],
             done: Callable[[T | None], None] | None = None, *,
-            scope: Scope | Callable[[Campaign], Scope] = EVERYTHING) -> CampaignCommand[T]:
-        """``op`` as an :class:`Operation` recorded over ``scope`` (the whole campaign when it
-        names none: correct, but it costs what the campaign holds)."""
+            scope: Scope | Callable[[Campaign], Scope]) -> CampaignCommand[T]:
+        """``op`` as an :class:`Operation` recorded over ``scope``: what it may change, so that
+        recording it costs that and not what the campaign holds (``EVERYTHING`` is correct
+        too, and costs the whole campaign)."""
         return self.execute(Operation(text, op, scope), done=done)
 
     def preview(self, operation: Executable[T]) -> Prepared[T]:

@@ -96,6 +96,7 @@ def test_help_opens_the_log_folder(qtbot: Any, monkeypatch: pytest.MonkeyPatch,
 def test_an_autosave_job_that_raises_is_logged_and_told(qtbot: Any, home: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     from emberkeep.campaign import recovery
+    from emberkeep.campaign.scope import Scope
     from gui.autosave import Autosaver
     from gui.document import CampaignDocument
 
@@ -104,7 +105,8 @@ def test_an_autosave_job_that_raises_is_logged_and_told(qtbot: Any, home: Path,
     autosaver.failed.connect(told.append)
     document = CampaignDocument.new()
     autosaver.follow(document)
-    document.run("Rename", lambda campaign: setattr(campaign, "name", "Renamed"))
+    document.run("Rename", lambda campaign: setattr(campaign, "name", "Renamed"),
+                 scope=Scope.of(fields=("name",)))
     assert document.is_modified
 
     def broken(*_: object, **__: object) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign.custom import upsert
+from emberkeep.campaign.scope import Scope
 from emberkeep.magic.spells import Spell, shipped_spells
 from gui.main_window import MainWindow
 from gui.toolbox import Toolbox
@@ -176,7 +177,8 @@ def test_a_campaign_spell_name_clashing_with_an_own_id_is_numbered_too(
     assert window.document is not None
     own = Spell.model_validate(shipped_spells()["fireball"].model_dump() | {
         "id": "hail", "name": "Old Hail"})
-    window.document.run("Add Old Hail", lambda c: upsert(c, own))
+    window.document.run("Add Old Hail", lambda c: upsert(c, own),
+                        scope=Scope.of(fields=("spells",)))
     editor = toolbox.open_spell_editor()
     assert isinstance(editor, SpellEditor)
     _type_a_new_name(qtbot, editor, "Hail")

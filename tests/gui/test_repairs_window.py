@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.scope import EVERYTHING
 from emberkeep.repairs.ledger import damage_by_hand
 from gui.document import CampaignDocument
 from gui.repairs_window import RepairsWindow
@@ -73,7 +74,7 @@ def test_a_new_dent_shows_at_once(document: CampaignDocument, window: RepairsWin
     def crit(campaign: Campaign) -> str:
         return damage_by_hand(campaign, cleric.id, shield.uid, "dent")
 
-    document.run("Crit dents the shield", crit)
+    document.run("Crit dents the shield", crit, scope=EVERYTHING)
     assert ("Sister Maud", "Shield", "AC −1, breaks at 1 more") in _texts(window)
 
 

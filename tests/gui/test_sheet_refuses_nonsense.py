@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from emberkeep.campaign import storage
 from emberkeep.campaign.custom import upsert
 from emberkeep.campaign.operation import Refused
+from emberkeep.campaign.scope import EVERYTHING
 from emberkeep.dice import ScriptedRoller
 from emberkeep.magic.spells import Spell, shipped_spells
 from emberkeep.resources import resource_path
@@ -121,7 +122,8 @@ def test_only_casters_learn_spells_and_the_campaigns_own_spell_is_offered(
     assert maud.magic.spell_combo.findText("Cinder Rain") < 0
     cinder = Spell.model_validate({**shipped_spells()["fireball"].model_dump(),
                                    "id": "cinder_rain", "name": "Cinder Rain"})
-    document.run("Save spell Cinder Rain", lambda c: upsert(c, cinder))  # the toolbox's op
+    # the toolbox's operation
+    document.run("Save spell Cinder Rain", lambda c: upsert(c, cinder), scope=EVERYTHING)
     reasons: list[str] = []
     maud.status.connect(reasons.append)
     combo = maud.magic.spell_combo

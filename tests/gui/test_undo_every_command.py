@@ -21,6 +21,7 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.custom import upsert
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign, EncounterRecord
+from emberkeep.campaign.scope import EVERYTHING
 from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, ScriptedRoller
@@ -182,7 +183,8 @@ def _campaign_commands(document: CampaignDocument, controller: ClockController,
 
     with exact_undo(document, "toolbox catalog edit"):
         spell = SHIPPED.spell("fireball").model_copy(update={"name": "Ember storm"})
-        assert document.run("Save spell", lambda c: upsert(c, spell)).error is None
+        saved = document.run("Save spell", lambda c: upsert(c, spell), scope=EVERYTHING)
+        assert saved.error is None
     assert Catalog(campaign).spell("fireball").name == "Ember storm"
 
 
@@ -197,9 +199,10 @@ def _encounter_commands(document: CampaignDocument, record: EncounterRecord,
         session.set_setup("ROOM DC 15", room_dc=15)
     assert session.enc.state.room_dc == 15
     with exact_undo(document, "encounter record"):
-        document.run("New encounter", lambda c: c.encounters.append(EncounterRecord(name="Ford")))
+        document.run("New encounter", lambda c: c.encounters.append(EncounterRecord(name="Ford")),
+                     scope=EVERYTHING)
     with exact_undo(document, "award XP"):
-        document.run("Award", lambda c: award_xp(c, [fighter.id], 2))
+        document.run("Award", lambda c: award_xp(c, [fighter.id], 2), scope=EVERYTHING)
     return session
 
 
@@ -213,7 +216,7 @@ def test_a_refused_operation_pushes_nothing_and_says_why() -> None:
         campaign.characters[0].hp = 1
         raise ValueError("the fund holds only 0 cp")
 
-    command = document.run("Pay", refuse)
+    command = document.run("Pay", refuse, scope=EVERYTHING)
     assert str(command.error) == "the fund holds only 0 cp"
     assert document.undo_stack.count() == 0 and document.campaign == before and not heard
 
@@ -297,7 +300,7 @@ def test_one_repair_touches_only_that_owners_rows(
     def mend(campaign: Campaign) -> object:
         return repair(campaign, owner.id, uid, units=1)
 
-    assert document.run("Repair", mend).error is None
+    assert document.run("Repair", mend, scope=EVERYTHING).error is None
     touched = [s for s in spy.seen if s[0] == "repairs"]
     assert [s[1] for s in touched] == ["rowsRemoved"]  # the mended armor's row, nothing else
     first, last = touched[0][2]
