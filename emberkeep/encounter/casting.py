@@ -36,6 +36,7 @@ from emberkeep.character.model import Character
 from emberkeep.character.scrolls import scroll_caster
 from emberkeep.character.status import Status
 from emberkeep.dice import Purpose, RollRecord, parse
+from emberkeep.encounter.areas import spell_area
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.d20 import condition_modes, expression
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
@@ -127,14 +128,19 @@ def _depletion_save(enc: Encounter, tx: Tx, c: Combatant, state: CasterState) ->
     return state.after_depletion_save(save)
 
 
-def _targets(enc: Encounter, c: Combatant, target_ids: Sequence[str], reach: Band,
+def _targets(enc: Encounter, c: Combatant, target_ids: Sequence[str], spell: Spell,
              ) -> list[Combatant]:
-    out = []
+    """The chosen, the first aimed at within the spell's reach; the others may stand beyond
+    it if they are in the spell's area around the first (a fireball bursts where it lands)."""
+    reach = Band.CLOSE if spell.kind == "melee" else Band.RANGED
+    area = spell_area(spell)
+    out: list[Combatant] = []
     for tid in target_ids:
         target = enc.combatant(tid)
         if enc.is_down(target):
             raise RuleError(f"{target.name} is out of the fight")
-        if enc.band(c, target) > reach:
+        engulfed = bool(out) and area is not None and enc.band(out[0], target) <= area
+        if enc.band(c, target) > reach and not engulfed:
             raise RuleError(f"{target.name} is out of reach ({reach.name} at most)")
         out.append(target)
     return out
@@ -190,8 +196,7 @@ def cast_in(enc: Encounter, tx: Tx, c: Combatant, spell_id: str,
     spell = enc.catalog.spell(spell_id)
     if cast_barred(c, spell_id):  # a mishap's "can't cast until REST"
         raise RuleError(f"{c.name} can't cast {spell.name} until a REST (a mishap)")
-    reach = Band.CLOSE if spell.kind == "melee" else Band.RANGED
-    targets = _targets(enc, c, target_ids, reach)
+    targets = _targets(enc, c, target_ids, spell)
     if ch.caster.barred_until_long_rest:
         raise RuleError(f"{c.name} cannot cast until a long rest (failed depletion SAVE, R10)")
     state = ch.caster

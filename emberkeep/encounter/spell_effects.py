@@ -24,12 +24,12 @@ from dataclasses import dataclass
 
 from emberkeep.character.checks import Difficulty
 from emberkeep.dice import Purpose, parse
+from emberkeep.encounter.areas import area_band, in_area
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.crits import pick, put_condition
 from emberkeep.encounter.engine import Encounter, Tx
 from emberkeep.encounter.ruling import NO_HEALING, change_hp
 from emberkeep.encounter.saves import saving_throw
-from emberkeep.encounter.zones import Band
 from emberkeep.magic.mishaps import MishapResult
 from emberkeep.magic.spell_effects import (
     CantCast,
@@ -94,24 +94,25 @@ def _level(spell: Spell, number: int) -> SpellLevel:
 def _subjects(cast: _Cast, area: str, centre: str, foes_only: bool) -> list[Combatant]:
     """Who an effect lands on. Aimed at a target, the area bounds the GM's chosen targets (the
     first is the centre: "in CLOSE of the target"); centred on the caster (a mishap's
-    explosion, a backfire), it takes everyone there, the caster only in a backfire."""
+    explosion, a backfire), it takes everyone there, the caster only in a backfire. Who is
+    in an area is :func:`~emberkeep.encounter.areas.in_area`'s, as the cast dialog offers."""
     enc, caster = cast.enc, cast.caster
-    reach = Band.CLOSE if area == "close" else Band.NEAR
+    reach = area_band(area)
     if area == "caster":
         found = [caster]
     elif centre == "caster" or cast.at_caster:
-        found = [caster] if area == "target" else [
-            c for c in enc.combatants.values() if not enc.is_down(c)
-            and enc.band(c, caster) <= reach and (cast.at_caster or c.id != caster.id)]
+        found = [caster] if reach is None else [
+            c for c in in_area(enc, caster, reach) if cast.at_caster or c.id != caster.id]
     elif not cast.targets:
         found = []
-    elif area == "target":
+    elif reach is None:
         found = cast.targets[:1]
     else:
         first = cast.targets[0]
-        found = [t for t in cast.targets if enc.band(t, first) <= reach]
+        there = {c.id for c in in_area(enc, first, reach)}
+        found = [t for t in cast.targets if t.id in there]
         for t in cast.targets:
-            if t not in found:
+            if t.id not in there:
                 cast.tx.note(f"{t.name} is beyond {reach.name} of {first.name}: untouched")
     if foes_only:
         found = [c for c in found if c.side != caster.side]
