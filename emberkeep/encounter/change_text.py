@@ -13,38 +13,56 @@ from __future__ import annotations
 
 from typing import Any
 
+from emberkeep.encounter.condition_names import condition_label, condition_text
 from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.death import DYING, STABLE
 from emberkeep.encounter.engine import Encounter
-from emberkeep.encounter.events import Set, Step
+from emberkeep.encounter.events import Note, Set, Step
 
 __all__ = ["change_lines"]
 
 
-def _names(value: Any) -> list[str]:
+def _latest(value: Any) -> dict[str, Any]:
+    """Each condition once by name, the latest put on (R35's UNAWARE is one per foe)."""
     if not value:
-        return []
-    return [x.name if isinstance(x, ActiveCondition) else getattr(x, "name", str(x))
-            for x in value]
+        return {}
+    return {getattr(x, "name", str(x)): x for x in value}
 
 
-def _conditions(who: str, before: Any, after: Any) -> list[str]:
-    old, new = _names(before), _names(after)
-    added = [n for n in new if n not in old]
-    gone = [n for n in old if n not in new]
+def _words(x: Any) -> str:
+    return condition_text(x) if isinstance(x, ActiveCondition) else condition_label(str(x))
+
+
+def _conditions(who: str, before: Any, after: Any, *, died: bool = False) -> list[str]:
+    """What was put on (with its time), put on again for longer, or ended; a death's own line
+    says the dying is over, so its countdown's end is not said again."""
+    old, new = _latest(before), _latest(after)
+    added = [_words(x) for n, x in new.items() if n not in old]
+    again = [_words(x) for n, x in new.items() if n in old and _longer(x, old[n])]
+    gone = [_words(x) for n, x in old.items()
+            if n not in new and not (died and n in (DYING, STABLE))]
     lines = [f"{who} is now {', '.join(added)}"] if added else []
+    if again:
+        lines.append(f"{who} is again {', '.join(again)}")
     if gone:
         lines.append(f"{who} is no longer {', '.join(gone)}")
     return lines
 
 
-def _combatant(enc: Encounter, cid: str, event: Set) -> list[str]:
+def _longer(new: Any, old: Any) -> bool:
+    """Put on again: more rounds left than before (the round's tick only takes them away)."""
+    left, was = getattr(new, "rounds_left", None), getattr(old, "rounds_left", None)
+    return left is not None and was is not None and left > was
+
+
+def _combatant(enc: Encounter, cid: str, event: Set, died: frozenset[str]) -> list[str]:
     c = enc.combatants.get(cid)
     who = c.name if c is not None else cid
     field, before, after = event.field, event.before, event.after
     if field == "hp":
         return [f"{who}: HP {before} → {after}"]
     if field == "conditions":
-        return _conditions(who, before, after)
+        return _conditions(who, before, after, died=who in died)
     if field == "out":
         return [f"{who} {'leaves the fight' if after else 'is back in the fight'}"]
     if field == "position":
@@ -105,16 +123,20 @@ def _caster(who: str, before: Any, after: Any) -> list[str]:
     return lines
 
 
-def _character(enc: Encounter, character_id: str, event: Set) -> list[str]:
+def _character(enc: Encounter, character_id: str, event: Set, died: frozenset[str]
+               ) -> list[str]:
     ch = enc.characters.get(character_id)
     who = ch.name if ch is not None else "a character"
     field, before, after = event.field, event.before, event.after
     if field == "hp":
         return [f"{who}: HP {before} → {after}"]
     if field == "alive":
+        if not after and who in died:  # the death's note already says it, with its cause
+            return []
         return [f"{who} {'dies' if not after else 'lives again'} (R22)"]
     if field == "conditions":
-        return [f"{line} (on the sheet)" for line in _conditions(who, before, after)]
+        return [f"{line} (on the sheet)"
+                for line in _conditions(who, before, after, died=who in died)]
     if field == "luck" and getattr(before, "dice", None) != getattr(after, "dice", None):
         return [f"{who}: Luck Dice {before.dice} → {after.dice} (R29)"]
     if field == "caster":
@@ -125,18 +147,28 @@ def _character(enc: Encounter, character_id: str, event: Set) -> list[str]:
     return []
 
 
+def _died(enc: Encounter, step: Step) -> frozenset[str]:
+    """Who the step's notes say died (``death.kill``'s "<name> dies: <why>", R22)."""
+    notes = [e.text for e in step.events if isinstance(e, Note)]
+    if not notes:
+        return frozenset()
+    return frozenset(c.name for c in enc.combatants.values()
+                     if any(text.startswith(f"{c.name} dies") for text in notes))
+
+
 def change_lines(enc: Encounter, step: Step) -> list[str]:
     """One plain line per change the step makes that a GM keeps track of."""
     lines: list[str] = []
+    died = _died(enc, step)
     for event in step.events:
         if not isinstance(event, Set):
             continue
         target = event.target
         kind = target[0]
         if kind == "c":
-            lines += _combatant(enc, target[1], event)
+            lines += _combatant(enc, target[1], event, died)
         elif kind == "pc":
-            lines += _character(enc, target[1], event)
+            lines += _character(enc, target[1], event, died)
         elif kind == "gear":
             lines += _gear(enc, target[1], target[2], event)
         elif kind == "score" and event.field == "loss":

@@ -36,6 +36,7 @@ from emberkeep.character.skills import Skill
 from emberkeep.character.status import Status
 from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
+from emberkeep.encounter.condition_names import rounds_text
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.d20 import check_roll
 from emberkeep.encounter.death import DYING, STABLE, kill
@@ -126,7 +127,7 @@ def hp_lost(enc: Encounter, tx: Tx, c: Combatant, before: int, after: int) -> No
                      purpose=Purpose.DYING).total
     _put(enc, tx, c, ActiveCondition(UNCONSCIOUS, None, "removed", "dying", enc.state.round),
          ActiveCondition(DYING, rounds, "rounds", "0 HP", enc.state.round))
-    tx.note(f"{c.name} falls unconscious at {after} HP and will die in {rounds} round(s)")
+    tx.note(f"{c.name} falls unconscious at {after} HP and will die in {rounds_text(rounds)}")
 
 
 def bleed(enc: Encounter, tx: Tx, c: Combatant) -> None:

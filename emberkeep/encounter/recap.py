@@ -9,12 +9,15 @@ recap), so a recap written after the fight never rolls or reads a table again.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import RollRecord
 from emberkeep.encounter.change_text import change_lines
+from emberkeep.encounter.condition_names import conditions_words
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
+from emberkeep.encounter.table_names import row_line
 
 __all__ = ["MELEE_ROUND_NAME", "MODE_NAMES", "dice_text", "md_escape", "mode_name",
            "recap_markdown", "step_lines"]
@@ -71,12 +74,19 @@ def step_lines(step: Step, enc: Encounter | None = None) -> list[str]:
                 who = enc.combatants[who].name
             lines.append(f"{who}: {event.purpose}: {dice_text(event.record)}")
         elif isinstance(event, Row):
-            lines.append(f"{event.table} {event.value} ({event.label}): {event.text}")
+            lines.append(row_line(event, _spell_namer(enc)))
         elif isinstance(event, Note):
             lines.append(event.text)
     if enc is not None:
         lines += change_lines(enc, step)
     return lines
+
+
+def _spell_namer(enc: Encounter | None) -> Callable[[str], str] | None:
+    """Names a spell by its id (a spell's own mishap texts), from the fight's catalog."""
+    if enc is None:
+        return None
+    return lambda spell_id: enc.catalog.spell(spell_id).name
 
 
 def _new_round(step: Step) -> int | None:
@@ -117,8 +127,10 @@ def recap_markdown(enc: Encounter, title: str, *, notes: str = "", when: str = "
     out += ["## Combatants", "", f"| Name | Side | {hp} | At the end |", "|---|---|---|---|"]
     for c in enc.combatants.values():
         state = "out" if c.out else "down" if enc.is_down(c) else "standing"
-        if c.conditions:
-            state += " (" + ", ".join(x.name for x in c.conditions) + ")"
+        if c.kind == "pc" and not enc.character(c).alive:
+            state = "dead"  # R22: the sheet says so; its last conditions no longer matter
+        elif c.conditions:
+            state += " (" + ", ".join(conditions_words(c.conditions)) + ")"
         out.append(f"| {md_escape(c.name)} | {md_escape(c.side)} | {_hp_text(enc, c.id)} | "
                    f"{md_escape(state)} |")
     out.append("")

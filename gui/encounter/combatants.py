@@ -34,6 +34,7 @@ from emberkeep.encounter.engine import Encounter
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, status_text
 from gui.palette import tones
+from gui.plain_text import tooltip
 
 __all__ = ["COLUMNS", "CombatantIdRole", "CombatantsModel", "HpBarDelegate", "HpFractionRole",
            "SortRole", "combatants_table", "row_foreground"]
@@ -84,12 +85,13 @@ COLUMNS: tuple[tuple[str, Cell, Cell, str], ...] = (
      "Zone on the line: same zone CLOSE, one apart NEAR, two RANGED, three FAR"),
     ("Init", lambda e, c: "" if c.initiative is None else str(c.initiative),
      lambda e, c: c.initiative or 0, "Initiative: the side's d6, or the WDD segment"),
-    ("Conditions", lambda e, c: conditions_text(c), lambda e, c: conditions_text(c),
+    ("Conditions", lambda e, c: conditions_text(c, enc=e), lambda e, c: conditions_text(c, enc=e),
      "Conditions with the rounds left (R27, R28)"),
     ("Status", lambda e, c: status_text(e, c), lambda e, c: status_text(e, c),
      "Acting, acted, dying with its countdown, down, out"),
 )
 HP_COLUMN = 2
+_IN_FULL = (6, 7)  # the Conditions and Status cells: their tooltip holds the whole text
 # R39: a Melee Round shows and changes the knights' own HP, and says so
 KNIGHT_HP_COLUMN = ("Knight HP", "The knights' own hit points now / SIZ + CON (R39), not the "
                     "sheets' Furnace HP; a monster's as in any fight")
@@ -220,7 +222,11 @@ class CombatantsModel(QAbstractTableModel):
         return self._look(c, column, role)
 
     def _look(self, c: Combatant, column: int, role: int) -> Any:
-        """How a row looks: the one acting highlighted (its name bold), the down greyed."""
+        """How a row looks: the one acting highlighted (its name bold), the down greyed; the
+        conditions and status in full in their tooltip, where the column elides them."""
+        if role == Qt.ItemDataRole.ToolTipRole and column in _IN_FULL:
+            text = COLUMNS[column][1](self.enc, c)
+            return tooltip(text) if text else None
         if role == Qt.ItemDataRole.BackgroundRole:
             return QBrush(tones().current_bg) if c.id == self.session.current_id() else None
         if role == Qt.ItemDataRole.ForegroundRole:

@@ -18,6 +18,7 @@ from emberkeep.encounter.change_text import change_lines
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Note, Rolled, Row, Set, Step
 from emberkeep.encounter.recap import dice_text
+from emberkeep.encounter.table_names import row_line
 from gui.encounter.session import EncounterSession
 from gui.palette import tones
 from gui.plain_text import tooltip
@@ -43,6 +44,7 @@ def lines_of(step: Step, index: int, round_number: int, names: dict[str, str],
              enc: Encounter | None = None) -> list[LogLine]:
     who = names.get(step.actor, "GM" if step.actor == "gm" else step.actor)
     out = [LogLine(index, round_number, "step", who, step.summary or step.action)]
+    spells = None if enc is None else (lambda spell_id: enc.catalog.spell(spell_id).name)
     for event in step.events:
         if isinstance(event, Rolled):
             # the Melee Round rolls under the combatant's id (its typed answers' key): the
@@ -50,8 +52,7 @@ def lines_of(step: Step, index: int, round_number: int, names: dict[str, str],
             out.append(LogLine(index, round_number, "roll", names.get(event.who, event.who),
                                f"{event.purpose}: {dice_text(event.record)}"))
         elif isinstance(event, Row):
-            out.append(LogLine(index, round_number, "row", who,
-                               f"{event.table} {event.value} ({event.label}): {event.text}"))
+            out.append(LogLine(index, round_number, "row", who, row_line(event, spells)))
         elif isinstance(event, Note):
             out.append(LogLine(index, round_number, "note", who, event.text))
     if enc is not None:  # every change the step made, in words

@@ -26,7 +26,6 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.dying import life_state
 from emberkeep.encounter.initiative import Slot
 from emberkeep.encounter.reveal import shown_to_players
-from emberkeep.encounter.unaware import UNAWARE
 from gui.encounter.combatants import row_foreground
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, monster_word
@@ -98,8 +97,7 @@ class PlayerModel(ListTableModel[str]):
             return c.name
         if column == 2:
             return self.health(c)
-        words = conditions_text(c, for_players=True) if c.kind == "pc" else ", ".join(
-            x.name for x in c.conditions if x.name not in ("dying_in", UNAWARE))
+        words = conditions_text(c, for_players=True, enc=self.session.enc)
         # its own word apart from the health beside it ("bloodied · FRIGHTENED", not run
         # together where the columns meet)
         return f"· {words}" if words else ""

@@ -8,33 +8,36 @@ The player view only ever uses :func:`monster_word` for a monster: never a numbe
 from __future__ import annotations
 
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.condition_names import condition_label
+from emberkeep.encounter.condition_names import conditions_words, rounds_text
 from emberkeep.encounter.dying import DYING, dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.unaware import UNAWARE
 
-__all__ = ["MONSTER_WORDS", "conditions_text", "dying_rounds", "monster_word", "morale_text",
-           "status_text", "timers_text"]
+__all__ = ["MONSTER_WORDS", "conditions_text", "dying_rounds", "dying_text", "monster_word",
+           "morale_text", "status_text", "timers_text"]
 
 MONSTER_WORDS = ("unhurt", "wounded", "bloodied", "down")
 _HIDDEN = frozenset({DYING})  # shown in the status column as a countdown instead
 _GM_ONLY = frozenset({UNAWARE})  # R35: a hidden attacker is the GM's secret
 
 
-def conditions_text(c: Combatant, *, for_players: bool = False) -> str:
-    """The conditions, each once ("UNAWARE ×3": the surprised are unaware of each foe, R35).
-    ``for_players``: the player view leaves out what only the GM may know (who is unaware of
-    a hidden foe)."""
-    counts: dict[str, int] = {}
-    shown: dict[str, str] = {}
-    for x in c.conditions:
-        if x.name in _HIDDEN or (for_players and x.name in _GM_ONLY):
-            continue
-        counts[x.name] = counts.get(x.name, 0) + 1
-        name = condition_label(x.name)  # words, never the engine's keys
-        shown.setdefault(x.name, name if x.rounds_left is None else f"{name} ({x.rounds_left})")
-    return ", ".join(text + (f" ×{counts[name]}" if counts[name] > 1 else "")
-                     for name, text in shown.items())
+def conditions_text(c: Combatant, *, for_players: bool = False,
+                    enc: Encounter | None = None) -> str:
+    """The conditions, each once with its time left ("UNAWARE, FRIGHTENED (3 rounds)": the
+    surprised are unaware of each foe, R35, and it is said once). ``for_players``: the player
+    view leaves out what only the GM may know (who is unaware of a hidden foe). With ``enc``, a
+    dead PC's last conditions (UNCONSCIOUS...) are not shown: it is dead, and says so."""
+    if enc is not None and c.kind == "pc" and life_state(enc, c) == "dead":
+        return ""
+    leave_out = _HIDDEN | _GM_ONLY if for_players else _HIDDEN
+    return ", ".join(conditions_words(c.conditions, leave_out=leave_out))
+
+
+def dying_text(enc: Encounter) -> str:
+    """The banner's countdowns: "Sister Maud dies in 1 round" (R21)."""
+    return ", ".join(f"{c.name} dies in {rounds_text(left)}"
+                     for c in enc.combatants.values()
+                     if life_state(enc, c) == "dying" and (left := dying_rounds(c)) is not None)
 
 
 def status_text(enc: Encounter, c: Combatant) -> str:
@@ -54,12 +57,12 @@ def _state_text(enc: Encounter, c: Combatant) -> str:
     if state == "dying":
         if left is None:  # a knight at 0 HP or below in a Melee Round (R33, R39)
             return "dying: first aid within the hour"
-        return f"dying: {left} round{'s' if left != 1 else ''} left"
+        return f"dying, {rounds_text(left)} left"
     if state == "stable":
         return "down (stable)"
     words = []
     if left is not None:
-        words.append(f"expires in {left}")
+        words.append(f"dies in {rounds_text(left)}")  # a crit row's countdown on a foe
     if c.surprised and enc.state.round <= 1:
         words.append("surprised")
     if c.dodging:

@@ -94,7 +94,7 @@ def test_b_a_bloodshaman_stabilizes_with_easy_medicine(tmp_path: Path, qtbot: Qt
 def test_unawareness_shows_once_for_the_gm_and_never_on_the_player_view(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """R35: surprised, the goblin is unaware of each of the four PCs: the GM's table says so
-    once ("UNAWARE ×4"); the player view (F5) shows no one's unawareness — a hidden attacker is
+    once ("UNAWARE", each condition listed once); the player view (F5) shows no one's unawareness — a hidden attacker is
     the GM's secret."""
     from PySide6.QtCore import Qt as _Qt
 
@@ -108,7 +108,7 @@ def test_unawareness_shows_once_for_the_gm_and_never_on_the_player_view(
     column = [c[0] for c in COLUMNS].index("Conditions")
     row = ew.model.row_of("goblin-1")
     assert row is not None
-    assert ew.model.data(ew.model.index(row, column)) == "UNAWARE ×4"
+    assert ew.model.data(ew.model.index(row, column)) == "UNAWARE"
     key(ew, Key.Key_F5)
     view = ew.player_view
     assert view is not None and view.isVisible()
