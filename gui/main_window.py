@@ -14,9 +14,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -67,13 +66,12 @@ from gui.roster_view import RosterPane
 from gui.safety_tools import SafetyTools
 from gui.screen_fit import elastic, place_window, remember_geometry
 from gui.settings_tools import SettingsTools
+from gui.sheet import CharacterSheet
 from gui.sheet import actions as sheet_actions
+from gui.sheet.actions import connect_sheet
 from gui.state import AppState
 from gui.toolbox import Toolbox
 from gui.undo_keys import CampaignUndoKeys
-
-if TYPE_CHECKING:
-    from gui.sheet import CharacterSheet
 
 __all__ = ["MainWindow", "funnel_character", "main_window_registry"]
 
@@ -501,28 +499,19 @@ class MainWindow(QMainWindow):
     # -- sheets: one tab per open character -----------------------------------------------------
 
     def _roster_activated(self, index: object) -> None:
-        from PySide6.QtCore import QModelIndex
-
         if isinstance(index, QModelIndex) and self.model is not None:
             self.open_sheet(str(self.model.data(index, CharacterIdRole)))
 
     def sheets(self) -> list[CharacterSheet]:
-        from gui.sheet import CharacterSheet
-
         return [w for i in range(self.tabs.count())
                 if isinstance(w := self.tabs.widget(i), CharacterSheet)]
 
     def current_sheet(self) -> CharacterSheet | None:
-        from gui.sheet import CharacterSheet
-
         widget = self.tabs.currentWidget()
         return widget if isinstance(widget, CharacterSheet) else None
 
     def open_sheet(self, character_id: str) -> CharacterSheet:
         """Show the character's sheet in its tab (opening one if it has none yet)."""
-        from gui.sheet import CharacterSheet
-        from gui.sheet.actions import connect_sheet
-
         assert self.document is not None
         for sheet in self.sheets():
             if sheet.character_id == character_id:
