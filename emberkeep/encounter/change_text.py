@@ -29,8 +29,14 @@ def _latest(value: Any) -> dict[str, Any]:
     return {getattr(x, "name", str(x)): x for x in value}
 
 
+_LASTS = {"rest": " (until a long rest)", "permanent": " (for good)"}
+
+
 def _words(x: Any) -> str:
-    return condition_text(x) if isinstance(x, ActiveCondition) else condition_label(str(x))
+    """A condition in the fight with its rounds; one on the sheet with how long it lasts."""
+    if isinstance(x, ActiveCondition):
+        return condition_text(x)
+    return condition_label(getattr(x, "name", str(x))) + _LASTS.get(getattr(x, "lasts", ""), "")
 
 
 def _conditions(who: str, before: Any, after: Any, *, died: bool = False) -> list[str]:

@@ -50,3 +50,11 @@ def names(conditions: tuple[ActiveCondition, ...]) -> frozenset[str]:
     if not conditions:
         return _NO_NAMES
     return frozenset(c.name for c in conditions)
+
+
+def with_condition(conditions: tuple[ActiveCondition, ...], condition: ActiveCondition
+                   ) -> tuple[ActiveCondition, ...]:
+    """``conditions`` holding ``condition`` once: put on again, it replaces the one of the same
+    name (its duration is the latest, R27), never a second copy. R35's unawareness of one foe is
+    its own rule (``unaware.py``: one per unseen foe, by source)."""
+    return (*(x for x in conditions if x.name != condition.name), condition)

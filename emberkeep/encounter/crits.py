@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from emberkeep.campaign.settings import MonsterCrits
 from emberkeep.dice import Purpose
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.conditions import ActiveCondition, names
+from emberkeep.encounter.condition_names import condition_label
+from emberkeep.encounter.conditions import ActiveCondition, names, with_condition
 from emberkeep.encounter.damage import Wielded, strike_damage, weapon_reaches
 from emberkeep.encounter.death import kill
 from emberkeep.encounter.engine import Encounter, Tx
@@ -176,14 +177,13 @@ def put_condition(enc: Encounter, tx: Tx, source: Combatant, subject: Combatant,
     rounds = None
     if duration.unit == "rounds":
         assert duration.dice is not None
-        rounds = tx.roll(duration.dice, subject.name, f"{name}: rounds",
+        rounds = tx.roll(duration.dice, subject.name, f"{condition_label(name)}: rounds",
                          purpose=Purpose.DURATION).total
     elif duration.unit in ("next_round", "this_round"):
         rounds = 1
     condition = ActiveCondition(name, rounds, _UNTIL[duration.unit], source.id,
                                 enc.state.round)
-    kept = tuple(c for c in subject.conditions if c.name != name)
-    tx.set(("c", subject.id), "conditions", (*kept, condition))
+    tx.set(("c", subject.id), "conditions", with_condition(subject.conditions, condition))
     if subject.kind == "pc" and condition.until in ("rest", "permanent"):
         persist(enc, tx, subject, condition, condition.until)
 

@@ -113,7 +113,7 @@ def _lose_score(enc: Encounter, tx: Tx, c: Combatant, ability: Ability, dice: st
 def _heal_hit_dice(enc: Encounter, tx: Tx, c: Combatant, count: int) -> None:
     ch = enc.character(c)
     die = hit_die_of(ch, enc.catalog)  # a 0-level character's d4 (R5)
-    healed = sum(max(1, tx.roll(f"1d{die}", c.name, "heal 1 HD (injuries 20)",
+    healed = sum(max(1, tx.roll(f"1d{die}", c.name, "heal 1 HD (Injuries table, roll 20)",
                                 purpose=Purpose.HIT_DIE).total)
                  for _ in range(count))
     change_hp(enc, tx, c, healed)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.conditions import ActiveCondition, with_condition
 from emberkeep.encounter.engine import Encounter, RuleError, Tx
 from emberkeep.encounter.events import Step
 from emberkeep.encounter.feature_actions import blocks_condition
@@ -69,8 +69,7 @@ def add_condition(tx: Tx, c: Combatant, condition: ActiveCondition) -> None:
     if blocks_condition(tx.enc, c, condition.name):  # an archetype immunity
         tx.note(f"{c.name} is immune to {condition.name}")
         return
-    kept = tuple(x for x in c.conditions if x.name != condition.name)
-    tx.set(("c", c.id), "conditions", (*kept, condition))
+    tx.set(("c", c.id), "conditions", with_condition(c.conditions, condition))
 
 
 def remove_condition(tx: Tx, c: Combatant, name: str, *, source: str | None = None) -> bool:
