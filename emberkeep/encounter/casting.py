@@ -80,6 +80,12 @@ def _record(tx: Tx, who: str, purpose: str, record: RollRecord) -> None:
     tx.rolled(who, purpose, record)
 
 
+# Why a SPELLCHECK failed, in the rules' words (R8, R10)
+_FAILURE_WORDS = {"natural_1": "a natural 1", "disapproval": "disapproval",
+                  "too_low": "no Success Level", "room_dc": "below the ROOM DC",
+                  "spell_fails": "the spell fails at that Success Level"}
+
+
 def _record_check(tx: Tx, c: Combatant, result: SpellcheckResult) -> None:
     _record(tx, c.name, "SPELLCHECK", result.check)
     if result.mishap is not None:
@@ -243,8 +249,9 @@ def _resolve_spell(enc: Encounter, tx: Tx, casting: _Casting, state: CasterState
                 "the GM rules what the god asks (R10)")
     effect = result.effect
     if effect is None:
+        why = _FAILURE_WORDS.get(result.failure or "", "")
         tx.summary(f"{c.name}'s {spell.name} fails ({result.total} vs DC {result.dc}"
-                   f", {result.failure})")
+                   f", {why})")
     else:
         _succeed(enc, tx, casting, result, effect)
     state = state.record_spellcheck(result)

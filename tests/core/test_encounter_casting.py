@@ -52,7 +52,7 @@ def test_r8_a_total_below_12_fails_and_rolls_no_damage() -> None:
     ysolde = _pc(enc, "Ysolde")
     step = cast(enc, ysolde.id, "fireball", ["goblin-1"])
     assert _purposes(step) == ["SPELLCHECK"] and enc.combatant("goblin-1").hp == 5
-    assert step.summary == "Ysolde the Grey's Fireball fails (11 vs DC 12, too_low)"
+    assert step.summary == "Ysolde the Grey's Fireball fails (11 vs DC 12, no Success Level)"
     assert enc.character(ysolde).caster.spells_cast_since_check == 1  # every SPELLCHECK counts
 
 
@@ -61,7 +61,7 @@ def test_r8_the_total_must_reach_the_room_dc() -> None:
     enc = _encounter([10])
     enc.state.room_dc = 14
     step = cast(enc, _pc(enc, "Ysolde").id, "fireball", ["goblin-1"])
-    assert step.summary.endswith("(13 vs DC 14, room_dc)")
+    assert step.summary.endswith("(13 vs DC 14, below the ROOM DC)")
 
 
 def test_r8_natural_20_adds_two_prof_and_two_dice() -> None:
