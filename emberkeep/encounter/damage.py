@@ -95,7 +95,7 @@ def strike_damage(enc: Encounter, tx: Tx, attacker: Combatant, weapon: Wielded, 
     who = attacker.name
     if mode == "max":
         dice_total = parse(weapon.dice).maximum
-        tx.note(f"{who}: maximum damage {weapon.dice} = {dice_total} (crit, R19)")
+        tx.note(f"{who}: maximum damage on a crit, {weapon.dice} = {dice_total} (R19)")
     else:
         record = tx.roll(weapon.dice, who, f"damage ({weapon.name})", purpose=Purpose.DAMAGE)
         dice_total = record.total
