@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any, get_args
 
 import pytest
@@ -26,7 +27,12 @@ from emberkeep.encounter.recap import recap_markdown, step_lines
 from emberkeep.encounter.ruling import AddCondition, gm_ruling
 from emberkeep.encounter.table_names import row_line
 from emberkeep.magic.mishaps import load_mishap_table
-from emberkeep.tables.combat import fumble_table, injuries_table, lingering_injuries_table
+from emberkeep.tables.combat import (
+    crit_table,
+    fumble_table,
+    injuries_table,
+    lingering_injuries_table,
+)
 from emberkeep.tables.effects import ConditionName
 from tests.core import test_encounter_crit_rows as crit_rows
 from tests.core import test_encounter_fumble_rows as fumble_rows
@@ -67,35 +73,34 @@ def screen_texts(enc: Encounter) -> Iterator[str]:
 
 def _cases() -> Iterator[tuple[str, Callable[[], Any]]]:
     for kind, row in crit_rows.CASES:
-        yield f"crit {kind} {row.label}", lambda k=kind, r=row: (
-            crit_rows.test_every_crit_row_applies_exactly(k, r))
+        yield f"crit {kind} {row.label}", partial(crit_rows.test_every_crit_row_applies_exactly,
+                                                  kind, row)
     for value in sorted(fumble_rows.ROWS):
-        yield f"fumble {value}", lambda v=value: (
-            fumble_rows.test_every_fumble_row_applies_exactly(v))
+        yield f"fumble {value}", partial(fumble_rows.test_every_fumble_row_applies_exactly,
+                                         value)
     yield "injuries 1", injuries.test_injuries_1_a_false_hope_is_death
     for face, ability in [(2, "STR"), (3, "DEX"), (4, "CON"), (5, "INT"), (6, "WIS"),
                           (7, "CHA")]:
-        yield f"injuries {face}", lambda f=face, a=ability: (
-            injuries.test_injuries_2_to_7_lose_1d6_of_a_score_kept_apart_on_the_sheet(f, a))
+        yield f"injuries {face}", partial(
+            injuries.test_injuries_2_to_7_lose_1d6_of_a_score_kept_apart_on_the_sheet,
+            face, ability)
     yield "a score lost to 0", injuries.test_a_score_lost_to_0_is_death
     for face in (8, 13):
-        yield f"injuries {face}", lambda f=face: (
-            injuries.test_injuries_8_to_13_roll_the_lingering_table(f))
+        yield f"injuries {face}", partial(
+            injuries.test_injuries_8_to_13_roll_the_lingering_table, face)
     for face in (14, 19):
-        yield f"injuries {face}", lambda f=face: (
-            injuries.test_injuries_14_to_19_all_checks_hard_until_rest(f))
+        yield f"injuries {face}", partial(
+            injuries.test_injuries_14_to_19_all_checks_hard_until_rest, face)
     yield "injuries 20", injuries.test_injuries_20_instantly_heals_1_hd
     for face, dice, check in injuries.LINGERING:
-        yield f"lingering {face}", lambda f=face, d=dice, c=check: injuries.test_lingering_row(
-            f, d, c)
+        yield f"lingering {face}", partial(injuries.test_lingering_row, face, dice, check)
     for face in (1, 2):
-        yield f"lingering save {face}", lambda f=face: (
-            injuries.test_lingering_shocking_and_stunning_blows_are_saved_against(f))
+        yield f"lingering save {face}", partial(
+            injuries.test_lingering_shocking_and_stunning_blows_are_saved_against, face)
     yield "second eye", injuries.test_a_second_lost_eye_blinds
     yield "open wound", injuries.test_the_open_wound_bleeds_1_hp_every_round
     for face, acts in [(9, False), (10, True)]:
-        yield f"torso {face}", lambda f=face, a=acts: (
-            injuries.test_the_torso_con_save_every_turn(f, a))
+        yield f"torso {face}", partial(injuries.test_the_torso_con_save_every_turn, face, acts)
 
 
 def _mishap(spell: str, table: str, face: int) -> Encounter:
@@ -150,7 +155,7 @@ def test_no_engine_key_reaches_the_screen_in_any_scripted_fight(made: list[Encou
                     found.setdefault(f"{table} {row.low}", []).append(f"{keys}: {text}")
     # every row of every table was reached (the texts above read them all)
     for kind in crit_rows.CLASS_OF:
-        assert {r.low for r in crit_rows.crit_table(kind).rows} <= {
+        assert {r.low for r in crit_table(kind).rows} <= {
             v for t, v in tables if t == f"crit_{kind}"}
     for table, rows in (("fumble", fumble_table().rows), ("injuries", injuries_table().rows),
                         ("lingering_injuries", lingering_injuries_table().rows)):

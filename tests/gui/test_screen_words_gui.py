@@ -5,6 +5,7 @@ once and shown as dead."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from pytestqt.qtbot import QtBot
 
@@ -71,8 +72,8 @@ def test_a_crit_unaware_five_times_and_a_death_read_in_the_gms_words(qtbot: QtBo
 
     # UNAWARE put on five times: one copy, the latest time, in the log and the table
     for rounds in range(1, 6):
-        assert session.run("hide", lambda enc, n=rounds: gm_ruling(enc, "It hides", [
-            AddCondition("ogre-2", ActiveCondition("UNAWARE", n, "rounds"))])) is None
+        hide = AddCondition("ogre-2", ActiveCondition("UNAWARE", rounds, "rounds"))
+        assert session.run("hide", partial(gm_ruling, note="It hides", changes=[hide])) is None
     assert _cell(table, "ogre-2", CONDITIONS) == "UNAWARE (5 rounds)"
     unaware = [line for line in _log(log) if "UNAWARE" in line]
     assert unaware == ["   Ogre 2 is now UNAWARE (1 round)",
