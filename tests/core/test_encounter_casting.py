@@ -28,7 +28,7 @@ def _purposes(step: Step) -> list[str]:
 def test_r8_fireball_at_level_2_burns_its_target_and_undo_restores_everything() -> None:
     """d20 14 + 3 = 17: Success Level 2 (16-20), "1d6 fire DAM (1d) / in CLOSE of the target
     (1d)"; the GM chose the three goblins, all CLOSE to the first (zone 1): the d6 shows 5 and
-    each (5 HP) goes down, jostled (issue #18: targets chosen by area, one roll for all)."""
+    each (5 HP) goes down, jostled (the targets are chosen by area, one damage roll for all)."""
     enc = _encounter([14, 5])
     ysolde = _pc(enc, "Ysolde")
     start = enc.fingerprint()
@@ -77,7 +77,7 @@ def test_r8_natural_20_adds_two_prof_and_two_dice() -> None:
 
 def test_r8_natural_1_is_a_mishap_on_the_spells_own_table() -> None:
     """Fireball's own d6 mishap table: 3 "A fire bubble expodes in the caster's hand, 1d6
-    damage and caster is FRIGHTENED, WISE SAVE" (issue #18, typed): the d6 shows 2 (Ysolde
+    damage and caster is FRIGHTENED, WISE SAVE" (as typed in the seed): the d6 shows 2 (Ysolde
     4 → 2 HP), her WIS SAVE 2 + 0 + PROF 1 = 3 fails against the ROOM DC 12: FRIGHTENED."""
     enc = _encounter([1, 3, 2, 2])
     ysolde = _pc(enc, "Ysolde")
