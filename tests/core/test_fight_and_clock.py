@@ -153,7 +153,7 @@ def test_r21_an_ally_stabilizes_on_the_clock_then_the_injuries_table() -> None:
     assert lines[0] == ("Brannoc Ironhand: WIS (Medicine) CHECK: 1d20: [14] = 14 = 14 vs DC 12:"
                         " success")
     assert lines[1] == "Brannoc Ironhand stabilizes Sister Maud (R21)"
-    assert "injuries 15 (14-19): All CHECKs are HARD until rest" in lines
+    assert "Injuries table, roll 15 (14-19): all CHECKs are HARD until rest" in lines
     assert countdown_of(campaign, maud.id) is None
     assert [(c.name, c.lasts) for c in maud.conditions] == [("HARD:all", "rest")]
     assert maud.conditions[0].timed_id == campaign.timeline[-1].id
@@ -180,5 +180,5 @@ def test_r21_healing_stabilizes_too_but_only_once_healed() -> None:
     maud.hp = 3
     lines = stabilize_on_clock(campaign, maud.id, enc.roller)
     assert lines[0] == "Sister Maud is healed, and so stabilized (R21)"
-    assert "injuries 20 (20): Instantly heal 1 HD" in lines
+    assert "Injuries table, roll 20: instantly heal 1 HD" in lines
     assert lines[-1] == "Sister Maud: HP 3 → 5" and maud.hp == 5  # 3 + the d8's 4, max 5

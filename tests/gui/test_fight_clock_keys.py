@@ -168,7 +168,7 @@ def test_ctrl_shift_j_stabilizes_a_pc_dying_on_the_clock(
     QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)  # type: ignore[arg-type]
     shown = dialog.outcome.toPlainText()
     assert "Brannoc Ironhand stabilizes Sister Maud (R21)" in shown
-    assert "injuries 15 (14-19): All CHECKs are HARD until rest" in shown
+    assert "Injuries table, roll 15 (14-19): all CHECKs are HARD until rest" in shown
     assert countdown_of(document.campaign, sheet_id) is not None  # only previewed
     QTest.keyClick(QApplication.focusWidget(), Key.Key_Return)  # type: ignore[arg-type]
     assert countdown_of(document.campaign, sheet_id) is None
