@@ -16,6 +16,7 @@ from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import RandomRoller, Roller, ScriptedRoller
 from emberkeep.encounter.combatant import MonsterStats
 from emberkeep.encounter.events import Row
+from emberkeep.encounter.table_names import row_line
 from gui.encounter.monster_form import make_monsters
 from gui.encounter.shortcuts import ENCOUNTER_KEYS, shortcuts_for
 from gui.encounter.window import EncounterWindow
@@ -159,7 +160,7 @@ def test_an_attack_shows_its_crit_row_before_it_is_applied(
     text = ew.panel.outcome.toPlainText()
     assert "(crit)" in text and "crit" in text.lower()
     rows = [e for s in ew.panel.pending for e in s.events if isinstance(e, Row)]
-    assert rows and rows[0].text in text
+    assert rows and row_line(rows[0]) in text  # the table named, the row in its words
     assert ew.enc.fingerprint() == before  # a preview changes nothing
     key(ew, Key.Key_Return)
     assert goblin.hp <= 0 and ew.enc.history[-1].summary in text
