@@ -35,8 +35,8 @@ from emberkeep.tables.combat import (
     lingering_injuries_table,
 )
 
-__all__ = ["Entry", "Reference", "RenderedTable", "entries", "reference", "render_markdown",
-           "ruling_key", "search", "table", "table_ids"]
+__all__ = ["RULINGS_GROUP", "Entry", "Reference", "RenderedTable", "entries", "reference",
+           "render_markdown", "ruling_key", "search", "table", "table_ids"]
 
 _Row = TypeVar("_Row", bound=TableRow)
 GameId = Literal["furnace", "wdd", "melee_round"]

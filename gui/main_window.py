@@ -41,6 +41,7 @@ from gui import (
     paths,
     rest_groups,
     roster_view,
+    rules_window,
     safety_tools,
     settings_tools,
     toolbox,
@@ -157,7 +158,7 @@ def main_window_registry() -> Registry[MainWindow]:
         actions=(*ACTIONS, *sheet_actions.ACTIONS, *roster_view.ACTIONS,
                  *safety_tools.ACTIONS, *campaign_tools.ACTIONS, *rest_groups.ACTIONS,
                  *settings_tools.ACTIONS, *toolbox.ACTIONS, *encounter_tools.ACTIONS,
-                 *error_log.ACTIONS),
+                 *error_log.ACTIONS, *rules_window.ACTIONS),
         toolbars=TOOLBARS)
 
 

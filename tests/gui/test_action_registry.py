@@ -101,13 +101,13 @@ def test_every_menu_is_built_from_the_registry(tmp_path: Path, qtbot: QtBot,
                 assert id(action) in built, action.text()
 
 
-def test_the_help_menu_appears_once_and_holds_both_entries(
+def test_the_help_menu_appears_once_and_holds_its_entries(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(tmp_path, qtbot, monkeypatch)
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles.count("Help") == 1 and titles[-1] == "Help"
     assert [a.text() for a in window.menu("help").actions()] == [
-        "Encounter &Shortcuts", "Open &Log Folder"]
+        "Encounter &Shortcuts", "Open &Log Folder", "&Rules Reference…"]
 
 
 def test_the_menus_the_gm_sees(tmp_path: Path, qtbot: QtBot,

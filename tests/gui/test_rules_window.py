@@ -1,0 +1,132 @@
+"""Help → Rules Reference: opens, narrows by words, is followed by keys alone, shows text as
+written, and opens on a ruling another window names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from emberkeep.rules_reference import entries
+from gui.rules_window import RulesWindow, open_ruling
+
+
+def _window(qtbot: Any) -> RulesWindow:
+    window = RulesWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()  # its shortcuts (Ctrl+F, Escape) answer in the active window
+    qtbot.waitUntil(window.isActiveWindow)
+    return window
+
+
+def test_it_opens_with_every_entry_and_the_search_in_hand(qtbot: Any) -> None:
+    window = _window(qtbot)
+    assert len(window.visible_keys()) == len(entries())
+    assert window.count.text() == f"{len(entries())} entries"
+    assert window.focusWidget() is window.search
+    assert window.current_key() == entries()[0].key
+    assert window.windowTitle().endswith("R1…R41")
+
+
+def test_searching_dead_finds_r22_and_shows_it(qtbot: Any) -> None:
+    window = _window(qtbot)
+    QTest.keyClicks(window.search, "dead")
+    assert "R22" in window.visible_keys()
+    assert "R2" not in window.visible_keys()  # races: nothing dead about them
+    assert len(window.visible_keys()) < len(entries())
+    window.show_entry("R22")
+    assert window.heading.text() == "R22 Dead"
+    assert "-(3 + level + CON)" in window.text.toPlainText()
+
+
+def test_a_number_finds_its_ruling_first(qtbot: Any) -> None:
+    window = _window(qtbot)
+    QTest.keyClicks(window.search, "R22")
+    assert window.current_key() == "R22"
+    assert "R1" in window.visible_keys()  # R1 cites R22 ("a score of 0 kills (R22)")
+
+
+def test_the_entries_are_followed_by_keys_alone(qtbot: Any) -> None:
+    window = _window(qtbot)
+    QTest.keyClicks(window.search, "halberd")
+    first = window.current_key()
+    assert first is not None
+    QTest.keyClick(window.search, Qt.Key.Key_Down)
+    second = window.current_key()
+    assert second != first and second in window.visible_keys()
+    QTest.keyClick(window.search, Qt.Key.Key_Up)
+    assert window.current_key() == first
+    QTest.keyClick(window.search, Qt.Key.Key_Up)  # the top stays the top
+    assert window.current_key() == first
+    window.show_entry("R37")
+    QTest.keyClick(window.search, Qt.Key.Key_Return)  # Enter: to the entry, to read it
+    assert window.focusWidget() is window.text
+    assert "thrusting" in window.text.toPlainText()
+    QTest.keyClick(window.text, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.focusWidget() is window.search
+    QTest.keyClick(window.search, Qt.Key.Key_Escape)
+    assert not window.isVisible()
+
+
+def test_nothing_found_says_so_and_a_table_shows_its_rows(qtbot: Any) -> None:
+    window = _window(qtbot)
+    QTest.keyClicks(window.search, "xyzzy plugh")
+    assert window.visible_keys() == []
+    assert window.heading.text() == "Nothing matches"
+    assert window.count.text() == f"0 of {len(entries())} entries"
+    window.search.clear()
+    window.show_entry("table:fumble")
+    assert window.pages.currentIndex() == 1
+    assert window.table.rowCount() == 12
+    item = window.table.item(7, 1)
+    assert item is not None and item.text() == "You accidentally smash your weapon"
+    assert window.table_note.text() == "Rolled on d12."
+
+
+def test_open_ruling_clears_a_search_that_hid_it_and_reuses_the_window(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    window = open_ruling(parent, 15)
+    assert window.current_key() == "R15" and window.heading.text() == "R15 Armor crits"
+    QTest.keyClicks(window.search, "melee round")
+    assert "R7" not in window.visible_keys()
+    again = open_ruling(parent, 7)
+    assert again is window
+    assert window.current_key() == "R7"
+    assert window.search.text() == ""
+    with pytest.raises(KeyError):
+        window.open_ruling(42)
+
+
+def test_the_text_is_plain(qtbot: Any) -> None:
+    window = _window(qtbot)
+    assert window.heading.textFormat() == Qt.TextFormat.PlainText
+    assert window.count.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_it_fits_a_1366_by_768_screen(qtbot: Any) -> None:
+    window = _window(qtbot)
+    available = window.screen().availableGeometry()
+    assert window.width() <= min(1366, available.width())
+    assert window.height() <= min(768, available.height())
+
+
+def test_help_menu_opens_the_reference_by_its_key(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.gui.windows import open_campaign_window
+
+    main, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    entry = next(a for a in main.menu("help").actions() if a.text() == "&Rules Reference…")
+    assert entry.shortcut().toString() == "Shift+F1"
+    entry.trigger()
+    window = main.findChild(RulesWindow)
+    assert window is not None and window.isVisible()
+    entry.trigger()  # once more: the same window, brought to the front
+    assert main.findChildren(RulesWindow) == [window]
