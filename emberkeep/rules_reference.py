@@ -113,9 +113,14 @@ class RenderedTable:
     rows: tuple[tuple[str, ...], ...]
 
 
-def _roll_table(loaded: RollTable[_Row]) -> RenderedTable:
-    return RenderedTable(loaded.id, loaded.name, loaded.die, ("Roll", "Result"),
+def _roll_table(loaded: RollTable[_Row], die: str = "") -> RenderedTable:
+    return RenderedTable(loaded.id, loaded.name, die or loaded.die, ("Roll", "Result"),
                          tuple((row.label, row.text) for row in loaded.rows))
+
+
+# a class crit table's own die is only its widest range: the attacker's level picks the die;
+# the SPELLCHECK and Lay on Hands bands are read by the check's total, not the bare d20
+_CRIT_DIE = "the crit die of the attacker's level (the Crit Die table)"
 
 
 def _crit_die() -> RenderedTable:
@@ -145,19 +150,21 @@ def _xp() -> RenderedTable:
 
 _TABLES: dict[str, Callable[[], RenderedTable]] = {
     "crit_die": _crit_die,
-    "crit_fighter": lambda: _roll_table(crit_table("fighter")),
-    "crit_cleric": lambda: _roll_table(crit_table("cleric")),
-    "crit_rogue": lambda: _roll_table(crit_table("rogue")),
-    "crit_zero_level": lambda: _roll_table(crit_table("zero_level")),
+    "crit_fighter": lambda: _roll_table(crit_table("fighter"), _CRIT_DIE),
+    "crit_cleric": lambda: _roll_table(crit_table("cleric"), _CRIT_DIE),
+    "crit_rogue": lambda: _roll_table(crit_table("rogue"), _CRIT_DIE),
+    "crit_zero_level": lambda: _roll_table(crit_table("zero_level"), _CRIT_DIE),
     "fumble_die": _fumble_die,
     "fumble": lambda: _roll_table(fumble_table()),
     "injuries": lambda: _roll_table(injuries_table()),
     "lingering_injuries": lambda: _roll_table(lingering_injuries_table()),
-    "spellcheck": lambda: _roll_table(load_spellcheck_table()),
+    "spellcheck": lambda: _roll_table(load_spellcheck_table(),
+                                      "the SPELLCHECK total: d20 + INT or WIS + PROF"),
     "mishap_general": lambda: _roll_table(load_mishap_table("mishap_general")),
     "mishap_fireball": lambda: _roll_table(load_mishap_table("mishap_fireball")),
     "mishap_polymorph": lambda: _roll_table(load_mishap_table("mishap_polymorph")),
-    "lay_on_hands": lambda: _roll_table(load_lay_on_hands_table()),
+    "lay_on_hands": lambda: _roll_table(load_lay_on_hands_table(),
+                                        "the Lay on Hands SPELLCHECK total"),
     "advancement": _advancement,
     "xp": _xp,
     "occupations": lambda: _roll_table(occupation_table()),
@@ -208,7 +215,7 @@ def _cites(numbers: Sequence[int]) -> str:
 
 
 def _table_text(rendered: RenderedTable) -> str:
-    lines = [f"Rolled on {rendered.die}." if rendered.die else ""]
+    lines = [f"Roll: {rendered.die}." if rendered.die else ""]
     lines += ["  ".join(row) for row in rendered.rows]
     return "\n".join(line for line in lines if line)
 
@@ -224,7 +231,7 @@ def entries() -> tuple[Entry, ...]:
     for game in ref.games:
         rules = "\n".join(f"• {rule.name}: {rule.summary}{_cites(rule.rulings)}"
                           for rule in game.rules)
-        found.append(Entry(f"game:{game.id}", game.name, f"{game.name}: the rules the app plays",
+        found.append(Entry(f"game:{game.id}", game.name, f"{game.name}: Rules the app plays",
                            f"{game.about}\n\n{rules}"))
         for table_id in game.tables:
             rendered = table(table_id)
@@ -287,7 +294,7 @@ def render_markdown() -> str:
             rendered = table(table_id)
             out += [f'<a id="table-{_anchor(table_id)}"></a>', "", f"### {rendered.name}", ""]
             if rendered.die:
-                out += [f"Rolled on {rendered.die}.", ""]
+                out += [f"Roll: {rendered.die}.", ""]
             out += [*_markdown_table(rendered), ""]
     out += ['<a id="rulings"></a>', "", f"## Rulings R1…R{len(ref.rulings)}", ""]
     for ruling in ref.rulings:

@@ -145,7 +145,8 @@ class RulesWindow(QWidget):
                 group.setExpanded(True)
                 groups[entry.group] = group
                 self._groups.append(group)
-            item = QTreeWidgetItem(group, [entry.title])
+            # under its game's heading, a game's own entry needs no game name
+            item = QTreeWidgetItem(group, [entry.title.removeprefix(f"{entry.group}: ")])
             item.setData(0, _KEY, entry.key)
             self._items[entry.key] = item
 
@@ -192,7 +193,7 @@ class RulesWindow(QWidget):
             self.pages.setCurrentIndex(0)
             return
         rendered = entry.table
-        self.table_note.setText(f"Rolled on {rendered.die}." if rendered.die else "")
+        self.table_note.setText(f"Roll: {rendered.die}." if rendered.die else "")
         self.table_note.setVisible(bool(rendered.die))
         self.table.clear()
         self.table.setColumnCount(len(rendered.header))

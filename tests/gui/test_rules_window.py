@@ -85,7 +85,7 @@ def test_nothing_found_says_so_and_a_table_shows_its_rows(qtbot: Any) -> None:
     assert window.table.rowCount() == 12
     item = window.table.item(7, 1)
     assert item is not None and item.text() == "You accidentally smash your weapon"
-    assert window.table_note.text() == "Rolled on d12."
+    assert window.table_note.text() == "Roll: d12."
 
 
 def test_open_ruling_clears_a_search_that_hid_it_and_reuses_the_window(qtbot: Any) -> None:
