@@ -11,7 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from emberkeep.rules_reference import entries
-from gui.rules_window import RulesWindow, open_ruling
+from gui.rules_window import RulesWindow, open_ruling, show_rules
+from tests.gui.fit import LAPTOPS, assert_fits
 
 
 def _window(qtbot: Any) -> RulesWindow:
@@ -111,11 +112,23 @@ def test_the_text_is_plain(qtbot: Any) -> None:
     assert window.count.textFormat() == Qt.TextFormat.PlainText
 
 
-def test_it_fits_a_1366_by_768_screen(qtbot: Any) -> None:
-    window = _window(qtbot)
-    available = window.screen().availableGeometry()
-    assert window.width() <= min(1366, available.width())
-    assert window.height() <= min(768, available.height())
+@pytest.mark.parametrize("laptop", LAPTOPS)
+def test_it_fits_a_laptop_screen(qtbot: Any, laptop: str) -> None:
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QWidget
+
+    screen = next(s for s in QGuiApplication.screens() if s.name() == laptop)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    parent.setGeometry(screen.availableGeometry())
+    parent.show()
+    qtbot.waitExposed(parent)
+    window = show_rules(parent)  # sized for the screen its main window is on
+    window.move(screen.availableGeometry().topLeft())
+    qtbot.waitExposed(window)
+    window.show_entry("table:occupations")  # the longest table scrolls inside the window
+    qtbot.waitUntil(lambda: window.screen() is screen)
+    assert_fits(window)
 
 
 def test_help_menu_opens_the_reference_by_its_key(
