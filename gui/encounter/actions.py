@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from emberkeep.dice import Answers, DiceError, Key, Purpose
 from emberkeep.encounter.actions import dodge, move
+from emberkeep.encounter.areas import offered_area
 from emberkeep.encounter.casting import cast
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.durations import start_timer
@@ -115,20 +116,36 @@ def skip_morale(window: EncounterWindow) -> str | None:
 
 def ask_cast(window: EncounterWindow) -> str | None:
     """The current actor's SPELLCHECK (R8) on the selected combatants (or the panel's target):
-    the spell is chosen, then previewed (``preview_cast``); Enter applies it."""
+    the spell is chosen, with everyone in its area around the target offered ticked (the GM
+    unticks whom it spares), then previewed (``preview_cast``); Enter applies it."""
     from gui.encounter.dialogs import CastDialog
 
     c = window.actor()
     if c is None or c.kind != "pc":
         return "only a player character casts here (a monster's magic: G, a GM ruling)"
-    dialog = CastDialog(window.enc.character(c), window.enc.catalog, window)
+    chosen = _cast_targets(window, c.id)
+    dialog = CastDialog(window.enc.character(c), window.enc.catalog, window,
+                        offer=lambda spell: _area_offer(window.enc, spell, chosen))
     if not dialog.exec():
         return None
     spell, item = dialog.spell_id(), dialog.list.currentItem()
     if spell is None or item is None:
         return "no spell chosen"
+    targets = dialog.chosen_targets()
+    if targets == []:
+        return "everyone in the spell's area was unticked: tick whom it strikes"
     return preview_cast(window, c.id, spell, item.text(), scroll=dialog.from_scroll.isChecked(),
-                        luck=dialog.luck.isChecked())
+                        luck=dialog.luck.isChecked(), targets=targets)
+
+
+def _area_offer(enc: Encounter, spell_id: str, chosen: list[str]) -> list[tuple[str, str]]:
+    """Who the spell may engulf around the first chosen (the engine's area rule,
+    ``offered_area``), then any other the GM chose; as (id, name)."""
+    if not chosen or spell_id not in enc.catalog.spells():
+        return []  # nobody aimed at, or a cantrip: no area
+    area = offered_area(enc, enc.catalog.spell(spell_id), enc.combatant(chosen[0]))
+    ids = [x.id for x in area] + [t for t in chosen if t not in {x.id for x in area}]
+    return [(cid, enc.combatant(cid).name) for cid in ids]
 
 
 def _cast_targets(window: EncounterWindow, caster: str) -> list[str]:
@@ -142,17 +159,19 @@ def _cast_targets(window: EncounterWindow, caster: str) -> list[str]:
 
 
 def preview_cast(window: EncounterWindow, caster: str, spell: str, name: str, *,
-                 scroll: bool = False, luck: bool = False) -> str | None:
-    """Resolve the cast to see it (the SPELLCHECK, its level, the effects and every change),
-    nothing changed; Enter applies exactly that step, Esc drops it, as an attack does (the
-    undo text names the spell by ``name``, never its id)."""
+                 scroll: bool = False, luck: bool = False,
+                 targets: list[str] | None = None) -> str | None:
+    """Resolve the cast to see it (the SPELLCHECK, its level, the effects and every change to
+    each target), nothing changed; Enter applies exactly that step, Esc drops it, as an attack
+    does (the undo text names the spell by ``name``, never its id). ``targets``: the ones the
+    GM left ticked in the spell's area; None: the table's choice."""
     try:
         typed = parse_typed(window.panel.die.text())
     except ValueError:
         return "the d20 must be a number"
     if isinstance(typed, tuple):
         return "type one d20"
-    chosen = _cast_targets(window, caster)
+    chosen = _cast_targets(window, caster) if targets is None else list(targets)
     # the attack panel's advantage goes to the SPELLCHECK too
     advantage = (Advantage(window.panel.advantage.currentData())
                  if window.panel.advantage.currentIndex() else Advantage.NONE)

@@ -6,6 +6,8 @@ so the window (and its tests) can do the same without the dialog.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -107,15 +109,28 @@ class PcPicker(QDialog):
         return self.lacking() if self.add_knights.isChecked() else []
 
 
+#: the combatants a spell (by id) may engulf, as (id, name), the first its target; empty for
+#: none to offer (the window asks the engine: the dialog holds no rule)
+Offer = Callable[[str], list[tuple[str, str]]]
+
+
 class CastDialog(QDialog):
-    """A spell the caster knows (or a cantrip), for a SPELLCHECK (R8)."""
+    """A spell the caster knows (or a cantrip), for a SPELLCHECK (R8); for an area spell, the
+    combatants in its area, all ticked: the GM unticks whom it spares (Tab to the list, the
+    arrows and Space), Enter casts."""
 
     def __init__(self, caster: Character, catalog: Catalog,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, offer: Offer | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"{caster.name} casts")
         self.caster, self.catalog = caster, catalog
+        self.offer = offer
         self.list = QListWidget(self)
+        self.area_label = plain_label("In its &area (untick whom it spares):", self)
+        self.targets = QListWidget(self)
+        self.targets.setAccessibleName("In the spell's area")
+        self.area_label.setBuddy(self.targets)
+        self.list.currentRowChanged.connect(lambda _row: self._fill_area())
         # the archetypes' "scroll" context (Wizard: EASY; Arcane Trickster: HARD);
         # a scroll holds any spell of the campaign, known or not
         self.from_scroll = QCheckBox("cast from a &scroll", self)
@@ -127,9 +142,12 @@ class CastDialog(QDialog):
         self.luck.setEnabled(caster.luck.dice > 0)
         form = QFormLayout(self)
         form.addRow(self.list)
+        form.addRow(self.area_label)
+        form.addRow(self.targets)
         form.addRow(self.from_scroll)
         form.addRow(self.luck)
         form.addRow(_buttons(self))
+        self.list.setFocus()
 
     def _fill(self, scroll: bool) -> None:
         caster, catalog = self.caster, self.catalog
@@ -145,10 +163,36 @@ class CastDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, spell_id)
             self.list.addItem(item)
         self.list.setCurrentRow(0)
+        self._fill_area()
+
+    def _fill_area(self) -> None:
+        """The chosen spell's area, everyone in it ticked; hidden for a spell of one target."""
+        spell = self.spell_id()
+        offered = self.offer(spell) if self.offer is not None and spell is not None else []
+        self.targets.clear()
+        for cid, name in offered:
+            item = QListWidgetItem(name)  # a campaign's name: plain text in a list item
+            item.setData(Qt.ItemDataRole.UserRole, cid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.targets.addItem(item)
+        self.targets.setCurrentRow(0)
+        shown = len(offered) > 1
+        self.area_label.setVisible(shown)
+        self.targets.setVisible(shown)
 
     def spell_id(self) -> str | None:
         item = self.list.currentItem()
         return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+
+    def chosen_targets(self) -> list[str] | None:
+        """The ticked, in the offered order (the spell's target first, when ticked); None when
+        nothing was offered (the window's own choice stands)."""
+        if not self.targets.count():
+            return None
+        items = [self.targets.item(i) for i in range(self.targets.count())]
+        return [str(i.data(Qt.ItemDataRole.UserRole)) for i in items
+                if i.checkState() == Qt.CheckState.Checked]
 
 
 class ConditionDialog(QDialog):
