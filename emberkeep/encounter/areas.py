@@ -13,6 +13,11 @@ No ruling settles areas, and the texts leave gaps this module fills by reading t
 - Fireball's level 6, "12d6 fire DAM to everyone NEAR", does not say NEAR of whom. It is typed
   as NEAR of the target, as levels 4 and 5 say ("in NEAR of the target"): the fireball bursts
   where it is aimed.
+- "For all allies NEAR" (Bless 4-5, Shield 4-5) is typed as an area around the caster, its
+  side only (``allies_only``). Whether the caster is among its own "allies" the texts do not
+  say: Shield names "the caster and all allies", so its typing keeps the caster's own effect;
+  Bless's leaves the caster out. Bless 3's "up to 1d4 allies NEAR" (a count, not an area) and
+  Bless 6's "every ally on the battlefield" stay the GM's to choose: no area kind says them.
 - An area is offered for the widest band any of the spell's levels reaches, since the dialog
   comes before the SPELLCHECK; the level reached then bounds the chosen to its own area (a
   level 2 Fireball burns only those CLOSE to the target, the rest are noted as untouched).
@@ -46,22 +51,39 @@ def in_area(enc: Encounter, centre: Combatant, reach: Band) -> list[Combatant]:
                        and not enc.is_down(c) and enc.band(c, centre) <= reach]
 
 
-def _aimed_band(effects: Sequence[SpellEffect]) -> Band | None:
+def _band(effects: Sequence[SpellEffect], centre: str) -> Band | None:
     bands = [b for e in effects if isinstance(e, SpellDamage | SpellCondition)
-             and e.centre == "target" and (b := area_band(e.area)) is not None]
+             and e.centre == centre and (b := area_band(e.area)) is not None]
     return max(bands, default=None)
 
 
-def spell_area(spell: Spell) -> Band | None:
-    """The widest band around its target that any of the spell's levels reaches (None: the
-    spell touches its one target, or centres on the caster)."""
-    bands = [b for lv in spell.levels if (b := _aimed_band(lv.effects)) is not None]
+def spell_area(spell: Spell, centre: str = "target") -> Band | None:
+    """The widest band around its target (or, ``centre`` "caster", around the caster: "for all
+    allies NEAR") that any of the spell's levels reaches; None: no level has such an area."""
+    bands = [b for lv in spell.levels if (b := _band(lv.effects, centre)) is not None]
     return max(bands, default=None)
 
 
-def offered_area(enc: Encounter, spell: Spell, target: Combatant) -> list[Combatant]:
-    """Whom a cast of ``spell`` aimed at ``target`` may engulf: the target first, then everyone
-    in the spell's widest area around it (the caster too, if standing there); only the target
-    for a spell without an area."""
+def _allies_only(spell: Spell) -> bool:
+    """Every caster-centred area of the spell takes the caster's side only."""
+    aimed = [e for lv in spell.levels for e in lv.effects
+             if isinstance(e, SpellDamage | SpellCondition) and e.centre == "caster"
+             and area_band(e.area) is not None]
+    return bool(aimed) and all(e.allies_only for e in aimed)
+
+
+def offered_area(enc: Encounter, spell: Spell, caster: Combatant,
+                 target: Combatant | None) -> list[Combatant]:
+    """Whom a cast of ``spell`` may take: aimed at ``target``, the target first, then everyone
+    in the spell's widest area around it (the caster too, if standing there); a spell whose
+    area is around the caster, everyone else there (its allies only, if the spell says so);
+    only the target for a spell without an area."""
     reach = spell_area(spell)
-    return [target] if reach is None else in_area(enc, target, reach)
+    if reach is not None and target is not None:
+        return in_area(enc, target, reach)
+    around = spell_area(spell, "caster")
+    if around is not None:
+        allies = _allies_only(spell)
+        return [c for c in in_area(enc, caster, around)[1:]
+                if not allies or c.side == caster.side]
+    return [] if target is None else [target]

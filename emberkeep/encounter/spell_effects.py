@@ -60,6 +60,7 @@ class _Cast:
     targets: list[Combatant]
     crit: bool = False
     at_caster: bool = False  # a backfire: the caster is the target and in its own areas
+    chosen: bool = False  # the GM chose whom the level's areas take (a mishap chooses nobody)
     depth: int = 0
     hit: list[str] | None = None  # names hurt, for the step's summary
     dealt: list[int] | None = None  # the damage rolled (the first is the summary's)
@@ -74,7 +75,8 @@ def cast_barred(c: Combatant, spell_id: str) -> bool:
 def apply_level(enc: Encounter, tx: Tx, caster: Combatant, spell: Spell, level: SpellLevel,
                 targets: Sequence[Combatant], *, crit: bool = False) -> tuple[int, list[str]]:
     """Apply a reached Success Level's effects; returns the damage rolled and who it hit."""
-    cast = _Cast(enc, tx, caster, spell, level, list(targets), crit=crit, hit=[], dealt=[])
+    cast = _Cast(enc, tx, caster, spell, level, list(targets), crit=crit, hit=[], dealt=[],
+                 chosen=bool(targets))
     _apply(cast, level.effects)
     return (cast.dealt[0] if cast.dealt else 0), (cast.hit or [])
 
@@ -91,7 +93,8 @@ def _level(spell: Spell, number: int) -> SpellLevel:
     return spell.levels[max(1, min(WONDER_LEVEL, number)) - 1]
 
 
-def _subjects(cast: _Cast, area: str, centre: str, foes_only: bool) -> list[Combatant]:
+def _subjects(cast: _Cast, area: str, centre: str, foes_only: bool,
+              allies_only: bool = False) -> list[Combatant]:
     """Who an effect lands on. Aimed at a target, the area bounds the GM's chosen targets (the
     first is the centre: "in CLOSE of the target"); centred on the caster (a mishap's
     explosion, a backfire), it takes everyone there, the caster only in a backfire. Who is
@@ -103,6 +106,9 @@ def _subjects(cast: _Cast, area: str, centre: str, foes_only: bool) -> list[Comb
     elif centre == "caster" or cast.at_caster:
         found = [caster] if reach is None else [
             c for c in in_area(enc, caster, reach) if cast.at_caster or c.id != caster.id]
+        if cast.chosen and not cast.at_caster and reach is not None:
+            left_in = {t.id for t in cast.targets}  # those the GM left in the area
+            found = [c for c in found if c.id in left_in]
     elif not cast.targets:
         found = []
     elif reach is None:
@@ -116,6 +122,8 @@ def _subjects(cast: _Cast, area: str, centre: str, foes_only: bool) -> list[Comb
                 cast.tx.note(f"{t.name} is beyond {reach.name} of {first.name}: untouched")
     if foes_only:
         found = [c for c in found if c.side != caster.side]
+    if allies_only:
+        found = [c for c in found if c.side == caster.side]
     return found
 
 
@@ -134,7 +142,7 @@ def _apply(cast: _Cast, effects: Sequence[SpellEffect]) -> None:
             _damage(cast, e)
         elif isinstance(e, SpellCondition | NoHealing):
             name = e.name if isinstance(e, SpellCondition) else NO_HEALING
-            subjects = _subjects(cast, e.area, e.centre, e.foes_only)
+            subjects = _subjects(cast, e.area, e.centre, e.foes_only, e.allies_only)
             if not subjects:
                 tx.note(f"{spell.name}: nobody there to be {name}")
             for s in subjects:
@@ -157,7 +165,7 @@ def _apply(cast: _Cast, effects: Sequence[SpellEffect]) -> None:
 def _damage(cast: _Cast, e: SpellDamage) -> None:
     enc, tx = cast.enc, cast.tx
     dice = e.dice or cast.level.damage
-    subjects = _subjects(cast, e.area, e.centre, e.foes_only)
+    subjects = _subjects(cast, e.area, e.centre, e.foes_only, e.allies_only)
     if dice is None or not subjects:
         tx.note(f"{cast.spell.name}: no damage dealt" + ("" if subjects else " (nobody there)"))
         return

@@ -5,13 +5,15 @@ the seed's words in ``text`` and lists its effects here; the engine applies them
 (:mod:`emberkeep.encounter.spell_effects`) inside the cast's step, so undo takes them back. Each
 effect is flat (no nesting) so the spell editor edits it with a plain form:
 
-- ``area`` says who, as the issue puts it, "targets chosen by area": the ``target`` (the first
+- ``area`` says who: "targets chosen by area": the ``target`` (the first
   the GM chose), the chosen targets ``close`` to it (the same zone) or ``near`` it (CLOSE or
   NEAR), or the ``caster``. The GM chooses whom a Fireball engulfs (allies too, if the GM
   says so); the level bounds how far from its target they may be. ``centre`` ``caster`` (a
   mishap's explosion) and a backfire take everyone in the area around the caster, nobody
-  having chosen; the caster itself only in a backfire. ``foes_only`` keeps the caster's
-  allies out ("set your enemies on fire").
+  having chosen; the caster itself only in a backfire. A spell level centred on the caster
+  ("+2d4 ATK for all allies NEAR") takes those the GM left in its area, or everyone in it if
+  the GM chose nobody. ``foes_only`` keeps the caster's allies out ("set your enemies on
+  fire"), ``allies_only`` its foes ("for all allies NEAR").
 - ``save`` names the SAVE the row asks for ("Caster falls PRONE, DEX SAVE"): each subject
   makes it against the ROOM DC and the effect lands only on a failure; ``save_hard``: the
   seed's "its WIS SAVE is HARD". A SAVE against magic counts as one for the archetypes' "SAVE
@@ -71,6 +73,7 @@ class _Aimed(_Model):
     area: Area = "target"
     centre: Centre = "target"
     foes_only: bool = False
+    allies_only: bool = False  # the caster's side ("for all allies NEAR")
     save: SaveAbility | None = None
     save_hard: bool = False
 

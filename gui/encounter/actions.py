@@ -125,7 +125,7 @@ def ask_cast(window: EncounterWindow) -> str | None:
         return "only a player character casts here (a monster's magic: G, a GM ruling)"
     chosen = _cast_targets(window, c.id)
     dialog = CastDialog(window.enc.character(c), window.enc.catalog, window,
-                        offer=lambda spell: _area_offer(window.enc, spell, chosen))
+                        offer=lambda spell: _area_offer(window.enc, c.id, spell, chosen))
     if not dialog.exec():
         return None
     spell, item = dialog.spell_id(), dialog.list.currentItem()
@@ -138,13 +138,17 @@ def ask_cast(window: EncounterWindow) -> str | None:
                         luck=dialog.luck.isChecked(), targets=targets)
 
 
-def _area_offer(enc: Encounter, spell_id: str, chosen: list[str]) -> list[tuple[str, str]]:
-    """Who the spell may engulf around the first chosen (the engine's area rule,
-    ``offered_area``), then any other the GM chose; as (id, name)."""
-    if not chosen or spell_id not in enc.catalog.spells():
-        return []  # nobody aimed at, or a cantrip: no area
-    area = offered_area(enc, enc.catalog.spell(spell_id), enc.combatant(chosen[0]))
-    ids = [x.id for x in area] + [t for t in chosen if t not in {x.id for x in area}]
+def _area_offer(enc: Encounter, caster: str, spell_id: str,
+                chosen: list[str]) -> list[tuple[str, str]]:
+    """Who the spell may take (the engine's area rule, ``offered_area``): around the first
+    chosen, then any other the GM chose; or around the caster; as (id, name)."""
+    if spell_id not in enc.catalog.spells():
+        return []  # a cantrip: no area
+    target = enc.combatant(chosen[0]) if chosen else None
+    area = offered_area(enc, enc.catalog.spell(spell_id), enc.combatant(caster), target)
+    ids = [x.id for x in area]
+    if target is not None and ids[:1] == [target.id]:  # aimed: the table's other choices too
+        ids += [t for t in chosen if t not in ids]
     return [(cid, enc.combatant(cid).name) for cid in ids]
 
 

@@ -15,6 +15,7 @@ from emberkeep.encounter.actions import cast
 from emberkeep.encounter.areas import in_area, offered_area, spell_area
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.setup import monster_combatants, pc_combatants
+from emberkeep.encounter.spell_effects import apply_level
 from emberkeep.encounter.zones import Band
 from emberkeep.magic.spells import shipped_spells
 from tests.core.test_encounter_actions import GOBLIN, _encounter, _pc
@@ -48,14 +49,16 @@ def test_fireball_offers_its_widest_area_around_the_target() -> None:
     """Fireball reaches NEAR of its target at levels 4-6: the goblins and Brannoc in its zone,
     the party one zone off (NEAR), Ysolde the caster among them; not the FAR goblin."""
     enc = _four_goblins_and_a_pc_by_them([])
-    offered = [c.id for c in offered_area(enc, shipped_spells()["fireball"],
+    ysolde = _pc(enc, "Ysolde")
+    offered = [c.id for c in offered_area(enc, shipped_spells()["fireball"], ysolde,
                                           enc.combatant("goblin-1"))]
     assert offered[0] == "goblin-1"
     assert {"goblin-2", "goblin-3", _pc(enc, "Brannoc").id, _pc(enc, "Ysolde").id} \
         <= set(offered)
     assert "goblin-4" not in offered
     # a spell of one target offers that target only
-    chill = offered_area(enc, shipped_spells()["chill_touch"], enc.combatant("goblin-1"))
+    chill = offered_area(enc, shipped_spells()["chill_touch"], ysolde,
+                         enc.combatant("goblin-1"))
     assert [c.id for c in chill] == ["goblin-1"]
 
 
@@ -100,3 +103,38 @@ def test_an_area_reaches_past_the_casters_range_around_its_target() -> None:
         cast(enc, ysolde, "fireball", ["goblin-1", "goblin-3"])
     step = cast(enc, ysolde, "fireball", ["goblin-1", "goblin-2"])
     assert step.action == "cast"
+
+
+def _bless_4(enc: Encounter, targets: list[str]) -> None:
+    """Bless's level 4, "+2d4 ATK for all allies NEAR", as the cast's step applies it."""
+    maud = _pc(enc, "Sister Maud")
+    bless = shipped_spells()["bless"]
+    with enc.action(maud.id, "cast") as tx:
+        apply_level(enc, tx, maud, bless, bless.levels[3], [enc.combatant(t) for t in targets])
+        tx.summary("Bless at level 4")
+
+
+def _blessed(enc: Encounter) -> list[str]:
+    return sorted(c.name for c in enc.combatants.values()
+                  if any(x.name == "blessed" for x in c.conditions))
+
+
+def test_bless_4_offers_the_casters_allies_near_and_blesses_them_not_the_goblins() -> None:
+    """The party stands in zone 0, the goblins one zone off (NEAR too): "all allies NEAR" is
+    the caster's side only, around the caster (typed: area near, centre caster, allies_only)."""
+    enc = _encounter([2] * 20)
+    maud = _pc(enc, "Sister Maud")
+    party = sorted(c.name for c in enc.combatants.values()
+                   if c.kind == "pc" and c.id != maud.id)
+    bless = shipped_spells()["bless"]
+    assert spell_area(bless) is None and spell_area(bless, "caster") is Band.NEAR
+    assert sorted(c.name for c in offered_area(enc, bless, maud, None)) == party
+    _bless_4(enc, [])  # nobody chosen: everyone in the area
+    assert _blessed(enc) == party
+
+
+def test_bless_4_takes_only_those_the_gm_left_in_its_area() -> None:
+    enc = _encounter([2] * 20)
+    brannoc, wren = _pc(enc, "Brannoc"), _pc(enc, "Wren")
+    _bless_4(enc, [brannoc.id, wren.id])
+    assert _blessed(enc) == sorted([brannoc.name, wren.name])
