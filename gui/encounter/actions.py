@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from emberkeep.dice import Answers, DiceError, Key, Purpose
 from emberkeep.encounter.actions import dodge, move
-from emberkeep.encounter.areas import offered_area
+from emberkeep.encounter.areas import offered_area, spell_area
 from emberkeep.encounter.casting import cast
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.durations import start_timer
@@ -142,10 +142,11 @@ def _area_offer(enc: Encounter, caster: str, spell_id: str,
                 chosen: list[str]) -> list[tuple[str, str]]:
     """Who the spell may take (the engine's area rule, ``offered_area``): around the first
     chosen, then any other the GM chose; or around the caster; as (id, name)."""
-    if spell_id not in enc.catalog.spells():
-        return []  # a cantrip: no area
+    spell = enc.catalog.spells().get(spell_id)
+    if spell is None or (spell_area(spell) is None and spell_area(spell, "caster") is None):
+        return []  # a cantrip, or a spell of one target: the table's choice stands
     target = enc.combatant(chosen[0]) if chosen else None
-    area = offered_area(enc, enc.catalog.spell(spell_id), enc.combatant(caster), target)
+    area = offered_area(enc, spell, enc.combatant(caster), target)
     ids = [x.id for x in area]
     if target is not None and ids[:1] == [target.id]:  # aimed: the table's other choices too
         ids += [t for t in chosen if t not in ids]

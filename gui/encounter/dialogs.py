@@ -166,7 +166,8 @@ class CastDialog(QDialog):
         self._fill_area()
 
     def _fill_area(self) -> None:
-        """The chosen spell's area, everyone in it ticked; hidden for a spell of one target."""
+        """The chosen spell's area, everyone in it ticked; hidden when nothing is offered (a
+        spell of one target)."""
         spell = self.spell_id()
         offered = self.offer(spell) if self.offer is not None and spell is not None else []
         self.targets.clear()
@@ -177,7 +178,7 @@ class CastDialog(QDialog):
             item.setCheckState(Qt.CheckState.Checked)
             self.targets.addItem(item)
         self.targets.setCurrentRow(0)
-        shown = len(offered) > 1
+        shown = bool(offered)
         self.area_label.setVisible(shown)
         self.targets.setVisible(shown)
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from emberkeep.dice import ScriptedRoller
+from gui.encounter.actions import _area_offer
 from gui.encounter.dialogs import CastDialog
 from tests.gui.test_encounter_window import key, open_encounter
 
@@ -120,3 +121,17 @@ def test_a_spell_of_one_target_offers_no_area(
     dialog.list.setCurrentRow(ids.index("chill_touch"))
     assert not dialog.targets.isVisible()
     assert dialog.chosen_targets() is None
+
+
+def test_an_area_around_the_caster_offers_its_allies_not_the_tables_target(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bless 4-5's "for all allies NEAR" centres on the caster: the offer is the party by
+    her, whatever goblin the table has selected; Chill Touch offers nothing (one target)."""
+    _window, ew = open_encounter(tmp_path, qtbot, monkeypatch,
+                                 ScriptedRoller([3, 1] + [4] * 40), goblins=2)
+    maud = next(c for c in ew.enc.combatants.values() if c.name.startswith("Sister Maud"))
+    party = sorted(c.name for c in ew.enc.combatants.values()
+                   if c.kind == "pc" and c.id != maud.id)
+    offered = _area_offer(ew.enc, maud.id, "bless", ["goblin-1"])
+    assert sorted(name for _cid, name in offered) == party
+    assert _area_offer(ew.enc, maud.id, "chill_touch", ["goblin-1"]) == []
