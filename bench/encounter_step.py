@@ -7,7 +7,9 @@ attack that hits, resolved once and then re-applied) is timed:
   the record, the signals, ``dataChanged`` for the rows touched) and the repaint Qt does for it
   (``processEvents`` paints the dirty regions); also, for scale, with a full ``repaint()`` of
   every widget in the window after each step.
-Goal: the step, repaint included, within one 16 ms frame. Prints the ratio to the engine alone.
+- a turn: next turn, an attack previewed and applied, and undone, each with its repaint.
+Goal: every step, repaint included, within one 16 ms frame (p95). Prints the ratio to the
+engine alone.
 Run: ``uv run python bench/encounter_step.py``.
 """
 
@@ -63,6 +65,36 @@ def build() -> tuple[EncounterWindow, list[Step]]:
     return window, steps
 
 
+def p95(times: list[float]) -> float:
+    return sorted(times)[int(len(times) * 0.95)] * 1000
+
+
+def turn_steps(window: EncounterWindow) -> dict[str, list[float]]:
+    """The GM's turn at the table, each step timed with the repaint Qt does for it: next turn
+    (N), the attack previewed with a typed 18 and applied (A, Enter), and that attack undone
+    (Ctrl+Z) — an orc's hit may drop a PC, so who stands changes too."""
+    app = QApplication.instance()
+    assert app is not None
+    stack = window.document.undo_stack
+    times: dict[str, list[float]] = {"next turn": [], "attack + apply": [], "undo": []}
+    for _ in range(ROUNDS):
+        t0 = time.perf_counter()
+        assert window.next_turn() is None
+        app.processEvents()
+        times["next turn"].append(time.perf_counter() - t0)
+        window.panel.die.setText("18")
+        t0 = time.perf_counter()
+        assert window.attack() is None
+        assert window.panel.apply()
+        app.processEvents()
+        times["attack + apply"].append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        stack.undo()
+        app.processEvents()
+        times["undo"].append(time.perf_counter() - t0)
+    return times
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     window, steps = build()
@@ -106,6 +138,7 @@ def main() -> int:
 
     through = timed("dirty")
     whole = timed("whole")
+    turns = turn_steps(window)
     e_ms = statistics.median(engine) * 1000
     w_ms = statistics.median(through) * 1000
     w_p95 = sorted(through)[int(len(through) * 0.95)] * 1000
@@ -116,7 +149,12 @@ def main() -> int:
     print(f"window (command + signals + repaint of what changed): median {w_ms:.2f} ms, "
           f"p95 {w_p95:.2f} ms, {w_ms / e_ms:.0f}x the engine")
     print(f"window with a full repaint of every widget: median {f_ms:.2f} ms")
-    ok = w_p95 <= FRAME_MS
+    for what, times in turns.items():
+        print(f"{what} through the window, repaint of what changed: median "
+              f"{statistics.median(times) * 1000:.2f} ms, p95 {p95(times):.2f} ms")
+    t_p95 = p95([t for times in turns.values() for t in times])
+    print(f"a turn's steps together: p95 {t_p95:.2f} ms")
+    ok = max(w_p95, t_p95) <= FRAME_MS
     print(f"goal: the step, repaint included, within a {FRAME_MS:.0f} ms frame (p95): "
           f"{'met' if ok else 'MISSED'}")
     return 0 if ok else 1

@@ -32,6 +32,7 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter, RuleError
 from emberkeep.encounter.zones import Band
 from emberkeep.optional_rules.advantage import Advantage
+from gui.encounter.choice_model import ChoiceModel
 from gui.encounter.preview_panel import PreviewPanel
 from gui.encounter.session import EncounterSession
 from gui.plain_text import plain_label, tooltip
@@ -74,8 +75,13 @@ def typed_action(answers: Mapping[Key, Answers | None],
 class AttackPanel(PreviewPanel):
     def __init__(self, session: EncounterSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
+        # the combatants offered: rows updated by what changed, never cleared and refilled
+        self.attackers = ChoiceModel(self)
+        self.targets = ChoiceModel(self)
         self.attacker = QComboBox(self)
+        self.attacker.setModel(self.attackers)
         self.target = QComboBox(self)
+        self.target.setModel(self.targets)
         self.weapon = QComboBox(self)
         self.difficulty = QComboBox(self)
         for label, _ in DIFFICULTIES:
@@ -163,12 +169,10 @@ class AttackPanel(PreviewPanel):
         keep_target = self.target.currentData()
         standing = enc.standing()
         self.attacker.blockSignals(True)
-        self.attacker.clear()
-        for c in standing:
-            self.attacker.addItem(f"{c.name} ({c.side})", c.id)
+        self.attackers.set_rows([(f"{c.name} ({c.side})", c.id) for c in standing])
         now = self.session.current_id()
-        if now is not None:
-            self.attacker.setCurrentIndex(max(0, self.attacker.findData(now)))
+        # nobody's turn: the first standing, as a box filled afresh would show
+        self.attacker.setCurrentIndex(max(0, self.attackers.row_of(now)))
         self.attacker.blockSignals(False)
         self._fill_targets(keep=keep_target)
         self.choose_target(keep_target)
@@ -181,15 +185,14 @@ class AttackPanel(PreviewPanel):
         keep = keep if keep is not None else self.target.currentData()
         a = self.enc.combatants.get(str(self.attacker.currentData()))
         foes = self.enc.enemies(a) if a is not None else []
-        others = [c for c in self.enc.standing() if c not in foes]
+        foe_ids = {c.id for c in foes}  # by id: comparing combatants compares every field
+        rows = [(f"{n % 10} · {c.name} ({c.side})" if n <= 10 else f"{c.name} ({c.side})", c.id)
+                for n, c in enumerate(foes, 1)]
+        rows += [(f"{c.name} ({c.side})", c.id) for c in self.enc.standing()
+                 if c.id not in foe_ids]
         self.target.blockSignals(True)
-        self.target.clear()
-        for n, c in enumerate(foes, 1):
-            number = f"{n % 10} · " if n <= 10 else ""
-            self.target.addItem(f"{number}{c.name} ({c.side})", c.id)
-        for c in others:
-            self.target.addItem(f"{c.name} ({c.side})", c.id)
-        self.target.setCurrentIndex(max(0, self.target.findData(keep)))
+        self.targets.set_rows(rows)
+        self.target.setCurrentIndex(max(0, self.targets.row_of(keep)))
         self.target.blockSignals(False)
         self._tip(self.target)
 
@@ -221,7 +224,7 @@ class AttackPanel(PreviewPanel):
         if wanted is None and foes:
             wanted = min(foes, key=lambda f: abs(f.position - a.position))
         if wanted is not None:
-            self.target.setCurrentIndex(self.target.findData(wanted.id))
+            self.target.setCurrentIndex(self.targets.row_of(wanted.id))
 
     def _fill_volunteers(self, *_: object) -> None:
         from gui.encounter.extras import shield_volunteers

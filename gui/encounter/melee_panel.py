@@ -39,6 +39,7 @@ from emberkeep.melee_round.engine_bridge import (
     movement_phase,
     rearm,
 )
+from gui.encounter.choice_model import ChoiceModel
 from gui.encounter.melee_tactics import TACTICS, engaged_foes, tactic_action
 from gui.encounter.preview_panel import PreviewPanel
 from gui.encounter.session import EncounterSession
@@ -126,6 +127,7 @@ class MeleePanel(PreviewPanel):
         grid.addWidget(QLabel("Who", self), row, 0)
         for side in (0, 1):
             box = QComboBox(self)
+            box.setModel(ChoiceModel(box))  # updated by what changed (``refill``)
             box.setAccessibleName(f"combatant {'AB'[side]}")
             self.fighter.append(box)
             grid.addWidget(box, row, side + 1)
@@ -268,16 +270,16 @@ class MeleePanel(PreviewPanel):
         to A's nearest standing foe (the first of the nearest), else to anyone but A: a knight
         is never paired with himself while another stands."""
         standing = self.enc.standing()
+        rows = [(f"{c.name} ({c.side})", c.id) for c in standing]
         actor = self.session.current_id()
         for side, box in enumerate(self.fighter):
             keep = box.currentData()
+            model = self._choices(side)
             box.blockSignals(True)
-            box.clear()
-            for c in standing:
-                box.addItem(f"{c.name} ({c.side})", c.id)
-            found = box.findData(keep)
+            model.set_rows(rows)
+            found = model.row_of(keep)
             if found < 0 and side == 0 and actor is not None:
-                found = box.findData(actor)
+                found = model.row_of(actor)
             box.setCurrentIndex(max(0, found))
             box.blockSignals(False)
         a = self.chosen(0)
@@ -290,8 +292,13 @@ class MeleePanel(PreviewPanel):
             elif b is None or b.id == a.id:
                 pick = next((c for c in standing if c.id != a.id), None)
             if pick is not None:
-                self.fighter[1].setCurrentIndex(self.fighter[1].findData(pick.id))
+                self.fighter[1].setCurrentIndex(self._choices(1).row_of(pick.id))
         self._label_buttons()
+
+    def _choices(self, side: int) -> ChoiceModel:
+        model = self.fighter[side].model()
+        assert isinstance(model, ChoiceModel)
+        return model
 
     def _label_buttons(self) -> None:
         for side, button in enumerate(self.mount_buttons):
