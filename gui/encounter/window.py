@@ -30,7 +30,6 @@ from emberkeep.campaign.atomic import atomic_write
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import Roller
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.dying import dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.recap import mode_name, recap_markdown
 from emberkeep.encounter.surprise import check_surprise
@@ -49,7 +48,7 @@ from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
 from gui.encounter.setup_bar import SetupBar
 from gui.encounter.shortcuts import ENCOUNTER_KEYS, ShortcutsDialog, run_key
-from gui.encounter.status import morale_text, timers_text
+from gui.encounter.status import dying_text, morale_text, timers_text
 from gui.encounter.typed_entry import TypedDiceEntry
 from gui.palette import tone
 from gui.screen_fit import elastic, narrow_panel, reserve_lines, tip_full_text
@@ -94,7 +93,7 @@ class EncounterWindow(QWidget):
         s.combatantsChanged.connect(self._combatants_changed)
         s.combatantsReset.connect(self.refresh)
         self.document.undo_stack.indexChanged.connect(self.panel.drop)
-        self.document.undo_stack.indexChanged.connect(self.melee_panel.drop)
+        self.document.undo_stack.indexChanged.connect(self._drop_melee)
         # an undone step may give back a dropped weapon or a fallen foe
         s.stepsReverted.connect(lambda *_: self.panel.refill())
         self.refresh()
@@ -295,21 +294,26 @@ class EncounterWindow(QWidget):
         if standing != self._standing:
             self._standing = standing
             self.panel.refill()
-            self.melee_panel.refill()
+            if self.session.melee_round():
+                self.melee_panel.refill()
         elif str(self.panel.attacker.currentData()) in ids:  # a notch, a dropped weapon
             keep = self.panel.weapon.currentData()
             self.panel.fill_weapons()
             self.panel.weapon.setCurrentIndex(max(0, self.panel.weapon.findData(keep)))
-        self.melee_panel.drop()
+        self._drop_melee()
         self._update_banner()
+
+    def _drop_melee(self, *_: object) -> None:
+        """A step drops the Melee Round's preview and relabels its buttons; the panel is hidden
+        in any other fight (and refilled when it is shown: ``_show_panel``), so left alone."""
+        if self.session.melee_round():
+            self.melee_panel.drop()
 
     def _update_banner(self) -> None:
         parts = [morale_text(self.enc), timers_text(self.enc)]
-        dying = [f"{c.name} dies in {left}" for c in self.enc.combatants.values()
-                 if life_state(self.enc, c) == "dying"
-                 and (left := dying_rounds(c)) is not None]
+        dying = dying_text(self.enc)
         if dying:
-            parts.append("Dying: " + ", ".join(dying) + " (B: stabilize, H: heal)")
+            parts.append(f"Dying: {dying} (B: stabilize, H: heal)")
         text = "   ·   ".join(p for p in parts if p)
         self.banner.setText(text)
         tip_full_text(self.banner)  # in full, should two lines not hold it

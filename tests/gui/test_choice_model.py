@@ -148,3 +148,23 @@ def test_a_foe_felled_leaves_the_target_list_without_refilling_it(qtbot: QtBot) 
     assert panel.target.itemText(2) == f"3 · {enc.combatants[orcs[3]].name} (foes)"
     assert panel.target.findData(orcs[2]) == -1
     assert panel.pick_numbered(3) is None and panel.target.currentData() == orcs[3]
+
+
+def test_the_hidden_melee_round_panel_is_left_alone_in_another_fight(qtbot: QtBot) -> None:
+    """Not a Melee Round: a step that fells a foe, and its undo, leave A and B and the panel's
+    labels as they were (the panel is refilled when a Melee Round shows it)."""
+    window = fight(qtbot)
+    assert not window.session.melee_round()
+    melee, enc = window.melee_panel, window.enc
+    actor = window.session.current_id()
+    assert actor is not None
+    orc = enc.enemies(enc.combatants[actor])[0].id
+    spies = [Spy(melee._choices(side)) for side in (0, 1)]
+    melee.engaged.setText("untouched")
+    assert window.session.run("cut down", typed_action(
+        {"attack": 19, "damage": 8}, lambda e: attack(e, actor, orc))) is None
+    assert enc.is_down(enc.combatants[orc])
+    window.document.undo_stack.undo()
+    assert not enc.is_down(enc.combatants[orc])
+    assert [spy.said for spy in spies] == [[], []]
+    assert melee.engaged.text() == "untouched"
