@@ -73,7 +73,9 @@ class _Aimed(_Model):
     area: Area = "target"
     centre: Centre = "target"
     foes_only: bool = False
-    allies_only: bool = False  # the caster's side ("for all allies NEAR")
+    # the caster's side ("for all allies NEAR"); left out of the file while off, so files from
+    # before it save back as they were
+    allies_only: bool = Field(False, exclude_if=lambda on: not on)
     save: SaveAbility | None = None
     save_hard: bool = False
 
