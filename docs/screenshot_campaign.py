@@ -24,6 +24,7 @@ def main(out: Path) -> None:
     from emberkeep.campaign import saving
     from emberkeep.campaign.example import build_example_campaign
     from emberkeep.campaign.model import Campaign
+    from emberkeep.campaign.scope import Scope
     from emberkeep.campaign.settings import InitiativeMode, Resolution
     from emberkeep.character.knight import KnightProfile
     from emberkeep.dice import RandomRoller
@@ -63,13 +64,11 @@ def main(out: Path) -> None:
         assert ew is not None
         ew.session.set_setup(name, **setup)  # type: ignore[arg-type]
         if "resolution" in setup:  # a joust: two knights (R24), gold against azure
-            hp = profile.derived.hit_points  # R24: SIZ + CON
-            for cid in party[:2]:
-                def knight(c: Campaign, cid: str = cid, hp: int = hp) -> None:
-                    ch = next(x for x in c.characters if x.id == cid)
-                    ch.knight, ch.max_hp, ch.hp = profile, hp, hp
+            for cid in party[:2]:  # R39: the knight's own HP; the Furnace HP stay as they are
+                def knight(c: Campaign, cid: str = cid) -> None:
+                    next(x for x in c.characters if x.id == cid).knight = profile
 
-                document.run("Knights", knight)
+                document.run("Knights", knight, scope=Scope.of([cid]))
             knights = [document.character(cid) for cid in party[:2]]
             ew.session.add_combatants([pc_combatant(knights[0], side="gold", position=0),
                                        pc_combatant(knights[1], side="azure", position=1)],
