@@ -8,7 +8,7 @@ The test helper that checks every tab and dialog against a screen is ``tests/gui
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent, QScreen
 from PySide6.QtWidgets import QComboBox, QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
 from gui.plain_text import tooltip
@@ -17,6 +17,7 @@ from gui.state import AppState
 __all__ = [
     "DEFAULT_SIZE",
     "SHORT_LABEL",
+    "ElidedLabel",
     "VerticalScrollArea",
     "clamp",
     "elastic",
@@ -74,6 +75,32 @@ def elastic(label: QLabel, steady: bool = True) -> QLabel:
     if steady:
         label.setFixedHeight(label.fontMetrics().lineSpacing() + 8)
     return label
+
+
+class ElidedLabel(QLabel):
+    """A one-line plain-text label that, when its text is wider than itself, draws it cut with
+    "…" in the middle (both ends stay readable: a fight's name and its ROOM DC) instead of
+    clipping one end. ``text()`` is still the whole text, and so is the tooltip the caller sets
+    with :func:`tip_full_text`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+
+    def shown_text(self) -> str:
+        """What the label draws at its present width."""
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle,
+                                             self.contentsRect().width())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        shown = self.shown_text()
+        if shown == self.text():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(self.alignment()), shown)
+        painter.end()
 
 
 def tip_full_text(label: QLabel) -> None:

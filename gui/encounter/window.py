@@ -51,7 +51,7 @@ from gui.encounter.shortcuts import ENCOUNTER_KEYS, ShortcutsDialog, run_key
 from gui.encounter.status import dying_text, morale_text, timers_text
 from gui.encounter.typed_entry import TypedDiceEntry
 from gui.palette import tone
-from gui.screen_fit import elastic, narrow_panel, reserve_lines, tip_full_text
+from gui.screen_fit import ElidedLabel, elastic, narrow_panel, reserve_lines, tip_full_text
 
 __all__ = ["LOG_ROWS", "EncounterWindow"]
 
@@ -62,6 +62,10 @@ ORDER_WIDTH = 150  # names elide, their tooltips give them whole
 def _label(parent: QWidget, point_delta: int = 0, bold: bool = False) -> QLabel:
     label = QLabel(parent)
     label.setTextFormat(Qt.TextFormat.PlainText)
+    return _bigger(label, point_delta, bold)
+
+
+def _bigger(label: QLabel, point_delta: int, bold: bool) -> QLabel:
     if point_delta or bold:
         font = label.font()
         font.setPointSize(font.pointSize() + point_delta)
@@ -113,7 +117,8 @@ class EncounterWindow(QWidget):
     # -- building -----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.heading = _label(self, 2, True)
+        self.heading = ElidedLabel(self)  # the fight's name and its ROOM DC stay in sight
+        _bigger(self.heading, 2, True)
         self.acting = _label(self, 8, True)
         self.banner = reserve_lines(_label(self, 1, True), 2)  # room kept: nothing jumps
         tone(self.banner, "error")

@@ -254,3 +254,23 @@ def test_the_player_view_keeps_health_and_conditions_apart(
     health = model.data(model.index(row, 2))
     words = model.data(model.index(row, 3))
     assert health and words == "· FRIGHTENED"
+
+
+def test_a_long_heading_keeps_the_fight_s_name_and_its_room_dc(qtbot: QtBot) -> None:
+    """At 1366 px the heading of a simultaneous fight was clipped at its start (right-aligned):
+    now its middle gives way, the name and the ROOM DC stay, and the tooltip has it whole."""
+    from gui.screen_fit import ElidedLabel, tip_full_text
+
+    label = ElidedLabel()
+    qtbot.addWidget(label)
+    whole = ("Bridge brawl (simultaneous) · round 1 · simultaneous (missiles and magic, then "
+             "melee) · ROOM DC 12")
+    label.setText(whole)
+    tip_full_text(label)
+    label.setMinimumWidth(1)
+    label.resize(300, 30)
+    shown = label.shown_text()
+    assert shown.startswith("Bridge") and shown.endswith("ROOM DC 12") and "…" in shown
+    assert label.text() == whole and "ROOM DC 12" in label.toolTip()
+    label.resize(2000, 30)
+    assert label.shown_text() == whole
