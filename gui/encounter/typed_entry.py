@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from emberkeep.dice import Answer, Answers, Key, Purpose
 from emberkeep.encounter.rolls_ahead import rolls_ahead
+from gui.palette import tone
 from gui.plain_text import plain_label, tooltip
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class TypedDiceEntry(QWidget):
         self.edit.setMaxLength(500)
         self.ahead = plain_label("", self)  # a refusal quotes what was typed
         self.ahead.setWordWrap(True)
-        self.ahead.setStyleSheet("color: palette(mid)")
+        tone(self.ahead, "muted")  # a palette tone: Mid was near the dark scheme's background
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.edit)
