@@ -94,8 +94,8 @@ def test_b_a_bloodshaman_stabilizes_with_easy_medicine(tmp_path: Path, qtbot: Qt
 def test_unawareness_shows_once_for_the_gm_and_never_on_the_player_view(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """R35: surprised, the goblin is unaware of each of the four PCs: the GM's table says so
-    once ("UNAWARE", each condition listed once); the player view (F5) shows no one's unawareness — a hidden attacker is
-    the GM's secret."""
+    once ("UNAWARE", each condition listed once); the player view (F5) shows no one's
+    unawareness — a hidden attacker is the GM's secret."""
     from PySide6.QtCore import Qt as _Qt
 
     from emberkeep.dice import RandomRoller
