@@ -75,6 +75,7 @@ class MeleePanel(PreviewPanel):
         super().__init__(session, parent)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(3)  # as the attack panel: the outcome's height, on a laptop
         title = QLabel("Melee Round: both declare, both roll (R23)", self)
         title.setStyleSheet("font-weight: bold;")
         grid.addWidget(title, 0, 0, 1, 3)
