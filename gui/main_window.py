@@ -19,6 +19,7 @@ from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QLabel,
     QMainWindow,
     QMenu,
@@ -64,6 +65,7 @@ from gui.palette import tone
 from gui.plain_text import tooltip, tooltip_of_text
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
 from gui.roster_view import RosterPane
+from gui.ruling_tips import install as install_ruling_tips
 from gui.safety_tools import SafetyTools
 from gui.screen_fit import elastic, place_window, remember_geometry
 from gui.settings_tools import SettingsTools
@@ -253,6 +255,9 @@ class MainWindow(QMainWindow):
         self.settings_tools = SettingsTools(self)
         self.undo_keys = CampaignUndoKeys(self)
         self.commands = WindowActions(self, main_window_registry())
+        app = QApplication.instance()
+        if isinstance(app, QApplication):  # every "R22" on screen says its ruling in its tooltip
+            install_ruling_tips(app)
         for step in ("edit.undo", "edit.redo"):  # "Undo Rename <a name>": the tooltip is that text
             tooltip_of_text(self.action(step))
         self.tabs.currentChanged.connect(lambda _n: self.update_actions())

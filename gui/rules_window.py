@@ -32,11 +32,12 @@ from PySide6.QtWidgets import (
 from emberkeep.rules_reference import RULINGS_GROUP, Entry, entries, reference, ruling_key, search
 from gui.action_registry import ActionSpec, Place
 from gui.plain_text import plain_label
+from gui.ruling_tips import ruling_in_sight
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["ACTIONS", "RulesWindow", "open_ruling", "show_rules"]
+__all__ = ["ACTIONS", "RulesWindow", "open_ruling", "rules_in_sight", "show_rules"]
 
 _KEY = Qt.ItemDataRole.UserRole  # an entry's key
 _GROUP = Qt.ItemDataRole.UserRole + 1  # a heading's group
@@ -274,9 +275,17 @@ def open_ruling(parent: QWidget, number: int) -> RulesWindow:
     return window
 
 
+def rules_in_sight(parent: QWidget) -> RulesWindow:
+    """Shift+F1: the ruling the focused widget (or else the one under the mouse) cites, as in
+    "Dead at -4 HP (R22)"; the reference's start when neither cites one."""
+    number = ruling_in_sight()
+    return open_ruling(parent, number) if number is not None else show_rules(parent)
+
+
 ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
-    ActionSpec("help.rules", "&Rules Reference…", show_rules,
-               tip="What each ruling R1…R41 settles, the rules of each game and their tables",
+    ActionSpec("help.rules", "&Rules Reference…", rules_in_sight,
+               tip="What each ruling R1…R41 settles, the rules of each game and their tables; "
+                   "on a text citing a ruling, that ruling",
                keys=("Shift+F1",), places=(Place("help", 0, 2),),
                help="The rules reference: rulings, rules and tables, searchable"),
 )
