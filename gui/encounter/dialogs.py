@@ -31,9 +31,12 @@ from emberkeep.character.model import Character
 from emberkeep.magic.spells import get_cantrip
 from gui.labels import knight_hp_text
 from gui.palette import tone
-from gui.plain_text import plain_label
+from gui.plain_text import plain_label, tooltip
 
 __all__ = ["CONDITIONS", "CastDialog", "ConditionDialog", "PcPicker"]
+
+NAME_LETTERS = 30  # a name in the dialog's message, at most
+PICKER_SHARE = 0.6  # of the screen's width, at most: a long name elides, never scrolls sideways
 
 # R28's conditions and the ones the crit rows use most; the GM may type any other.
 CONDITIONS = ("PRONE", "STUNNED", "BLINDED", "FRIGHTENED", "PARALYSED", "INCAPACITATED",
@@ -68,8 +71,10 @@ class PcPicker(QDialog):
                 hp = "no knight profile" if ch.knight is None else knight_hp_text(ch.knight)
             item = QListWidgetItem(f"{ch.name} — {hp} · {GROUP_NAMES[group_of(ch)]}")
             item.setData(Qt.ItemDataRole.UserRole, ch.id)
+            item.setToolTip(tooltip(item.text()))  # whole when elided (escaped: a name)
             self.list.addItem(item)
             item.setSelected(ch.id in chosen)
+        self._fit_list(parent)
         form = QFormLayout(self)
         form.addRow(self.list)
         # A Melee Round fights on the knights' own HP (R39): who has none is said here, before
@@ -87,6 +92,22 @@ class PcPicker(QDialog):
         self.list.itemSelectionChanged.connect(self._say_who_lacks)
         self._say_who_lacks()
 
+    def _fit_list(self, parent: QWidget | None) -> None:
+        """As wide as its longest line, up to a share of the screen; a longer line is cut in
+        its middle (its name and its group stay), never scrolled sideways."""
+        view = self.list
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        view.setWordWrap(False)
+        metrics = view.fontMetrics()
+        longest = max((metrics.horizontalAdvance(view.item(n).text())
+                       for n in range(view.count())), default=0)
+        needed = (longest + 2 * view.frameWidth() + 4 * metrics.averageCharWidth()
+                  + view.verticalScrollBar().sizeHint().width())
+        screen = (parent or self).screen() or QApplication.primaryScreen()
+        widest = int(screen.availableGeometry().width() * PICKER_SHARE)
+        view.setMinimumWidth(max(min(needed, widest), 20 * metrics.averageCharWidth()))
+
     def chosen(self) -> list[str]:
         return [str(i.data(Qt.ItemDataRole.UserRole)) for i in self.list.selectedItems()]
 
@@ -98,9 +119,16 @@ class PcPicker(QDialog):
     def _say_who_lacks(self) -> None:
         names = [self.knights[cid].name for cid in self.lacking()]
         if names:
+            # each name cut in its middle past NAME_LETTERS: one long word never widens the
+            # dialog past the screen (the label wraps only at spaces); the tooltip has them whole
+            metrics = self.no_knight.fontMetrics()
+            room = NAME_LETTERS * metrics.averageCharWidth()
+            said = ", ".join(metrics.elidedText(n, Qt.TextElideMode.ElideMiddle, room)
+                             for n in names)
             self.no_knight.setText(
-                f"No knight profile: {', '.join(names)}. A Melee Round fights on the "
+                f"No knight profile: {said}. A Melee Round fights on the "
                 "knights' own HP; without a profile they cannot fight in it.")
+            self.no_knight.setToolTip(tooltip(f"No knight profile: {', '.join(names)}"))
         self.no_knight.setVisible(bool(names))
         self.add_knights.setVisible(bool(names))
 
