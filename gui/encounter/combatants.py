@@ -19,10 +19,11 @@ from PySide6.QtCore import (
     QRect,
     Qt,
 )
-from PySide6.QtGui import QBrush, QFont, QPainter
+from PySide6.QtGui import QBrush, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -91,7 +92,7 @@ COLUMNS: tuple[tuple[str, Cell, Cell, str], ...] = (
      "Acting, acted, dying with its countdown, down, out"),
 )
 HP_COLUMN = 2
-_IN_FULL = (6, 7)  # the Conditions and Status cells: their tooltip holds the whole text
+_IN_FULL = (0, 6, 7)  # the Name, Conditions and Status cells: whole in their tooltip
 # R39: a Melee Round shows and changes the knights' own HP, and says so
 KNIGHT_HP_COLUMN = ("Knight HP", "The knights' own hit points now / SIZ + CON (R39), not the "
                     "sheets' Furnace HP; a monster's as in any fight")
@@ -270,6 +271,7 @@ class HpBarDelegate(QStyledItemDelegate):
 
 
 CONDITIONS_COLUMN, STATUS_WIDTH = 6, 110
+NAME_WIDTH = (124, 240)  # the Name column's, in px: at first; at most, beside a laptop's panel
 
 
 def combatants_table(session: EncounterSession,
@@ -290,7 +292,29 @@ def combatants_table(session: EncounterSession,
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    for column, width in enumerate((124, 52, 90, 36, 44, 40, 120, STATUS_WIDTH)):
+    for column, width in enumerate((NAME_WIDTH[0], 52, 90, 36, 44, 40, 120, STATUS_WIDTH)):
         header.resizeSection(column, width)
     header.setSectionResizeMode(CONDITIONS_COLUMN, QHeaderView.ResizeMode.Stretch)
+    for signal in (model.rowsInserted, model.modelReset, model.layoutChanged):
+        signal.connect(lambda *_: fit_names(table))
+    fit_names(table)
     return model, table
+
+
+def fit_names(table: QTableView) -> None:
+    """The Name column as wide as the longest name in bold (the acting one's), between
+    NAME_WIDTH's bounds: a name reads whole ("Wren Quickfingers", not "Wren …") and the
+    conditions column gives way; a longer one elides, whole in its tooltip."""
+    model = table.model()
+    font = QFont(table.font())
+    font.setBold(True)
+    metrics = QFontMetrics(font)
+    longest = max((metrics.horizontalAdvance(str(model.index(row, 0).data()))
+                   for row in range(model.rowCount())), default=0)
+    # the item's text margins (Qt: the focus frame's, plus one, each side) and a letter spare
+    margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    low, high = NAME_WIDTH
+    width = min(max(low, longest + margin + metrics.averageCharWidth()), high)
+    header = table.horizontalHeader()
+    if header.sectionSize(0) < width:  # only wider: a column the GM dragged wider stays
+        header.resizeSection(0, width)
