@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPoint, Qt
-from PySide6.QtGui import QHelpEvent
+from PySide6.QtGui import QCursor, QHelpEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QTabBar,
     QToolTip,
     QWidget,
@@ -217,3 +218,21 @@ def test_shift_f1_elsewhere_opens_the_reference_at_its_start(main: MainWindow, q
     assert window is not None and window.isVisible()
     assert window.current_key() != "R22"
     assert window.search.text() == ""
+
+
+def test_shift_f1_with_the_mouse_on_a_ruling_opens_it(main: MainWindow, qtbot: Any) -> None:
+    assert main.document is not None
+    sheet = main.open_sheet(main.document.campaign.characters[0].id)
+    QApplication.processEvents()
+    main.activateWindow()
+    qtbot.waitUntil(main.isActiveWindow)
+    xp = next(x for x in sheet.findChildren(QLabel) if "R32)" in x.text() and x.isVisible())
+    field = sheet.findChild(QLineEdit)
+    assert field is not None
+    field.setFocus()  # a name field: it cites no ruling, so the mouse decides
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field)
+    QCursor.setPos(xp.mapToGlobal(xp.rect().center()))  # on "36 XP to 2nd (at 50, R32)"
+    qtbot.waitUntil(lambda: QApplication.widgetAt(QCursor.pos()) is xp)
+    QTest.keyClick(field, Qt.Key.Key_F1, Qt.KeyboardModifier.ShiftModifier)
+    window = main.findChild(RulesWindow)
+    assert window is not None and window.current_key() == "R32"
