@@ -287,5 +287,6 @@ ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
                tip="What each ruling R1…R41 settles, the rules of each game and their tables; "
                    "on a text citing a ruling, that ruling",
                keys=("Shift+F1",), places=(Place("help", 0, 2),),
-               help="The rules reference: rulings, rules and tables, searchable"),
+               help="The rules reference: rulings, rules and tables, searchable; on a text citing "
+                    "a ruling (R22), that ruling"),
 )
