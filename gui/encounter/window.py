@@ -43,6 +43,7 @@ from gui.encounter.attack_panel import AttackPanel
 from gui.encounter.combatants import combatants_table
 from gui.encounter.log_pane import LOG_ROWS, LogPane
 from gui.encounter.melee_panel import MeleePanel
+from gui.encounter.meter import DeadlinessMeter
 from gui.encounter.order import OrderModel, SegmentTimeline
 from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
@@ -127,6 +128,7 @@ class EncounterWindow(QWidget):
         elastic(self.heading)
         elastic(self.acting)
 
+        self.meter = DeadlinessMeter(self.session, self)  # the party's odds, the GM's eyes only
         self.setup_bar = SetupBar(self)
         self.mode, self.remove_button = self.setup_bar.mode, self.setup_bar.remove_button
 
@@ -173,8 +175,8 @@ class EncounterWindow(QWidget):
 
     def _lay_out(self) -> None:
         """Whose turn and the heading on top, the setup beside the banner; then order |
-        combatants | the attack (or Melee Round) panel, whose outcome takes the column's
-        height; the number, ruling and typed dice in one strip; the log below. At 1366×768
+        combatants, with the number, ruling and typed dice in one strip under them | the attack (or
+        Melee Round) panel, whose outcome takes the column's height; the log below. At 1366×768
         nothing the GM reads during a turn scrolls (no scroll area around the panels)."""
         self.order_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.order_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -193,6 +195,9 @@ class EncounterWindow(QWidget):
         mv.setContentsMargins(0, 0, 0, 0)
         mv.addWidget(self.combatant_filter)
         mv.addWidget(self.table)
+        # the number, ruling and typed dice under the table, not under the panel: the panel's
+        # outcome gets the column's whole height (a crit with a volley and Cleave: ~16 lines)
+        mv.addWidget(self._entry_strip())
         panels = QWidget(self)
         pv = QVBoxLayout(panels)
         pv.setContentsMargins(0, 0, 0, 0)
@@ -207,14 +212,8 @@ class EncounterWindow(QWidget):
         # shared in proportion: the table's every column in view, the rest to the panel
         top.setSizes([ORDER_WIDTH, 720, PANEL_WIDTH])
         self.top_split = top
-        strip = self._entry_strip()
-        upper = QWidget(self)
-        uv = QVBoxLayout(upper)
-        uv.setContentsMargins(0, 0, 0, 0)
-        uv.addWidget(top, 1)
-        uv.addWidget(strip)
         split = QSplitter(Qt.Orientation.Vertical, self)
-        split.addWidget(upper)
+        split.addWidget(top)
         split.addWidget(self.log_pane)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 0)
@@ -230,6 +229,7 @@ class EncounterWindow(QWidget):
         setup = QHBoxLayout()
         setup.addWidget(self.setup_bar)
         setup.addWidget(self.banner, 1)
+        setup.addWidget(self.meter)
         layout.addLayout(setup)
         layout.addWidget(self.timeline)
         layout.addWidget(split, 1)
