@@ -72,6 +72,10 @@ def _to_ruling(w: EncounterWindow) -> None:
     w.ruling.setFocus()
 
 
+def _estimate(w: EncounterWindow) -> object:
+    return w.meter.estimate()
+
+
 def _to_table(w: EncounterWindow) -> None:
     w.table.setFocus()
 
@@ -195,6 +199,9 @@ ENCOUNTER_KEYS: Registry[EncounterWindow] = Registry(actions=(
          _to_typed_dice),
     _key("odds", "Shift+O", "Odds: simulate this fight many times (win, lose, who drops, "
                             "rounds; a what-if on the monsters' count)", _odds),
+    _key("meter", "Ctrl+Shift+O", "Deadliness meter: estimate the party's chances again from "
+                                  "where the fight stands (in a fight it runs only when asked)",
+         _estimate),
     _key("help", "F1", "This list", lambda w: w.show_shortcuts()),
     # the main window's Edit → Undo and Redo answer these (the campaign's one history)
     _key("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)", None),
