@@ -43,7 +43,7 @@ _LONGEST = 140  # a tooltip line a GM reads at a glance; the window holds the re
 
 def cited(text: str) -> list[int]:
     """The rulings ``text`` cites, each once, in the order it names them; a number the
-    reference has no entry for ("R99" in a monster's name) is not a ruling."""
+    reference has no entry for (an R and two digits in a monster's name) is not a ruling."""
     last = len(reference().rulings)
     found: list[int] = []
     for match in _CITE.finditer(text):
