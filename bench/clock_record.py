@@ -15,11 +15,12 @@ Run: ``uv run python bench/clock_record.py``.
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 
+from campaign_record import best as best_of  # the same crowd and timing, one place
+from campaign_record import crowd as sized_crowd
+
 from emberkeep.campaign.calendar import MINUTE
-from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import Operation
 from emberkeep.campaign.recorder import run_recorded
@@ -33,10 +34,8 @@ TURN = 10 * MINUTE  # R27: a turn out of combat
 
 
 def crowd(size: int) -> Campaign:
-    campaign = build_example_campaign()
-    base = list(campaign.characters)
-    campaign.characters = [base[n % len(base)].model_copy(update={"id": f"{n:032x}"}, deep=True)
-                           for n in range(size)]
+    """``size`` sheets (campaign_record's crowd), one of them with a dent for the smith."""
+    campaign = sized_crowd(size)
     dented = next(c for c in campaign.characters if c.inventory.armor)
     dented.inventory.armor[0].damage_points = 1  # a crit's dent (R15), for the smith to mend
     dented.inventory.purse.gp += 50
@@ -44,12 +43,7 @@ def crowd(size: int) -> Campaign:
 
 
 def best(run: Callable[[], object], repeat: int = 9) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return best_of(run, repeat)
 
 
 def recorded(campaign: Campaign, operation: Operation[object], *, whole: bool = False) -> float:
