@@ -2,6 +2,37 @@
 
 A script or another front end can ``import emberkeep``, load a campaign, resolve an attack
 and save it without a display.
+
+The version is written once, in ``pyproject.toml``: an installed Emberkeep (a wheel, ``uv
+sync``, the bundle, which carries the package's metadata) reads it from its metadata; a source
+tree that was never installed reads it from the ``pyproject.toml`` beside the package.
 """
 
-__version__ = "0.1.0"
+from __future__ import annotations
+
+from importlib import metadata
+from pathlib import Path
+
+__all__ = ["__version__"]
+
+UNKNOWN_VERSION = "0+unknown"
+
+
+def _version() -> str:
+    try:
+        return metadata.version("emberkeep")
+    except metadata.PackageNotFoundError:
+        pass
+    import tomllib
+
+    try:
+        with (Path(__file__).resolve().parent.parent / "pyproject.toml").open("rb") as file:
+            project = tomllib.load(file)["project"]
+        if project["name"] == "emberkeep":
+            return str(project["version"])
+    except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError):
+        pass
+    return UNKNOWN_VERSION
+
+
+__version__ = _version()

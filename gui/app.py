@@ -23,6 +23,8 @@ if TYPE_CHECKING:  # Qt stays out of import time
 __all__ = ["EXAMPLE_NAME", "copy_example", "run", "startup_path"]
 
 EXAMPLE_NAME = "example_campaign.json"
+DESKTOP_ID = "io.github.emberkeep.Emberkeep"
+"""The app's reverse-DNS id: its .desktop file's name, its AppStream id (packaging/)."""
 
 
 def copy_example(state: AppState) -> Path | None:
@@ -74,9 +76,11 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     app.setApplicationName(paths.APP_NAME)
     app.setOrganizationName(paths.APP_NAME)
     app.setWindowIcon(QIcon(str(resource_path("icons", "emberkeep.svg"))))
+    app.setDesktopFileName(DESKTOP_ID)  # Wayland matches the window to its .desktop entry
 
-    from gui import error_log
+    from gui import error_log, logging_setup
 
+    logging_setup.log_start()
     error_log.install()  # an escaping exception is a dialog and a log entry; a crash a trace
     from gui.text_keys import install_text_keys
 

@@ -21,6 +21,7 @@ can tell two sessions' work apart.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -161,9 +162,12 @@ class Autosaver(QObject):
             recovery.write_recovery(target, data, original=original, campaign_name=name,
                                     base_sha256=base, session_started=self.session_started)
         except OSError as exc:
+            logging.getLogger(__name__).warning("autosave to %s failed: %s", target,
+                                                type(exc).__name__)
             self._done.failed.emit(f"Autosave failed ({exc.strerror or exc}); your work is "
                                    "still open: save it when you can.")
             return
+        logging.getLogger(__name__).debug("autosaved to recovery file %s", target)
         self._done.written.emit(target)
 
     def _saved(self, path: Path) -> None:

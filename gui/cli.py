@@ -20,11 +20,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Emberkeep: campaign sheets, gear repairs and encounters for Furnace. "
                     "Use 'emberkeep check FILE...' to validate campaign files.")
     parser.add_argument("file", nargs="?", help="a campaign file to open")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--debug", action="store_true",
+                        help="log every step in detail, to the console and the log file")
     parser.add_argument("--smoke-test", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(args)
+    from gui import logging_setup  # no Qt: the log records the start before Qt loads
+
+    logging_setup.configure(debug=options.debug)
     from gui.app import run  # Qt is imported from here on
 
     return run(options.file, smoke_test=options.smoke_test)
+
+
+def _version() -> str:
+    from emberkeep import __version__
+
+    return __version__
 
 
 def _check(files: list[str]) -> int:

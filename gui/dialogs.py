@@ -7,6 +7,7 @@ words and are never read as HTML (DESIGN: user text is plain text). Tests patch
 
 from __future__ import annotations
 
+import logging
 from enum import Enum
 from pathlib import Path
 
@@ -32,6 +33,8 @@ def _box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str,
 
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
+    # every error the GM is shown, by its title: the message may quote the campaign
+    logging.getLogger(__name__).warning("error shown: %s", title)
     box = _box(parent, QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok)
     box.exec()
 

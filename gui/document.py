@@ -13,6 +13,7 @@ signals when characters come and go. Widgets never write to the core directly: t
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -24,6 +25,7 @@ from PySide6.QtGui import QUndoStack
 from emberkeep.campaign import recorder, recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
 from emberkeep.campaign.changes import Change
+from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.operation import (
     Executable,
@@ -48,6 +50,7 @@ __all__ = ["UNTITLED", "CampaignDocument"]
 
 UNTITLED = "Untitled campaign"
 T = TypeVar("T")
+_log = logging.getLogger(__name__)  # file names only, never campaign text
 
 
 class CampaignDocument(QObject):
@@ -155,9 +158,19 @@ class CampaignDocument(QObject):
         if expect is None and target == self.path:
             expect = self.disk_sha256 if self.disk_sha256 is not None else NO_FILE
         root = self.backups_root if self.backups_root is not None else paths.backups_dir()
-        outcome = save_campaign(self.campaign, target, backups=backup_folder_for(target, root),
-                                keep_last=self.keep_last, keep_days=self.keep_days,
-                                expect_sha256=expect)
+        try:
+            outcome = save_campaign(self.campaign, target,
+                                    backups=backup_folder_for(target, root),
+                                    keep_last=self.keep_last, keep_days=self.keep_days,
+                                    expect_sha256=expect)
+        except CampaignFileError as exc:
+            from gui.logging_setup import error_kind
+
+            _log.warning("not saved to %s: %s", target, error_kind(exc))
+            raise
+        _log.info("saved %s%s", target, "" if outcome.written else " (unchanged)")
+        if outcome.backup is not None:
+            _log.info("backup kept: %s", outcome.backup)
         self.disk_sha256 = hashlib.sha256(outcome.data).hexdigest()
         if target != self.path:
             self.path = target
@@ -165,6 +178,7 @@ class CampaignDocument(QObject):
         self.undo_stack.setClean()
         self.saved.emit(target)
         if outcome.backup_error:
+            _log.warning("saved %s without a backup", target)
             self.backupNotKept.emit(outcome.backup_error)
 
     # -- what the window shows ------------------------------------------------------------------

@@ -1,29 +1,27 @@
 """Any exception that escapes a window's action: a plain dialog, the document kept,
-the traceback written to a log file in the app's data folder; Help → Open Log Folder.
+the traceback written to the app's log (:mod:`gui.logging_setup`); Help → Open Log Folder.
 
 Qt calls ``sys.excepthook`` for an exception a slot raises and then goes on with the event loop,
 so the window, its campaign and its undo history are all still there: the GM is told, and can
-save. The log is the GM's to send with a bug report; it is private (0600 in a 0700 folder) as
-it may quote campaign data.
+save. The log is the GM's to send with a bug report; it is private (0600 in a 0700 folder) and
+holds the traceback's frames and the exception's type (its message, which may quote the
+campaign, only under ``--debug``).
 """
 
 from __future__ import annotations
 
-import faulthandler
-import os
+import logging
 import sys
-import traceback
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QWidget
 
-from gui import dialogs, paths
+from gui import dialogs, logging_setup
 from gui.action_registry import ActionSpec, Place
 
 if TYPE_CHECKING:
@@ -32,33 +30,22 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "LOG_NAME", "ErrorReporter", "enable_crash_log", "install", "log_dir",
            "write_log"]
 
-LOG_NAME = "emberkeep.log"
-_MAX_LOG = 1024 * 1024  # a longer log starts over: the newest tracebacks are the ones asked for
+LOG_NAME = logging_setup.LOG_NAME
 
 Hook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
-
-def log_dir() -> Path:
-    return paths.data_dir() / "logs"
+log_dir = logging_setup.log_dir
+enable_crash_log = logging_setup.enable_crash_log
+_log = logging.getLogger(__name__)
 
 
 def write_log(exc_type: type[BaseException], exc: BaseException,
               tb: TracebackType | None, folder: Path | None = None) -> Path:
-    """Append the traceback, dated, to the log; raises ``OSError`` when it cannot be written."""
-    folder = folder if folder is not None else log_dir()
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    target = folder / LOG_NAME
-    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
-    if target.exists() and target.stat().st_size > _MAX_LOG:
-        flags |= os.O_TRUNC
-    text = (f"--- {datetime.now().astimezone():%Y-%m-%d %H:%M:%S %z}\n"
-            + "".join(traceback.format_exception(exc_type, exc, tb)))
-    fd = os.open(target, flags, 0o600)
-    try:
-        os.write(fd, text.encode("utf-8", "replace"))
-    finally:
-        os.close(fd)
-    return target
+    """Log the traceback, dated; raises ``OSError`` when the log cannot be opened."""
+    handler = logging_setup.file_handler(folder)
+    _log.error("uncaught %s", exc_type.__name__, exc_info=(exc_type, exc, tb))
+    handler.flush()
+    return Path(handler.baseFilename)
 
 
 class ErrorReporter:
@@ -97,9 +84,6 @@ def _parent() -> QWidget | None:
     return app.activeWindow()
 
 
-_crash_log: IO[bytes] | None = None
-
-
 def install(folder: Path | None = None) -> ErrorReporter:
     """Make every escaping exception a dialog and a log entry (the app's start, not tests),
     and a native crash (a segfault in Qt, an abort) a Python traceback of every thread in the
@@ -108,23 +92,6 @@ def install(folder: Path | None = None) -> ErrorReporter:
     sys.excepthook = reporter
     enable_crash_log(folder if folder is not None else log_dir())
     return reporter
-
-
-def enable_crash_log(folder: Path) -> Path | None:
-    """Point :mod:`faulthandler` at the log; None when the log cannot be opened (the app
-    starts all the same, and faulthandler keeps writing to stderr)."""
-    global _crash_log
-    target = folder / LOG_NAME
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    except OSError:
-        return None
-    if _crash_log is not None:
-        _crash_log.close()
-    _crash_log = os.fdopen(fd, "ab", buffering=0)  # kept open: a crash cannot open files
-    faulthandler.enable(file=_crash_log, all_threads=True)
-    return target
 
 
 def open_log_folder() -> bool:

@@ -24,6 +24,7 @@ is offered (:mod:`gui.recovery_dialog`).
 from __future__ import annotations
 
 import contextlib
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,7 +34,7 @@ from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.saving import CampaignChangedOnDisk, clean_leftovers
 from emberkeep.check import load_whole
-from gui import backups_dialog, dialogs, file_watch, paths, recovery_dialog
+from gui import backups_dialog, dialogs, file_watch, logging_setup, paths, recovery_dialog
 from gui.action_registry import ActionSpec, Place
 from gui.autosave import Autosaver
 from gui.document import CampaignDocument
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
 __all__ = ["ACTIONS", "SafetyTools", "start_up"]
+
+_log = logging.getLogger(__name__)  # file names and error types only, never campaign text
 
 
 class SafetyTools:
@@ -78,13 +81,16 @@ class SafetyTools:
 
     def discarded(self, document: CampaignDocument) -> None:
         """The GM chose Discard: the unsaved work is thrown away on purpose, recovery too."""
+        _log.info("unsaved changes discarded (%s)", document.path or "never saved")
         self.autosaver.discard(document)
 
     def opened(self, path: Path) -> None:
+        _log.info("opened %s", path)
         clean_leftovers(path)
 
     def open_failed(self, path: Path, error: CampaignFileError) -> bool:
         """Show why ``path`` did not open and offer its newest backup (True: one opened)."""
+        _log.warning("refused to open %s: %s", path, logging_setup.error_kind(error))
         found = self.backups_of(path) if path.is_file() else []
         if not found:
             dialogs.show_error(self.window, "Cannot open campaign", str(error))
@@ -128,8 +134,10 @@ class SafetyTools:
         try:
             fresh = CampaignDocument.open(document.path)
         except CampaignFileError as exc:
+            _log.warning("could not reload %s: %s", document.path, logging_setup.error_kind(exc))
             dialogs.show_error(window, "Cannot reload campaign", str(exc))
             return False
+        _log.info("reloaded %s from disk", document.path)
         self.autosaver.discard(document)
         window.set_document(fresh)
         window.statusBar().showMessage(f"Reloaded {document.path.name} from disk", 6000)
@@ -155,8 +163,10 @@ class SafetyTools:
         try:
             campaign = load_whole(backup.path)
         except CampaignFileError as exc:
+            _log.warning("refused backup %s: %s", backup.path, logging_setup.error_kind(exc))
             dialogs.show_error(self.window, "Cannot open backup", str(exc))
             return False
+        _log.info("opened backup %s of %s", backup.path, original)
         document = CampaignDocument.restored(
             campaign, original, disk_sha256=recovery.sha256_of_file(original))
         self.window.set_document(document)
@@ -169,6 +179,8 @@ class SafetyTools:
     def offer_recovery(self) -> bool:
         """Offer the valid recovery files, newest first; True when one was restored."""
         offers = recovery.find_offers(self.autosaver.folder)
+        if offers:
+            _log.info("%d recovery file(s) offered", len(offers))
         while offers:
             dialog = recovery_dialog.RecoveryDialog(offers, self.window)
             dialog.exec()
@@ -176,6 +188,7 @@ class SafetyTools:
             if dialog.choice is recovery_dialog.RecoveryChoice.LATER:
                 return False
             if dialog.choice is recovery_dialog.RecoveryChoice.DISCARD:
+                _log.info("recovery file %s discarded", offer.path)
                 recovery.discard(offer.path)
                 offers = [o for o in offers if o is not offer]
                 continue
@@ -187,6 +200,8 @@ class SafetyTools:
         document = CampaignDocument.restored(offer.campaign, offer.original,
                                              disk_sha256=offer.header.base_sha256,
                                              token=offer.token)
+        _log.info("recovered unsaved work for %s from %s", offer.original or "a new campaign",
+                  offer.path)
         self.window.set_document(document)
         self.autosaver.adopt(offer.path)
         self.window.statusBar().showMessage(

@@ -59,3 +59,47 @@ def test_app_starts_and_shows_the_example(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "The Embers of Hollowmere" in result.stdout and "8 characters" in result.stdout
     assert (tmp_path / "campaigns" / "example_campaign.json").is_file()
+
+
+def test_version_is_the_package_metadata_s(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    import emberkeep
+
+    assert emberkeep.__version__ == version("emberkeep")
+    with pytest.raises(SystemExit) as caught:
+        main(["--version"])
+    assert caught.value.code == 0
+    assert capsys.readouterr().out == f"emberkeep {version('emberkeep')}\n"
+
+
+def test_version_from_a_source_tree_reads_pyproject(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run from a checkout that was never installed, the version is pyproject's."""
+    import tomllib
+    from importlib import metadata
+
+    import emberkeep
+
+    def missing(_name: str) -> str:
+        raise metadata.PackageNotFoundError("emberkeep")
+
+    monkeypatch.setattr(metadata, "version", missing)
+    root = Path(emberkeep.__file__).resolve().parents[1]
+    with (root / "pyproject.toml").open("rb") as file:
+        assert emberkeep._version() == tomllib.load(file)["project"]["version"]
+
+
+def test_version_and_help_never_import_qt() -> None:
+    code = ("import sys\nfrom gui.cli import main\n"
+            "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+            "assert not [m for m in sys.modules if m.startswith('PySide6')], 'Qt imported'\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("emberkeep ")
+
+
+def test_help_names_debug(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "--version" in out and "--debug" in out
