@@ -17,8 +17,9 @@ features are the campaign's archetypes' (the GM's own over the shipped).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
+from emberkeep.breakdown import Part
 from emberkeep.character.abilities import Ability
 from emberkeep.character.archetypes import ArchetypeFeature
 from emberkeep.character.difficulty import Difficulty, combine_difficulty
@@ -47,6 +48,7 @@ __all__ = [
     "TOGGLE_SOURCE",
     "active_toggles",
     "ally_easy_uses",
+    "attack_ability_choice",
     "attack_modifier",
     "chosen_effects",
     "crit_low",
@@ -62,6 +64,7 @@ __all__ = [
     "toggle_ac",
     "toggle_attack",
     "toggle_damage",
+    "toggle_parts",
     "toggles",
     "use_key",
     "weapon_proficient",
@@ -123,6 +126,21 @@ def attack_modifier(character: Character, catalog: Catalog, usual: int, *, melee
     return best
 
 
+def attack_ability_choice(character: Character, catalog: Catalog, usual: Ability, *,
+                          melee: bool) -> tuple[Ability, ArchetypeFeature | None]:
+    """The ability an ATK adds and the feature that allows it (None: the usual one), for the
+    sheet to say "INT (Arcane strike)"; its modifier is :func:`attack_modifier`'s."""
+    best, best_mod, by = usual, character.modifier(usual), None
+    if not character.archetype_features:  # nothing taken (every attack asks)
+        return best, by
+    for feature, e in chosen_effects(character, catalog):
+        if isinstance(e, AttackAbility) and ((melee and e.melee) or (not melee and e.ranged)):
+            mod = character.modifier(e.ability)
+            if mod > best_mod:
+                best, best_mod, by = e.ability, mod, feature
+    return best, by
+
+
 def weapon_proficient(character: Character, catalog: Catalog, category: str, *,
                       melee: bool) -> bool:
     """Whether a feature gives PROF with this weapon category ("a martial melee weapon")."""
@@ -170,26 +188,41 @@ def active_toggles(character: Character, catalog: Catalog,
     return [t for t in toggles(character, catalog) if t.state in on]
 
 
+def _owner(character: Character, catalog: Catalog) -> str:
+    """The archetype's name, for a part's label ("Rage (Barbarian)")."""
+    found = catalog.find_archetype(character.archetype) if character.archetype else None
+    return found.name if found is not None else "archetype"
+
+
+def toggle_parts(character: Character, catalog: Catalog, number: Literal["attack", "damage", "ac"],
+                 *, melee: bool = True) -> list[Part]:
+    """What each active state adds to ``number`` ("Rage (Barbarian)" +2 DAM, -2 AC); the
+    attack and damage of a state that needs a melee blow count only in melee, its AC always."""
+    if not character.conditions:  # nothing switched on (every blow and AC asks)
+        return []
+    prof, parts, owner = character.prof, [], ""
+    for t in active_toggles(character, catalog):
+        if number != "ac" and not melee and t.melee_only:
+            continue
+        amount = getattr(t, number).value(prof)
+        if amount:
+            owner = owner or _owner(character, catalog)
+            parts.append(Part(f"{t.state} ({owner})", amount))
+    return parts
+
+
 def toggle_damage(character: Character, catalog: Catalog, *, melee: bool) -> int:
     """Damage the active states add (Rage: +PROF)."""
-    if not character.conditions:  # nothing switched on (every blow asks)
-        return 0
-    return sum(t.damage.value(character.prof) for t in active_toggles(character, catalog)
-               if melee or not t.melee_only)
+    return sum(p.amount for p in toggle_parts(character, catalog, "damage", melee=melee))
 
 
 def toggle_attack(character: Character, catalog: Catalog, *, melee: bool) -> int:
-    if not character.conditions:  # nothing switched on (every attack asks)
-        return 0
-    return sum(t.attack.value(character.prof) for t in active_toggles(character, catalog)
-               if melee or not t.melee_only)
+    return sum(p.amount for p in toggle_parts(character, catalog, "attack", melee=melee))
 
 
 def toggle_ac(character: Character, catalog: Catalog) -> int:
     """AC the active states move (Rage: -PROF)."""
-    if not character.conditions:  # nothing switched on (every AC asks)
-        return 0
-    return sum(t.ac.value(character.prof) for t in active_toggles(character, catalog))
+    return sum(p.amount for p in toggle_parts(character, catalog, "ac"))
 
 
 def set_toggle(character: Character, catalog: Catalog, state: str,

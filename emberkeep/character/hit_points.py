@@ -18,6 +18,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from emberkeep.breakdown import Breakdown, Part
 from emberkeep.dice import Purpose, Roller, roll
 
 __all__ = [
@@ -27,7 +28,9 @@ __all__ = [
     "HpMethod",
     "fixed_first_level_hp",
     "fixed_high_level_hp",
+    "gain_breakdown",
     "level_gain",
+    "level_gain_breakdown",
     "roll_level_hp",
     "roll_zero_level_hp",
 ]
@@ -56,10 +59,36 @@ class HpEntry(BaseModel):
     gain: int = Field(ge=1, le=100)
 
 
+def level_gain_breakdown(face: int, die: int, con_mod: int) -> Breakdown:
+    """R5: the roll, raised to ``min(1 + CON, die // 2)`` (never below 1) when lower."""
+    floor = min(1 + con_mod, die // 2)
+    gain = max(1, face, floor)
+    parts = [Part(f"d{die} rolled", face)]
+    if gain > face:
+        parts.append(Part("raised to 1 + CON, at most half the die", gain - face, 5))
+    return Breakdown(parts)
+
+
 def level_gain(face: int, die: int, con_mod: int) -> int:
     """R5: ``max(roll, min(1 + CON, die // 2))``, never below 1."""
-    floor = min(1 + con_mod, die // 2)
-    return max(1, face, floor)
+    return level_gain_breakdown(face, die, con_mod).total
+
+
+def gain_breakdown(entry: HpEntry) -> Breakdown:
+    """How a level's recorded gain came about (R5), from what the entry kept; a gain the
+    entry's roll does not give (edited in the file) shows the difference as set by hand."""
+    if entry.method is HpMethod.ROLL and entry.die is not None and entry.faces:
+        found = level_gain_breakdown(sum(entry.faces), entry.die, entry.con_mod)
+    elif entry.method is HpMethod.ZERO_LEVEL:
+        found = Breakdown([Part(f"d{entry.die or ZERO_LEVEL_DIE} rolled (0-level)", entry.gain)])
+    elif entry.method is HpMethod.FIXED_FIRST:
+        found = Breakdown([Part("fixed 1st-level amount", entry.gain - entry.con_mod, 5),
+                           Part("CON", entry.con_mod)])
+    else:
+        found = Breakdown([Part(f"fixed for level {entry.level}", entry.gain, 5)])
+    if found.total != entry.gain:
+        found = found.plus(Part("set by hand", entry.gain - found.total))
+    return found
 
 
 def roll_zero_level_hp(roller: Roller) -> HpEntry:

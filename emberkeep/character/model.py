@@ -13,6 +13,7 @@ from uuid import uuid4
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from emberkeep.breakdown import Breakdown, Part, signed
 from emberkeep.character.abilities import ABILITIES, Ability, AbilityScores
 from emberkeep.character.advancement import MAX_LEVEL, prof_bonus, xp_for_level
 from emberkeep.character.archetypes import ChosenFeature
@@ -166,4 +167,10 @@ class Character(BaseModel):
     @property
     def death_threshold(self) -> int:
         """R22: dead at -(3 + LVL + CON) HP or below."""
-        return -(3 + self.level + self.modifier(Ability.CON))
+        return self.death_threshold_breakdown().total
+
+    def death_threshold_breakdown(self) -> Breakdown:
+        """R22's -(3 + LVL + CON), part by part."""
+        con = self.modifier(Ability.CON)
+        return Breakdown((Part("base", -3, 22), Part("LVL", -self.level),
+                          Part("CON" if con >= 0 else f"CON {signed(con)}, taken away", -con)))

@@ -14,38 +14,50 @@ number is a function of the :class:`Character` here, built from the core's own r
 - Archetype features change these numbers through their typed effects, read by
   :mod:`emberkeep.character.archetype_effects`: a better ATK ability (Arcane strike), PROF with a
   weapon category, a switched-on state (Rage: +PROF damage, -PROF AC), EASY skills and saves.
+
+Every number is also offered as a :class:`~emberkeep.breakdown.Breakdown` (``*_breakdown``):
+the parts come from the function that computes the number, so an explanation always adds up
+to what the sheet shows and the engine rolls (:mod:`emberkeep.character.explain` maps the
+sheet's numbers to them).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from emberkeep.breakdown import Breakdown, Part
 from emberkeep.character import archetype_effects as fx
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.bonuses import (
     ARCHERY_STYLE,
     DUELING_STYLE,
     attack_ability,
-    attack_bonus,
+    attack_breakdown,
     caster_kind,
     crit_low,
-    damage_bonus,
+    damage_breakdown,
     save_bonus,
     skill_bonus,
     spellcheck_bonus,
-    state_damage,
+    state_damage_parts,
     weapon_proficient,
 )
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.checks import Difficulty
+from emberkeep.character.feature_effects import ExtraSpells
+from emberkeep.character.hit_points import gain_breakdown
 from emberkeep.character.model import Character
 from emberkeep.character.skills import SKILL_ABILITY, Skill, skill_name
-from emberkeep.character.status import DEFENSE_STYLE, character_armor_class
+from emberkeep.character.status import (
+    DEFENSE_STYLE,
+    character_armor_class,
+    character_armor_class_breakdown,
+)
 from emberkeep.gear.damage import Grip, damage_dice, grip_of
-from emberkeep.gear.encumbrance import load, load_limit
+from emberkeep.gear.encumbrance import load, load_breakdown, load_limit, load_limit_breakdown
 from emberkeep.gear.owned import OwnedWeapon
 from emberkeep.gear.small import is_small_weapon
-from emberkeep.magic.limits import spells_known
+from emberkeep.magic.limits import spells_known_breakdown
 
 __all__ = [
     "ARCHERY_STYLE",
@@ -58,12 +70,20 @@ __all__ = [
     "attack_line",
     "attack_lines",
     "caster_kind",
+    "character_armor_class_breakdown",
     "dice_text",
+    "hp_gain_breakdown",
+    "hp_max_breakdown",
     "load_and_limit",
+    "load_breakdowns",
+    "prof_breakdown",
     "save_lines",
     "skill_lines",
     "spellcheck_bonus",
+    "spells_known_breakdown_of",
     "spells_known_limit",
+    "weapon_attack_breakdown",
+    "weapon_damage_breakdown",
 ]
 
 
@@ -103,6 +123,26 @@ class AttackLine:
         return f"{self.name} (2H)" if self.grip == "two_handed" and self.name else self.name
 
 
+def weapon_attack_breakdown(character: Character, catalog: Catalog,
+                            weapon: OwnedWeapon) -> Breakdown:
+    """The ATK of ``weapon`` for this character, part by part (R4, R7, R29)."""
+    ranged = weapon.kind == "ranged"
+    return attack_breakdown(
+        character, catalog, ranged=ranged,
+        small=is_small_weapon(weapon.kind, weapon.tags, weapon.length_ft),
+        proficient=weapon_proficient(character, catalog, weapon.category, weapon.kind))
+
+
+def weapon_damage_breakdown(character: Character, catalog: Catalog, weapon: OwnedWeapon,
+                            grip: Grip | None = None) -> Breakdown:
+    """The flat number ``weapon`` in ``grip`` adds to its dice (R12, R17, R29), with what a
+    switched-on state adds (Rage: +PROF)."""
+    ranged = weapon.kind == "ranged"
+    return damage_breakdown(character, ranged=ranged, recoil="Recoil" in weapon.tags,
+                            grip=grip_of(weapon, grip), notches=weapon.notches) \
+        .plus(*state_damage_parts(character, catalog, ranged=ranged))
+
+
 def attack_line(character: Character, catalog: Catalog, weapon: OwnedWeapon,
                 grip: Grip | None = None) -> AttackLine:
     """ATK bonus and damage of ``weapon`` in ``grip`` for this character (R4, R7, R12, R17, R29):
@@ -111,15 +151,12 @@ def attack_line(character: Character, catalog: Catalog, weapon: OwnedWeapon,
     small = is_small_weapon(weapon.kind, weapon.tags, weapon.length_ft)
     proficient = weapon_proficient(character, catalog, weapon.category, weapon.kind)
     held = grip_of(weapon, grip)
-    modifier = damage_bonus(character, ranged=ranged, recoil="Recoil" in weapon.tags,
-                            grip=held, notches=weapon.notches) \
-        + state_damage(character, catalog, ranged=ranged)  # Rage: +PROF dam
     return AttackLine(
         uid=weapon.uid, name=weapon.name, grip=held,
         ability=attack_ability(character, ranged=ranged, small=small), proficient=proficient,
-        atk_bonus=attack_bonus(character, catalog, ranged=ranged, small=small,
-                               proficient=proficient),
-        dice=damage_dice(weapon, grip), damage_modifier=modifier,
+        atk_bonus=weapon_attack_breakdown(character, catalog, weapon).total,
+        dice=damage_dice(weapon, grip),
+        damage_modifier=weapon_damage_breakdown(character, catalog, weapon, grip).total,
         notches=weapon.notches, broken=weapon.broken, dropped=weapon.dropped,
         crit_low=crit_low(character, catalog, ranged=ranged))
 
@@ -220,11 +257,51 @@ def load_and_limit(character: Character) -> tuple[int, int]:
     return load(character.inventory), load_limit(character.modifier(Ability.STR))
 
 
-def spells_known_limit(character: Character, catalog: Catalog) -> int | None:
+def load_breakdowns(character: Character) -> tuple[Breakdown, Breakdown]:
+    """R14: the load carried and the limit, part by part (their totals are
+    :func:`load_and_limit`'s)."""
+    return (load_breakdown(character.inventory),
+            load_limit_breakdown(character.modifier(Ability.STR)))
+
+
+def prof_breakdown(character: Character) -> Breakdown:
+    """PROF by level (R6: the Advancement table; 0-level +0)."""
+    return Breakdown((Part(f"level {character.level}", character.prof, 6),))
+
+
+def hp_max_breakdown(character: Character) -> Breakdown:
+    """Max HP as the gains of each level (R5); what the history does not account for (an
+    edit by hand, a sheet from before the history was kept) shows as set by hand."""
+    parts = [Part(f"level {entry.level}", entry.gain, 5) for entry in character.hp_history]
+    kept = sum(p.amount for p in parts)
+    if kept != character.max_hp:
+        parts.append(Part("set by hand", character.max_hp - kept))
+    return Breakdown(parts)
+
+
+def hp_gain_breakdown(character: Character, level: int) -> Breakdown | None:
+    """How the HP gained at ``level`` came about (R5), or None when the sheet has no entry."""
+    for entry in character.hp_history:
+        if entry.level == level:
+            return gain_breakdown(entry)
+    return None
+
+
+def spells_known_breakdown_of(character: Character, catalog: Catalog) -> Breakdown | None:
     """R10: Cleric 1 + LVL, Magic-user 1 + LVL + INT, + what features add (Bookworm: 2);
     None for a class that casts no spells."""
     kind = caster_kind(character)
     if kind is None:
         return None
-    return spells_known(kind, character.level, character.modifier(Ability.INT),
-                        extra=fx.extra_spells_known(character, catalog))
+    extra = [Part(feature.name, effect.spells)
+             for feature, effect in fx.chosen_effects(character, catalog)
+             if isinstance(effect, ExtraSpells) and effect.spells]
+    return spells_known_breakdown(kind, character.level, character.modifier(Ability.INT),
+                                  extra=extra)
+
+
+def spells_known_limit(character: Character, catalog: Catalog) -> int | None:
+    """R10: Cleric 1 + LVL, Magic-user 1 + LVL + INT, + what features add (Bookworm: 2);
+    None for a class that casts no spells."""
+    found = spells_known_breakdown_of(character, catalog)
+    return None if found is None else found.total

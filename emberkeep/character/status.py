@@ -8,15 +8,17 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from emberkeep.breakdown import Breakdown, Part
 from emberkeep.character.abilities import Ability
-from emberkeep.character.archetype_effects import toggle_ac  # Rage: -PROF AC
-from emberkeep.gear.armor_class import armor_class
+from emberkeep.character.archetype_effects import toggle_parts  # Rage: -PROF AC
+from emberkeep.gear.armor_class import armor_class_breakdown
 
 if TYPE_CHECKING:
     from emberkeep.character.catalog import Catalog
     from emberkeep.character.model import Character
 
-__all__ = ["DEFENSE_STYLE", "Status", "character_armor_class", "status"]
+__all__ = ["DEFENSE_STYLE", "Status", "character_armor_class", "character_armor_class_breakdown",
+           "status"]
 
 DEFENSE_STYLE = "defense"  # Fighter's Fighting Style (b): +1 AC
 
@@ -38,9 +40,16 @@ def status(character: Character) -> Status:
     return Status.ALIVE
 
 
-def character_armor_class(character: Character, catalog: Catalog) -> int:
+def character_armor_class_breakdown(character: Character, catalog: Catalog) -> Breakdown:
     """Worn armor and shield with their dents (R15), DEX where the armor allows, the
     Fighter's Defense style, and what a switched-on feature does (Rage, as ``catalog`` has it)."""
-    extra = 1 if character.fighting_style == DEFENSE_STYLE else 0
-    return armor_class(character.inventory, character.modifier(Ability.DEX),
-                       extra + toggle_ac(character, catalog))
+    found = armor_class_breakdown(character.inventory, character.modifier(Ability.DEX))
+    if character.fighting_style == DEFENSE_STYLE:
+        found = found.plus(Part("Defense style", 1))
+    toggled = toggle_parts(character, catalog, "ac")
+    return found.plus(*toggled) if toggled else found
+
+
+def character_armor_class(character: Character, catalog: Catalog) -> int:
+    """The AC the sheet shows and the engine hits against: its breakdown's total."""
+    return character_armor_class_breakdown(character, catalog).total

@@ -7,13 +7,15 @@ Everything counts as one load, worn armor included, except bulk goods: 1000 coin
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING
+
+from emberkeep.breakdown import Breakdown, Part
 
 if TYPE_CHECKING:
     from emberkeep.gear.inventory import Inventory
 
-__all__ = ["COINS_PER_LOAD", "bundles", "is_encumbered", "load", "load_limit"]
+__all__ = ["COINS_PER_LOAD", "bundles", "is_encumbered", "load", "load_breakdown", "load_limit",
+           "load_limit_breakdown"]
 
 COINS_PER_LOAD = 1000
 """R14: 1000 coins of any metal make one load."""
@@ -24,20 +26,42 @@ def bundles(count: int, per_load: int) -> int:
     return -(-count // per_load) if count > 0 else 0
 
 
+def load_breakdown(inventory: Inventory) -> Breakdown:
+    """The load, piece by piece (R14): one per armor, shield and weapon, bulk stacks by
+    bundle, coins per 1000."""
+    parts = [Part(piece.name, 1) for piece in (*inventory.armor, *inventory.shields)]
+    parts += [Part(w.name, 1) for w in inventory.weapons if w.kind != "fist"]
+    stacks: dict[tuple[str, int], tuple[str, int]] = {}
+    for item in inventory.items:
+        name, count = stacks.get((item.catalog_id, item.bulk), (item.name, 0))
+        stacks[(item.catalog_id, item.bulk)] = (name, count + item.quantity)
+    for (_, bulk), (name, count) in stacks.items():
+        if count == 1:
+            parts.append(Part(name, 1))
+        elif count and bulk == 1:
+            parts.append(Part(f"{name} ×{count}", count))
+        elif count:
+            parts.append(Part(f"{name} ×{count}, {bulk} to a load", bundles(count, bulk), 14))
+    coins = inventory.purse.coin_count
+    if coins:
+        parts.append(Part(f"{coins} coins, {COINS_PER_LOAD} to a load",
+                          bundles(coins, COINS_PER_LOAD), 14))
+    return Breakdown(parts)
+
+
 def load(inventory: Inventory) -> int:
     """The load the inventory counts: one per piece, bulk stacks by bundle, coins per 1000."""
-    total = len(inventory.armor) + len(inventory.shields)
-    total += sum(1 for w in inventory.weapons if w.kind != "fist")
-    stacks: dict[tuple[str, int], int] = defaultdict(int)
-    for item in inventory.items:
-        stacks[(item.catalog_id, item.bulk)] += item.quantity
-    total += sum(bundles(count, bulk) for (_, bulk), count in stacks.items())
-    return total + bundles(inventory.purse.coin_count, COINS_PER_LOAD)
+    return load_breakdown(inventory).total
+
+
+def load_limit_breakdown(str_mod: int) -> Breakdown:
+    """R14: the load a character carries unencumbered, 10 + STR."""
+    return Breakdown((Part("base", 10, 14), Part("STR", str_mod)))
 
 
 def load_limit(str_mod: int) -> int:
     """R14: the load a character carries unencumbered, 10 + STR."""
-    return 10 + str_mod
+    return load_limit_breakdown(str_mod).total
 
 
 def is_encumbered(inventory: Inventory, str_mod: int) -> bool:

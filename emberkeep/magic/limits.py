@@ -19,12 +19,14 @@ spent: :meth:`CasterState.record_spellcheck` reads the final result.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from emberkeep.breakdown import Breakdown, Part
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.magic.spellcheck import Caster, SpellcheckResult, spellcheck
 from emberkeep.magic.spells import Spell
@@ -40,16 +42,30 @@ __all__ = [
     "cast",
     "depletion_save",
     "spells_known",
+    "spells_known_breakdown",
 ]
 
 DEPLETION_EVERY = 4  # ICRPG: "After casting 4 spell, INT SAVE against the ROOM DC"
 MAX_DISAPPROVAL = 20
 
 
+def spells_known_breakdown(caster: Caster, level: int, int_mod: int = 0, *,
+                           extra: Sequence[Part] = ()) -> Breakdown:
+    """R10: Cleric 1 + LVL; Magic-user 1 + LVL + INT; at least 1; then the ``extra`` parts
+    (an archetype's spells: "Bookworm" +2)."""
+    parts = [Part("base", 1, 10), Part("LVL", level)]
+    if caster == "magic_user":
+        parts.append(Part("INT", int_mod))
+    known = sum(p.amount for p in parts)
+    if known < 1:
+        parts.append(Part("raised to at least 1", 1 - known, 10))
+    return Breakdown((*parts, *extra))
+
+
 def spells_known(caster: Caster, level: int, int_mod: int = 0, *, extra: int = 0) -> int:
     """R10: Cleric 1 + LVL; Magic-user 1 + LVL + INT; at least 1, plus ``extra``."""
-    known = 1 + level + (int_mod if caster == "magic_user" else 0)
-    return max(1, known) + extra
+    more = (Part("more spells", extra),) if extra else ()
+    return spells_known_breakdown(caster, level, int_mod, extra=more).total
 
 
 class CastingBarred(RuntimeError):
