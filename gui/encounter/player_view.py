@@ -1,10 +1,11 @@
 """The player view: a second window for a second screen, in big type.
 
 It shows the round, whose turn it is, and the order with each combatant's health as the players
-may know it: a PC's HP as numbers (it is on their sheet anyway; in a Melee Round the knight's
-own, labelled "knight HP", R39), a monster's only as "unhurt /
-wounded / bloodied / down" (:func:`~gui.encounter.status.monster_word`), never a number. The
-model below is the only thing the view reads, so a test over its cells proves it.
+may know it: the core's :func:`~emberkeep.encounter.table_view.table_view` snapshot, the very one
+the page shared with the players' phones reads (:mod:`emberkeep.share`), so the two never
+differ. A PC's HP as numbers (in a Melee Round the knight's own, labelled "knight HP", R39), a
+monster's only as "unhurt / wounded / bloodied / down", never a number. The model below is the
+only thing the view reads, so a test over its cells proves it.
 """
 
 from __future__ import annotations
@@ -23,12 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.encounter.combatant import Combatant
-from emberkeep.encounter.dying import life_state
-from emberkeep.encounter.initiative import Slot
-from emberkeep.encounter.reveal import shown_to_players
+from emberkeep.encounter.table_view import TableRow, TableView, player_health, table_view
 from gui.encounter.combatants import row_foreground
 from gui.encounter.session import EncounterSession
-from gui.encounter.status import conditions_text, monster_word
 from gui.list_table import ListTableModel
 from gui.palette import tones
 
@@ -38,85 +36,67 @@ _Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("", "Name", "Health", "Conditions")
 
 
-_PC_WORDS = {"dying": " — dying", "stable": " — stable", "out": " — out of the fight"}
-
 class PlayerModel(ListTableModel[str]):
-    """Combatants in the round's order (those not in it yet, after), health as players see it.
-
-    A row is a combatant's id."""
+    """Combatants in the round's order (those not in it yet, after), as the core's snapshot
+    has them. A row is a combatant's id; its cells are the snapshot's words."""
 
     COLUMNS = HEADERS
 
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.rows = self.load()
+        self.view = self.snapshot()
+        self.rows = [row.cid for row in self.view.rows]
         session.stateChanged.connect(self.refresh)
         session.combatantsReset.connect(self.refresh)
         session.combatantsChanged.connect(self._changed)
 
+    def snapshot(self) -> TableView:
+        return table_view(self.session.enc, self.session.title)
+
     def load(self) -> list[str]:
         """In the round's order; those the GM has not revealed are left out (a hidden monster
         stays a surprise)."""
-        seen: dict[str, None] = {}
-        for entry in self.session.enc.state.order:
-            seen.setdefault(Slot.parse(entry).cid, None)
-        for cid in self.session.enc.combatants:
-            seen.setdefault(cid, None)
-        return shown_to_players(self.session.enc, seen)
+        self.view = self.snapshot()
+        return [row.cid for row in self.view.rows]
 
-    def _changed(self, ids: list[str]) -> None:
-        combatants = self.session.enc.combatants
-        if any((cid in self.rows) == combatants[cid].hidden for cid in ids if cid in combatants):
+    def _changed(self, _ids: list[str]) -> None:
+        view = self.snapshot()
+        if [row.cid for row in view.rows] != self.rows:
             self.refresh()  # hidden or revealed: the rows themselves change
             return
-        for cid in ids:
-            if cid in self.rows:
-                row = self.rows.index(cid)
-                self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+        self.view = view
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self.rows) - 1, len(HEADERS) - 1))
 
     def health(self, c: Combatant) -> str:
-        enc = self.session.enc
-        if c.kind == "pc":
-            state = life_state(enc, c)  # the core's dead/dying (R21, R22), as the GM's table
-            if state == "dead":
-                return "dead"
-            hp, max_hp = enc.hp_with_max(c)
-            # R39: a Melee Round's HP is the knight's own, labelled so on the players' screen
-            unit = "knight HP" if enc.knight_hp else "HP"
-            if not max_hp:
-                return "no knight profile"
-            return f"{hp}/{max_hp} {unit}" + _PC_WORDS.get(state, "")
-        return monster_word(enc, c)
+        return player_health(self.session.enc, c)
 
-    def _shown(self, c: Combatant, column: int, acting: bool) -> str:
+    @staticmethod
+    def _shown(row: TableRow, column: int) -> str:
         """What the players see: whose turn, the name, the health words, the conditions."""
         if column == 0:
-            return "▶" if acting else ""
+            return "▶" if row.acting else ""
         if column == 1:
-            return c.name
+            return row.name
         if column == 2:
-            return self.health(c)
-        words = conditions_text(c, for_players=True, enc=self.session.enc)
+            return row.health
         # its own word apart from the health beside it ("bloodied · FRIGHTENED", not run
         # together where the columns meet)
-        return f"· {words}" if words else ""
+        return f"· {row.conditions}" if row.conditions else ""
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        if not index.isValid() or index.row() >= len(self.view.rows):
             return None
-        enc = self.session.enc
-        c = enc.combatants.get(self.rows[index.row()])
-        if c is None:
-            return None
-        acting = c.id == self.session.current_id()
+        row = self.view.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._shown(c, index.column(), acting)
-        if role == Qt.ItemDataRole.BackgroundRole and acting:
+            return self._shown(row, index.column())
+        if role == Qt.ItemDataRole.BackgroundRole and row.acting:
             return QBrush(tones().current_bg)
         if role == Qt.ItemDataRole.ForegroundRole:
-            return row_foreground(enc.is_down(c), acting)
-        if role == Qt.ItemDataRole.FontRole and acting:
+            return row_foreground(row.down, row.acting)
+        if role == Qt.ItemDataRole.FontRole and row.acting:
             font = QFont()
             font.setBold(True)
             return font
@@ -165,18 +145,10 @@ class PlayerView(QWidget):
         self.refresh()
 
     def refresh(self, *_: object) -> None:
-        st = self.session.enc.state
-        if st.phase == "over":
-            self.heading.setText(f"{self.session.title} — the fight is over")
-        elif st.round:
-            segment = f" · segment {st.segment}" if st.segment else ""
-            self.heading.setText(f"{self.session.title} — round {st.round}{segment}")
-        else:
-            self.heading.setText(f"{self.session.title} — about to begin")
-        actor = self.session.current_id()
-        c = self.session.enc.combatants.get(actor) if actor else None
-        # a hidden one's turn is not announced: its name would give it away
-        self.acting.setText(f"{c.name}'s turn" if c is not None and not c.hidden else "")
+        view = self.model.snapshot()
+        self.heading.setText(f"{view.title} — {view.stage}")
+        # a hidden one's turn is not announced: its name would give it away (the snapshot's)
+        self.acting.setText(f"{view.acting}'s turn" if view.acting else "")
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """F11 toggles fullscreen; Esc leaves it (the GM's way back to a window)."""

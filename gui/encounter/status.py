@@ -2,7 +2,8 @@
 
 The engine's facts (R21's dying countdown ``dying_in``, R27/R28 conditions with rounds left,
 engine II's timers and pending morale checks) become short plain text here, in one place.
-The player view only ever uses :func:`monster_word` for a monster: never a number.
+What the players may see (a monster's health only in words, never a number) is the core's
+:mod:`emberkeep.encounter.table_view`; ``monster_word`` is read from there.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.condition_names import conditions_words, rounds_text
 from emberkeep.encounter.dying import DYING, dying_rounds, life_state
 from emberkeep.encounter.engine import Encounter
+from emberkeep.encounter.table_view import MONSTER_WORDS, monster_word, player_conditions
 from emberkeep.encounter.unaware import UNAWARE
 
 __all__ = ["MONSTER_WORDS", "conditions_text", "dying_rounds", "dying_text", "monster_word",
            "morale_text", "status_text", "timers_text"]
 
-MONSTER_WORDS = ("unhurt", "wounded", "bloodied", "down")
 _HIDDEN = frozenset({DYING})  # shown in the status column as a countdown instead
 _GM_ONLY = frozenset({UNAWARE})  # R35: a hidden attacker is the GM's secret
 
@@ -27,6 +28,8 @@ def conditions_text(c: Combatant, *, for_players: bool = False,
     surprised are unaware of each foe, R35, and it is said once). ``for_players``: the player
     view leaves out what only the GM may know (who is unaware of a hidden foe). With ``enc``, a
     dead PC's last conditions (UNCONSCIOUS...) are not shown: it is dead, and says so."""
+    if for_players and enc is not None:
+        return player_conditions(enc, c)  # the players' rule, said once in the core
     if enc is not None and c.kind == "pc" and life_state(enc, c) == "dead":
         return ""
     leave_out = _HIDDEN | _GM_ONLY if for_players else _HIDDEN
@@ -72,16 +75,6 @@ def _state_text(enc: Encounter, c: Combatant) -> str:
     if c.acted:
         words.append("acted")
     return ", ".join(words) or "ready"
-
-
-def monster_word(enc: Encounter, c: Combatant) -> str:
-    """What the players may know of a monster's health: unhurt / wounded / bloodied / down."""
-    if enc.is_down(c):
-        return "down"
-    hp, max_hp = enc.hp_with_max(c)
-    if hp >= max_hp:
-        return "unhurt"
-    return "wounded" if hp * 2 > max_hp else "bloodied"
 
 
 def timers_text(enc: Encounter) -> str:
