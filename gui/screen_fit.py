@@ -83,14 +83,15 @@ class ElidedLabel(QLabel):
     clipping one end. ``text()`` is still the whole text, and so is the tooltip the caller sets
     with :func:`tip_full_text`."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None,
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> None:
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.PlainText)
+        self.mode = mode
 
     def shown_text(self) -> str:
         """What the label draws at its present width."""
-        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle,
-                                             self.contentsRect().width())
+        return self.fontMetrics().elidedText(self.text(), self.mode, self.contentsRect().width())
 
     def paintEvent(self, event: QPaintEvent) -> None:
         shown = self.shown_text()

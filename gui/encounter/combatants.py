@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -272,6 +273,13 @@ class HpBarDelegate(QStyledItemDelegate):
 
 CONDITIONS_COLUMN, STATUS_WIDTH = 6, 110
 NAME_WIDTH = (124, 240)  # the Name column's, in px: at first; at most, beside a laptop's panel
+# Each column's width as it opens, and the least it gives way to when a dock (the dice tray,
+# the timeline) narrows the table: every column stays in view instead of the table scrolling
+# sideways. Name, Conditions and Status cells give their whole text in a tooltip, so they are
+# the ones that shrink most.
+_WIDTHS = (NAME_WIDTH[0], 52, 90, 36, 44, 40, 120, STATUS_WIDTH)
+_LEAST = (72, 40, 52, 30, 32, 32, 52, 56)
+_GIVES_WAY = (7, 0, 2, 1, 4, 5, 3)  # which column shrinks first: Status, Name, the HP bar, …
 
 
 def combatants_table(session: EncounterSession,
@@ -280,7 +288,7 @@ def combatants_table(session: EncounterSession,
     header click (at first: as added), the conditions taking the width left so the status
     column stays in view on a laptop."""
     model = CombatantsModel(session, parent)
-    table = QTableView(parent)
+    table = _CombatantsTable(parent)
     table.setModel(model)
     table.setItemDelegateForColumn(HP_COLUMN, HpBarDelegate(table))
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -291,20 +299,62 @@ def combatants_table(session: EncounterSession,
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     header = table.horizontalHeader()
+    header.setMinimumSectionSize(min(_LEAST))
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    for column, width in enumerate((NAME_WIDTH[0], 52, 90, 36, 44, 40, 120, STATUS_WIDTH)):
+    for column, width in enumerate(_WIDTHS):
         header.resizeSection(column, width)
     header.setSectionResizeMode(CONDITIONS_COLUMN, QHeaderView.ResizeMode.Stretch)
     for signal in (model.rowsInserted, model.modelReset, model.layoutChanged):
         signal.connect(lambda *_: fit_names(table))
+    table.viewport().installEventFilter(table.columns_fit)
     fit_names(table)
     return model, table
 
 
-def fit_names(table: QTableView) -> None:
+class _CombatantsTable(QTableView):
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        # held here: a Python event filter whose wrapper is collected stops being called
+        self.columns_fit = _ColumnsFit(self)
+
+
+class _ColumnsFit(QObject):
+    """Refits the columns whenever the table's viewport changes width."""
+
+    def __init__(self, table: QTableView) -> None:
+        super().__init__(table)
+        self.table = table
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            fit_columns(self.table)
+        return False
+
+
+def fit_columns(table: QTableView) -> None:
+    """Every column in view at the viewport's width: the fixed columns at their opening widths
+    while they fit beside the conditions' least, else shrunk, Status first, each no narrower
+    than its least (then, and only then, the table scrolls sideways)."""
+    header = table.horizontalHeader()
+    widths = list(_WIDTHS)
+    widths[0] = max(widths[0], _name_width(table))
+    room = table.viewport().width() - _LEAST[CONDITIONS_COLUMN]
+    over = sum(w for c, w in enumerate(widths) if c != CONDITIONS_COLUMN) - room
+    for column in _GIVES_WAY:
+        if over <= 0:
+            break
+        cut = min(over, widths[column] - _LEAST[column])
+        widths[column] -= max(cut, 0)
+        over -= max(cut, 0)
+    for column, width in enumerate(widths):
+        if column != CONDITIONS_COLUMN and header.sectionSize(column) != width:
+            header.resizeSection(column, width)
+
+
+def _name_width(table: QTableView) -> int:
     """The Name column as wide as the longest name in bold (the acting one's), between
-    NAME_WIDTH's bounds: a name reads whole ("Wren Quickfingers", not "Wren …") and the
-    conditions column gives way; a longer one elides, whole in its tooltip."""
+    NAME_WIDTH's bounds: a name reads whole ("Wren Quickfingers", not "Wren …"); a longer one
+    elides, whole in its tooltip."""
     model = table.model()
     font = QFont(table.font())
     font.setBold(True)
@@ -314,7 +364,12 @@ def fit_names(table: QTableView) -> None:
     # the item's text margins (Qt: the focus frame's, plus one, each side) and a letter spare
     margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
     low, high = NAME_WIDTH
-    width = min(max(low, longest + margin + metrics.averageCharWidth()), high)
+    return min(max(low, longest + margin + metrics.averageCharWidth()), high)
+
+
+def fit_names(table: QTableView) -> None:
+    """A longer name widens the Name column and the conditions column gives way (a column the
+    GM dragged wider stays), as far as the table's width lets every column stay in view."""
     header = table.horizontalHeader()
-    if header.sectionSize(0) < width:  # only wider: a column the GM dragged wider stays
-        header.resizeSection(0, width)
+    if header.sectionSize(0) < _name_width(table):
+        fit_columns(table)

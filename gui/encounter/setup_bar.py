@@ -71,8 +71,11 @@ class SetupBar(QWidget):
     def refresh(self) -> None:
         enc, record = self.session.enc, self.session.record
         setup = not enc.history
+        # once the fight begins they are fixed, and the heading names them: hidden, they give
+        # their room to the morale and dying banner beside them
         for w in (self.mode, self.resolution, self.room_dc, self.remove_button):
             w.setEnabled(setup)
+            w.setVisible(setup)
         settings = self.session.document.campaign.settings
         self.mode.setCurrentIndex(self.mode.findData(enc.state.mode.value))
         self.resolution.setCurrentIndex(self.resolution.findData(

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QVBoxLayout, QWidget
 
 from emberkeep.dice import Answer, Answers, Key, Purpose
 from emberkeep.encounter.rolls_ahead import rolls_ahead
 from gui.palette import tone
-from gui.plain_text import plain_label, tooltip
+from gui.plain_text import tooltip
+from gui.screen_fit import ElidedLabel, tip_full_text
 
 if TYPE_CHECKING:
     from gui.encounter.session import EncounterSession
@@ -75,8 +77,10 @@ class TypedDiceEntry(QWidget):
         self.edit.setPlaceholderText("Shift+D typed dice: crit 14; surprise party: 2")
         self.edit.setToolTip(tooltip(__doc__.split("\n\n")[1] if __doc__ else ""))
         self.edit.setMaxLength(500)
-        self.ahead = plain_label("", self)  # a refusal quotes what was typed
-        self.ahead.setWordWrap(True)
+        # one line, its whole text in the tooltip: a refusal quotes what was typed, and the
+        # dice ahead of a WDD round name every combatant
+        self.ahead = ElidedLabel(self, Qt.TextElideMode.ElideRight)
+        self.ahead.setMinimumWidth(1)
         tone(self.ahead, "muted")  # a palette tone: Mid was near the dark scheme's background
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -98,6 +102,7 @@ class TypedDiceEntry(QWidget):
         except ValueError as exc:
             self.session.typed_next = {}
             self.ahead.setText(str(exc))
+            tip_full_text(self.ahead)
             return str(exc)
         self.refresh()
         return None
@@ -122,11 +127,17 @@ class TypedDiceEntry(QWidget):
         shown = []
         for purpose, who in whos.items():
             several = [w for w in dict.fromkeys(who) if w]
-            shown += [f"{purpose} {w}:" for w in several] if len(several) > 1 else [purpose]
+            if len(several) > 3:
+                shown.append(f"{purpose} ({len(several)} rollers)")
+            elif len(several) > 1:
+                shown.append(f"{purpose} ({', '.join(several)})")
+            else:
+                shown.append(purpose)
         typed = len(self.session.typed_next)
         self.ahead.setText((f"{typed} typed · " if typed else "")
                            + ("next may roll: " + ", ".join(shown) if shown else ""))
-        self.ahead.setToolTip(tooltip("\n".join(str(a) for a in ahead)))  # who rolls: names
+        # the tooltip says it whole, with who rolls each die and why (names: escaped)
+        self.ahead.setToolTip(tooltip("\n".join([self.ahead.text(), *(str(a) for a in ahead)])))
 
 
 def _entry_text(key: Key, answers: list[Answer]) -> str:

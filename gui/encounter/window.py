@@ -247,7 +247,7 @@ class EncounterWindow(QWidget):
         self.combatant_filter.setAccessibleName("Filter combatants")
         self.table.setAccessibleName("Combatants")
         self.order_view.setAccessibleName("Order")
-        reserve_lines(self.typed_dice.ahead, 2)  # long lists: the rest in its tooltip
+        reserve_lines(self.typed_dice.ahead, 1).setWordWrap(False)  # the rest: its tooltip
         for top, under in ((self.amount, self.amount_label), (self.ruling, self.message)):
             column = QVBoxLayout()
             column.setSpacing(0)

@@ -29,8 +29,8 @@ def test_shift_d_types_each_sides_surprise_d6_then_s_rolls_them(
     """R20: "each side rolls a d6 ... surprised on 1-2": typed 2 for the party, 5 for the
     foes; the party is surprised, the goblins are not; the entry empties once applied."""
     _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=1)
-    assert ew.typed_dice.ahead.text() == ("next may roll: surprise party:, surprise foes:, "
-                                          "initiative party:, initiative foes:")
+    assert ew.typed_dice.ahead.text() == ("next may roll: surprise (party, foes), "
+                                          "initiative (party, foes)")
     key(ew, Key.Key_D, Mod.ShiftModifier)
     assert _focus() is ew.typed_dice.edit
     QTest.keyClicks(_focus(), "surprise Party: 2; surprise foes: 5")
