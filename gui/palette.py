@@ -16,12 +16,16 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from gui.contrast import contrast, mix, readable_on, toward_contrast
 
-__all__ = ["Tones", "fixed_up", "retone_all", "tone", "tones"]
+__all__ = ["Tones", "fixed_up", "placeholder_color", "retone_all", "tone", "tones"]
 
 _AMBER = QColor(255, 193, 7)
 _RED = QColor(198, 40, 40)
+_GREEN = QColor(46, 160, 67)
 _HP_HUES = (QColor(76, 175, 80), QColor(255, 167, 38), QColor(229, 57, 53))
 _TONE_PROPERTY = "emberTone"
+# placeholder against typed text: apart enough to tell at a glance (the dark palette's #9a9a9a
+# on #e8e8e8 text is 2.3; #767676 against black 4.7)
+_PLACEHOLDER_APART = 2.0
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,9 @@ class Tones:
     """Down, dead or done: readable on base, alternate base and the current row alike."""
     error: QColor
     """Refusals, dying, warnings: on the window, base and alternate base."""
+    good: QColor
+    """Good news the guide calls green (ready to level up): on the window, base and alternate
+    base, and on the selection's colour (a selected roster row keeps it)."""
     hp_track: QColor
     hp_fills: tuple[QColor, QColor, QColor]
     """Above half, above a quarter, the rest."""
@@ -63,11 +70,12 @@ def _derive(palette: QPalette) -> Tones:
     current_fg = readable_on(current_bg, text)
     muted = toward_contrast(mix(text, base, 0.5), [base, alternate, current_bg], text)
     error = toward_contrast(_RED, [window, base, alternate], _extreme_from(window))
+    good = toward_contrast(_GREEN, [window, base, alternate], _extreme_from(window))
     hp_track = toward_contrast(mix(base, text, 0.15), [text], base)
     fills = tuple(toward_contrast(hue, [text], base) for hue in _HP_HUES)
     segment_head = toward_contrast(mix(base, text, 0.1), [text], base)
     return Tones(text=text, base=base, alternate_base=alternate, window=window,
-                 current_bg=current_bg, current_fg=current_fg, muted=muted, error=error,
+                 current_bg=current_bg, current_fg=current_fg, muted=muted, error=error, good=good,
                  hp_track=hp_track, hp_fills=(fills[0], fills[1], fills[2]), hp_text=text,
                  segment_head=segment_head)
 
@@ -102,9 +110,26 @@ def fixed_up(palette: QPalette) -> QPalette:
         fixed.setColor(group.Disabled, r, toward_contrast(
             fixed.color(group.Disabled, r), [base, fixed.color(group.Disabled, role.Window)],
             fixed.color(group.Active, role.Text)))
-    fixed.setColor(role.PlaceholderText, toward_contrast(
-        fixed.color(role.PlaceholderText), [fixed.color(role.Base)], fixed.color(role.Text)))
+    for g in (group.Active, group.Inactive, group.Disabled):
+        fixed.setColor(g, role.PlaceholderText, placeholder_color(
+            fixed.color(g, role.PlaceholderText), fixed.color(g, role.Text),
+            fixed.color(g, role.Base)))
     return fixed
+
+
+def placeholder_color(placeholder: QColor, text: QColor, base: QColor) -> QColor:
+    """A placeholder that reads (AA on ``base``) yet is plainly not typed text.
+
+    A platform palette may give the placeholder as the text colour at half alpha (Fusion's
+    light palette: black at alpha 128); taken as opaque that is the text's own black, and an
+    empty filter box reads as one with a filter typed in. So the colour is laid on the base
+    first, and one too close to the text is replaced by the text mixed halfway into the base;
+    then it is moved toward the text only as far as AA contrast on the base asks."""
+    shown = mix(base, placeholder, placeholder.alphaF())
+    if contrast(shown, text) < _PLACEHOLDER_APART:
+        shown = mix(text, base, 0.5)
+    return toward_contrast(shown, [base], text)
+
 
 
 def tone(widget: QWidget, name: str | None) -> None:

@@ -45,7 +45,11 @@ class SpellNameDialog(QDialog):
         self.name = QLabel("", self)
         self.name.setTextFormat(Qt.TextFormat.PlainText)
         self.name.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.name.setStyleSheet("font-size: 20pt; font-weight: bold; padding: 12px;")
+        big = self.name.font()  # a font, not a style sheet: the palette follows the scheme
+        big.setPointSize(20)
+        big.setBold(True)
+        self.name.setFont(big)
+        self.name.setContentsMargins(12, 12, 12, 12)
         self.detail = QLabel("", self)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.name)

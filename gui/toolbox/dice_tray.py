@@ -104,7 +104,13 @@ class DiceTray(QWidget):
         self.result = QLabel("—", self)
         self.result.setTextFormat(Qt.TextFormat.PlainText)
         self.result.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.result.setStyleSheet("font-size: 22pt; font-weight: bold; padding: 4px;")
+        # big and bold by its font, not a style sheet: a style sheet freezes the label's
+        # palette as it was when polished, so after a switch to dark the result stayed black
+        big = self.result.font()
+        big.setPointSize(22)
+        big.setBold(True)
+        self.result.setFont(big)
+        self.result.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.result)
         self.error = QLabel("", self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
