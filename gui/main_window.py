@@ -36,6 +36,7 @@ from emberkeep.file_names import suggested_path
 from emberkeep.gear.purse import format_coins
 from emberkeep.refusal import Refused
 from gui import (
+    about_dialog,
     campaign_tools,
     dialogs,
     error_log,
@@ -160,7 +161,7 @@ def main_window_registry() -> Registry[MainWindow]:
         actions=(*ACTIONS, *sheet_actions.ACTIONS, *roster_view.ACTIONS,
                  *safety_tools.ACTIONS, *campaign_tools.ACTIONS, *rest_groups.ACTIONS,
                  *settings_tools.ACTIONS, *toolbox.ACTIONS, *encounter_tools.ACTIONS,
-                 *error_log.ACTIONS, *rules_window.ACTIONS),
+                 *error_log.ACTIONS, *rules_window.ACTIONS, *about_dialog.ACTIONS),
         toolbars=TOOLBARS)
 
 

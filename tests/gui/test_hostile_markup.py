@@ -45,6 +45,7 @@ from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, ScriptedRoller
 from emberkeep.encounter.bestiary_monsters import monsters_of
 from gui import dialogs, error_log, file_watch, paths, print_dialog
+from gui.about_dialog import AboutDialog
 from gui.backups_dialog import BackupsDialog, ask_open_backup
 from gui.bestiary.form import TemplateForm
 from gui.bestiary.window import BestiaryWindow
@@ -320,13 +321,14 @@ DIALOGS: dict[str, Factory] = {
         next(iter(bestiary.templates(_doc(w).campaign))), w),
     "encounter check": _encounter_check,
     "reaction": _reaction,
+    "about": lambda w: AboutDialog(w),
 }
 """Every dialog of the app, built as the app builds it, on the hostile campaign (a dialog that
 takes a name is given a hostile one)."""
 
 # These show no name or note of the campaign (only the rules' words and numbers).
 NO_NAMES = {"preferences", "add monsters", "shortcuts", "spell name", "advance to a date",
-            "party fund"}
+            "party fund", "about"}
 # Slow, or writing files: built once by their own case, not again by the class check.
 BUILT_APART = {"odds": OddsDialog, "backups": BackupsDialog, "recovery": RecoveryDialog}
 

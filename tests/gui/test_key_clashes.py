@@ -172,6 +172,7 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
 
     from emberkeep.campaign import bestiary
     from emberkeep.campaign.recovery import CampaignState, RecoveryHeader, RecoveryOffer
+    from gui.about_dialog import AboutDialog
     from gui.backups_dialog import BackupsDialog
     from gui.bestiary.form import TemplateForm
     from gui.bestiary.window import BestiaryWindow
@@ -265,6 +266,7 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
             next(iter(bestiary.templates(doc.campaign))), window),
         "encounter check": lambda: encounter_check(False),
         "reaction": lambda: encounter_check(True),
+        "about": lambda: AboutDialog(window),
     }
 
 
@@ -274,7 +276,7 @@ DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "advanc
            "melee shortcuts", "spell name", "backups", "recovery", "archetype editor",
            "spell editor", "magic item editor", "gear editor", "race editor", "sheet check",
            "stabilize", "features", "encounter check", "reaction", "odds", "bestiary",
-           "bestiary template"]
+           "bestiary template", "about"]
 
 
 def test_every_dialog_class_is_walked(tmp_path: Path, qtbot: Any,
