@@ -1,7 +1,7 @@
 """The ``emberkeep`` console script: parses its arguments before any Qt import.
 
-``emberkeep check FILE...`` uses only the rules core and exits with its status; anything else
-starts the application, and only then is PySide6 imported.
+``emberkeep check FILE...`` and ``emberkeep print FILE ...`` use only the rules core and exit
+with their status; anything else starts the application, and only then is PySide6 imported.
 """
 
 from __future__ import annotations
@@ -15,10 +15,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "check":
         return _check(args[1:])
+    if args and args[0] == "print":  # the paper sheets as a PDF, with no Qt
+        from emberkeep.paper.command import main as print_main
+
+        return print_main(args[1:])
     parser = argparse.ArgumentParser(
         prog="emberkeep",
         description="Emberkeep: campaign sheets, gear repairs and encounters for Furnace. "
-                    "Use 'emberkeep check FILE...' to validate campaign files.")
+                    "Use 'emberkeep check FILE...' to validate campaign files and "
+                    "'emberkeep print FILE --help' to print sheets.")
     parser.add_argument("file", nargs="?", help="a campaign file to open")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     parser.add_argument("--debug", action="store_true",
