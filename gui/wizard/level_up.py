@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -44,7 +44,15 @@ from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
 from gui.wizard.summary import SummaryView, summary_rows
 
-__all__ = ["LevelUpDialog", "describe_hp"]
+__all__ = ["LevelUpDialog", "describe_hp", "feature_choice_text"]
+
+
+def feature_choice_text(name: str, text: str) -> str:
+    """An archetype feature as its menu offers it, its name once: the seed's words often
+    start with the name ("Enchant: Can store a spell in an item") or are the name itself."""
+    if text.casefold().startswith(name.casefold()):
+        return text
+    return f"{name}: {text}" if text else name
 
 
 class LevelUpDialog(QDialog):
@@ -111,24 +119,26 @@ class LevelUpDialog(QDialog):
         self.error.setWordWrap(True)
         tone(self.error, "error")
         outer.addWidget(self.error)
-        outer.addWidget(self._buttons())
+        outer.addLayout(self._buttons())
         self._show_step(0)
 
-    def _buttons(self) -> QDialogButtonBox:
-        """Back, Next (works the level out, shows its summary), Finish (applies it), Cancel."""
-        buttons = QDialogButtonBox(self)
+    def _buttons(self) -> QHBoxLayout:
+        """Back, Next (works the level out, shows its summary), Finish (applies it), Cancel:
+        in a QWizard's order, left to right. A QDialogButtonBox orders by role and, on some
+        desktops, put Finish (an accept) left of Back."""
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
         self.back_button = QPushButton("< &Back", self)
         self.next_button = QPushButton("&Next >", self)
         self.finish_button = QPushButton("&Finish", self)
-        for button, role in ((self.back_button, QDialogButtonBox.ButtonRole.ActionRole),
-                             (self.next_button, QDialogButtonBox.ButtonRole.ActionRole),
-                             (self.finish_button, QDialogButtonBox.ButtonRole.AcceptRole)):
-            buttons.addButton(button, role)
-        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.cancel_button = QPushButton("Cancel", self)
+        for button in (self.back_button, self.next_button, self.finish_button,
+                       self.cancel_button):
+            buttons.addWidget(button)
         self.back_button.clicked.connect(self.back)
         self.next_button.clicked.connect(self.preview)
         self.finish_button.clicked.connect(self.apply)
-        buttons.rejected.connect(self.reject)
+        self.cancel_button.clicked.connect(self.reject)
         return buttons
 
     def _first_level(self, character: Character, intro: QLabel) -> None:
@@ -211,7 +221,8 @@ class LevelUpDialog(QDialog):
             self.character_id).archetype_features}
         for feature in Catalog(self.document.campaign).archetype(archetype_id).features:
             if feature.id not in chosen:
-                self.feature.addItem(f"{feature.name}: {feature.text}", feature.id)
+                self.feature.addItem(feature_choice_text(feature.name, feature.text),
+                                     feature.id)
 
     def _work(self) -> tuple[Character, str]:
         """The new level on a copy of the sheet, by the core (raises ValueError: why not)."""
