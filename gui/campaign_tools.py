@@ -52,7 +52,9 @@ class CampaignTools(QObject):
 
     def follow(self, document: CampaignDocument) -> None:
         """The window opened another campaign: rebuild everything around it."""
-        self.clock = ClockController(document, self.window.roller, self.window)
+        # The document's child: it goes with its campaign. Parented to the window, every clock
+        # (and the campaign it holds) stayed alive until the window closed.
+        self.clock = ClockController(document, self.window.roller, document)
         self.clock.changed.connect(self.after_advance)
         # a running fight holds the clock (a rest refused, an advance asked first)
         self.clock.refused.connect(lambda text: self.window.statusBar().showMessage(text, 10000))
