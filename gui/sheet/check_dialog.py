@@ -197,7 +197,7 @@ class SheetCheckDialog(QDialog):
 
 
 class CheckClicks(QObject):
-    """Ctrl+click on a sheet's skill row, SAVE or ability modifier asks for that CHECK or
+    """Ctrl+click on a sheet's skill, SAVE or ability modifier asks for that CHECK or
     SAVE against the DC, not a bare d20: the dice tray's app-wide Ctrl+click
     leaves widgets marked ``rollsCheck`` to this filter."""
 
@@ -205,9 +205,12 @@ class CheckClicks(QObject):
                  parent: QObject) -> None:
         super().__init__(parent)
         self.ask = ask
-        self.targets: dict[QObject, tuple[RollType, Ability] | QTableView] = {}
+        self.targets: dict[QObject, tuple[RollType, Ability] | tuple[RollType, Ability, Skill]
+                           | QTableView] = {}
 
-    def watch(self, widget: QWidget, what: tuple[RollType, Ability] | QTableView) -> None:
+    def watch(self, widget: QWidget,
+              what: tuple[RollType, Ability] | tuple[RollType, Ability, Skill] | QTableView
+              ) -> None:
         widget.setProperty(ROLLS_CHECK, True)
         widget.installEventFilter(self)
         self.targets[widget] = what
@@ -227,5 +230,5 @@ class CheckClicks(QObject):
             return True
         if what is None:
             return False
-        self.ask(what[0], what[1], None)
+        self.ask(what[0], what[1], what[2] if len(what) == 3 else None)
         return True

@@ -71,7 +71,11 @@ def derived_text(knight: KnightProfile) -> str:
 
 
 class KnightPanel(QGroupBox):
-    """Add/remove a knight profile; every number of it; the derived statistics live."""
+    """A knight profile's every number and its derived statistics, live; shown only while the
+    character has a profile (the sheet's "Add knight profile" button, :attr:`add_button`, makes
+    one)."""
+
+    add_button: QPushButton
 
     def __init__(self, sheet: CharacterSheet, parent: QWidget) -> None:
         super().__init__("Knight (Melee Round, R24, R33)", parent)
@@ -83,12 +87,10 @@ class KnightPanel(QGroupBox):
         self._refreshers: list[Callable[[KnightProfile], None]] = []
         outer = QVBoxLayout(self)
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add knight profile", self)
         self.remove_button = QPushButton("Remove knight profile", self)
         self.full_hp_button = QPushButton("Full knight HP", self)
         self.full_hp_button.setToolTip("Heal the knight to R24's SIZ + CON: only the Melee "
                                        "Round's knight HP, not the sheet's Furnace HP (R39)")
-        self.add_button.clicked.connect(self.add_profile)
         self.remove_button.clicked.connect(self.remove_profile)
         self.full_hp_button.clicked.connect(self.full_hp)
         # R39: the knight's own track, labelled so it is never read as the sheet's Furnace HP
@@ -97,7 +99,7 @@ class KnightPanel(QGroupBox):
         self.knight_hp.setStyleSheet("font-weight: bold;")
         self.knight_hp.setAccessibleName("knight HP (Melee Round)")
         buttons.addWidget(self.knight_hp)
-        for b in (self.add_button, self.remove_button, self.full_hp_button):
+        for b in (self.remove_button, self.full_hp_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         outer.addLayout(buttons)
@@ -141,9 +143,12 @@ class KnightPanel(QGroupBox):
         grid = QGridLayout()
         row = 0
         for name in ATTRIBUTES:
-            grid.addWidget(QLabel(name, self.body), row, 0)
-            grid.addWidget(self._int(name, name, name, f"{name}, Pendragon's scale (R33)"),
-                           row, 1)
+            field = self._int(name, name, name, f"{name}, Pendragon's scale (R33)")
+            # Alt+Z goes to the knight's first number (the letters left free on a sheet)
+            title = QLabel("SI&Z" if name == "SIZ" else name, self.body)
+            title.setBuddy(field)
+            grid.addWidget(title, row, 0)
+            grid.addWidget(field, row, 1)
             row += 1
         self.armor = self._combo("armor", "armor", [(a.name, a.id) for a in catalog().armors],
                                  self._armor_of, self._set_armor)
@@ -273,11 +278,9 @@ class KnightPanel(QGroupBox):
 
     def refresh(self, character: Character) -> None:
         knight = character.knight
-        self.body.setVisible(knight is not None)
-        self.add_button.setVisible(knight is None)
-        self.remove_button.setVisible(knight is not None)
-        self.full_hp_button.setVisible(knight is not None)
-        self.knight_hp.setVisible(knight is not None)
+        self.setVisible(knight is not None)
+        for widget in (self.body, self.remove_button, self.full_hp_button, self.knight_hp):
+            widget.setVisible(knight is not None)  # hidden within too: nothing of it lingers
         for edit in self.fields.values():
             edit.refresh()
         if knight is None:

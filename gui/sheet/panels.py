@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QGridLayout,
@@ -38,6 +39,7 @@ from emberkeep.gear.catalog import GearError
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.spells import load_spells
 from gui.plain_text import plain_label, tooltip
+from gui.sheet.explained import mark
 from gui.sheet.fields import int_text
 from gui.sheet.models import InventoryModel, UidRole
 
@@ -48,24 +50,44 @@ __all__ = ["GearPanel", "MagicPanel", "NotesPanel"]
 
 
 class GearPanel(QGroupBox):
-    """Inventory table (worn/held, quantity, damage), coins, add and remove gear."""
+    """Load (R14) and how the AC is made (R12, R15); the inventory table (worn/held, quantity,
+    damage), coins, add and remove gear."""
 
     def __init__(self, sheet: CharacterSheet, parent: QWidget) -> None:
-        super().__init__("Inventory and coins", parent)
-        from gui.sheet.widget import table_view
+        super().__init__("Gear and coins", parent)
+        from gui.sheet.header import caption
+        from gui.sheet.widget import ac_parts_text, load_text, table_view
 
         self.sheet = sheet
         layout = QVBoxLayout(self)
+        load = QHBoxLayout()
+        load.addWidget(caption("Load", self))
+        carried = sheet.label("load", self, load_text,
+                              lambda c: "Load carried / the limit, 10 + STR (R14)")
+        carried.setStyleSheet("font-weight: bold;")
+        mark(carried, "load")
+        load.addWidget(carried)
+        load.addSpacing(12)
+        load.addWidget(caption("Armor", self))
+        parts = sheet.label("ac_parts", self, lambda c: ac_parts_text(c, sheet.catalog))
+        parts.setWordWrap(True)
+        load.addWidget(parts, 1)
+        layout.addLayout(load)
         self.model = InventoryModel(sheet.document, sheet.character_id, self)
         self.model.editRefused.connect(sheet.status)
         self.view = table_view(self.model, self, 6)
-        layout.addWidget(self.view, 1)
+        self.view.setMaximumHeight(self.view.minimumHeight() * 2)  # 12 rows, then it scrolls
+        self.view.setAccessibleName("inventory")
+        self.view.setTabKeyNavigation(False)  # Tab leaves the table; arrows move in it
+        layout.addWidget(caption("Inventory", self))
+        layout.addWidget(self.view)
         coins = QHBoxLayout()
         for coin in ("gp", "sp", "cp"):
-            coins.addWidget(plain_label(coin, self))
-            coins.addWidget(sheet.field(
+            field = sheet.field(
                 coin, coin, partial(_coin_text, coin=coin), partial(_write_coin_of, coin=coin),
-                self, width=80, tip=f"{coin} in the purse (1000 coins are one load, R14)"))
+                self, width=80, tip=f"{coin} in the purse (1000 coins are one load, R14)")
+            coins.addWidget(caption("Purse gp" if coin == "gp" else coin, self))
+            coins.addWidget(field)
         self.worth = plain_label("", self)
         coins.addWidget(self.worth, 1)
         layout.addLayout(coins)
@@ -178,67 +200,137 @@ def _write_coin(character: Character, coin: str, text: str) -> tuple[str, Any]:
 
 class MagicPanel(QGroupBox):
     """SPELLCHECK bonus, spells known against the limit (R10), cantrips, depletion and
-    disapproval counters, and the Cast button."""
+    disapproval counters, and the Cast button. Only what applies is shown: the whole block for a
+    caster or a character with a cantrip to learn (a Trickster), the spells half for a Cleric or
+    Magic-user (or spells still written down), the cantrips half for whoever may learn them,
+    disapproval for a Cleric (R10)."""
 
     def __init__(self, sheet: CharacterSheet, parent: QWidget) -> None:
         super().__init__("Magic (R8-R11)", parent)
+        from gui.sheet.header import big, caption
+
         self.sheet = sheet
-        grid = QGridLayout(self)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.spellcheck = plain_label("", self)
+        mark(big(self.spellcheck, 1.3), "spellcheck")
+        self.spellcheck.setAccessibleName("SPELLCHECK")
+        self.known = plain_label("", self)
+        mark(big(self.known, 1.3), "spells_known")
+        self.known.setAccessibleName("spells known of the limit")
+        self.spellcheck_caption = caption("SPELLCHECK d20", self)
+        self.known_caption = caption("Spells known", self)
+        top.addWidget(self.spellcheck_caption)
+        top.addWidget(self.spellcheck)
+        top.addSpacing(12)
+        top.addWidget(self.known_caption)
+        top.addWidget(self.known)
+        top.addStretch(1)
+        self.cast_button = QPushButton("Cast…", self)
+        self.cast_button.setToolTip("SPELLCHECK or Lay on Hands from this sheet (Ctrl+K)")
+        self.cast_button.clicked.connect(lambda: sheet.castRequested.emit(sheet.character_id))
+        top.addWidget(self.cast_button)
+        layout.addLayout(top)
         self.summary = plain_label("", self)
         self.summary.setWordWrap(True)
-        grid.addWidget(self.summary, 0, 0, 1, 4)
-        self.spells = QListWidget(self)
-        self.spells.setAccessibleName("spells known")
-        self.cantrips = QListWidget(self)
-        self.cantrips.setAccessibleName("cantrips")
-        grid.addWidget(plain_label("Spells known", self), 1, 0, 1, 2)
-        grid.addWidget(plain_label("Cantrips", self), 1, 2, 1, 2)
+        layout.addWidget(self.summary)
+        halves = QHBoxLayout()
+        layout.addLayout(halves)
+        halves.addWidget(self._spells_half(), 3, Qt.AlignmentFlag.AlignTop)
+        halves.addWidget(self._cantrips_half(), 2, Qt.AlignmentFlag.AlignTop)
         for view in (self.spells, self.cantrips):
             view.setMaximumHeight(view.fontMetrics().height() * 5 + 8)
-        grid.addWidget(self.spells, 2, 0, 1, 2)
-        grid.addWidget(self.cantrips, 2, 2, 1, 2)
+            view.itemSelectionChanged.connect(self._selection_changed)
+        self.forget_button = QPushButton("Forget selected", self)
+        self.forget_button.setToolTip("Forget the spells and cantrips selected in the lists")
+        self.forget_button.clicked.connect(self._forget)
+        forget = QHBoxLayout()
+        forget.addWidget(self.forget_button)
+        forget.addStretch(1)
+        layout.addLayout(forget)
+
+    def _spells_half(self) -> QWidget:
+        """The spells: the list, learning, copying, and the depletion and disapproval counters."""
+        from gui.sheet.header import caption
+
+        sheet = self.sheet
+        self.spells_half = QWidget(self)
+        spells = QGridLayout(self.spells_half)
+        spells.setContentsMargins(0, 0, 0, 0)
+        self.spells = QListWidget(self.spells_half)
+        self.spells.setAccessibleName("spells known")
+        self.spells.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        spells.addWidget(caption("Spells", self.spells_half, self.spells), 0, 0, 1, 3)
+        spells.addWidget(self.spells, 1, 0, 1, 3)
         # the campaign's own spells with the shipped ones, refilled at each refresh
-        self.spell_combo = QComboBox(self)
+        self.spell_combo = QComboBox(self.spells_half)
         self.spell_combo.setAccessibleName("spell to learn")
-        self.cantrip_combo = QComboBox(self)
-        self.cantrip_combo.setAccessibleName("cantrip to learn")
-        for cantrip in load_spells().cantrips:
-            self.cantrip_combo.addItem(cantrip.name, cantrip.id)
-        grid.addWidget(self.spell_combo, 3, 0)
-        self.learn_button = QPushButton("Learn", self)
+        self.spell_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.spell_combo.setMinimumContentsLength(10)
+        spells.addWidget(self.spell_combo, 2, 0)
+        self.learn_button = QPushButton("Learn", self.spells_half)
         self.learn_button.clicked.connect(lambda: self._learn("spells_known", self.spell_combo))
-        grid.addWidget(self.learn_button, 3, 1)
-        grid.addWidget(self.cantrip_combo, 3, 2)
-        self.learn_cantrip_button = QPushButton("Learn", self)
-        self.learn_cantrip_button.clicked.connect(
-            lambda: self._learn("cantrips", self.cantrip_combo))
-        grid.addWidget(self.learn_cantrip_button, 3, 3)
-        self.copy_button = QPushButton("Copy…", self)
+        spells.addWidget(self.learn_button, 2, 1)
+        self.copy_button = QPushButton("Copy…", self.spells_half)
         self.copy_button.setToolTip("Copy the chosen spell from a found book or scroll: an INT "
                                     "(Arcana) CHECK against the ROOM DC; the Wizard's is EASY")
         self.copy_button.clicked.connect(self._copy)
-        grid.addWidget(self.copy_button, 5, 0)
-        self.forget_button = QPushButton("Forget selected", self)
-        self.forget_button.clicked.connect(self._forget)
-        grid.addWidget(self.forget_button, 4, 0)
+        spells.addWidget(self.copy_button, 2, 2)
         counters = QHBoxLayout()
-        counters.addWidget(plain_label("Spells since SAVE", self))
+        counters.addWidget(caption("Spells since SAVE", self.spells_half))
         counters.addWidget(sheet.field("depletion", "spells since depletion SAVE",
                                        lambda c: str(c.caster.spells_cast_since_check),
                                        lambda c, t: _write_caster(
-                                           c, "spells_cast_since_check", t), self, width=50,
+                                           c, "spells_cast_since_check", t), self.spells_half,
+                                       width=44,
                                        tip="R10: an INT SAVE is due after every 4th spell"))
-        counters.addWidget(plain_label("Disapproval", self))
-        counters.addWidget(sheet.field("disapproval", "disapproval range",
+        self.disapproval_caption = caption("Disapproval", self.spells_half)
+        counters.addWidget(self.disapproval_caption)
+        self.disapproval = sheet.field("disapproval", "disapproval range",
                                        lambda c: str(c.caster.disapproval_range),
                                        lambda c, t: _write_caster(c, "disapproval_range", t),
-                                       self, width=50,
-                                       tip="R10: a Cleric's natural roll up to this fails"))
-        grid.addLayout(counters, 4, 1, 1, 2)
-        self.cast_button = QPushButton("Cast…", self)
-        self.cast_button.setToolTip("SPELLCHECK or Lay on Hands from this sheet")
-        self.cast_button.clicked.connect(lambda: sheet.castRequested.emit(sheet.character_id))
-        grid.addWidget(self.cast_button, 4, 3)
+                                       self.spells_half, width=44,
+                                       tip="R10: a Cleric's natural roll up to this fails")
+        counters.addWidget(self.disapproval)
+        counters.addStretch(1)
+        spells.addLayout(counters, 3, 0, 1, 3)
+        return self.spells_half
+
+    def _cantrips_half(self) -> QWidget:
+        from gui.sheet.header import caption
+
+        self.cantrips_half = QWidget(self)
+        cantrips = QGridLayout(self.cantrips_half)
+        cantrips.setContentsMargins(0, 0, 0, 0)
+        self.cantrips = QListWidget(self.cantrips_half)
+        self.cantrips.setAccessibleName("cantrips")
+        self.cantrips.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        cantrips.addWidget(caption("Cantrips", self.cantrips_half, self.cantrips), 0, 0, 1, 2)
+        cantrips.addWidget(self.cantrips, 1, 0, 1, 2)
+        self.cantrip_combo = QComboBox(self.cantrips_half)
+        self.cantrip_combo.setAccessibleName("cantrip to learn")
+        self.cantrip_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.cantrip_combo.setMinimumContentsLength(10)
+        for cantrip in load_spells().cantrips:
+            self.cantrip_combo.addItem(cantrip.name, cantrip.id)
+        cantrips.addWidget(self.cantrip_combo, 2, 0)
+        self.learn_cantrip_button = QPushButton("Learn", self.cantrips_half)
+        self.learn_cantrip_button.clicked.connect(
+            lambda: self._learn("cantrips", self.cantrip_combo))
+        cantrips.addWidget(self.learn_cantrip_button, 2, 1)
+        return self.cantrips_half
+
+    @staticmethod
+    def applies(character: Character, catalog: Catalog) -> bool:
+        """A caster, one who may learn a cantrip, or one with spells still written down."""
+        return (caster_kind(character) is not None or cantrips_allowed(character, catalog) > 0
+                or bool(character.spells_known) or bool(character.cantrips))
+
+    def _selection_changed(self) -> None:
+        self.forget_button.setEnabled(bool(self.spells.selectedItems()
+                                           or self.cantrips.selectedItems()))
 
     def _learn(self, field: str, combo: QComboBox) -> None:
         """The core refuses a non-caster, a known spell and R10's limit (sheet_rules)."""
@@ -289,12 +381,18 @@ class MagicPanel(QGroupBox):
 
     def refresh(self, character: Character) -> None:
         catalog = Catalog(self.sheet.document.campaign)
+        self.setVisible(self.applies(character, catalog))
         names = self._fill_spells(catalog)
         names |= {c.id: c.name for c in load_spells().cantrips}
-        spells_reason = None if caster_kind(character) is not None else (
+        kind = caster_kind(character)
+        spells_reason = None if kind is not None else (
             "Only Clerics and Magic-users learn spells (R8)")
         cantrip_reason = None if cantrips_allowed(character, catalog) else (
             "Only a Magic-user (or a feature such as Trickster) learns cantrips")
+        self.spells_half.setVisible(kind is not None or bool(character.spells_known))
+        self.cantrips_half.setVisible(cantrip_reason is None or bool(character.cantrips))
+        self.disapproval.setVisible(kind == "cleric")
+        self.disapproval_caption.setVisible(kind == "cleric")
         self.copy_button.setEnabled(spells_reason is None)
         for widgets, reason in (((self.spell_combo, self.learn_button), spells_reason),
                                 ((self.cantrip_combo, self.learn_cantrip_button),
@@ -308,21 +406,32 @@ class MagicPanel(QGroupBox):
             for spell_id in ids:
                 view.addItem(names.get(spell_id, spell_id))
                 view.item(view.count() - 1).setData(Qt.ItemDataRole.UserRole, spell_id)
-        kind = caster_kind(character)
-        limit = spells_known_limit(character, Catalog(self.sheet.document.campaign))
+        self._selection_changed()
+        limit = spells_known_limit(character, catalog)
+        shown: tuple[QWidget, ...] = (self.spellcheck, self.spellcheck_caption, self.known,
+                                      self.known_caption, self.cast_button)
+        for part in shown:
+            part.setVisible(kind is not None)
         if kind is None:
-            self.summary.setText("No SPELLCHECK: this class casts no spells.")
+            self.spellcheck.setText("")
+            self.known.setText("")
+            self.summary.setText("No SPELLCHECK: this class casts no spells."
+                                 if not character.cantrips and cantrip_reason is not None
+                                 else "Cantrips only: this class makes no SPELLCHECK (R8).")
         else:
             state = character.caster
-            barred = " Casting barred until a long rest." if state.barred_until_long_rest else ""
-            due = " Depletion SAVE due." if state.depletion_save_due else ""
-            over = " OVER THE LIMIT" if limit is not None and len(
-                character.spells_known) > limit else ""
-            self.summary.setText(
-                f"SPELLCHECK d20 {spellcheck_bonus(character):+d} "
-                f"({CASTING_ABILITY[kind].value} + PROF). "
-                f"Spells known {len(character.spells_known)} / {limit}{over}."
-                f" Healed today {state.healed_hd_today} HD.{barred}{due}")
+            self.spellcheck.setText(f"{spellcheck_bonus(character):+d}")
+            self.spellcheck.setToolTip(tooltip(f"{CASTING_ABILITY[kind].value} + PROF (R8)"))
+            over = limit is not None and len(character.spells_known) > limit
+            self.known.setText(f"{len(character.spells_known)} / {limit}"
+                               + ("  OVER THE LIMIT" if over else ""))
+            self.known.setToolTip(tooltip("Spells known of the limit (R10)"))
+            words = [f"Healed today {state.healed_hd_today} HD."]
+            if state.barred_until_long_rest:
+                words.append("Casting barred until a long rest.")
+            if state.depletion_save_due:
+                words.append("Depletion SAVE due.")
+            self.summary.setText(" ".join(words))
         self.cast_button.setEnabled(kind is not None)
 
 
@@ -353,13 +462,16 @@ class NotesPanel(QGroupBox):
         self.toggles_row = QHBoxLayout()
         self.toggle_boxes: dict[str, QCheckBox] = {}
         layout.addLayout(self.toggles_row)
+        from gui.sheet.header import caption
+
         conditions = QHBoxLayout()
-        conditions.addWidget(plain_label("Conditions", self))
-        conditions.addWidget(sheet.field(
+        typed = sheet.field(
             "conditions", "conditions", lambda c: ", ".join(x.name for x in c.conditions),
             _write_conditions, self,
             tip="Conditions that stay on the sheet (R28: PRONE, FRIGHTENED, WEAK, "
-                "HARD until rest…), separated by commas"))
+                "HARD until rest…), separated by commas")
+        conditions.addWidget(caption("Conditions", self))
+        conditions.addWidget(typed)
         layout.addLayout(conditions)
         # what the fight put on the character (PRONE, FRIGHTENED...) while it runs
         fight = sheet.label("fight_conditions", self, lambda c: _fight_text(sheet, c))
@@ -367,6 +479,8 @@ class NotesPanel(QGroupBox):
         layout.addWidget(fight)
         self.notes = QPlainTextEdit(self)  # plain text: a note is never read as HTML
         self.notes.setAccessibleName("notes")
+        self.notes.setTabChangesFocus(True)  # Tab moves on; the notes are one block of text
+        self.notes.setMinimumHeight(self.notes.fontMetrics().height() * 4)
         self.notes.setPlaceholderText("Notes, conditions and lingering injuries…")
         self.notes.textChanged.connect(self._typed)
         self._visit = 0

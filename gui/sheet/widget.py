@@ -1,11 +1,16 @@
 """One character's sheet: every Furnace field, bound live to the campaign's character.
 
-Layout, in three columns: who the character is and its six scores (with injury loss, R29) and
-saves; its vitals (HP, HD pool, PROF, AC with its parts, luck, load), attacks and skills; its
-gear, magic, features and notes (:mod:`gui.sheet.panels`). Each field commits through an undo
-command as the GM types (:class:`FieldEdit`); every label re-reads the core when the document
-says the character changed, so an edit anywhere (roster, encounter, undo) shows here at once.
-All user text is plain text.
+Read at a glance: a header band (:mod:`gui.sheet.header`) with name, class, level, HP, AC,
+PROF, Luck Dice and the attacks, always in sight; below it, in titled blocks that scroll
+vertically (never sideways, down to a 1280 px laptop): who the character is, abilities (with
+injury loss, R29) and saves; skills (:mod:`gui.sheet.skills_panel`) and features and notes;
+gear and coins and magic (:mod:`gui.sheet.panels`); the knight (:mod:`gui.sheet.knight_panel`)
+across the bottom. A block that does not apply is hidden: no Magic for a class that casts
+nothing, no Knight without a profile; each shows again when it starts to apply. Each field
+commits through an undo command as the GM types (:class:`FieldEdit`); every label re-reads the
+core when the document says the character changed, so an edit anywhere (roster, encounter,
+undo) shows here at once. Every derived number is marked for the explanations
+(:mod:`gui.sheet.explained`). All user text is plain text.
 """
 
 from __future__ import annotations
@@ -15,11 +20,13 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -38,17 +45,18 @@ from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
-from emberkeep.character.sheet_rules import class_refusal, level_up_readiness
-from emberkeep.character.status import character_armor_class
 from emberkeep.dice import RandomRoller, Roller
 from gui.document import CampaignDocument
-from gui.labels import class_name, occupation_name
+from gui.labels import occupation_name
 from gui.palette import tone
 from gui.plain_text import plain_label, tooltip
+from gui.sheet.explained import mark
 from gui.sheet.fields import FieldEdit, int_text
+from gui.sheet.header import HeaderBand, caption
 from gui.sheet.knight_panel import KnightPanel
 from gui.sheet.models import AttacksModel, SkillsModel
 from gui.sheet.panels import GearPanel, MagicPanel, NotesPanel
+from gui.sheet.skills_panel import SkillsPanel
 
 __all__ = ["CharacterSheet"]
 
@@ -73,8 +81,11 @@ def table_view(model: Any, parent: QWidget, rows: int, *, fixed: bool = False) -
     return view
 
 
-class CharacterSheet(QScrollArea):
-    """The sheet of ``character_id`` in ``document``. ``status`` carries refusals and notes."""
+class CharacterSheet(QWidget):
+    """The sheet of ``character_id`` in ``document``. ``status`` carries refusals and notes.
+
+    The character shown is :attr:`character` (read from the document at each call, never a
+    copy); its id is :attr:`character_id`."""
 
     status = Signal(str)
     levelUpRequested = Signal(str)
@@ -92,40 +103,53 @@ class CharacterSheet(QScrollArea):
         self.roller: Roller = RandomRoller()  # the window's roller once connected (charges)
         self.labels: dict[str, QLabel] = {}
         self._refreshers: list[Callable[[Character], None]] = []
-        self.setWidgetResizable(True)
-        body = QWidget(self)
-        self.setWidget(body)
-        columns = QHBoxLayout(body)
-        columns.setContentsMargins(8, 8, 8, 8)
-        left, middle = QVBoxLayout(), QVBoxLayout()
-        columns.addLayout(left, 4)
-        columns.addLayout(middle, 5)
+        self.level_up_button: QPushButton
+        # the focused number stands out, so a key that explains it is seen to act on it
+        self.setStyleSheet("QLabel[explains]:focus { background: palette(highlight); "
+                           "color: palette(highlighted-text); }")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 0)
+        outer.setSpacing(6)
+        # Creation order is the Tab order: the band, then each column top to bottom.
+        self.header = HeaderBand(self, self)
+        self.header.setAutoFillBackground(True)  # the band stands apart from the blocks
+        self.header.setBackgroundRole(QPalette.ColorRole.AlternateBase)
+        outer.addWidget(self.header)
+        self.blocks = QScrollArea(self)
+        self.blocks.setWidgetResizable(True)
+        self.blocks.setFrameShape(QFrame.Shape.NoFrame)
+        outer.addWidget(self.blocks, 1)
+        body = QWidget(self.blocks)
+        self.body = body
+        self.blocks.setWidget(body)
+        grid = QGridLayout(body)
+        grid.setContentsMargins(0, 0, 0, 6)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(6)
+        left, middle, right = QVBoxLayout(), QVBoxLayout(), QVBoxLayout()
+        for column, (layout, stretch) in enumerate(((left, 4), (middle, 4), (right, 5))):
+            layout.setSpacing(6)
+            grid.addLayout(layout, 0, column)
+            grid.setColumnStretch(column, stretch)
         left.addWidget(self._identity_box(body))
         left.addWidget(self._abilities_box(body))
-        left.addWidget(self._saves_box(body))
         left.addStretch(1)
-        middle.addWidget(self._vitals_box(body))
         self.attacks_model = AttacksModel(document, character_id, self)
         self.skills_model = SkillsModel(document, character_id, self)
         self.skills_model.editRefused.connect(self.status)
-        attacks = QGroupBox("Attacks", body)
-        QVBoxLayout(attacks).addWidget(table_view(self.attacks_model, attacks, 3, fixed=True))
-        middle.addWidget(attacks)
-        skills = QGroupBox("Skills (R7)", body)
-        self.skills_view = table_view(self.skills_model, skills, 18, fixed=True)
-        QVBoxLayout(skills).addWidget(self.skills_view)
-        middle.addWidget(skills)
-        self.knight = KnightPanel(self, body)  # the Melee Round's knight
-        middle.addWidget(self.knight)
-        middle.addStretch(1)
-        right = QVBoxLayout()
-        columns.addLayout(right, 5)
-        self.gear = GearPanel(self, body)
-        self.magic = MagicPanel(self, body)
+        self.skills = SkillsPanel(self, self.skills_model, body)
+        middle.addWidget(self.skills)
         self.notes = NotesPanel(self, body)
-        right.addWidget(self.gear, 3)
-        right.addWidget(self.magic, 2)
-        right.addWidget(self.notes, 2)
+        middle.addWidget(self.notes, 1)
+        self.magic = MagicPanel(self, body)  # a caster's magic above the gear: in sight
+        self.gear = GearPanel(self, body)
+        right.addWidget(self.magic)
+        right.addWidget(self.gear)
+        right.addStretch(1)
+        self.knight = KnightPanel(self, body)  # the Melee Round's knight, only with a profile
+        self.knight.add_button = self.add_knight_button
+        grid.addWidget(self.knight, 1, 0, 1, 3)
+        grid.setRowStretch(2, 1)
         self._watch_check_clicks()
         document.campaignChanged.connect(self._changed)
         self.refresh()
@@ -135,13 +159,14 @@ class CharacterSheet(QScrollArea):
 
         clicks = CheckClicks(lambda kind, ability, skill: self.checkRequested.emit(
             kind, ability.value, skill.value if skill else ""), self)
-        clicks.watch(self.skills_view.viewport(), self.skills_view)
+        self.skills.watch_clicks(clicks.watch)
         for ability in ABILITIES:
             clicks.watch(self.labels[f"save_{ability.value}"], ("save", ability))
             clicks.watch(self.labels[f"{ability.value}_mod"], ("ability", ability))
 
     @property
     def character(self) -> Character:
+        """The character this sheet shows, as the campaign holds it now."""
         return self.document.character(self.character_id)
 
     @property
@@ -186,7 +211,8 @@ class CharacterSheet(QScrollArea):
                options: Callable[[Character], list[tuple[str, Any]]]) -> QComboBox:
         combo = QComboBox(parent)
         combo.setAccessibleName(label)
-        self.labels[key] = QLabel()  # unused placeholder keeps keys uniform
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(12)
 
         def refresh(character: Character) -> None:
             combo.blockSignals(True)
@@ -212,57 +238,83 @@ class CharacterSheet(QScrollArea):
         setattr(self, f"{key}_combo", combo)
         return combo
 
-    # -- the boxes ------------------------------------------------------------------------------
+    # -- the blocks -----------------------------------------------------------------------------
 
     def _identity_box(self, parent: QWidget) -> QGroupBox:
         box = QGroupBox("Character", parent)
         form = QFormLayout(box)
-        form.addRow("Name", self.field("name", "name", lambda c: c.name,
-                                       lambda c, t: ("name", t), box))
-        form.addRow("Player", self.field("player", "player", lambda c: c.player,
-                                         lambda c, t: ("player", t), box))
-        form.addRow("Race", self._combo("race", box, "race", "race", lambda c: [
-            (r.name, r.id) for r in self.catalog.races().values()]))
-        # a class is chosen by Level Up from the funnel (R5), never changed by hand; the
-        # core's class_refusal says why (the sheet shows it, the document refuses an edit)
-        form.addRow("Class", self.label("class", box, class_name,
-                                        lambda c: class_refusal(c)))
-        form.addRow("Archetype", self._combo("archetype", box, "archetype", "archetype",
-                                             lambda c: _archetype_options(c, self.catalog)))
-        form.addRow("Fighting style", self._combo("style", box, "fighting_style",
-                                                  "fighting style", _style_options))
-        level_row = QHBoxLayout()
-        # the level is read, never typed; Level Up brings its HP, PROF and features
-        level = self.label("level", box, lambda c: str(c.level),
-                           lambda c: "Gained only by Level Up (R5, R6)")
-        level.setStyleSheet("font-weight: bold;")
-        level_row.addWidget(level)
-        level_row.addWidget(plain_label("XP", box))
-        level_row.addWidget(self._int_field("xp", "XP", "xp", box, "Experience (R32)"))
-        self.level_up_button = QPushButton("Level Up…", box)
-        self.level_up_button.clicked.connect(lambda: self.levelUpRequested.emit(
-            self.character_id))
-        level_row.addWidget(self.level_up_button)
-        form.addRow("Level", level_row)
-        form.addRow("", self.label("ready", box, level_up_readiness))
-        form.addRow("Occupation", self.label("occupation", box, occupation_name))
-        form.addRow("Status", self.label("status", box, lambda c: c.status.value))
+        form.setVerticalSpacing(4)
+        player = self.field("player", "player", lambda c: c.player,
+                            lambda c, t: ("player", t), box)
+        form.addRow(caption("Pla&yer", box, player), player)
+        race = self._combo("race", box, "race", "race", lambda c: [
+            (r.name, r.id) for r in self.catalog.races().values()])
+        form.addRow(caption("&Race", box, race), race)
+        archetype = self._combo("archetype", box, "archetype", "archetype",
+                                lambda c: _archetype_options(c, self.catalog))
+        form.addRow(caption("&Archetype", box, archetype), archetype)
+        style = self._combo("style", box, "fighting_style", "fighting style", _style_options)
+        form.addRow(caption("F&ighting style", box, style), style)
+        xp = self._int_field("xp", "XP", "xp", box, "Experience (R32)")
+        form.addRow(caption("&XP", box, xp), xp)
+        pool = QHBoxLayout()
+        hit_dice = self._int_field("hit_dice", "HD pool", "hit_dice", box,
+                                   "Hit dice left in the pool (R6: one per level to 5)")
+        pool.addWidget(hit_dice)
+        pool.addWidget(self.label("hit_die", box, lambda c: _hit_die_text(c, self.catalog)), 1)
+        form.addRow(caption("HD pool", box), pool)
+        form.addRow(caption("HP history", box), self.label("hp_history", box, _hp_history))
+        form.addRow(caption("Occupation", box), self.label("occupation", box, occupation_name))
+        form.addRow(caption("Status", box), self.label("status", box, lambda c: c.status.value))
+        self.add_knight_button = QPushButton("Add knight profile", box)
+        self.add_knight_button.setToolTip("A knight for the Melee Round (R24, R33): its own "
+                                          "SIZ, DEX, STR, CON, APP, skills and HP track (R39)")
+        self.add_knight_button.clicked.connect(lambda: self.knight.add_profile())
+        knight_row = QHBoxLayout()
+        knight_row.addWidget(self.add_knight_button)
+        knight_row.addStretch(1)
+        form.addRow("", knight_row)
         return box
 
     def _abilities_box(self, parent: QWidget) -> QGroupBox:
-        box = QGroupBox("Abilities (R1; injury loss R29)", parent)
+        """The six scores with injury loss (R29), the modifier, and each SAVE (R7) on the
+        ability's own row: PROF ticked for the class's save and the one chosen."""
+        box = QGroupBox("Abilities and saves (R1, R7; injury loss R29)", parent)
         grid = QGridLayout(box)
-        for column, title in enumerate(("", "Score", "Injury loss", "Effective", "Mod")):
-            grid.addWidget(plain_label(title, box), 0, column)
+        grid.setVerticalSpacing(3)
+        heads = [caption(t, box) for t in ("A&bility", "Score", "In&jury loss", "Effective",
+                                             "Mod", "SAVE", "PROF")]
+        for column, head in enumerate(heads):
+            grid.addWidget(head, 0, column)
+        self.save_boxes: dict[Ability, QCheckBox] = {}
         for row, ability in enumerate(ABILITIES, start=1):
             grid.addWidget(plain_label(ability.value, box), row, 0)
-            grid.addWidget(self._score_field(ability, "base", box), row, 1)
-            grid.addWidget(self._score_field(ability, "loss", box), row, 2)
+            base = self._score_field(ability, "base", box)
+            loss = self._score_field(ability, "loss", box)
+            if row == 1:
+                heads[0].setBuddy(base)
+                heads[2].setBuddy(loss)
+            grid.addWidget(base, row, 1)
+            grid.addWidget(loss, row, 2)
             grid.addWidget(self.label(f"{ability.value}_effective", box,
                                       partial(_effective_text, ability=ability)), row, 3)
             mod = self.label(f"{ability.value}_mod", box, partial(_modifier_text, ability=ability))
             mod.setStyleSheet("font-weight: bold;")
             grid.addWidget(mod, row, 4)
+            save = self.label(f"save_{ability.value}", box,
+                              partial(self._save_text, ability=ability))
+            save.setStyleSheet("font-weight: bold;")
+            save.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            mark(save, f"save:{ability.value}")
+            grid.addWidget(save, row, 5)
+            check = QCheckBox(box)
+            check.setAccessibleName(f"PROF in the {ability.value} SAVE")
+            check.setToolTip(f"PROF in the {ability.value} SAVE (R7: the class's save + one "
+                             "chosen)")
+            check.toggled.connect(lambda on, a=ability: self._toggle_save(a, on))
+            self.save_boxes[ability] = check
+            grid.addWidget(check, row, 6)
+        grid.setColumnStretch(7, 1)
         return box
 
     def _score_field(self, ability: Ability, part: str, parent: QWidget) -> FieldEdit:
@@ -278,20 +330,6 @@ class CharacterSheet(QScrollArea):
                           lambda c: str(getattr(c.scores.get(ability), part)), write, parent,
                           width=60, tip=tip)
 
-    def _saves_box(self, parent: QWidget) -> QGroupBox:
-        box = QGroupBox("Saves (R7: the class's save + one chosen)", parent)
-        grid = QGridLayout(box)
-        self.save_boxes: dict[Ability, QCheckBox] = {}
-        for number, ability in enumerate(ABILITIES):
-            check = QCheckBox(ability.value, box)
-            check.toggled.connect(lambda on, a=ability: self._toggle_save(a, on))
-            self.save_boxes[ability] = check
-            grid.addWidget(check, number // 3, (number % 3) * 2)
-            grid.addWidget(self.label(f"save_{ability.value}", box,
-                                      partial(self._save_text, ability=ability)),
-                           number // 3, (number % 3) * 2 + 1)
-        return box
-
     def _toggle_save(self, ability: Ability, on: bool) -> None:
         saves = [a for a in self.character.save_proficiencies if a != ability]
         if on:
@@ -301,42 +339,6 @@ class CharacterSheet(QScrollArea):
                                          label=f"{ability.value} save")
         except Refused as exc:
             self.status.emit(f"Save not changed: {exc}")
-
-    def _vitals_box(self, parent: QWidget) -> QGroupBox:
-        box = QGroupBox("Vitals", parent)
-        grid = QGridLayout(box)
-        grid.addWidget(plain_label("HP", box), 0, 0)
-        hp = QHBoxLayout()
-        hp.addWidget(self._int_field("hp", "HP", "hp", box, "Current hit points"))
-        hp.addWidget(plain_label("/", box))
-        hp.addWidget(self._int_field("max_hp", "max HP", "max_hp", box, "Maximum hit points"))
-        grid.addLayout(hp, 0, 1)
-        grid.addWidget(plain_label("HD pool", box), 0, 2)
-        pool = QHBoxLayout()
-        pool.addWidget(self._int_field("hit_dice", "HD pool", "hit_dice", box,
-                                       "Hit dice left in the pool (R6: one per level to 5)"))
-        pool.addWidget(self.label("hit_die", box, lambda c: _hit_die_text(c, self.catalog)))
-        grid.addLayout(pool, 0, 3)
-        grid.addWidget(plain_label("AC", box), 1, 0)
-        ac = self.label("ac", box, lambda c: str(character_armor_class(c, self.catalog)), _ac_tip)
-        ac.setStyleSheet("font-weight: bold; font-size: 15pt;")
-        grid.addWidget(ac, 1, 1)
-        grid.addWidget(plain_label("PROF", box), 1, 2)
-        grid.addWidget(self.label("prof", box, lambda c: f"{c.prof:+d}"), 1, 3)
-        self.label("ac_parts", box, lambda c: _ac_parts(c, self.catalog)).setWordWrap(True)
-        grid.addWidget(self.labels["ac_parts"], 2, 0, 1, 4)
-        grid.addWidget(plain_label("Luck dice", box), 3, 0)
-        grid.addWidget(self.field("luck", "luck dice", lambda c: str(c.luck.dice),
-                                  _write_luck, box, width=70,
-                                  tip="Luck Dice, three at most (R29)"), 3, 1)
-        grid.addWidget(plain_label("Load", box), 3, 2)
-        grid.addWidget(self.label("load", box, _load_text), 3, 3)
-        grid.addWidget(plain_label("Dead at", box), 4, 0)
-        grid.addWidget(self.label("death", box, lambda c: f"{c.death_threshold} HP (R22)"),
-                       4, 1)
-        grid.addWidget(plain_label("HP history", box), 4, 2)
-        grid.addWidget(self.label("hp_history", box, _hp_history), 4, 3)
-        return box
 
     # -- following the document -----------------------------------------------------------------
 
@@ -349,6 +351,7 @@ class CharacterSheet(QScrollArea):
             character = self.character
         except KeyError:
             return  # removed; the window closes this sheet
+        catalog = self.catalog
         for edit in self.fields.values():
             edit.refresh()
         for refresh in self._refreshers:
@@ -363,10 +366,13 @@ class CharacterSheet(QScrollArea):
         font = ready.font()
         font.setBold(character.can_level_up)
         ready.setFont(font)
+        self.header.refresh(character, catalog)
+        self.skills.refresh(character)
         self.magic.refresh(character)
         self.gear.refresh(character)
         self.notes.refresh(character)
         self.knight.refresh(character)
+        self.add_knight_button.setVisible(character.knight is None)
 
 
 def _archetype_options(character: Character, catalog: Catalog) -> list[tuple[str, Any]]:
@@ -393,7 +399,7 @@ def _hit_die_text(character: Character, catalog: Catalog) -> str:
     return f"of {character.max_hit_dice} × d{character.hit_die_at(catalog, character.level)}"
 
 
-def _ac_parts(character: Character, catalog: Catalog) -> str:
+def ac_parts_text(character: Character, catalog: Catalog) -> str:
     parts = armor_class_parts(character, catalog)
     words = [f"{parts.armor_name or 'no armor'} {parts.armor_base}"]
     if parts.armor_damage:
@@ -414,21 +420,13 @@ def _ac_parts(character: Character, catalog: Catalog) -> str:
     return text
 
 
-def _ac_tip(character: Character) -> str:
-    return "Worn armor + DEX where it applies + shield − armor damage (R12, R15)"
-
-
-def _load_text(character: Character) -> str:
+def load_text(character: Character) -> str:
     carried, limit = load_and_limit(character)
     return f"{carried} / {limit}" + ("  ENCUMBERED" if carried > limit else "")
 
 
 def _hp_history(character: Character) -> str:
     return " ".join(f"L{e.level}:+{e.gain}" for e in character.hp_history) or "—"
-
-
-def _write_luck(character: Character, text: str) -> tuple[str, Any]:
-    return "luck", character.luck.model_copy(update={"dice": int_text(text)}).model_dump()
 
 
 def _effective_text(character: Character, *, ability: Ability) -> str:

@@ -91,7 +91,7 @@ def test_ctrl_j_rolls_a_save_with_a_luck_die_after_the_roll(opened) -> None:  # 
 
 
 def test_ctrl_click_on_a_save_or_a_skill_presets_the_roll(opened) -> None:  # type: ignore[no-untyped-def]
-    """The sheet's WIS SAVE label and Medicine row roll those against the DC (the dice
+    """The sheet's WIS SAVE label and Medicine skill roll those against the DC (the dice
     tray leaves rollsCheck widgets alone); the Medicine CHECK, d20 9: 9 + 2 + 1 = 12 meets DC 12."""
     window, _document, _maud = opened
     window.roller = ScriptedRoller([9])
@@ -103,12 +103,10 @@ def test_ctrl_click_on_a_save_or_a_skill_presets_the_roll(opened) -> None:  # ty
     assert (request.kind, request.ability, request.dc) == ("save", Ability.WIS, 12)
     dialog.reject()
     QApplication.processEvents()
-    view = sheet.skills_view
-    row = next(r for r in range(view.model().rowCount())
-               if view.model().index(r, 0).data() == "Medicine")
-    rect = view.visualRect(view.model().index(row, 0))
-    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Mod.ControlModifier,
-                     rect.center())
+    medicine = sheet.skills.rows["medicine"]  # PROF: among the skills shown first
+    assert medicine.name.isVisible() and medicine.name.text() == "Medicine"
+    QTest.mouseClick(medicine.name, Qt.MouseButton.LeftButton, Mod.ControlModifier,
+                     QPoint(2, 2))
     dialog = _dialog(window)
     request = dialog.form.request()
     assert (request.kind, request.skill, request.ability) == ("skill", Skill.MEDICINE,
