@@ -17,12 +17,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any
 
+from emberkeep.breakdown import Breakdown, Part
 from emberkeep.campaign.settings import CampaignSettings, InitiativeMode, Resolution
 from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.knight import KnightProfile
 from emberkeep.character.model import Character
 from emberkeep.character.rest import healed_hp
-from emberkeep.character.status import character_armor_class
+from emberkeep.character.status import character_armor_class, character_armor_class_breakdown
 from emberkeep.dice import Answers, Key, Roller, Typed, TypedRoller
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.conditions import NO_ACTIONS
@@ -380,8 +381,18 @@ class Encounter:
     def armor_class(self, c: Combatant) -> int:
         if c.kind == "pc":
             return character_armor_class(self.character(c), self.catalog)  # the sheet's AC
+        return self.armor_class_breakdown(c).total
+
+    def armor_class_breakdown(self, c: Combatant) -> Breakdown:
+        """The AC an attack on ``c`` must reach, part by part: a PC's sheet AC; a monster's
+        ROOM DC (R30) less the AC its crits took this fight (R15)."""
+        if c.kind == "pc":
+            return character_armor_class_breakdown(self.character(c), self.catalog)
         assert c.monster is not None
-        return c.monster.armor_class - c.ac_penalty
+        parts = [Part("ROOM DC", c.monster.armor_class, 30)]
+        if c.ac_penalty:
+            parts.append(Part("crits taken", -c.ac_penalty, 15))
+        return Breakdown(parts)
 
     # --- comparing states (tests, replay) -----------------------------------------------
 

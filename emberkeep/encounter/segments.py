@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from emberkeep.breakdown import Breakdown, Part
 from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.character.abilities import Ability
 from emberkeep.dice import Purpose
@@ -60,6 +61,7 @@ __all__ = [
     "rate_of_fire",
     "record_heavy_attack",
     "roll_segment",
+    "segment_breakdown",
     "segment_modifiers",
     "segment_order",
     "slot_key",
@@ -160,17 +162,32 @@ def _load_modifiers(weapon: OwnedWeapon | None, inventory: Inventory,
     return mods
 
 
-def roll_segment(enc: Encounter, tx: Tx, c: Combatant, *, grappling: bool = False) -> int:
-    """Roll ``c``'s segment: d10 + modifiers (less R18's bonus), clamped to 1..10; recorded
-    in ``c.initiative``."""
+# the ruling that settles each listed modifier's reading (module notes)
+_RULINGS = {"DEX 18": 31, "DEX 14-17": 20, "STR 15-18": 31, "DEX 4-7": 20, "DEX 3": 20,
+            "long thrusting weapon": 31, "small weapon": 31, "two-handed weapon": 37,
+            "shield or light armor": 41, "medium armor": 41, "heavy armor": 41,
+            "shield sacrificed": 18, "monster": 30}
+
+
+def segment_breakdown(enc: Encounter, c: Combatant, *, grappling: bool = False) -> Breakdown:
+    """What ``c``'s segment d10 adds, part by part: every listed modifier and R18's sacrificed
+    shield; :func:`roll_segment` rolls exactly its total."""
     mods = segment_modifiers(enc, c, grappling=grappling)
     if c.initiative_bonus:
         mods.append(("shield sacrificed", -c.initiative_bonus))  # R18: -2 on a d10
+    return Breakdown(Part(label, value, _RULINGS.get(label)) for label, value in mods)
+
+
+def roll_segment(enc: Encounter, tx: Tx, c: Combatant, *, grappling: bool = False) -> int:
+    """Roll ``c``'s segment: d10 + modifiers (less R18's bonus), clamped to 1..10; recorded
+    in ``c.initiative``."""
+    found = segment_breakdown(enc, c, grappling=grappling)
+    if c.initiative_bonus:
         tx.set(("c", c.id), "initiative_bonus", 0)
     label = "segment"
-    if mods:
-        label += " (" + ", ".join(f"{label} {value:+d}" for label, value in mods) + ")"
-    record = tx.roll(SEGMENT_DIE, c.name, label, modifier=sum(v for _, v in mods),
+    if found.parts:
+        label += " (" + ", ".join(f"{p.label} {p.amount:+d}" for p in found.parts) + ")"
+    record = tx.roll(SEGMENT_DIE, c.name, label, modifier=found.total,
                      purpose=Purpose.INITIATIVE)
     segment = min(LAST_SEGMENT, max(FIRST_SEGMENT, record.total))
     tx.set(("c", c.id), "initiative", segment)

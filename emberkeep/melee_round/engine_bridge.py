@@ -30,6 +30,7 @@ from emberkeep.melee_round.modifiers import Stance, fatigue_penalty
 from emberkeep.melee_round.movement import Plan, engaged, move_simultaneously
 from emberkeep.melee_round.phases import (
     CHARGE_YARDS,
+    Exchange,
     GearLoss,
     LoserResult,
     Side,
@@ -228,6 +229,13 @@ def _charge(enc: Encounter, tx: Tx, a: Combatant, b: Combatant, da: Declared,
         tx.set(("c", c.id), "position", c.position + sign * runs[c.id])
 
 
+def _skill_notes(tx: Tx, pair: tuple[Combatant, Combatant], ex: Exchange) -> None:
+    """R25: each modified skill the d20 went under, said part by part."""
+    for c, skill in zip(pair, ex.skills, strict=True):
+        if len(skill.parts) > 1:
+            tx.note(f"{c.name}: skill after modifiers {skill.text()}")
+
+
 def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = None,
                    b: Declared | None = None, *, tick: bool | None = None,
                    a_share: int | None = None) -> Step:
@@ -254,6 +262,7 @@ def melee_exchange(enc: Encounter, a_id: str, b_id: str, a: Declared | None = No
                               extra_reason=f"share {a_share} of the skill")
         for reason in ex.mods.reasons:
             tx.note(reason)
+        _skill_notes(tx, (ca, cb), ex)
         for line in phase_lines(ex, {ca.id: ca.name, cb.id: cb.name}):
             tx.note(line)
         apply_gear_losses(enc, tx, ex.gear, {a_id: da.weapon_uid, b_id: db.weapon_uid})

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from emberkeep.breakdown import Breakdown, Part
 from emberkeep.melee_round.catalog import MeleeWeapon
 
 __all__ = ["COVER", "HEIGHT", "IMMOBILIZED", "LANCE_CHARGE", "SURPRISE", "UNBURDENED",
-           "VISIBILITY", "Mods", "Stance", "fatigue_penalty", "pair_modifiers"]
+           "VISIBILITY", "Mods", "Stance", "fatigue_penalty", "pair_breakdowns", "pair_modifiers"]
 
 COVER = 5  # "imposes a -5 modifier to attacker's weapon rolls"
 HEIGHT = 5  # "+5/-5 reflexive modifier ... in favor of the character with the height advantage"
@@ -61,42 +62,47 @@ def _higher(x: Stance, y: Stance) -> bool:
     return mounted_edge or y.knocked_down or (x.higher_ground and not y.higher_ground)
 
 
-def pair_modifiers(a: Stance, b: Stance) -> Mods:
-    """The modifiers to ``a``'s and ``b``'s weapon rolls against each other."""
-    ma = mb = 0
+def pair_breakdowns(a: Stance, b: Stance) -> tuple[Breakdown, Breakdown, tuple[str, ...]]:
+    """The modifiers to ``a``'s and ``b``'s weapon rolls against each other, part by part
+    (R25's numbers), and the reasons as the log words them."""
+    pa: list[Part] = []
+    pb: list[Part] = []
     why: list[str] = []
     if _higher(a, b) and not _higher(b, a):
-        ma, mb = ma + HEIGHT, mb - HEIGHT
+        pa.append(Part("height", HEIGHT, 25))
+        pb.append(Part("foe's height", -HEIGHT, 25))
         why.append("height +5/-5")
     elif _higher(b, a) and not _higher(a, b):
-        ma, mb = ma - HEIGHT, mb + HEIGHT
+        pa.append(Part("foe's height", -HEIGHT, 25))
+        pb.append(Part("height", HEIGHT, 25))
         why.append("height -5/+5")
     if a.charging and not b.charging:
-        ma += LANCE_CHARGE
+        pa.append(Part("lance charge", LANCE_CHARGE, 25))
         why.append("lance charge +5")
     if b.charging and not a.charging:
-        mb += LANCE_CHARGE
+        pb.append(Part("lance charge", LANCE_CHARGE, 25))
         why.append("lance charge +5 (foe)")
-    for me, other, sign in ((a, b, 1), (b, a, -1)):
-        delta_me = delta_other = 0
+    for me, other, mine, theirs, foe in ((a, b, pa, pb, ""), (b, a, pb, pa, " (foe)")):
         if other.in_cover:
-            delta_me -= COVER
-            why.append("cover -5" if sign > 0 else "cover -5 (foe)")
+            mine.append(Part("foe in cover", -COVER, 25))
+            why.append("cover -5" + foe)
         if me.immobilized:
-            delta_me -= IMMOBILIZED
-            delta_other += IMMOBILIZED
-            why.append("immobilized -10/+10" if sign > 0 else "immobilized +10/-10")
+            mine.append(Part("immobilized", -IMMOBILIZED, 25))
+            theirs.append(Part("foe immobilized", IMMOBILIZED, 25))
+            why.append("immobilized +10/-10" if foe else "immobilized -10/+10")
         if me.unburdened:
-            delta_me += UNBURDENED
-            why.append("unburdened +5" if sign > 0 else "unburdened +5 (foe)")
+            mine.append(Part("unburdened", UNBURDENED, 25))
+            why.append("unburdened +5" + foe)
         if me.poor_visibility:
-            delta_me -= VISIBILITY
-            why.append("visibility -10" if sign > 0 else "visibility -10 (foe)")
+            mine.append(Part("poor visibility", -VISIBILITY, 25))
+            why.append("visibility -10" + foe)
         if me.fatigue:
-            delta_me -= me.fatigue
-            why.append(f"fatigue -{me.fatigue}" if sign > 0 else f"fatigue -{me.fatigue} (foe)")
-        if sign > 0:
-            ma, mb = ma + delta_me, mb + delta_other
-        else:
-            mb, ma = mb + delta_me, ma + delta_other
-    return Mods(ma, mb, tuple(why))
+            mine.append(Part("fatigue", -me.fatigue, 33))
+            why.append(f"fatigue -{me.fatigue}" + foe)
+    return Breakdown(pa), Breakdown(pb), tuple(why)
+
+
+def pair_modifiers(a: Stance, b: Stance) -> Mods:
+    """The modifiers to ``a``'s and ``b``'s weapon rolls against each other."""
+    ba, bb, why = pair_breakdowns(a, b)
+    return Mods(ba.total, bb.total, why)

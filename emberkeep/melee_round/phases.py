@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from emberkeep.breakdown import Breakdown, Part
 from emberkeep.dice import Purpose
 from emberkeep.encounter.engine import RuleError
 from emberkeep.melee_round.fighter import Fighter
-from emberkeep.melee_round.modifiers import Mods, Stance, pair_modifiers
+from emberkeep.melee_round.modifiers import Mods, Stance, pair_breakdowns
 from emberkeep.melee_round.rolls import Check, Dice, Opposed, opposed, roll_check
 
 __all__ = ["Blow", "Exchange", "GearLoss", "LoserResult", "Side", "fall_dice", "losers_phase",
@@ -107,6 +108,8 @@ class Exchange:
     blow: Blow | None
     loser: LoserResult | None
     tick: str | None  # the winner's weapon skill, on a critical (R32: the GM may tick it)
+    # each side's skill after the modifiers, part by part: the numbers the d20s were rolled under
+    skills: tuple[Breakdown, Breakdown] = (Breakdown(), Breakdown())
 
     @property
     def winner(self) -> Side | None:
@@ -211,6 +214,21 @@ def _gear_losses(a: Side, b: Side, result: Opposed) -> list[GearLoss]:
     return losses
 
 
+def exchange_skills(a: Side, b: Side, *, extra: tuple[int, int] = (0, 0),
+                    extra_reason: str = "") -> tuple[Breakdown, Breakdown, Mods]:
+    """Each side's weapon skill after the pair's modifiers (R25) and ``extra`` (a share of the
+    skill against several foes), part by part: the d20 is rolled under each total."""
+    ma, mb, why = pair_breakdowns(a.stance, b.stance)
+    if extra != (0, 0):
+        why = (*why, extra_reason)
+        ma = ma.plus(Part(extra_reason, extra[0])) if extra[0] else ma
+        mb = mb.plus(Part(extra_reason, extra[1])) if extra[1] else mb
+    (a_name, a_skill), (b_name, b_skill) = a.skill(), b.skill()
+    return (Breakdown((Part(f"{a_name} skill", a_skill), *ma.parts)),
+            Breakdown((Part(f"{b_name} skill", b_skill), *mb.parts)),
+            Mods(ma.total, mb.total, why))
+
+
 def resolve_exchange(dice: Dice, a: Side, b: Side, *, extra: tuple[int, int] = (0, 0),
                      extra_reason: str = "") -> Exchange:
     """One opposed exchange through the Resolution, Winner's and Loser's phases. A GM's typed
@@ -218,13 +236,10 @@ def resolve_exchange(dice: Dice, a: Side, b: Side, *, extra: tuple[int, int] = (
     ``fall`` and ``gentle fall``."""
     a.validate()
     b.validate()
-    mods = pair_modifiers(a.stance, b.stance)
-    if extra != (0, 0):
-        mods = Mods(mods.a + extra[0], mods.b + extra[1], (*mods.reasons, extra_reason))
-    a_name, a_skill = a.skill()
-    b_name, b_skill = b.skill()
-    ca = roll_check(dice, a_skill + mods.a, a.who, a_name)
-    cb = roll_check(dice, b_skill + mods.b, b.who, b_name)
+    skill_a, skill_b, mods = exchange_skills(a, b, extra=extra, extra_reason=extra_reason)
+    a_name, b_name = a.skill()[0], b.skill()[0]
+    ca = roll_check(dice, skill_a.total, a.who, a_name)
+    cb = roll_check(dice, skill_b.total, b.who, b_name)
     result = opposed(ca, cb)
     gear = _gear_losses(a, b, result)
     fell = tuple(s.who for s, c in ((a, ca), (b, cb)) if s.brawling and c.fumble)
@@ -241,4 +256,4 @@ def resolve_exchange(dice: Dice, a: Side, b: Side, *, extra: tuple[int, int] = (
                              skip_knockdown=lose.who in fell)
         if wcheck.critical and not win.brawling:
             tick = (a_name if result.winner == "a" else b_name)
-    return Exchange(a, b, mods, result, tuple(gear), fell, blow, loser, tick)
+    return Exchange(a, b, mods, result, tuple(gear), fell, blow, loser, tick, (skill_a, skill_b))

@@ -242,3 +242,64 @@ def test_a_breakdown_is_immutable_and_its_total_is_its_sum() -> None:
         pass
     else:
         raise AssertionError("a Breakdown took a new total")
+
+
+# -- in a fight ---------------------------------------------------------------------------------
+
+def test_a_monsters_ac_is_the_room_dc_less_its_crits_and_a_pcs_is_its_sheets() -> None:
+    from emberkeep.encounter.explain import explain_in_fight, fight_key
+    from tests.core.test_encounter_initiative import cid, goblins, make_encounter, make_pc
+
+    enc = make_encounter([make_pc("Pat", gear=["mace", "chain_mail"])], goblins(1))
+    goblin = next(c for c in enc.combatants.values() if c.kind != "pc")
+    goblin.ac_penalty = 2
+    found = explain_in_fight(enc, fight_key("ac", goblin.id))
+    assert found is not None and found.total == enc.armor_class(goblin)
+    assert found.breakdown.parts == (Part("ROOM DC", goblin.monster.armor_class, 30),  # type: ignore[union-attr]
+                                     Part("crits taken", -2, 15))
+    pat = enc.combatant(cid(enc, "Pat"))
+    assert explain_in_fight(enc, fight_key("ac", pat.id)).total == enc.armor_class(pat)  # type: ignore[union-attr]
+    atk = explain_in_fight(enc, fight_key("atk", pat.id))
+    assert atk is not None and atk.title == "ATK with Mace"
+    assert explain_in_fight(enc, f"save:DEX@{pat.id}") is not None
+    assert explain_in_fight(enc, f"save:DEX@{goblin.id}") is None
+    assert explain_in_fight(enc, fight_key("ac", "gone")) is None
+
+
+def test_the_segment_roll_adds_exactly_its_explained_modifiers() -> None:
+    """WDD: d10 + every listed modifier (R20, R31, R41): heavy armor and a shield +4, a dagger
+    −1, DEX 18 −2; the roll's modifier is the explanation's total."""
+    from emberkeep.campaign.settings import InitiativeMode
+    from emberkeep.encounter.explain import explain_in_fight, fight_key
+    from emberkeep.encounter.segments import roll_segment
+    from tests.core.test_encounter_initiative import cid, make_encounter, make_pc
+
+    pat = make_pc("Pat", dex=18, gear=["dagger", "plate_mail", "shield"])
+    enc = make_encounter([pat], mode=InitiativeMode.SEGMENTS, faces=[5])
+    for armor in enc.character(enc.combatant(cid(enc, "Pat"))).inventory.armor:
+        armor.worn = True
+    c = enc.combatant(cid(enc, "Pat"))
+    found = explain_in_fight(enc, fight_key("segment", c.id))
+    assert found is not None
+    with enc.action(c.id, "initiative") as tx:
+        segment = roll_segment(enc, tx, c)
+    assert segment == max(1, min(10, 5 + found.total))
+    labels = {p.label: (p.amount, p.ruling) for p in found.breakdown.parts}
+    assert labels["shield or light armor"] == (1, 41)
+    assert labels["small weapon"] == (-1, 31)
+
+
+def test_a_melee_round_skill_after_modifiers_is_what_the_d20_goes_under() -> None:
+    """R25: a charging knight on a horse against one on foot: Sword 15 + 5 height + 5 lance
+    charge; the d20 is checked against that total."""
+    from emberkeep.melee_round.phases import resolve_exchange
+    from tests.core.test_melee_round_rules import dice, knight, side
+
+    a = side("a", knight(), "lance", mounted=True, charging=True)
+    b = side("b", knight(), "sword")
+    ex = resolve_exchange(dice(5, 3, 6, 6, 6, 6, 6, 5, 1), a, b)
+    skill_a, skill_b = ex.skills
+    assert [p.label for p in skill_a.parts][1:] == ["height", "lance charge"]
+    assert skill_a.total == a.skill()[1] + ex.mods.a
+    assert skill_b.total == b.skill()[1] + ex.mods.b
+    assert ex.result.a.skill == skill_a.total and ex.result.b.skill == skill_b.total
