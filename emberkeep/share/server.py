@@ -24,8 +24,10 @@ import hmac
 import http.server
 import io
 import secrets
+import select
 import socket
 import threading
+import time
 from typing import Any
 
 from emberkeep.share.page import CSP, page
@@ -38,6 +40,7 @@ MAX_REQUEST_LINE = 2048
 MAX_HEADERS = 16 * 1024
 IO_TIMEOUT = 10.0  # seconds a read or a send may take before the connection is dropped
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream (so proxies and phones keep it)
+LOOK_AGAIN = 1.0  # seconds between looks whether a quiet stream's phone has gone
 
 
 def new_token() -> str:
@@ -106,6 +109,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                    explain: str | None = None) -> None:
         """What ``parse_request`` refuses (a malformed line): plain text, no echo of it."""
         self.close_connection = True
+        self.request_version = self.protocol_version  # a status line even to "HTTP/0.9"
         self._plain(code, "Bad request" if code < 500 else "Server error")
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -163,6 +167,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         else:
             self._plain(404, "Not found")
 
+    def _gone(self) -> bool:
+        """The phone closed its end (nothing else is ever sent to us on a stream)."""
+        try:
+            readable, _w, _x = select.select([self.connection], [], [], 0)
+            return bool(readable) and not self.connection.recv(1, socket.MSG_PEEK)
+        except OSError:
+            return True
+
     def _page(self, title: str, data: str) -> None:
         body = page(title, data)
         self._headers(200, "text/html; charset=utf-8", len(body))
@@ -180,6 +192,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(b"retry: 2000\n\n")
             sent: str | None = None
             version = -1
+            quiet_since = time.monotonic()
             while not server.stopping:
                 snapshot = server.latest
                 if snapshot.version != version:
@@ -188,10 +201,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     if data != sent:
                         sent = data
                         self.wfile.write(f"id: {version}\ndata: {data}\n\n".encode())
-                        self.wfile.flush()
-                if not server.wait_newer(version, KEEPALIVE):
+                        quiet_since = time.monotonic()
+                if server.wait_newer(version, LOOK_AGAIN):
+                    continue
+                if self._gone():
+                    break  # the phone left the page: its place is free for another
+                if time.monotonic() - quiet_since >= KEEPALIVE:
                     self.wfile.write(b": still here\n\n")
-                    self.wfile.flush()
+                    quiet_since = time.monotonic()
         finally:
             server.close_stream()
 
