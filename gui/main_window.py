@@ -155,10 +155,12 @@ ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
 @functools.cache
 def main_window_registry() -> Registry[MainWindow]:
     """Every menu, toolbar entry and key of the main window: its own, then each part's."""
+    from gui import paper_export  # File → Export Play Sheets…, Party Sheet…, GM Screen…
+
     return Registry(
         menus=(*MENUS, *roster_view.MENUS, *campaign_tools.MENUS, *rest_groups.MENUS,
                *encounter_tools.MENUS),
-        actions=(*ACTIONS, *sheet_actions.ACTIONS, *roster_view.ACTIONS,
+        actions=(*ACTIONS, *sheet_actions.ACTIONS, *paper_export.ACTIONS, *roster_view.ACTIONS,
                  *safety_tools.ACTIONS, *campaign_tools.ACTIONS, *rest_groups.ACTIONS,
                  *settings_tools.ACTIONS, *toolbox.ACTIONS, *encounter_tools.ACTIONS,
                  *error_log.ACTIONS, *rules_window.ACTIONS, *about_dialog.ACTIONS),

@@ -103,3 +103,61 @@ def test_help_names_debug(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--help"])
     out = capsys.readouterr().out
     assert "--version" in out and "--debug" in out
+
+
+# -- emberkeep print: the paper sheets, with no Qt ---------------------------------------------
+
+EXAMPLE = str(resource_path("example_campaign.json"))
+
+
+def test_print_writes_each_kind_of_sheet(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from pypdf import PdfReader
+
+    runs = {"one.pdf": ["--sheet", "brannoc ironhand"], "all.pdf": ["--sheets"],
+            "party.pdf": ["--party"], "screen.pdf": ["--gm-screen"]}
+    for name, what in runs.items():
+        assert main(["print", EXAMPLE, *what, "--out", str(tmp_path / name)]) == 0
+    pages = {name: len(PdfReader(tmp_path / name).pages) for name in runs}
+    assert pages == {"one.pdf": 1, "all.pdf": 8, "party.pdf": 1, "screen.pdf": 2}
+    assert "one.pdf: 1 play sheet" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("what", "said"), [
+    (["--sheet", "Nobody"], "no character is named 'Nobody'; the characters are: "
+                            "'Brannoc Ironhand', 'Sister Maud'"),
+])
+def test_print_refuses_an_unknown_name_listing_the_known(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], what: list[str], said: str) -> None:
+    assert main(["print", EXAMPLE, *what, "--out", str(tmp_path / "x.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("emberkeep print: ") and said in err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_refuses_broken_files_and_unwritable_paths(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"name": ', encoding="utf-8")
+    assert main(["print", str(broken), "--party", "--out", str(tmp_path / "p.pdf")]) == 1
+    assert "broken.json (line 1, column 10)" in capsys.readouterr().err  # the loader's words
+    assert main(["print", str(tmp_path / "missing.json"), "--party", "--out",
+                 str(tmp_path / "p.pdf")]) == 1
+    assert "missing.json" in capsys.readouterr().err
+    blocked = tmp_path / "a file"
+    blocked.write_text("x")
+    assert main(["print", EXAMPLE, "--gm-screen", "--out", str(blocked / "s.pdf")]) == 1
+    assert "could not be written" in capsys.readouterr().err
+    assert main(["print", EXAMPLE, "--gm-screen", "--out", str(tmp_path)]) == 1
+    assert "is a folder" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a file", "broken.json"]
+
+
+def test_print_never_imports_qt(tmp_path: Path) -> None:
+    code = ("import sys\nfrom gui.cli import main\n"
+            f"status = main(['print', {EXAMPLE!r}, '--sheets', '--out', "
+            f"{str(tmp_path / 'all.pdf')!r}])\n"
+            "assert not [m for m in sys.modules if m.startswith('PySide6')], 'Qt imported'\n"
+            "raise SystemExit(status)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
