@@ -268,7 +268,8 @@ def _resolve_hit(enc: Encounter, tx: Tx, out: AttackOutcome, a: Combatant, t: Co
     ctx: crits.RowContext | None = None  # a crit row's, when one was rolled
     row = None
     if crit and mode == "max" and crits.tables_apply(enc, a):
-        row = crits.roll_crit_row(enc, tx, a, t)
+        low = crit_low(enc, a, not roll.weapon.ranged)
+        row = crits.roll_crit_row(enc, tx, a, t, crits.crit_cause(roll.natural, low, roll.sneak))
         if row is not None:
             ctx = crits.RowContext(enc, tx, a, t, t, roll.weapon, crits.level_of(enc, a),
                                    roll.depth)

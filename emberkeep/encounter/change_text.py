@@ -98,7 +98,9 @@ def _gear(enc: Encounter, character_id: str, uid: str, event: Set) -> list[str]:
     if field == "broken":
         return [f"{whose} {'breaks' if after else 'is whole again'}"]
     if field == "damage_points":
-        line = f"{whose}: armor points {before} → {after} (R15)"
+        # the GM's word for an armor point is a dent: each is −1 AC until mended (R15)
+        worse = f", −{after - before} AC until mended" if after > before else ""
+        line = f"{whose}: dents {before} → {after}{worse} (R15)"
         bonus = getattr(piece, "armor_bonus", None)  # its points to break (R15)
         if isinstance(bonus, int) and after >= bonus > before:
             line += ": it breaks"

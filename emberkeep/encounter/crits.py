@@ -80,8 +80,21 @@ from emberkeep.tables.effects import (
 if TYPE_CHECKING:
     from emberkeep.encounter.attack import AttackRoll
 
-__all__ = ["HANDLED_KINDS", "FollowUp", "RowContext", "apply_effects", "fumble", "level_of",
-           "pick", "put_condition", "roll_crit_row", "strike_extra", "tables_apply"]
+__all__ = [
+    "HANDLED_KINDS",
+    "FollowUp",
+    "RowContext",
+    "apply_effects",
+    "crit_cause",
+    "fumble",
+    "fumble_cause",
+    "level_of",
+    "pick",
+    "put_condition",
+    "roll_crit_row",
+    "strike_extra",
+    "tables_apply",
+]
 
 _UNTIL = {"rounds": "rounds", "next_round": "next_round", "this_round": "this_round",
           "next_attack": "next_attack", "encounter": "encounter", "until_removed": "removed",
@@ -134,19 +147,35 @@ def pick(tx: Tx, who: str, label: str, options: list[Combatant]) -> Combatant:
     return options[tx.roll(f"d{len(options)}", who, label, purpose=Purpose.CHOICE).total - 1]
 
 
-def roll_crit_row(enc: Encounter, tx: Tx, attacker: Combatant,
-                  target: Combatant) -> tuple[str, EffectRow] | None:
-    """Roll the attacker's crit table with its level's crit die (R19); a monster per R30."""
+def crit_cause(natural: int, low: int, sneak: bool) -> str:
+    """What made a hit a crit, in the GM's words: "natural 20", "natural 19, crit range
+    19-20" (a feature's), or "Sneak Attack" (an automatic crit, R15)."""
+    if natural >= 20:
+        return "natural 20"
+    if natural >= low:
+        return f"natural {natural}, crit range {low}-20"
+    return "Sneak Attack" if sneak else "crit"
+
+
+def roll_crit_row(enc: Encounter, tx: Tx, attacker: Combatant, target: Combatant,
+                  cause: str = "crit") -> tuple[str, EffectRow] | None:
+    """Roll the attacker's crit table with its level's crit die (R19); a monster per R30.
+    The roll's label says which rule chose the table and the die, after ``cause``
+    (:func:`crit_cause`): "natural 20 → Crit Table for Fighters, d6 at level 1, R19"."""
     level = level_of(enc, attacker)
     if attacker.kind == "pc":
         table = crit_table_for_class(enc.character(attacker).class_id, level)
         die = crit_die(level)
+        why = f"{table.name}, {die} at level {level}, R19"
     elif enc.settings.monster_crits is MonsterCrits.CLASS_TABLES:
         table, die = crit_table("zero_level"), crit_die(level)
+        why = f"{table.name}, {die} at level {level}, R30"
     else:
         table = lingering_injuries_table()
         die = table.die
-    record = tx.roll(die, attacker.name, f"crit ({table.name})", purpose=Purpose.CRIT)
+        why = f"{table.name} for a monster, R30"
+    # the label opens "crit (" as every crit row's roll has (the typed dice find it so)
+    record = tx.roll(die, attacker.name, f"crit ({cause} → {why})", purpose=Purpose.CRIT)
     row = table.lookup(record.total)
     tx.row(table.id, record.total, row.label, row.text)
     return table.id, row
@@ -395,6 +424,16 @@ def _lose_part(ctx: RowContext, s: Combatant, part: str, none_left: str | None) 
 
 # --- fumbles and follow-ups ---------------------------------------------------------------
 
+def fumble_cause(enc: Encounter, attacker: Combatant) -> str:
+    """Which rule chose the fumble die: "natural 1 → d12 for Chain mail, medium armor, R31"."""
+    armor = enc.character(attacker).inventory.worn_armor if attacker.kind == "pc" else None
+    if armor is None:
+        worn = "no armor" if attacker.kind == "pc" else "a monster, no armor"
+        return f"natural 1 → {fumble_die('none')} for {worn}, R31"
+    return f"natural 1 → {fumble_die(armor.weight)} for {armor.name}, {armor.weight} " \
+           "armor, R31"
+
+
 def fumble(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll,
            wdd: tuple[bool, bool]) -> tuple[str | None, list[FollowUp]]:
     """A natural 1: the fumble die of the armor worn (R31; a monster: none, d4) on the fumble
@@ -404,8 +443,8 @@ def fumble(enc: Encounter, tx: Tx, attacker: Combatant, roll: AttackRoll,
     weight = enc.character(attacker).inventory.armor_weight() if attacker.kind == "pc" \
         else "none"
     table = fumble_table()
-    record = tx.roll(fumble_die(weight), attacker.name, "fumble die",
-                     purpose=Purpose.FUMBLE)
+    record = tx.roll(fumble_die(weight), attacker.name,
+                     f"fumble die ({fumble_cause(enc, attacker)})", purpose=Purpose.FUMBLE)
     row = table.lookup(record.total)
     tx.row(table.id, record.total, row.label, row.text)
     foe = enc.combatant(roll.target_id)

@@ -303,3 +303,20 @@ def test_a_melee_round_skill_after_modifiers_is_what_the_d20_goes_under() -> Non
     assert skill_a.total == a.skill()[1] + ex.mods.a
     assert skill_b.total == b.skill()[1] + ex.mods.b
     assert ex.result.a.skill == skill_a.total and ex.result.b.skill == skill_b.total
+
+
+def test_the_log_says_which_rule_turned_a_natural_20_or_1_into_a_result() -> None:
+    """A natural 20: the class's crit table and its level's die (R19); a natural 1: the fumble
+    die of the armor worn (R31)."""
+    from emberkeep.encounter.attack import attack
+    from emberkeep.encounter.recap import step_lines
+    from tests.core.test_encounter_attack import BRUTE, make, pc
+
+    enc = make([20, 5, *[3] * 10], foes=((BRUTE, 0),))
+    lines = step_lines(attack(enc, pc(enc, "Brannoc").id, pc(enc, "Brute").id), enc)
+    assert "Brannoc Ironhand: crit (natural 20 → Crit Table for Fighters, d6 at level 1, R19):" \
+        " 1d6 [5] = 5" in lines
+    enc = make([1, 2, *[3] * 10], foes=((BRUTE, 0),))
+    lines = step_lines(attack(enc, pc(enc, "Brannoc").id, pc(enc, "Brute").id), enc)
+    assert "Brannoc Ironhand: fumble die (natural 1 → d12 for Scale mail, medium armor, R31):" \
+        " 1d12 [2] = 2" in lines
