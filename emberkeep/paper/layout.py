@@ -78,6 +78,13 @@ class Page:
     def width_of(self, text: str, size: float, bold: bool = False) -> float:
         return float(pdfmetrics.stringWidth(printable(text), BOLD if bold else REGULAR, size))
 
+    def size_to_fit(self, text: str, width: float, size: float, bold: bool = False,
+                    smallest: float = 6.0) -> float:
+        """``size``, or a smaller one down to ``smallest`` at which ``text`` fits ``width``."""
+        while size > smallest and self.width_of(text, size, bold) > width:
+            size -= 0.25
+        return size
+
     def fit(self, text: str, width: float, size: float, bold: bool = False) -> str:
         """``text`` cut with "…" to fit ``width``."""
         text = printable(text)

@@ -67,7 +67,8 @@ def draw_party_sheet(page: Page, campaign: Campaign, party: list[Character],
     page.canvas.setFillColor((0, 0, 0))
     for _key, heading, x, w in cols:
         for number, part in enumerate(heading.split("\n")):
-            page.text(x + w / 2, head_top - 9 - number * 8, part, 6.5, bold=True,
+            size = page.size_to_fit(part, w - 3, 6.5, bold=True, smallest=5.5)
+            page.text(x + w / 2, head_top - 9 - number * 8, part, size, bold=True,
                       align="center", width=w - 2)
     available = head_top - head_h - (_M + 20)
     row_h = max(14.0, min(40.0, available / len(party)))
@@ -112,10 +113,14 @@ def _row(page: Page, prefix: str, character: Character, catalog: Catalog,
     mid = y + h / 2
     big, small = 11 * scale, 7.5 * scale
     x, w = at["name"]
-    page.text(x + 4, mid + 1, character.name, big, bold=True, width=w - 8)
+    page.text(x + 4, mid + 1, character.name,
+              page.size_to_fit(character.name, w - 8, big, bold=True, smallest=big * 0.7),
+              bold=True, width=w - 8)
     page.text(x + 4, mid - small - 1, character.player or "", small, width=w - 8)
     x, w = at["class"]
-    page.text(x + 4, mid + 1, class_text(character, catalog), 8.5 * scale, width=w - 8)
+    text = class_text(character, catalog)
+    page.text(x + 4, mid + 1, text, page.size_to_fit(text, w - 8, 8.5 * scale, smallest=6.5),
+              width=w - 8)
     page.text(x + 4, mid - small - 1, race_name(character, catalog), small, width=w - 8)
     x, w = at["hp"]
     box_h = min(h - 6, 24.0)

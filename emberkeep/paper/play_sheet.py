@@ -425,7 +425,7 @@ def _magic(page: Page, character: Character, catalog: Catalog, x: float, w: floa
 def _knight(page: Page, character: Character, x: float, w: float, top: float) -> float:
     knight = character.knight
     assert knight is not None
-    h = 11 + 44.0
+    h = 11 + 56.0
     y = top - h
     inner = page.box(x, y, w, h, "Knight: the Melee Round (R33, R39)")
     page.text(x + 6, inner - 13, "Knight HP", 8.5, bold=True)
@@ -435,16 +435,17 @@ def _knight(page: Page, character: Character, x: float, w: float, top: float) ->
     page.fixed("knight_max_hp", x + 112, inner - 13, str(knight.max_hp), 11, align="left")
     derived = knight.derived
     page.text(x + 140, inner - 13, f"unconscious at {derived.unconscious} · major wound "
-              f"{derived.major_wound} · knockdown {derived.knockdown} · damage "
-              f"{derived.damage}", 7, width=w - 146)
+              f"{derived.major_wound} · knockdown {derived.knockdown}", 7, width=w - 146)
     skills = ", ".join(f"{name} {value}" for name, value in knight.skills.items())
-    page.text(x + 6, inner - 28, f"Skills: {skills}, Horsemanship {knight.horsemanship}", 7.5,
-              width=w - 12)
+    page.text(x + 6, inner - 28, f"Damage {derived.damage} · Move {derived.move} · Skills: "
+              f"{skills}, Horsemanship {knight.horsemanship}", 7.5, width=w - 12)
     armor = f"{knight.armor_name} {knight.armor_points}" + (
         f" + shield {knight.shield_points}" if knight.shield else "")
     horse = knight.horse_name or (knight.horse.value.title() if knight.horse else "no horse")
     page.text(x + 6, inner - 40, f"Armor {armor} · SIZ {knight.SIZ} DEX {knight.DEX} STR "
-              f"{knight.STR} CON {knight.CON} · Horse: {horse}", 7.5, width=w - 12)
+              f"{knight.STR} CON {knight.CON} APP {knight.APP}", 7.5, width=w - 12)
+    page.text(x + 6, inner - 52, f"Weapon {knight.weapon.replace('_', ' ')} · Horse: {horse} · "
+              f"Glory {knight.glory} · Honor {knight.honor}", 7.5, width=w - 12)
     return y - _GAP
 
 
