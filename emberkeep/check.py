@@ -24,7 +24,7 @@ from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.events import Set
 from emberkeep.encounter.persist import EncounterFileError, build_encounter
 
-__all__ = ["check_files", "fight_problems", "load_whole", "loads_whole"]
+__all__ = ["check_files", "fight_problems", "fights_checked", "load_whole", "loads_whole"]
 
 
 def check_files(paths: Iterable[str | Path]) -> tuple[list[str], int]:
@@ -53,14 +53,16 @@ def load_whole(path: Path | str) -> Campaign:
     """:func:`storage.load`, and every saved encounter rebuilt: a :class:`CampaignFileError`
     with the field path of each one that cannot be."""
     path = Path(path)
-    return _whole(load(path), path)
+    return fights_checked(load(path), path)
 
 
 def loads_whole(data: bytes, path: Path | str) -> Campaign:
-    return _whole(loads(data, path), Path(path))
+    return fights_checked(loads(data, path), Path(path))
 
 
-def _whole(campaign: Campaign, path: Path) -> Campaign:
+def fights_checked(campaign: Campaign, path: Path) -> Campaign:
+    """``campaign`` (just loaded from ``path``) once every saved fight in it is rebuilt, or the
+    :class:`CampaignFileError` naming each that cannot be."""
     problems = fight_problems(campaign)
     if problems:
         field, reason = problems[0]

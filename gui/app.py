@@ -8,6 +8,7 @@ Qt is imported inside :func:`run` only, so ``gui.cli`` stays quick for ``emberke
 
 from __future__ import annotations
 
+import gc
 import shutil
 import sys
 from pathlib import Path
@@ -65,6 +66,10 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     """Start the application. ``smoke_test`` (``emberkeep --smoke-test``) prints what the first
     window shows and quits once it is on screen: how the bundle test knows a build really starts.
     """
+    # Start-up builds some hundred thousand objects (pydantic's schemas, Qt's wrappers) and
+    # frees almost none: the cyclic collector would walk them dozens of times for nothing, a
+    # tenth of the CPU before the first window (bench/startup.py). On again once it is shown.
+    gc.disable()
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -92,6 +97,7 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     follow_system(app, lambda: state.color_scheme)
     window = open_window(file, state, offer_recovery=not smoke_test)
     window.show()
+    QTimer.singleShot(0, gc.enable)
     if smoke_test:
         def report() -> None:
             document = window.document

@@ -107,11 +107,16 @@ class CampaignDocument(QObject):
         """Load ``path`` whole, its saved fights replayed (a fight that cannot be rebuilt is
         refused here with its place, not later when Encounter → Open would raise); raises
         :class:`CampaignFileError` (plain message) and writes nothing."""
-        from emberkeep.check import loads_whole
-
         path = Path(path)
         data = storage.read(path)
-        document = cls(loads_whole(data, path), path.resolve(), parent)
+        campaign = storage.loads(data, path)
+        if campaign.encounters:
+            # start-up: the fight engine is imported when there are fights to replay, so the
+            # first window does not wait for it (or for none)
+            from emberkeep.check import fights_checked
+
+            campaign = fights_checked(campaign, path)
+        document = cls(campaign, path.resolve(), parent)
         document.disk_sha256 = hashlib.sha256(data).hexdigest()
         return document
 

@@ -33,7 +33,6 @@ from emberkeep.campaign.atomic import clean_folder_temporaries
 from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.saving import CampaignChangedOnDisk, clean_leftovers
-from emberkeep.check import load_whole
 from gui import backups_dialog, dialogs, file_watch, logging_setup, paths, recovery_dialog
 from gui.action_registry import ActionSpec, Place
 from gui.autosave import Autosaver
@@ -160,6 +159,8 @@ class SafetyTools:
 
     def restore_backup(self, backup: Backup, original: Path) -> bool:
         """Open ``backup`` as unsaved work for ``original``; writes nothing."""
+        from emberkeep.check import load_whole  # with the fight engine: not at start-up
+
         try:
             campaign = load_whole(backup.path)
         except CampaignFileError as exc:

@@ -11,6 +11,7 @@ are declared below for the window's registry.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
@@ -19,18 +20,16 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.model import Campaign, EncounterRecord
 from emberkeep.campaign.scope import Scope
-from emberkeep.encounter.engine import RuleError
-from emberkeep.encounter.persist import EncounterFileError
 from gui import dialogs
 from gui.action_registry import ActionSpec, MenuSpec, Place
 from gui.document import CampaignDocument
-from gui.encounter.player_screens import fill_screen_menu
-from gui.encounter.session import EncounterSession
-from gui.encounter.shortcuts import ShortcutsDialog
-from gui.encounter.window import EncounterWindow
 from gui.plain_text import tooltip_of_text
 
+# Start-up: the encounter window, its session and the fight engine under them are imported
+# when the first encounter opens, not for the first window (a fifth of its start-up time).
 if TYPE_CHECKING:
+    from gui.encounter.session import EncounterSession
+    from gui.encounter.window import EncounterWindow
     from gui.main_window import MainWindow
 
 __all__ = ["ACTIONS", "MENUS", "EncounterTools"]
@@ -98,6 +97,9 @@ class EncounterTools:
             record = records.get(record_id)
             if record is None or record_id in self.open:
                 continue  # gone from the file, or already in a tab (opened since the start)
+            from emberkeep.encounter.engine import RuleError  # a fight to show: start-up is over
+            from emberkeep.encounter.persist import EncounterFileError
+
             try:
                 reopened.append(self._show(record))
             except (EncounterFileError, RuleError, ValueError) as exc:
@@ -154,6 +156,8 @@ class EncounterTools:
         record = next((r for r in self.document.campaign.encounters if r.id == record_id), None)
         if record is None:
             return None
+        from emberkeep.encounter.persist import EncounterFileError
+
         try:
             widget = self._show(record)
         except EncounterFileError as exc:
@@ -164,6 +168,9 @@ class EncounterTools:
 
     def _show(self, record: EncounterRecord) -> EncounterWindow:
         """``record`` in a new tab in front, resumed; raises what its rebuilding refuses."""
+        from gui.encounter.session import EncounterSession
+        from gui.encounter.window import EncounterWindow
+
         tabs = self.window.tabs
         session = self.sessions.get(record.id)
         if session is None:
@@ -178,8 +185,12 @@ class EncounterTools:
         return widget
 
     def current(self) -> EncounterWindow | None:
+        # asked at every update of the menus: no window class imported just to say no
+        module = sys.modules.get("gui.encounter.window")
+        if module is None:
+            return None  # no encounter window was ever made
         widget = self.window.tabs.currentWidget()
-        return widget if isinstance(widget, EncounterWindow) else None
+        return widget if isinstance(widget, module.EncounterWindow) else None
 
     def close_encounter(self, record_id: str) -> None:
         widget = self.open.pop(record_id, None)
@@ -245,12 +256,24 @@ def _in_front(window: MainWindow) -> bool:
     return window.encounter_tools.current() is not None
 
 
+def _fill_screen_menu(menu: QMenu, window: MainWindow) -> None:
+    from gui.encounter.player_screens import fill_screen_menu
+
+    fill_screen_menu(menu, window.encounter_tools.current(), window)
+
+
+def _shortcuts(window: MainWindow) -> None:
+    from gui.encounter.shortcuts import ShortcutsDialog
+
+    ShortcutsDialog(window).exec()
+
+
 MENUS: tuple[MenuSpec[MainWindow], ...] = (
     MenuSpec("encounter.open", "&Open Encounter", Place("encounter", 0, 1),
              fill=lambda w, menu: w.encounter_tools.fill_open_menu(menu)),
     MenuSpec("encounter.screens", "Player View Full&screen On", Place("encounter", 1, 1),
              enabled=_in_front,
-             fill=lambda w, menu: fill_screen_menu(menu, w.encounter_tools.current(), w)),
+             fill=lambda w, menu: _fill_screen_menu(menu, w)),
 )
 
 ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
@@ -279,5 +302,5 @@ ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
                lambda w: w.encounter_tools.export_recap(), enabled=_in_front,
                places=(Place("encounter", 1, 5),)),
     ActionSpec("help.encounter_shortcuts", "Encounter &Shortcuts",
-               lambda w: ShortcutsDialog(w).exec(), places=(Place("help", 0, 0),)),
+               _shortcuts, places=(Place("help", 0, 0),)),
 )

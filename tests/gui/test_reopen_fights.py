@@ -19,7 +19,7 @@ from emberkeep.encounter.persist import EncounterFileError
 from gui import dialogs
 from gui.app import open_window
 from gui.document import CampaignDocument
-from gui.encounter import tools
+from gui.encounter import session as session_module
 from gui.encounter.session import EncounterSession
 from gui.encounter.window import EncounterWindow
 from gui.main_window import MainWindow
@@ -121,7 +121,8 @@ def test_a_gone_fight_is_skipped_and_a_broken_one_is_reported_once(
                                      "steps[0]")
         return EncounterSession(document, record, roller, parent)
 
-    monkeypatch.setattr(tools, "EncounterSession", session)
+    # the encounter tools import the session when a fight opens: they find this one
+    monkeypatch.setattr(session_module, "EncounterSession", session)
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(dialogs, "show_error",
                         lambda _parent, title, message: shown.append((title, message)))
