@@ -66,6 +66,7 @@ class ClassChoicesForm(QWidget):
     counts depend on (INT modifier, race), then :meth:`choices`."""
 
     changed = Signal()
+    fields_rebuilt = Signal()  # equipment pickers made anew: the owner re-chains Tab
 
     def __init__(self, parent: QWidget | None = None, *, catalog: Catalog,
                  equipment: bool = True) -> None:
@@ -175,6 +176,7 @@ class ClassChoicesForm(QWidget):
                 lambda _=0, n=number, lay=layout, r=row: self._fill_slots(n, lay, r))
             self._fill_slots(number, layout, row)
             self.equipment_form.addRow(f"{number + 1}.", row)
+        self.fields_rebuilt.emit()
 
     def _fill_slots(self, number: int, layout: QHBoxLayout, row: QWidget) -> None:
         alternatives, picks = self._lines[number]
@@ -194,6 +196,7 @@ class ClassChoicesForm(QWidget):
                 combo.addItem(_gear_name(gear_id), gear_id)
             layout.addWidget(combo, 1)
             picks.append(combo)
+        self.fields_rebuilt.emit()
 
     def choices(self) -> ClassChoices:
         """The answers as the core's :class:`ClassChoices` (checked by the core when applied)."""

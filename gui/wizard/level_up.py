@@ -43,6 +43,7 @@ from gui.document import CampaignDocument
 from gui.palette import tone
 from gui.wizard.choices import ClassChoicesForm
 from gui.wizard.summary import SummaryView, summary_rows
+from gui.wizard.tab_order import tab_in_reading_order
 
 __all__ = ["LevelUpDialog", "describe_hp", "feature_choice_text"]
 
@@ -114,6 +115,10 @@ class LevelUpDialog(QDialog):
             form.addRow("Hit &die", self.hp_typed)
         else:
             self.hp_typed.hide()  # levels 6-10: a fixed gain, nothing to roll (R5)
+        self._finish_layout(outer, choose)
+
+    def _finish_layout(self, outer: QVBoxLayout, choose: QWidget) -> None:
+        """The refusal line and the buttons under the steps; Tab in reading order."""
         self.error = QLabel(self)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
@@ -121,6 +126,9 @@ class LevelUpDialog(QDialog):
         outer.addWidget(self.error)
         outer.addLayout(self._buttons())
         self._show_step(0)
+        tab_in_reading_order(choose)  # the class's equipment lines are built after the rest
+        if self.choices is not None:
+            self.choices.fields_rebuilt.connect(lambda: tab_in_reading_order(choose))
 
     def _buttons(self) -> QHBoxLayout:
         """Back, Next (works the level out, shows its summary), Finish (applies it), Cancel:

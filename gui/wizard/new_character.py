@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -41,6 +42,7 @@ from gui.labels import occupation_name
 from gui.palette import tone
 from gui.plain_text import plain_label
 from gui.wizard.choices import ClassChoicesForm
+from gui.wizard.tab_order import tab_in_reading_order
 
 __all__ = ["SUMMARY_PAGE", "NewCharacterWizard"]
 
@@ -247,6 +249,8 @@ class ClassPage(QWizardPage):
         tone(self.error, "error")
         layout.addWidget(self.error)
         layout.addStretch(1)  # room the hidden choices leave goes below, not into the hint
+        # the equipment lines are made after the hit die: Tab goes down the page regardless
+        self.form.fields_rebuilt.connect(lambda: tab_in_reading_order(self))
 
     def initializePage(self) -> None:
         scores = self.owner.race_page.final_scores()
@@ -348,8 +352,33 @@ class NewCharacterWizard(QWizard):
                              (RACE_PAGE, self.race_page), (CLASS_PAGE, self.class_page),
                              (FUNNEL_PAGE, self.funnel_page), (SUMMARY_PAGE, self.summary_page)):
             self.setPage(number, page)
+            tab_in_reading_order(page)
         self.built: Character | None = None
         self.resize(760, 640)
+
+    def has_rolls(self) -> bool:
+        """Whether closing would throw dice away: the GM has gone past the first page, to
+        the rolled scores or the rolled funnel (the path page rolls nothing)."""
+        return any(page != PATH_PAGE for page in self.visitedIds())
+
+    def reject(self) -> None:
+        """Esc, Cancel and the close button: once dice were rolled, ask once before they are
+        thrown away; before any roll, just close."""
+        if self.has_rolls() and not self.confirm_discard():
+            return
+        super().reject()
+
+    def confirm_discard(self) -> bool:
+        funnel = self.path_page.funnel.isChecked()
+        box = QMessageBox(QMessageBox.Icon.Question, "New character",
+                          "Discard these characters?" if funnel
+                          else "Discard this character?",
+                          QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setInformativeText("The rolled dice are lost. Cancel goes back to the wizard.")
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Discard.value
 
     def build_first_level(self) -> Character:
         """Build the 1st-level character with the core (raises ValueError with the reason)."""

@@ -74,8 +74,10 @@ def test_choices_a_class_does_not_have_are_hidden(qtbot: QtBot) -> None:
 def _wizard(qtbot: QtBot, roller: Roller | None = None) -> NewCharacterWizard:
     """A shown wizard; 3d6 all 3s and a hit die of 2 unless ``roller`` says otherwise (a
     funnel page needs more dice: a scripted roller that runs out inside Qt's initializePage
-    leaves PySide in a state that crashes the next test)."""
+    leaves PySide in a state that crashes the next test). Closed at the end of the test, it
+    is told to drop its rolled dice (it asks once past its first page)."""
     wizard = NewCharacterWizard(roller or ScriptedRoller([3] * 18 + [2]), catalog=SHIPPED)
+    wizard.confirm_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(wizard)
     _active(wizard)
     return wizard
