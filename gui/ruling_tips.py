@@ -1,7 +1,8 @@
 """A ruling number on screen is never bare: its tooltip says the ruling, and Shift+F1 opens it.
 
-Wherever a label, button, check box, group box, tab, header or table cell shows "R22", its
-tooltip ends with that ruling in one line, taken from the rules reference's own entry
+Wherever a label, button, check box, group box, tab, header, table cell or a line of a plain
+text box (an attack's preview) shows "R22", its tooltip ends with that ruling in one line,
+taken from the rules reference's own entry
 ("R22 Dead: When bleeding out runs down, …"). One application-wide event filter does it when
 the tooltip is asked for, so every window gets it without a line of its own, and a text that
 changes (a knight's "Dead at -4 HP (R22)") is read as it is then. The tooltip is rich text
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QLabel,
+    QPlainTextEdit,
     QTabBar,
     QToolTip,
     QWidget,
@@ -93,6 +95,16 @@ def _view_of(widget: QWidget) -> QAbstractItemView | None:
     return None
 
 
+def _text_of(widget: QWidget) -> QPlainTextEdit | None:
+    """The plain text box ``widget`` is, or whose viewport it is."""
+    if isinstance(widget, QPlainTextEdit):
+        return widget
+    parent = widget.parentWidget()
+    if isinstance(parent, QPlainTextEdit) and parent.viewport() is widget:
+        return parent
+    return None
+
+
 def _str(value: object) -> str:
     return value if isinstance(value, str) else ""
 
@@ -103,6 +115,11 @@ def _shown_at(widget: QWidget, pos: QPoint | None) -> tuple[str, str]:
     view = _view_of(widget)
     if view is not None:
         return _in_view(view, pos)
+    text = _text_of(widget)
+    if text is not None:  # an attack's preview: the line under the mouse, or the cursor's
+        cursor = text.cursorForPosition(pos) if pos is not None and widget is not text \
+            else text.textCursor()
+        return cursor.block().text(), text.toolTip()
     if isinstance(widget, QAbstractItemView):  # the view itself has the focus: its current cell
         return _cell(widget.currentIndex())
     if isinstance(widget, QTabBar):

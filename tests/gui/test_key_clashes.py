@@ -267,7 +267,17 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
         "encounter check": lambda: encounter_check(False),
         "reaction": lambda: encounter_check(True),
         "about": lambda: AboutDialog(window),
+        "explain": lambda: _explain_box(doc.campaign, people[0], window),
     }
+
+
+def _explain_box(campaign: Any, character: Any, window: MainWindow) -> QDialog:
+    from emberkeep.character.explain import explain
+    from gui.explain import ExplainBox
+
+    found = explain(character, Catalog(campaign), "ac")
+    assert found is not None
+    return ExplainBox(found, window)
 
 
 DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "advance to 1st", "cast",
@@ -276,7 +286,7 @@ DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "advanc
            "melee shortcuts", "spell name", "backups", "recovery", "archetype editor",
            "spell editor", "magic item editor", "gear editor", "race editor", "sheet check",
            "stabilize", "features", "encounter check", "reaction", "odds", "bestiary",
-           "bestiary template", "about"]
+           "bestiary template", "about", "explain"]
 
 
 def test_every_dialog_class_is_walked(tmp_path: Path, qtbot: Any,
