@@ -36,40 +36,18 @@ from emberkeep.clock.schedule import spell_effect
 from emberkeep.clock.units import seconds
 from emberkeep.dice import Purpose, Roller, TypedRoller
 from emberkeep.magic.limits import CasterState, CastingBarred
-from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult
+from emberkeep.magic.spellcheck import EASY, HARD, SpellcheckResult, spellcheck_words
 from emberkeep.optional_rules.advantage import Advantage
 from gui.document import CampaignDocument
 
 __all__ = ["LAY_ON_HANDS", "CastDialog", "describe_spellcheck"]
 
 LAY_ON_HANDS = "__lay_on_hands__"
-_FAILURES = {"natural_1": "natural 1: MISHAP", "disapproval": "DISAPPROVAL (R10)",
-             "too_low": "failure (11 or less)", "room_dc": "failure: below the ROOM DC",
-             "spell_fails": "the spell fails at this level"}
 
 
 def describe_spellcheck(result: SpellcheckResult) -> str:
-    """Plain text for the dialog and the status line: what was rolled and what it means."""
-    lines = [f"SPELLCHECK {result.check.describe()}"
-             + (f" + crit {result.crit_bonus}" if result.crit_bonus else "")
-             + f" = {result.total} vs DC {result.dc}"]
-    if result.success:
-        lines.append(f"Success Level {result.level}" + (" — WONDER (the GM's call)"
-                                                        if result.wonder else ""))
-        if result.spell_dice is not None:
-            die = result.spell.die if result.spell is not None else "d"
-            lines.append(f"Spell dice: {result.spell_dice} × {die}"
-                         + (" (natural 20: +2d)" if result.crit else ""))
-        if result.effect is not None:
-            lines.append(result.effect.text)
-    else:
-        lines.append(_FAILURES.get(result.failure or "", "failure"))
-    if result.mishap is not None:
-        lines.append(f"Mishap ({result.mishap.record.describe()}): {result.mishap.row.text}")
-    if result.disapproval:
-        lines.append(f"Disapproval: natural {result.natural} within the range "
-                     f"1-{result.disapproval_range}; the GM rules on it.")
-    return "\n".join(lines)
+    """The core's words for the SPELLCHECK, one per line (``spellcheck_words``)."""
+    return "\n".join(spellcheck_words(result))
 
 
 class CastDialog(QDialog):
@@ -105,40 +83,40 @@ class CastDialog(QDialog):
         """The spell to cast and the character Lay on Hands heals."""
         self.spell = QComboBox(self)
         self._fill_spells(False)
-        form.addRow("Spell", self.spell)
+        form.addRow("&Spell", self.spell)
         self.target = QComboBox(self)
         for other in self.document.campaign.characters:
             self.target.addItem(other.name, other.id)
         self.target.setCurrentIndex(self.target.findData(self.character_id))
-        form.addRow("Heal (Lay on Hands)", self.target)
+        form.addRow("&Heal (Lay on Hands)", self.target)
 
     def _build_check(self, form: QFormLayout, character: Character, catalog: Catalog) -> None:
         """The SPELLCHECK's ROOM DC, difficulty, advantage, scroll and typed d20."""
         self.room_dc = QSpinBox(self)
         self.room_dc.setRange(1, 40)
         self.room_dc.setValue(self.document.campaign.settings.default_room_dc)
-        form.addRow("ROOM DC", self.room_dc)
+        form.addRow("&ROOM DC", self.room_dc)
         self.difficulty = QComboBox(self)
         for text, shift in (("normal", 0), ("EASY (-3)", EASY), ("HARD (+3)", HARD)):
             self.difficulty.addItem(text, shift)
-        form.addRow("Difficulty", self.difficulty)
+        form.addRow("Di&fficulty", self.difficulty)
         self.advantage = QComboBox(self)  # 2d20 keep high/low, as for attacks
         for adv in Advantage:
             self.advantage.addItem("no advantage" if adv is Advantage.NONE else adv.value, adv)
         self.advantage.setAccessibleName("advantage")
-        form.addRow("Advantage", self.advantage)
+        form.addRow("&Advantage", self.advantage)
         # the "scroll" context, as the fight's Cast dialog offers it
-        self.from_scroll = QCheckBox("cast from a scroll", self)
+        self.from_scroll = QCheckBox("cast from a scr&oll", self)
         # a scroll holds any spell of the campaign; a reader of arcane scrolls (the
         # Arcane Trickster) casts one with a Magic-user's SPELLCHECK, made HARD by its feature
         self.from_scroll.setEnabled(scroll_caster(character, catalog) is not None)
         self.from_scroll.toggled.connect(self._fill_spells)
-        form.addRow("Scroll", self.from_scroll)
+        form.addRow("", self.from_scroll)  # the box says what it is, with its Alt key
         self.typed = QSpinBox(self)
         self.typed.setRange(0, 20)
         self.typed.setSpecialValueText("roll it")
         self.typed.setAccessibleName("d20 typed")
-        form.addRow("d20", self.typed)
+        form.addRow("d&20", self.typed)
 
     def _build_clock(self, form: QFormLayout) -> None:
         """A spell effect with a duration goes on the game clock and ends by itself."""
@@ -150,28 +128,31 @@ class CastDialog(QDialog):
         for unit, shown in (("round", "rounds"), ("exploration_turn", "turns (10 minutes)"),
                             ("minute", "minutes"), ("hour", "hours"), ("day", "days")):
             self.effect_unit.addItem(shown, unit)
-        self.clock_button = QPushButton("Put on the clock", self)
+        self.clock_button = QPushButton("Put on the cloc&k", self)
         self.clock_button.setToolTip("The spell's effect as a timeline entry that ends by itself")
         self.clock_button.clicked.connect(self.put_on_clock)
         clock.addWidget(self.effect_count)
         clock.addWidget(self.effect_unit)
         clock.addWidget(self.clock_button)
-        form.addRow("Effect lasts", clock)
+        form.addRow("Effect las&ts", clock)
+        label = form.labelForField(clock)
+        if isinstance(label, QLabel):  # a row of fields: Alt+T goes to the first
+            label.setBuddy(self.effect_count)
 
     def _build_buttons(self, layout: QVBoxLayout) -> None:
         """Cast, Spend a Luck Die, Depletion SAVE and Close."""
         buttons = QHBoxLayout()
-        self.cast_button = QPushButton("Cast", self)
+        self.cast_button = QPushButton("&Cast", self)
         self.cast_button.setDefault(True)
         self.cast_button.clicked.connect(self.cast)
-        self.save_button = QPushButton("Depletion SAVE", self)
+        self.save_button = QPushButton("&Depletion SAVE", self)
         self.save_button.clicked.connect(self.roll_depletion_save)
         # R29: after seeing the SPELLCHECK, a Luck Die may be added
         self.luck_button = QPushButton("Spend a &Luck Die", self)
         self.luck_button.setToolTip("Add a d6 to the SPELLCHECK just seen; the Success Level "
                                     "moves one at most (R8, R29)")
         self.luck_button.clicked.connect(self.spend_luck)
-        close = QPushButton("Close", self)
+        close = QPushButton("Clos&e", self)
         close.clicked.connect(self.accept)
         for button in (self.cast_button, self.luck_button, self.save_button, close):
             buttons.addWidget(button)
@@ -300,7 +281,7 @@ class CastDialog(QDialog):
         self._record([after], f"{after.name}: a Luck Die on the SPELLCHECK "
                               f"({lucky.luck.describe()})")
         self.last_result = lucky
-        text = describe_spellcheck(lucky) + f"\nLuck Die {lucky.luck.describe()} (R29)"
+        text = describe_spellcheck(lucky)
         self.outcome.setText(text)
         self.last_text = text
         self._update()

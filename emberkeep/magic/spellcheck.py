@@ -54,6 +54,7 @@ __all__ = [
     "spell_dice_count",
     "spellcheck",
     "spellcheck_modes",
+    "spellcheck_words",
     "with_luck",
 ]
 
@@ -292,3 +293,104 @@ def _outcome(caster: Caster, natural: int, total: int, dc: int, disapproval_rang
     elif level:
         dice = spell_dice_count(level, base=base_dice, crit=crit)
     return band, level, dice, failure, disapproval
+
+
+# --- the outcome in words, as a GM reads it at the table ----------------------------------
+
+# R9: what a spell's dice are, by its kind
+_DIE_FOR = {"effect": "effect or duration", "ranged": "ranged damage", "melee": "melee damage"}
+
+
+def _signed(value: int) -> str:
+    return f"+ {value}" if value >= 0 else f"- {-value}"
+
+
+def _rolled(result: SpellcheckResult) -> str:
+    """"Rolled 7 + 3 SPELLCHECK = 10 against DC 12": the d20, then each thing added."""
+    check = result.check
+    face = f"{result.natural}"
+    if len(check.faces) > 1:  # advantage: both dice, the kept one first
+        keep = "higher" if "kh" in check.expression else "lower"
+        face += f" (2d20, the {keep} of {', '.join(str(f) for f in check.faces)})"
+    if check.typed:
+        face += " (typed)"
+    parts = [f"Rolled {face}"]
+    if check.modifier:
+        parts.append(f"{_signed(check.modifier)} SPELLCHECK")
+    if result.crit_bonus:
+        parts.append(f"+ {result.crit_bonus} for the natural 20 (2 × PROF)")
+    if result.luck is not None:
+        parts.append(f"+ {result.luck.total} Luck Die")
+    dc = f"DC {result.dc}"
+    if result.dc_shift:
+        dc += (f" (ROOM DC {result.room_dc}, "
+               f"{'HARD' if result.dc_shift > 0 else 'EASY'})")
+    return " ".join(parts) + f" = {result.total} against {dc}"
+
+
+def _failure(result: SpellcheckResult) -> str:
+    name = result.spell.name if result.spell is not None else "the spell"
+    if result.failure == "natural_1":
+        return "A natural 1: the spell fails with a MISHAP."
+    if result.failure == "disapproval":
+        return (f"A natural {result.natural} is within the disapproval range "
+                f"1-{result.disapproval_range}: the prayer fails and the god disapproves "
+                "(R10); the GM rules on it.")
+    if result.failure == "too_low":
+        return "11 or less reaches no Success Level."
+    if result.failure == "room_dc":
+        return (f"{result.total} would be Success Level {result.band_level}, but it is below "
+                f"the DC: {name} fails whatever its level (R8).")
+    if result.failure == "spell_fails" and result.spell is not None:
+        return (f"{name} does nothing at Success Level {result.band_level}: "
+                f"{_one_line(result.spell.at(result.band_level).text)}")
+    return "The spell fails."
+
+
+def _one_line(text: str) -> str:
+    return "; ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _spell_dice(result: SpellcheckResult) -> str | None:
+    """What the spell dice are and what they go to (R8, R9): the level's text spends its own;
+    a natural 20's two more are the caster's to add to the effect."""
+    spell, dice = result.spell, result.spell_dice
+    if spell is None or dice is None:
+        return None
+    dice_of = f"Spell dice: {dice} × {spell.die} ({_DIE_FOR.get(spell.kind, spell.kind)})"
+    if not result.crit:
+        return f"{dice_of}, spent as the line above says."
+    own = dice - CRIT_EXTRA_DICE
+    return (f"{dice_of}: {own} spent as the line above says, and {CRIT_EXTRA_DICE} more for "
+            "the natural 20 (R8) to add to the effect: more damage, a longer duration or a "
+            "wider area, as the GM and the caster agree.")
+
+
+def spellcheck_words(result: SpellcheckResult) -> list[str]:
+    """The SPELLCHECK as a GM reads it out: what was rolled and against what, whether it
+    succeeds and at which Success Level, what the spell does there, what its spell dice are
+    for, and on a failure why (a mishap's row, a disapproval)."""
+    if result.success:
+        verdict = ("WONDER, Success Level 6: the GM rules what happens (R8)" if result.wonder
+                   else f"succeeds at Success Level {result.level}")
+    else:
+        verdict = "fails"
+    lines = [f"{_rolled(result)}: {verdict}."]
+    if result.luck is not None and result.band_before_luck is not None \
+            and result.band_level < load_spellcheck_table().band(result.total).level:
+        lines.append(f"The Luck Die moves the Success Level one step at most (R8): from "
+                     f"{result.band_before_luck} to {result.band_level}.")
+    if result.success:
+        effect = result.effect
+        if effect is not None and result.spell is not None:
+            lines.append(f"{result.spell.name} at Success Level {result.level}: "
+                         f"{_one_line(effect.text)}")
+        dice = _spell_dice(result)
+        if dice is not None:
+            lines.append(dice)
+    else:
+        lines.append(_failure(result))
+    if result.mishap is not None:
+        lines.append(f"Mishap, {result.mishap.record.expression} rolled "
+                     f"{result.mishap.record.total}: {result.mishap.row.text}")
+    return lines

@@ -84,4 +84,4 @@ def test_the_trickster_reads_a_scroll_from_the_sheet(qtbot: QtBot,
     dialog.spell.setCurrentIndex(dialog.spell.findText("Fireball"))
     dialog.typed.setValue(14)
     text = dialog.cast()
-    assert "= 15 vs DC 15" in text and "Success Level 1" in text
+    assert "= 15 against DC 15 (ROOM DC 12, HARD)" in text and "Success Level 1" in text

@@ -145,6 +145,7 @@ def test_cast_from_the_sheet_spellcheck_typed(qtbot: QtBot, document: CampaignDo
     dialog.typed.setValue(14)
     text = dialog.cast()
     assert "= 17" in text and "Success Level 2" in text and "Spell dice: 2 × d6" in text
+    assert text.startswith("Rolled 14 (typed) + 3 SPELLCHECK = 17 against DC 12: succeeds")
     assert ysolde.caster.spells_cast_since_check == 1
     document.undo_stack.undo()
     assert ysolde.caster.spells_cast_since_check == 0
