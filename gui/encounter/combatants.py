@@ -31,10 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter
+from emberkeep.encounter.explain import fight_key
 from gui.encounter.session import EncounterSession
 from gui.encounter.status import conditions_text, status_text
+from gui.explain import EXPLAINS_ROLE
 from gui.palette import tones
 from gui.plain_text import tooltip
 
@@ -75,6 +78,15 @@ def _ac(enc: Encounter, c: Combatant) -> int | None:
         return None
 
 
+def _explains(enc: Encounter, c: Combatant, column: int) -> str | None:
+    """The number a cell shows, for gui.explain: the AC, and in WDD the segment roll."""
+    if column == AC_COLUMN:
+        return fight_key("ac", c.id)
+    if column == INIT_COLUMN and enc.state.mode == InitiativeMode.SEGMENTS:
+        return fight_key("segment", c.id)
+    return None
+
+
 Cell = Callable[[Encounter, Combatant], Any]
 # (title, display text, sort key, tooltip)
 COLUMNS: tuple[tuple[str, Cell, Cell, str], ...] = (
@@ -92,7 +104,7 @@ COLUMNS: tuple[tuple[str, Cell, Cell, str], ...] = (
     ("Status", lambda e, c: status_text(e, c), lambda e, c: status_text(e, c),
      "Acting, acted, dying with its countdown, down, out"),
 )
-HP_COLUMN = 2
+HP_COLUMN, AC_COLUMN, INIT_COLUMN = 2, 3, 5
 _IN_FULL = (0, 6, 7)  # the Name, Conditions and Status cells: whole in their tooltip
 # R39: a Melee Round shows and changes the knights' own HP, and says so
 KNIGHT_HP_COLUMN = ("Knight HP", "The knights' own hit points now / SIZ + CON (R39), not the "
@@ -226,6 +238,8 @@ class CombatantsModel(QAbstractTableModel):
     def _look(self, c: Combatant, column: int, role: int) -> Any:
         """How a row looks: the one acting highlighted (its name bold), the down greyed; the
         conditions and status in full in their tooltip, where the column elides them."""
+        if role == EXPLAINS_ROLE:  # the number the cell shows, for its explanation
+            return _explains(self.enc, c, column)
         if role == Qt.ItemDataRole.ToolTipRole and column in _IN_FULL:
             text = COLUMNS[column][1](self.enc, c)
             return tooltip(text) if text else None

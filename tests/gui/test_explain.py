@@ -178,3 +178,71 @@ def test_a_previews_line_citing_a_ruling_says_it_in_its_tooltip(qtbot: Any) -> N
     assert cited_at(box.viewport(), third) == []
     box.setTextCursor(cursor)
     assert cited_at(box) == [19]  # Shift+F1 with the focus in the box: the cursor's line
+
+
+# -- the real windows ---------------------------------------------------------------------------
+
+@pytest.fixture
+def main(tmp_path: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    from tests.gui.windows import open_campaign_window
+
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    install(QApplication.instance())  # type: ignore[arg-type]
+    return window
+
+
+def test_a_fights_ac_and_wdd_segment_cells_explain_themselves(main: Any, qtbot: Any) -> None:
+    """The combatants table's AC cell: a PC's sheet AC, a goblin's ROOM DC (R30); in a WDD fight
+    the Init cell gives the segment roll's modifiers, whose total the d10 got."""
+    from emberkeep.campaign import bestiary
+    from emberkeep.campaign.settings import InitiativeMode
+    from emberkeep.encounter.bestiary_monsters import monsters_of
+    from emberkeep.encounter.segments import segment_breakdown
+    from gui.encounter.combatants import AC_COLUMN, INIT_COLUMN, CombatantIdRole
+
+    campaign = main.document.campaign
+    ew = main.encounter_tools.new_encounter("Goblins at the ford")
+    ew.session.set_setup("mode", initiative=InitiativeMode.SEGMENTS)
+    ew.add_pcs([c.id for c in campaign.characters if c.level == 1])
+    template = next(t for t in bestiary.templates(campaign) if "Goblin" in t.name)
+    ew.add_monsters(monsters_of(template, 2, taken=set(ew.enc.combatants), roller=main.roller))
+    ew.roll_initiative()
+    ew.show()
+    qtbot.waitExposed(ew)
+    model, table = ew.model, ew.table
+    seen = set()
+    for row in range(model.rowCount()):
+        cid = model.index(row, 0).data(CombatantIdRole)
+        c = ew.enc.combatant(cid)
+        table.setCurrentIndex(model.index(row, AC_COLUMN))
+        found = explain.explanation_at(table)
+        assert found is not None and found.total == ew.enc.armor_class(c)
+        seen.add(found.breakdown.parts[0].ruling if c.kind != "pc" else "pc")
+        table.setCurrentIndex(model.index(row, INIT_COLUMN))
+        segment = explain.explanation_at(table)
+        assert segment is not None
+        assert segment.breakdown == segment_breakdown(ew.enc, c)
+    assert seen == {30, "pc"}
+    rect = table.visualRect(model.index(0, AC_COLUMN))
+    assert "AC" in tooltip_of(table.viewport(), rect.center())
+
+
+def test_the_sheets_marked_numbers_all_explain_themselves(main: Any, qtbot: Any) -> None:
+    """Every number the sheet marks has an explanation whose total is the number it shows."""
+    from gui.sheet import CharacterSheet
+
+    for character in main.document.campaign.characters:
+        sheet = main.open_sheet(character.id)
+        assert isinstance(sheet, CharacterSheet)
+        QApplication.processEvents()
+        marked = [w for w in sheet.findChildren(QWidget)
+                  if w.property(EXPLAINS) and w.isVisibleTo(sheet)]  # a caster's block shown
+        if not marked:
+            pytest.skip("the sheet marks no number yet")
+        for widget in marked:
+            found = explain.explanation_at(widget)
+            assert found is not None, widget.property(EXPLAINS)
+            shown = widget.text() if isinstance(widget, QLabel) else ""
+            if shown.lstrip("+−-").isdigit():
+                assert int(shown.replace("−", "-")) == found.total, (widget.property(EXPLAINS),
+                                                                     shown)
