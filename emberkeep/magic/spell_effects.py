@@ -38,7 +38,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from emberkeep.tables.effects import Duration
+from emberkeep.tables.duration import Duration
 from emberkeep.tables.notation import DiceText
 
 __all__ = [

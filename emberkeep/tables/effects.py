@@ -30,7 +30,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from emberkeep.dice import parse
+from emberkeep.tables.duration import Duration  # its own module: spells read it alone
 from emberkeep.tables.notation import DiceText
 
 __all__ = [
@@ -74,37 +74,8 @@ ConditionName = Literal[
     "cant_speak", "last_to_act", "one_hand",
 ]
 
-DurationUnit = Literal[
-    "rounds",         # ``dice`` rounds ("for 1d4 rounds", "for 1 round")
-    "next_round",     # the subject's next round ("next turn" too: R27)
-    "this_round",     # the round now being taken (lingering Torso: "can't act on your turn")
-    "next_attack",    # until the next attack by / against the subject (fumble 3, 9)
-    "encounter",      # no end stated on a foe: the rest of the encounter
-    "until_removed",  # ends by its own rule (standing up, waking, healing) or by the GM
-    "until_rest",     # until the subject rests (injuries 14-19)
-    "permanent",      # until magic or the GM undoes it
-]
-
-
-
-
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Duration(_Model):
-    """How long a condition lasts; ``dice`` only with ``unit == "rounds"``."""
-
-    unit: DurationUnit
-    dice: str | None = None
-
-    @model_validator(mode="after")
-    def _dice_with_rounds(self) -> Duration:
-        if (self.unit == "rounds") != (self.dice is not None):
-            raise ValueError("a duration in rounds needs dice, and only it has them")
-        if self.dice is not None:
-            parse(self.dice)  # raises DiceError (a ValueError) on bad notation
-        return self
 
 
 class _Dice(_Model):

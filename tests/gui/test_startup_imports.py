@@ -1,0 +1,54 @@
+"""The first window imports what it shows: the encounter window and the checks load when first
+used, not at start-up (bench/startup.py measures the time).
+
+Run in a fresh interpreter (a child process): in the test process every module some other test
+imported is already there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ROOT / "tests" / "screens.json"
+
+NOT_AT_START = (
+    "gui.encounter.window",  # the encounter window and its panels: Encounter → New or Open
+    "gui.encounter.meter",  # its odds, with their worker processes
+    "emberkeep.check",  # the checks, with the fights' replay: a campaign with fights to rebuild
+    "emberkeep.melee_round.sim",
+)
+"""Still imported at start, by what the first window needs of them: the fight engine (the sheet
+actions' dying countdown imports ``emberkeep.encounter``, whose package plugs the rulebook in),
+the SPELLCHECK and its tables (a character's casting rules, through the campaign's effort
+tasks), the sheet (its actions' package)."""
+
+CHILD = """
+import json, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from gui.app import open_window
+from gui.state import AppState
+window = open_window(None, AppState.load(), offer_recovery=False)
+window.show()
+app.processEvents()
+print(json.dumps({"characters": window.model.rowCount(), "title": window.windowTitle(),
+                  "loaded": sorted(m for m in sys.modules if m.startswith(("gui", "emberkeep")))}))
+"""
+
+
+def test_the_first_window_with_the_example_campaign_imports_no_fight_or_checks(
+        tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}",
+           "EMBERKEEP_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    assert shown["characters"] == 8, shown["title"]  # the example campaign is open
+    assert "gui.main_window" in shown["loaded"]
+    assert [m for m in NOT_AT_START if m in shown["loaded"]] == []
