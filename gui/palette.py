@@ -43,7 +43,7 @@ class Tones:
     """Refusals, dying, warnings: on the window, base and alternate base."""
     good: QColor
     """Good news the guide calls green (ready to level up): on the window, base and alternate
-    base, and on the selection's colour (a selected roster row keeps it)."""
+    base."""
     hp_track: QColor
     hp_fills: tuple[QColor, QColor, QColor]
     """Above half, above a quarter, the rest."""

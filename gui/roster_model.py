@@ -65,6 +65,11 @@ def _armor_class(character: Character, catalog: Catalog) -> int | None:
         return None
 
 
+def _xp_text(character: Character, _catalog: Catalog) -> str:
+    """The XP, and the guide's green words when they are enough for the next level (R32)."""
+    return f"{character.xp}, ready to level up" if character.can_level_up else str(character.xp)
+
+
 @dataclass(frozen=True)
 class Column:
     title: str
@@ -96,8 +101,9 @@ COLUMNS: tuple[Column, ...] = (
     Column("AC", "Armor class from worn armor and shield, plus DEX", _armor_class,
            text=lambda c, k: "" if (ac := _armor_class(c, k)) is None else str(ac),
            numeric=True, width=50, shows=("inventory", "scores")),
-    Column("XP", "Experience points (R32)", lambda c, _: c.xp, field="xp", numeric=True,
-           width=70),
+    Column("XP", "Experience points (R32); in green when enough for the next level",
+           lambda c, _: c.xp, text=_xp_text, field="xp", numeric=True, width=150,
+           shows=("level",)),
     Column("Status", "Alive, dying (R21: at 0 HP) or dead (R22)", lambda c, _: status_of(c),
            width=70, shows=("hp", "alive")),
     Column("Group", "The party in play, the funnel, hirelings, or dead or retired (Edit → "
@@ -125,12 +131,15 @@ _VALUE_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
 
 
 def _foreground(character: Character, column: Column) -> QColor | None:
-    """The dead grey the whole row (R22); the dying redden HP and Status (R21)."""
+    """The dead grey the whole row (R22); the dying redden HP and Status (R21); XP enough
+    for the next level is green (R32)."""
     status = status_of(character)
     if status == "dead":
         return tones().muted
     if status == "dying" and column.title in ("HP", "Status"):
         return tones().error
+    if column.title == "XP" and character.can_level_up:
+        return tones().good  # the guide's green, read in light and dark alike
     return None
 
 
