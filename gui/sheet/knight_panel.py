@@ -107,16 +107,20 @@ class KnightPanel(QGroupBox):
         outer.addWidget(self.body)
         columns = QHBoxLayout(self.body)
         columns.setContentsMargins(0, 0, 0, 0)
-        columns.addLayout(self._numbers(), 3)
-        columns.addLayout(self._skills(), 3)
+        columns.setSpacing(24)
+        columns.addLayout(self._numbers())
+        columns.addLayout(self._skills())
         self.derived = QLabel(self.body)
         self.derived.setStyleSheet("font-weight: bold;")
+        self.derived.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.derived.setAccessibleName("derived statistics")
         right = QVBoxLayout()
+        right.setSpacing(3)
         right.addWidget(QLabel("Derived (R24)", self.body))
         right.addWidget(self.derived)
         right.addStretch(1)
-        columns.addLayout(right, 3)
+        columns.addLayout(right)
+        columns.addStretch(1)
 
     # -- building -----------------------------------------------------------------------------
 
@@ -141,6 +145,7 @@ class KnightPanel(QGroupBox):
 
     def _numbers(self) -> QGridLayout:
         grid = QGridLayout()
+        grid.setVerticalSpacing(3)
         row = 0
         for name in ATTRIBUTES:
             field = self._int(name, name, name, f"{name}, Pendragon's scale (R33)")
@@ -186,26 +191,36 @@ class KnightPanel(QGroupBox):
             grid.addWidget(QLabel(label, self.body), row, 0)
             grid.addWidget(self._int(key, label, key), row, 1)
             row += 1
+        grid.setRowStretch(row, 1)
         return grid
 
     def _skills(self) -> QGridLayout:
+        """The skills in two columns of eight (Tab reads down the first, then the second), so
+        the block stays low enough to read beside the sheet's header."""
         grid = QGridLayout()
-        grid.addWidget(QLabel("Skill", self.body), 0, 0)
-        check = QLabel("✓", self.body)
-        check.setToolTip("Experience check (R32): rolled at the year's end")
-        grid.addWidget(check, 0, 2)
-        for row, name in enumerate((*WEAPON_SKILLS, HORSEMANSHIP), start=1):
-            grid.addWidget(QLabel(name, self.body), row, 0)
+        grid.setVerticalSpacing(3)
+        skills = (*WEAPON_SKILLS, HORSEMANSHIP)
+        per_column = (len(skills) + 1) // 2
+        for block in range(2):
+            grid.addWidget(QLabel("Skill", self.body), 0, block * 4)
+            check = QLabel("✓", self.body)
+            check.setToolTip("Experience check (R32): rolled at the year's end")
+            grid.addWidget(check, 0, block * 4 + 2)
+        grid.setColumnMinimumWidth(3, 16)
+        for number, name in enumerate(skills):
+            row, base = number % per_column + 1, (number // per_column) * 4
+            grid.addWidget(QLabel(name, self.body), row, base)
             grid.addWidget(self._field(
                 f"skill:{name}", name, partial(_skill_text, name), partial(_with_skill, name),
-                tip=f"{name} (d20 roll-under, R23)"), row, 1)
+                tip=f"{name} (d20 roll-under, R23)"), row, base + 1)
             tick = QCheckBox(self.body)
             tick.setAccessibleName(f"{name} experience check")
             tick.setToolTip(f"Experience check for {name} (R32)")
             tick.toggled.connect(partial(self._tick, name))
             self._refreshers.append(partial(_show_tick, tick, name))
             self.ticks[name] = tick
-            grid.addWidget(tick, row, 2)
+            grid.addWidget(tick, row, base + 2)
+        grid.setRowStretch(per_column + 1, 1)  # the rows at the top, beside the numbers
         return grid
 
     def _combo(self, key: str, label: str, options: Sequence[tuple[str, object]],

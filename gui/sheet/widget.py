@@ -118,6 +118,8 @@ class CharacterSheet(QWidget):
         self.blocks = QScrollArea(self)
         self.blocks.setWidgetResizable(True)
         self.blocks.setFrameShape(QFrame.Shape.NoFrame)
+        # Tab moves through the blocks and the area follows the focus: no stop of its own
+        self.blocks.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         outer.addWidget(self.blocks, 1)
         body = QWidget(self.blocks)
         self.body = body
@@ -361,8 +363,8 @@ class CharacterSheet(QWidget):
             check.setChecked(ability in character.save_proficiencies)
             check.blockSignals(False)
         self.level_up_button.setText("Advance to 1st…" if character.level == 0 else "Level Up…")
-        ready = self.labels["ready"]  # R32: bold when due, muted otherwise (palette tones)
-        tone(ready, None if character.can_level_up else "muted")
+        ready = self.labels["ready"]  # R32: green and bold when due, muted otherwise
+        tone(ready, "good" if character.can_level_up else "muted")
         font = ready.font()
         font.setBold(character.can_level_up)
         ready.setFont(font)
