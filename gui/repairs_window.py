@@ -32,6 +32,7 @@ from emberkeep.gear.purse import format_coins
 from emberkeep.repairs.ledger import PARTY, ledger_totals
 from emberkeep.repairs.operations import pick_up_weapons, repair_affordable, repair_gear
 from gui.document import CampaignDocument
+from gui.palette import tone
 from gui.repairs_model import (
     SHOWN,
     LedgerModel,
@@ -72,6 +73,10 @@ class RepairsWindow(QWidget):
         self.all_button.clicked.connect(self.repair_all_affordable)
         self.pick_button.clicked.connect(self.pick_up_selected)
         document.campaignChanged.connect(self._campaign_changed)
+        for signal in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved,
+                       self.model.layoutChanged, self.model.dataChanged,
+                       self.table.selectionModel().selectionChanged):
+            signal.connect(self._update_actions)
         self.refresh()
         self.resize(900, 520)
 
@@ -129,8 +134,15 @@ class RepairsWindow(QWidget):
         buttons.addStretch(1)
         gear_tab = QWidget(self)
         gear_layout = QVBoxLayout(gear_tab)
+        # an empty table says nothing: the empty state says why it is empty
+        self.empty = QLabel("", self)
+        self.empty.setTextFormat(Qt.TextFormat.PlainText)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        tone(self.empty, "muted")
         gear_layout.addLayout(filters)
         gear_layout.addWidget(self.table, 1)
+        gear_layout.addWidget(self.empty, 1)
         gear_layout.addLayout(buttons)
         gear_layout.addWidget(self.message)
         gear_layout.addWidget(self.totals)
@@ -193,6 +205,7 @@ class RepairsWindow(QWidget):
         self.model.set_rows(rows_of(campaign))
         self.ledger_model.refresh()
         self._totals(campaign)
+        self._update_actions()
 
     def _totals(self, campaign: Campaign) -> None:
         purses = ", ".join(f"{c.name} {format_coins(c.inventory.purse.total_cp)}"
@@ -228,6 +241,27 @@ class RepairsWindow(QWidget):
     def _filter(self, *_: Any) -> None:
         self.model.set_filter(owner=self.owner.currentData(), kind=self.kind.currentData(),
                               broken_only=self.broken.isChecked(), text=self.search.text())
+
+    def _update_actions(self, *_: Any) -> None:
+        """The empty state, and each action enabled only with something to act on: a repair
+        with selected gear to mend, Repair all with any, Pick up with a dropped weapon."""
+        rows = self.model.rows
+        if not self.model.all_rows:
+            self.empty.setText("Nothing is damaged: every weapon, armor and shield in the "
+                               "party is whole.")
+        elif not rows:
+            self.empty.setText("No damaged gear matches the filter.")
+        self.empty.setVisible(not rows)
+        self.table.setVisible(bool(rows))
+        chosen = [rows[i.row()][0] for i in self.table.selectionModel().selectedRows()
+                  if i.row() < len(rows)]
+        mendable = any(r[0].damage or r[0].broken for r in self.model.all_rows)
+        self.repair_button.setEnabled(any(c.damage or c.broken for c in chosen))
+        self.one_button.setEnabled(any(c.damage for c in chosen))
+        self.pick_button.setEnabled(any(c.dropped for c in chosen))
+        self.all_button.setEnabled(mendable)
+        self.at_smith.setEnabled(mendable)  # how and who pays: moot with nothing to mend
+        self.payer.setEnabled(mendable)
 
     def selected(self) -> list[tuple[str, str]]:
         """(owner id, item uid) of the selected rows."""
