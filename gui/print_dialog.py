@@ -18,7 +18,6 @@ from PySide6.QtGui import QPageLayout, QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
-from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from gui.document import CampaignDocument
 from gui.printing import paint_sheets
@@ -63,6 +62,5 @@ def print_sheets(parent: QWidget | None, document: CampaignDocument,
             return None
     finally:
         dialog.deleteLater()
-    paint_sheets(printer, characters, Catalog(document.campaign),
-                 document.campaign.settings.repair)
+    paint_sheets(printer, characters, document.campaign)
     return printer

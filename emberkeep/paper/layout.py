@@ -30,7 +30,8 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from emberkeep.campaign.atomic import atomic_write
 
 __all__ = ["A4", "A4_LANDSCAPE", "BOLD", "FIELD_BOLD", "FIELD_FONT", "GREY", "REGULAR",
-           "Page", "field_text", "measuring_page", "printable", "write_pages"]
+           "Page", "field_text", "measuring_page", "printable", "string_width",
+           "write_pages"]
 
 A4 = (595.28, 841.89)
 A4_LANDSCAPE = (841.89, 595.28)
@@ -38,7 +39,7 @@ REGULAR, BOLD = "EmberkeepSans", "EmberkeepSans-Bold"
 FIELD_FONT, FIELD_BOLD = "Helvetica", "Helvetica-Bold"
 GREY = colors.Color(0.86, 0.86, 0.86)  # heading bands: light enough for any printer's toner
 _WRITE_ON = colors.Color(0.93, 0.95, 1.0)  # a box to fill in, as PDF readers tint them
-_FIELD_PAD = 2.0  # reportlab sets a field's text this far in from its left edge
+_FIELD_PAD = 4.0  # room after a printed number's text in its field
 
 
 @cache
@@ -49,6 +50,12 @@ def _fonts() -> frozenset[int]:
     pdfmetrics.registerFont(TTFont(BOLD, str(folder / "VeraBd.ttf")))
     font = pdfmetrics.getFont(REGULAR)
     return frozenset(font.face.charToGlyph)
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """The width reportlab gives ``text`` in ``font`` (one of this module's, or a field's)."""
+    _fonts()
+    return float(pdfmetrics.stringWidth(text, font, size))
 
 
 def printable(text: str) -> str:
@@ -186,13 +193,14 @@ class Page:
         Kept as a field so a reader (or a test) finds the value by the field's name."""
         shown = field_text(value)
         font = FIELD_BOLD if bold else FIELD_FONT
-        w = float(pdfmetrics.stringWidth(shown, font, size)) + 2 * _FIELD_PAD
+        text_width = float(pdfmetrics.stringWidth(shown, font, size))
+        w = text_width + _FIELD_PAD  # a borderless field sets its text at its left edge
         if align == "center":
-            left = x - w / 2
+            left = x - text_width / 2
         elif align == "right":
-            left = x - w
+            left = x - text_width
         else:
-            left, w = x - _FIELD_PAD, max(w, width or 0.0)
+            left, w = x, max(w, width or 0.0)
         self.canvas.acroForm.textfield(
             name=self.name(key), value=shown, x=left, y=y - size * 0.3, width=w,
             height=size * 1.25, fontName=font, fontSize=size, borderWidth=0,

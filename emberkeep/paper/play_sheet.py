@@ -99,7 +99,7 @@ def _header(page: Page, character: Character, catalog: Catalog, campaign: Campai
     page.text(_M, top - 36, line, 9.5, width=width - 2 * _M - 150)
     right = width - _M
     page.text(right - 140, top - 12, "XP", 7, bold=True)
-    page.fixed("xp", right - 126, top - 12, str(character.xp), 10, align="left")
+    page.fixed("xp", right - 123, top - 12, str(character.xp), 10, align="left")
     if character.level < MAX_LEVEL and character.class_id is not None:
         page.text(right, top - 12, f"next level at {xp_for_level(character.level + 1)}",
                   7, align="right")
@@ -238,7 +238,7 @@ def _load_and_gear(page: Page, character: Character, x: float, w: float,
     inner = page.box(x, y, w, top - y, "Load and gear")
     heavy = carried > limit
     page.text(x + 6, inner - 12, "Load", 8, bold=True)
-    page.fixed("load", x + 32, inner - 12, f"{carried} / {limit}", 10, align="left")
+    page.fixed("load", x + 36, inner - 12, f"{carried} / {limit}", 10, align="left")
     page.text(x + w - 6, inner - 12, "ENCUMBERED" if heavy else "(10 + STR)", 6.5,
               bold=heavy, align="right")
     page.text(x + 6, inner - 25, "Coins", 8, bold=True)

@@ -14,7 +14,6 @@ from pytestqt.qtbot import QtBot
 from emberkeep.campaign import storage
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.settings import Resolution
-from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.knight import KnightProfile
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.setup import pc_combatant
@@ -89,15 +88,18 @@ def test_full_knight_hp_heals_only_the_knight_track_in_one_undo_step(
 
 def test_the_pdf_labels_the_knight_hp_beside_the_furnace_hp(
         qtbot: QtBot, tmp_path: Path, document: CampaignDocument) -> None:
-    """R39: the printed sheet shows the Furnace HP as "HP" and the knight's own track labelled
-    as the Melee Round's."""
+    """R39: the play sheet keeps the Furnace HP under "Hit points" and the knight's own track
+    in the Melee Round's block, each with its own box to write the HP now in."""
     character = document.campaign.characters[0]
     character.knight = KnightProfile().with_hp(21)
     path = tmp_path / "knight.pdf"
-    write_pdf(path, [character], SHIPPED)
-    text = " ".join(unicodedata.normalize("NFKC", PdfReader(path).pages[0].extract_text())
-                    .split())
-    assert "HP 9 / 9" in text and "Knight HP (Melee Round) 21 / 28" in text
+    write_pdf(path, [character], document.campaign)
+    reader = PdfReader(path)
+    text = " ".join(unicodedata.normalize("NFKC", reader.pages[0].extract_text()).split())
+    assert "HIT POINTS" in text and "KNIGHT: THE MELEE ROUND" in text and "Knight HP" in text
+    fields = {name: f.get("/V") for name, f in (reader.get_fields() or {}).items()}
+    assert fields["c1_max_hp"] == "9" and fields["c1_knight_max_hp"] == "28"
+    assert fields["c1_current_hp"] == "" and fields["c1_knight_hp"] == ""
 
 
 def test_a_melee_round_shows_the_knights_hp_labelled_and_the_sheets_stay(

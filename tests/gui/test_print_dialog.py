@@ -1,6 +1,7 @@
-"""Ctrl+P: a real QPrintDialog with PDF as one choice; the page shows encumbrance,
-gear damage, dropped weapons and conditions, uses the page, and the PDF's title is the name.
-The modal dialog is never run: the test answers it through ``ask``."""
+"""Ctrl+P: a real QPrintDialog with PDF as one choice; the page is the play sheet, painted by Qt:
+encumbrance, the notches and dents ticked, a dropped weapon and the conditions, fitted to the
+paper; the PDF's title is the name. The modal dialog is never run: the test answers it through
+``ask``."""
 
 from __future__ import annotations
 
@@ -11,17 +12,16 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPageSize
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtTest import QTest
 
 from emberkeep.campaign.example import build_example_campaign
-from emberkeep.character.catalog import Catalog
 from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.character.sheet_numbers import load_and_limit
 from emberkeep.gear.inventory import own
 from gui import print_dialog
 from gui.document import CampaignDocument
-from gui.printing import fill_scale
 from tests.gui.windows import open_campaign_window
 
 
@@ -63,11 +63,27 @@ def test_the_print_dialog_offers_a_pdf_named_after_the_character(
     assert len(reader.pages) == 1
     text = _words(reader.pages[0].extract_text())
     carried, limit = load_and_limit(brannoc)  # the sheet's own numbers (R14, R34)
-    assert carried > limit and f"Load {carried} / {limit} — ENCUMBERED" in text
-    assert "Conditions: FRIGHTENED (the barrow wight)" in text
-    assert "Scale mail: AC −2, breaks at 2 more (−2 AC)" in text
-    assert "Arming sword: 1 notch" in text and "Crossbow: dropped (not in hand)" in text
-    assert "Crossbow: ATK +1, DAM 1d8, DROPPED" in text
+    assert carried > limit and f"{carried} / {limit}" in text and "ENCUMBERED" in text
+    assert "FRIGHTENED (the barrow wight)" in text  # in its box, as the sheet stands
+    assert "Crossbow" in text and "DROPPED" in text
+    assert "Dead at −5 HP" in text and "AC 17" not in text  # the play sheet, not a list
+
+
+def test_paper_other_than_a4_gets_the_sheet_scaled_to_fit(qtbot: Any, tmp_path: Path) -> None:
+    document = _battered()
+    document.path = tmp_path / "campaign.json"
+    ids = [c.id for c in document.campaign.characters[:2]]
+
+    def letter(dialog: QPrintDialog) -> bool:
+        dialog.printer().setPageSize(QPageSize(QPageSize.PageSizeId.Letter))
+        return True
+
+    printer = print_dialog.print_sheets(None, document, ids, ask=letter)
+    assert printer is not None
+    reader = PdfReader(printer.outputFileName())
+    assert len(reader.pages) == 2  # one page each, nothing spilled
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
 
 
 def test_cancel_prints_nothing(qtbot: Any, tmp_path: Path) -> None:
@@ -76,16 +92,6 @@ def test_cancel_prints_nothing(qtbot: Any, tmp_path: Path) -> None:
     ids = [document.campaign.characters[0].id]
     assert print_dialog.print_sheets(None, document, ids, ask=lambda dialog: False) is None
     assert list(tmp_path.iterdir()) == []
-
-
-def test_a_short_sheet_is_drawn_larger_to_fill_the_page(qtbot: Any) -> None:
-    campaign = build_example_campaign()
-    catalog, costs = Catalog(campaign), campaign.settings.repair
-    peasant = campaign.characters[-1]  # 0-level: no magic, few lines
-    a4 = fill_scale(peasant, catalog, costs, 595.0, 842.0)
-    assert 1.1 < a4 <= 1.5
-    long_notes = peasant.model_copy(update={"notes": "A long story. " * 400})
-    assert fill_scale(long_notes, catalog, costs, 595.0, 842.0) == 1.0  # full: notes are cut
 
 
 def test_ctrl_p_opens_the_print_dialog_for_the_selected(

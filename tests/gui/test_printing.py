@@ -1,4 +1,5 @@
-"""Print / Export PDF (issue #7): one page per character, with its name, class and AC."""
+"""Export sheets as PDF: the fillable play sheet, one page per character, with its name, class
+and AC."""
 
 from __future__ import annotations
 
@@ -32,15 +33,17 @@ def document() -> CampaignDocument:
 def test_pdf_page_holds_name_class_and_ac(qtbot: QtBot, tmp_path: Path,
                                           document: CampaignDocument) -> None:
     brannoc = document.campaign.characters[0]
-    brannoc.notes = "<b>Owes</b> the miller " + "a great deal of money " * 200
+    brannoc.name = "<b>Brannoc</b> Ironhand"  # a name is plain text, never markup
     path = tmp_path / "brannoc.pdf"
-    write_pdf(path, [brannoc], SHIPPED)
+    write_pdf(path, [brannoc], document.campaign)
     reader = PdfReader(path)
-    assert len(reader.pages) == 1  # long notes are cut, not spilled onto a second page
+    assert len(reader.pages) == 1
     text = words(reader.pages[0].extract_text())
-    assert brannoc.name in text and "Fighter" in text
-    assert f"AC {character_armor_class(brannoc, SHIPPED)}" in text and "<b>Owes</b>" in text
-    assert "Arming sword: ATK +2, DAM 1d8+1" in text
+    assert "<b>Brannoc</b> Ironhand" in text and "Fighter" in text
+    fields = {name: f.get("/V") for name, f in (reader.get_fields() or {}).items()}
+    assert fields["c1_ac"] == str(character_armor_class(brannoc, SHIPPED))
+    assert "Arming sword" in text
+    assert (fields["c1_weapon1_atk"], fields["c1_weapon1_dam"]) == ("+2", "1d8+1")
 
 
 def test_export_all_writes_one_page_per_character(qtbot: QtBot, tmp_path: Path,
@@ -74,7 +77,8 @@ def test_export_to_a_folder_that_cannot_be_written_says_so(qtbot: QtBot, tmp_pat
     assert said.startswith("Cannot export the sheets: party.pdf could not be written")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a file, not a folder"]
     with pytest.raises(OSError):
-        write_pdf(tmp_path / "missing folder" / "x.pdf", document.campaign.characters, SHIPPED)
+        write_pdf(tmp_path / "missing folder" / "x.pdf", document.campaign.characters,
+                  document.campaign)
 
 
 @pytest.mark.parametrize("name", ["../../../../tmp/x", "/tmp/evil"])
