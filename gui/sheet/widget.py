@@ -104,6 +104,7 @@ class CharacterSheet(QWidget):
         self.labels: dict[str, QLabel] = {}
         self._refreshers: list[Callable[[Character], None]] = []
         self.level_up_button: QPushButton
+        self.style_combo: QComboBox
         # the focused number stands out, so a key that explains it is seen to act on it
         self.setStyleSheet("QLabel[explains]:focus { background: palette(highlight); "
                            "color: palette(highlighted-text); }")
@@ -257,6 +258,7 @@ class CharacterSheet(QWidget):
         form.addRow(caption("&Archetype", box, archetype), archetype)
         style = self._combo("style", box, "fighting_style", "fighting style", _style_options)
         form.addRow(caption("F&ighting style", box, style), style)
+        self._identity_form = form  # its Fighting style row only for a class that has styles
         xp = self._int_field("xp", "XP", "xp", box, "Experience (R32)")
         form.addRow(caption("&XP", box, xp), xp)
         pool = QHBoxLayout()
@@ -375,6 +377,8 @@ class CharacterSheet(QWidget):
         self.notes.refresh(character)
         self.knight.refresh(character)
         self.add_knight_button.setVisible(character.knight is None)
+        self._identity_form.setRowVisible(
+            self.style_combo, len(_style_options(character)) > 1 or bool(character.fighting_style))
 
 
 def _archetype_options(character: Character, catalog: Catalog) -> list[tuple[str, Any]]:

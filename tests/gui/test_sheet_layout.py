@@ -102,6 +102,14 @@ def test_magic_shows_when_a_level_up_brings_a_cantrip_and_goes_with_undo(
     assert not _shown(sheet.magic, sheet)
 
 
+def test_fighting_style_only_for_a_class_that_has_styles(
+        qtbot: QtBot, document: CampaignDocument) -> None:
+    brannoc = _sheet(qtbot, document, "Brannoc")
+    assert _shown(brannoc.style_combo, brannoc) and brannoc.style_combo.currentText() == "Defense"
+    ysolde = _sheet(qtbot, document, "Ysolde")
+    assert not _shown(ysolde.style_combo, ysolde)
+
+
 def test_the_knight_block_only_with_a_profile(qtbot: QtBot, document: CampaignDocument) -> None:
     sheet = _sheet(qtbot, document, "Brannoc")
     assert not _shown(sheet.knight, sheet) and _shown(sheet.add_knight_button, sheet)
