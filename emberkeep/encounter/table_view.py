@@ -166,7 +166,8 @@ def log_lines(enc: Encounter, count: int) -> tuple[str, ...]:
         text = step.summary or step.action
         if step.action not in SHARED_ACTIONS or any(name in text for name in hidden):
             continue
-        lines.append(f"Round {number}: {text}" if number else text)
+        said = not number or text.startswith(f"Round {number}")  # a round's own line says it
+        lines.append(text if said else f"Round {number}: {text}")
     return tuple(lines[-count:])
 
 

@@ -1,0 +1,222 @@
+"""The Share with Players dialog: start and stop the share, its address and QR code, and what
+it shows.
+
+The address is selectable text and a QR code (``segno``, drawn here: nothing fetched) for the
+players' phones to scan. Where it listens (the machine's private addresses first; a public one
+only if the GM picks it) and its port are set before starting; which fight, which characters'
+sheets and how many log lines it shows can change while it runs. Not modal: the QR code can
+stay up while the fight goes on.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import segno
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from emberkeep.share.addresses import Address, local_addresses
+from emberkeep.share.server import MAX_STREAMS
+from gui.plain_text import plain_label, tooltip
+
+if TYPE_CHECKING:
+    from gui.share_tools import ShareTools
+
+__all__ = ["ShareDialog", "qr_pixmap"]
+
+_IdRole = Qt.ItemDataRole.UserRole
+
+
+def qr_pixmap(text: str, scale: int = 6) -> QPixmap:
+    """``text`` as a QR code, black on white whatever the scheme (phones read that best)."""
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="png", scale=scale, border=4,
+                                      dark="black", light="white")
+    pixmap = QPixmap()
+    pixmap.loadFromData(buffer.getvalue(), "PNG")
+    return pixmap
+
+
+class ShareDialog(QDialog):
+    def __init__(self, tools: ShareTools, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tools = tools
+        self.setWindowTitle("Share with players")
+        self.state = plain_label("", self)
+        self.state.setWordWrap(True)
+        self.address = plain_label("", self)
+        self.address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                             | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        bigger = self.address.font()
+        bigger.setPointSize(bigger.pointSize() + 3)
+        bigger.setBold(True)
+        self.address.setFont(bigger)
+        self.qr = QLabel(self)
+        self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.copy = QPushButton("Cop&y Address", self)
+        self.copy.clicked.connect(self._copy)
+
+        self.interfaces = QComboBox(self)
+        self.interfaces.setToolTip(tooltip(
+            "Where the phones reach this computer: its address on the room's network. A "
+            "public address would let anyone who can reach it open the page: pick one only "
+            "if you mean it."))
+        self.port = QSpinBox(self)
+        self.port.setRange(1024, 65535)
+        self.port.setValue(tools.port)
+        self.fight = QComboBox(self)
+        self.fight.currentIndexChanged.connect(self._fight_chosen)
+        self.sheets = QListWidget(self)
+        self.sheets.setToolTip(tooltip(
+            "Each ticked character's sheet can be opened read-only from the page: tick the "
+            "player characters at the table."))
+        self.sheets.itemChanged.connect(self._sheets_chosen)
+        self.log = QSpinBox(self)
+        self.log.setRange(0, 10)
+        self.log.setSpecialValueText("none")
+        self.log.setSuffix(" lines")
+        self.log.setToolTip(tooltip(
+            "The last lines of the fight's log shown on the page: only what the whole table "
+            "sees happen (attacks, turns, spells); never the GM's notes, damage typed by hand, "
+            "morale or reaction rolls, nor a line naming a hidden combatant."))
+        self.log.valueChanged.connect(self.tools.set_log_count)
+
+        self._lay_out()
+        self.reload()
+
+    def _lay_out(self) -> None:
+        form = QFormLayout()
+        form.addRow("&Listen on:", self.interfaces)
+        form.addRow("P&ort:", self.port)
+        form.addRow("&Fight shown:", self.fight)
+        form.addRow("&Sheets shared:", self.sheets)
+        form.addRow("Lo&g lines shown:", self.log)
+
+        self.start = QPushButton("S&tart Sharing", self)
+        self.start.clicked.connect(self._start)
+        self.stop = QPushButton("Sto&p Sharing", self)
+        self.stop.clicked.connect(self._stop)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        row = QHBoxLayout()
+        row.addWidget(self.start)
+        row.addWidget(self.stop)
+        row.addStretch(1)
+        row.addWidget(buttons)
+
+        left = QVBoxLayout()
+        left.addWidget(self.state)
+        left.addLayout(form, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.qr, 1)
+        right.addWidget(self.address)
+        right.addWidget(self.copy, 0, Qt.AlignmentFlag.AlignHCenter)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 1)
+        columns.addLayout(right)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns, 1)
+        layout.addLayout(row)
+
+    # -- filling ---------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Fill the choices from the campaign and the machine, and show the share's state."""
+        tools = self.tools
+        if not tools.sharing:
+            self.interfaces.clear()
+            for address in local_addresses():
+                self.interfaces.addItem(address.label, address)
+        self.fight.blockSignals(True)
+        self.fight.clear()
+        self.fight.addItem("No fight (sheets only)", None)
+        for session in tools.fights():
+            self.fight.addItem(session.title, session)
+            if session is tools.session:
+                self.fight.setCurrentIndex(self.fight.count() - 1)
+        self.fight.blockSignals(False)
+        self.sheets.blockSignals(True)
+        self.sheets.clear()
+        document = tools.window.document
+        for character in document.campaign.characters if document is not None else ():
+            item = QListWidgetItem(character.name, self.sheets)
+            item.setData(_IdRole, character.id)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if character.id in tools.sheet_ids
+                               else Qt.CheckState.Unchecked)
+        self.sheets.blockSignals(False)
+        self.log.blockSignals(True)
+        self.log.setValue(tools.log_count)
+        self.log.blockSignals(False)
+        self.show_state()
+
+    def show_state(self) -> None:
+        tools = self.tools
+        sharing = tools.sharing
+        for widget in (self.interfaces, self.port, self.start):
+            widget.setEnabled(not sharing)
+        self.stop.setEnabled(sharing)
+        self.copy.setEnabled(sharing)
+        self.qr.setVisible(sharing)
+        self.address.setVisible(sharing)
+        self.copy.setVisible(sharing)
+        if sharing:
+            url = tools.url
+            self.address.setText(url)
+            self.qr.setPixmap(qr_pixmap(url))
+            self.state.setText(
+                "Sharing. Players scan the code (or type the address) on a phone on the same "
+                f"network; the page follows each step. Up to {MAX_STREAMS} pages at once. "
+                "Anyone with the address can read it: stop sharing when the session ends.")
+        else:
+            self.qr.clear()
+            self.address.clear()
+            self.state.setText("Not sharing. Choose what the players' page shows, then Start "
+                               "Sharing: nothing is served until then.")
+        self.start.setDefault(not sharing)
+
+    # -- the GM's choices -----------------------------------------------------------------
+
+    def chosen_address(self) -> Address | None:
+        data = self.interfaces.currentData()
+        return data if isinstance(data, Address) else None
+
+    def _start(self) -> None:
+        address = self.chosen_address()
+        if address is None:
+            return
+        refused = self.tools.start(address.host, self.port.value())
+        self.show_state()
+        if refused:
+            self.state.setText(refused + ". Pick another port.")
+
+    def _stop(self) -> None:
+        self.tools.stop()
+        self.show_state()
+
+    def _copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.tools.url)
+
+    def _fight_chosen(self, _index: int) -> None:
+        self.tools.show_fight(self.fight.currentData())
+
+    def _sheets_chosen(self, _item: QListWidgetItem) -> None:
+        ids = [str(item.data(_IdRole)) for row in range(self.sheets.count())
+               if (item := self.sheets.item(row)).checkState() == Qt.CheckState.Checked]
+        self.tools.share_sheets(ids)

@@ -1,0 +1,188 @@
+"""Encounter → Share with Players…: the players' view served to their phones on the table's
+network, for as long as the GM shares it.
+
+The main window's part that owns the share: the server (:class:`emberkeep.share.server.
+ShareServer`, off by default and never started by itself), which fight it shows, which sheets,
+how many log lines. After each step of the shared fight (and its undo), each change of a shared
+sheet, it builds the core's immutable snapshot (:func:`emberkeep.share.snapshot.build`) on the
+GUI's thread and hands it to the server: a burst of signals from one step publishes once, on
+the next turn of the event loop. Sharing stops with Stop Sharing, when the window changes
+campaign, and when the app quits.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+from emberkeep.campaign.changes import Change
+from emberkeep.character.catalog import Catalog
+from emberkeep.share.server import ShareServer
+from emberkeep.share.snapshot import Shared, build
+from gui.action_registry import ActionSpec, Place
+from gui.document import CampaignDocument
+from gui.encounter.session import EncounterSession
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+    from gui.share_dialog import ShareDialog
+
+__all__ = ["ACTIONS", "DEFAULT_PORT", "ShareTools"]
+
+DEFAULT_PORT = 8765
+
+
+class ShareTools(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.server: ShareServer | None = None
+        self.session: EncounterSession | None = None  # the fight shown (None: sheets only)
+        self.sheet_ids: list[str] = []  # the characters whose sheets are shared
+        self._keys: dict[str, str] = {}  # character id → its sheet's key in the address
+        self.log_count = 0  # the GM chooses; none until then
+        self.port = DEFAULT_PORT
+        self.dialog: ShareDialog | None = None
+        self._version = 0
+        self._publish = QTimer(self)
+        self._publish.setSingleShot(True)
+        self._publish.setInterval(0)
+        self._publish.timeout.connect(self.publish)
+        window.document_hooks.append(self._follow)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop)
+
+    # -- the share's lifetime -------------------------------------------------------------
+
+    @property
+    def sharing(self) -> bool:
+        return self.server is not None
+
+    @property
+    def url(self) -> str:
+        return self.server.url if self.server is not None else ""
+
+    def start(self, host: str, port: int) -> str | None:
+        """Serve on ``host``:``port``; returns why it could not (a port in use), or None."""
+        self.stop()
+        try:
+            self.server = ShareServer(host, port)
+        except OSError as exc:
+            return f"Cannot share on {host}:{port}: {exc.strerror or exc}"
+        self.port = self.server.port
+        self.publish()
+        return None
+
+    def stop(self) -> None:
+        server, self.server = self.server, None
+        self._publish.stop()
+        if server is not None:
+            server.stop()
+
+    def _follow(self, document: CampaignDocument) -> None:
+        """Another campaign in the window: the share of the old one ends with it."""
+        self.stop()
+        self.show_fight(None)
+        self.sheet_ids = []
+        self._keys = {}
+        document.campaignChanged.connect(self._campaign_changed)
+
+    # -- what is shared -------------------------------------------------------------------
+
+    def show_fight(self, session: EncounterSession | None) -> None:
+        old = self.session
+        if old is session:
+            return
+        if old is not None:
+            for signal in (old.stateChanged, old.combatantsChanged, old.combatantsReset,
+                           old.stepsApplied, old.stepsReverted):
+                signal.disconnect(self.changed)
+        self.session = session
+        if session is not None:
+            for signal in (session.stateChanged, session.combatantsChanged,
+                           session.combatantsReset, session.stepsApplied,
+                           session.stepsReverted):
+                signal.connect(self.changed)
+        self.changed()
+
+    def share_sheets(self, character_ids: list[str]) -> None:
+        self.sheet_ids = list(character_ids)
+        self.changed()
+
+    def set_log_count(self, count: int) -> None:
+        self.log_count = max(0, count)
+        self.changed()
+
+    def fights(self) -> list[EncounterSession]:
+        """The fights the GM has opened in this campaign that are still in it."""
+        document = self.window.document
+        if document is None:
+            return []
+        present = {r.id for r in document.campaign.encounters}
+        return [s for rid, s in self.window.encounter_tools.sessions.items() if rid in present]
+
+    def key_of(self, character_id: str) -> str:
+        """The sheet's key in the address: random, the same for the whole share."""
+        return self._keys.setdefault(character_id, secrets.token_urlsafe(6))
+
+    # -- publishing -----------------------------------------------------------------------
+
+    def changed(self, *_: object) -> None:
+        """Something shown may have changed: publish once this turn of the event loop ends."""
+        if self.server is not None:
+            self._publish.start()
+
+    def _campaign_changed(self, change: Change) -> None:
+        if self.server is None:
+            return
+        if change.encounters or any(change.touches(cid) for cid in self.sheet_ids):
+            self.changed()
+
+    def snapshot(self) -> Shared:
+        document = self.window.document
+        assert document is not None
+        campaign = document.campaign
+        session = self.session
+        if session is not None and not any(r is session.record for r in campaign.encounters):
+            session = None  # deleted, or its creation undone
+        characters = {c.id: c for c in campaign.characters}
+        shown = [(self.key_of(cid), characters[cid]) for cid in self.sheet_ids
+                 if cid in characters]
+        self._version += 1
+        return build(self._version, None if session is None else session.enc,
+                     "" if session is None else session.title, log_count=self.log_count,
+                     characters=shown, catalog=Catalog(campaign),
+                     costs=campaign.settings.repair)
+
+    def publish(self) -> None:
+        self._publish.stop()
+        if self.server is not None:
+            self.server.publish(self.snapshot())
+
+    def open_dialog(self) -> ShareDialog:
+        from gui.share_dialog import ShareDialog
+
+        if self.dialog is None:
+            self.dialog = ShareDialog(self, self.window)
+        in_front = self.window.encounter_tools.current()
+        if in_front is not None and self.session is None and not self.sharing:
+            self.show_fight(in_front.session)  # the fight in front, until the GM picks another
+        self.dialog.reload()
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.activateWindow()
+        return self.dialog
+
+
+ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    ActionSpec("encounter.share", "Share with P&layers…",
+               lambda w: w.share_tools.open_dialog(),
+               tip="Serve a live, read-only players' view to phones on this network (a QR "
+                   "code to scan); off until started",
+               keys=("Shift+F5",),  # F5 is the second screen's player view
+               places=(Place("encounter", 4, 0),)),
+)
