@@ -92,7 +92,10 @@ def draw_play_sheet(page: Page, character: Character, catalog: Catalog,
 
 def _header(page: Page, character: Character, catalog: Catalog, campaign: Campaign,
             top: float, width: float) -> None:
-    page.text(_M, top - 20, character.name, 20, bold=True, width=width - 2 * _M - 150)
+    room = width - 2 * _M - 150
+    page.text(_M, top - 20, character.name,
+              page.size_to_fit(character.name, room, 20, bold=True, smallest=13), bold=True,
+              width=room)
     line = f"{class_text(character, catalog)} · {race_name(character, catalog)}"
     if character.player:
         line += f" · Player: {character.player}"
@@ -403,7 +406,7 @@ def _magic(page: Page, character: Character, catalog: Catalog, x: float, w: floa
         after = page.ticks("spells_since_save", after + 6, yy - 2, DEPLETION_EVERY,
                            min(DEPLETION_EVERY, character.caster.spells_cast_since_check),
                            size=9, tooltip="A spell cast (R10)")
-        after += 3 + page.text(after + 3, yy, "then INT SAVE vs ROOM DC", 6.5)
+        after += 3 + page.text(after + 3, yy, "then an INT SAVE", 6.5)
         page.tick("barred", after + 10, yy - 2, 9, character.caster.barred_until_long_rest,
                   tooltip="Failed the depletion SAVE: no casting until a long rest")
         page.text(after + 22, yy, "barred until a long rest", 6.5, width=x + w - after - 26)
@@ -436,16 +439,17 @@ def _knight(page: Page, character: Character, x: float, w: float, top: float) ->
     derived = knight.derived
     page.text(x + 140, inner - 13, f"unconscious at {derived.unconscious} · major wound "
               f"{derived.major_wound} · knockdown {derived.knockdown}", 7, width=w - 146)
+    horse = knight.horse_name or (knight.horse.value.title() if knight.horse else "no horse")
+    page.text(x + 6, inner - 28, f"Damage {derived.damage} · Move {derived.move} · Weapon "
+              f"{knight.weapon.replace('_', ' ')} · Horse: {horse} · Glory {knight.glory} · "
+              f"Honor {knight.honor}", 7.5, width=w - 12)
     skills = ", ".join(f"{name} {value}" for name, value in knight.skills.items())
-    page.text(x + 6, inner - 28, f"Damage {derived.damage} · Move {derived.move} · Skills: "
-              f"{skills}, Horsemanship {knight.horsemanship}", 7.5, width=w - 12)
+    page.text(x + 6, inner - 40, f"Skills: {skills}, Horsemanship {knight.horsemanship}", 7.5,
+              width=w - 12)
     armor = f"{knight.armor_name} {knight.armor_points}" + (
         f" + shield {knight.shield_points}" if knight.shield else "")
-    horse = knight.horse_name or (knight.horse.value.title() if knight.horse else "no horse")
-    page.text(x + 6, inner - 40, f"Armor {armor} · SIZ {knight.SIZ} DEX {knight.DEX} STR "
+    page.text(x + 6, inner - 52, f"Armor {armor} · SIZ {knight.SIZ} DEX {knight.DEX} STR "
               f"{knight.STR} CON {knight.CON} APP {knight.APP}", 7.5, width=w - 12)
-    page.text(x + 6, inner - 52, f"Weapon {knight.weapon.replace('_', ' ')} · Horse: {horse} · "
-              f"Glory {knight.glory} · Honor {knight.honor}", 7.5, width=w - 12)
     return y - _GAP
 
 
