@@ -39,12 +39,15 @@ def class_name(character: Character) -> str:
 
 
 def occupation_name(character: Character) -> str:
+    """The occupation with what it gives: "Barber: PROF Medicine; a razor (as a dagger)"."""
     if character.occupation is None:
         return "—"
-    from emberkeep.character.occupations import occupation_table
+    from emberkeep.character.occupations import occupation_gives, occupation_table
 
     try:
-        return occupation_table().by_id(character.occupation).text
+        row = occupation_table().by_id(character.occupation)
     except (KeyError, ValueError):
         return character.occupation
+    proficiency, item = occupation_gives(row)
+    return f"{row.text}: PROF {proficiency}; {item}"
 

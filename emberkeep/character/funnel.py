@@ -1,8 +1,11 @@
 """The character funnel (DCC, as Furnace asks): 0-level characters, and reaching 1st level.
 
-Each 0-level character rolls, in order: 3d6 for each of the six scores, 1d4 HP (R5), then its
-occupation (d50). It is PROF in its occupation's skill or tool and carries its item. Races in the
-funnel default to Human; a Human's swap and chosen skill may be given or left for later.
+Furnace: "Create four 0-level characters" per player, by DCC's rules. Each 0-level character
+rolls, in order: 3d6 for each of the six scores, 1d4 HP (R5), then its occupation (d50). It is
+PROF in its occupation's skill or tool and carries its item. Its race is its own: Furnace has no
+race roll ("Choose a Race. Human is the 'default'"), so each starts Human and the GM may choose
+another for any one of them, its rolled dice kept (:func:`with_race`); a Human's swap and chosen
+skill may be given or left for later. :func:`roll_player_funnel` makes N for each player named.
 
 A survivor reaching 1st level takes a class and its 1st-level choices, and adds the class's
 1st-level HP gain to the 1d4 it had (R5); it keeps its occupation PROF and its gear.
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from emberkeep.character.abilities import Ability
+from emberkeep.character.abilities import ABILITIES, Ability, AbilityScores
 from emberkeep.character.advancement import features_at
 from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.creation import new_zero_level, race_skills, roll_ability_scores
@@ -20,11 +23,13 @@ from emberkeep.character.hit_points import roll_level_hp, roll_zero_level_hp
 from emberkeep.character.leveling import ClassChoices, LevelUpResult, apply_first_level
 from emberkeep.character.model import Character
 from emberkeep.character.occupations import roll_occupation
+from emberkeep.character.races import apply_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Roller
 from emberkeep.gear.inventory import Inventory
 
-__all__ = ["DEFAULT_FUNNEL_SIZE", "advance_to_first", "roll_funnel", "roll_zero_level"]
+__all__ = ["DEFAULT_FUNNEL_SIZE", "advance_to_first", "roll_funnel", "roll_player_funnel",
+           "roll_zero_level", "with_race"]
 
 DEFAULT_FUNNEL_SIZE = 4
 
@@ -74,6 +79,43 @@ def roll_funnel(
     labels = list(names) if names is not None else [f"Peasant {i}" for i in range(1, count + 1)]
     return [roll_zero_level(roller, name=label, race=race, player=player, catalog=catalog)
             for label in labels]
+
+
+def roll_player_funnel(
+    roller: Roller,
+    players: Sequence[str],
+    per_player: int = DEFAULT_FUNNEL_SIZE,
+    *,
+    catalog: Catalog = SHIPPED,
+) -> list[Character]:
+    """``per_player`` 0-level characters for each of ``players`` (Furnace: four each), player
+    by player, each with its own rolls and occupation; without a player named, one batch of
+    ``per_player`` with no player. Named "Peasant 1", "Peasant 2"... across the funnel."""
+    if per_player < 1:
+        raise ValueError(f"a funnel needs at least one character a player, not {per_player}")
+    names = [p.strip() for p in players if p.strip()] or [""]
+    out: list[Character] = []
+    for player in names:
+        for _ in range(per_player):
+            out.append(roll_zero_level(roller, name=f"Peasant {len(out) + 1}", player=player,
+                                       catalog=catalog))
+    return out
+
+
+def with_race(character: Character, race: str, catalog: Catalog = SHIPPED) -> Character:
+    """A 0-level character as another race: the same 3d6 it rolled, that race's +1/-1 (R2), its
+    HP, occupation, PROF and gear kept. A Human's swap is undone (another race has none) and its
+    chosen skill, if any, is left for later (R40: a funnel survivor picks it at 1st level)."""
+    if character.level != 0:
+        raise ValueError(f"{character.name} is level {character.level}: only a funnel "
+                         "character's race is chosen after its roll")
+    race_def = catalog.race(race)  # the campaign's own races too
+    rolled = {a: sum(character.score_rolls[a]) for a in ABILITIES}
+    bases = apply_race(rolled, race_def, None)
+    skills = [s for s in character.skill_proficiencies if s != character.race_skill]
+    return character.model_copy(update={
+        "race": race_def.id, "scores": AbilityScores.from_bases(bases), "race_swap": None,
+        "race_skill": None, "skill_proficiencies": skills}, deep=True)
 
 
 def advance_to_first(

@@ -12,13 +12,13 @@ from functools import cache
 
 from pydantic import Field, model_validator
 
-from emberkeep.character.skills import Skill
+from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Purpose, Roller, RollRecord
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
 
-__all__ = ["OccupationResult", "OccupationRow", "OccupationTable", "occupation_table",
-           "roll_occupation"]
+__all__ = ["OccupationResult", "OccupationRow", "OccupationTable", "occupation_gives",
+           "occupation_table", "roll_occupation"]
 
 
 class OccupationRow(TableRow):
@@ -64,3 +64,10 @@ class OccupationResult:
 def roll_occupation(roller: Roller) -> OccupationResult:
     record, row = occupation_table().roll(roller, purpose=Purpose.OCCUPATION)
     return OccupationResult(record, row)
+
+
+def occupation_gives(row: OccupationRow) -> tuple[str, str]:
+    """What the occupation gives, in words: its PROF ("Medicine", "smith's tools") and its item
+    ("a razor (as a dagger)")."""
+    proficiency = skill_name(row.skill) if row.skill is not None else str(row.tool)
+    return proficiency, row.item_text

@@ -1,16 +1,19 @@
 """The New Character wizard: a 1st-level character, or a funnel of 0-level characters.
 
 Pages, in the text's order ("Creating a character"): the path (one 1st-level character or a
-funnel of N, four by default); 3d6 in order with every die shown, each of which the GM may
-overwrite with a physical roll; the race (the Human's swap and chosen skill, R2); the class and
-its 1st-level choices with starting equipment. A funnel rolls its characters with the core's
-funnel rules (3d6 in order, 1d4 HP, an occupation each) and shows them before they are added.
+funnel of N per player, four by default); 3d6 in order with every die shown, each of which the
+GM may overwrite with a physical roll; the race (the Human's swap and chosen skill, R2); the
+class and its 1st-level choices with starting equipment. A funnel rolls N characters for each
+player named with the core's funnel rules (3d6 in order, 1d4 HP, an occupation each, a race
+each) and shows them, their occupations' PROF and item, before they are added.
 The wizard only builds characters with the core; the window adds them as one undo step.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from collections.abc import Sequence
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -21,6 +24,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -33,12 +38,12 @@ from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.creation import create_character, roll_ability_scores
-from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE, roll_funnel
+from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE, roll_player_funnel, with_race
 from emberkeep.character.model import Character
+from emberkeep.character.occupations import occupation_gives, occupation_table
 from emberkeep.character.races import apply_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, TypedRoller, roll
-from gui.labels import occupation_name
 from gui.palette import tone
 from gui.plain_text import plain_label
 from gui.wizard.choices import ClassChoicesForm
@@ -78,7 +83,7 @@ class PathPage(QWizardPage):
         layout.addWidget(self.first_level)
         layout.addWidget(self.funnel)
         self.how_many = QFormLayout()
-        self.how_many.addRow(_buddy("How &many in the funnel", self.count, self), self.count)
+        self.how_many.addRow(_buddy("How &many per player", self.count, self), self.count)
         layout.addLayout(self.how_many)
         layout.addStretch(1)
         self.funnel.toggled.connect(self._path_changed)
@@ -272,57 +277,109 @@ class ClassPage(QWizardPage):
 
 
 class FunnelPage(QWizardPage):
-    """N 0-level characters rolled by the core's funnel rules, shown before they are added."""
+    """N 0-level characters for each player named, rolled by the core's funnel rules, each
+    with its own race (Human unless the GM picks another) and occupation, its PROF and item
+    shown, all before they are added."""
+
+    NAME, PLAYER, RACE = 0, 1, 2
+    HEADERS = ("Name", "Player", "Race", *(a.value for a in ABILITIES), "HP", "Occupation",
+               "PROF", "Item")
 
     def __init__(self, wizard: NewCharacterWizard) -> None:
         super().__init__()
         self.owner = wizard
         self.setTitle("The funnel")
-        self.setSubTitle("Each rolls 3d6 in order, 1d4 HP and an occupation (DCC). "
-                         "Reroll until the party suits you.")
+        self.setSubTitle("Each player gets their own 0-level characters (Furnace: four each). "
+                         "Each rolls 3d6 in order, 1d4 HP and an occupation (DCC), which gives "
+                         "a PROF and an item. Reroll until the party suits you.")
         layout = QVBoxLayout(self)
-        self.race = QComboBox(self)
-        for race in wizard.catalog.races().values():
-            self.race.addItem(race.name, race.id)
-        race_row = QFormLayout()
-        race_row.addRow(_buddy("&Race", self.race, self), self.race)
-        layout.addLayout(race_row)
+        self.players = QLineEdit(self)
+        self.players.setPlaceholderText("Ada, Ben, Cal (none: one batch with no player)")
+        self.players.setText(", ".join(wizard.players))
+        self.players.setToolTip("The players, separated by commas; each gets as many 0-level "
+                                "characters as the first page says")
+        form = QFormLayout()
+        form.addRow(_buddy("&Players", self.players, self), self.players)
+        layout.addLayout(form)
+        self.count_note = _plain("", self)
+        tone(self.count_note, "muted")
+        layout.addWidget(self.count_note)
         self.table = QTableWidget(self)
-        self.table.setAccessibleName("the funnel's characters: type a name over the rolled one")
+        self.table.setAccessibleName("the funnel's characters: type a name over the rolled one; "
+                                     "F2 on a race chooses another")
+        self.table.setItemDelegateForColumn(self.RACE, _RaceDelegate(wizard.catalog, self.table))
+        self.table.itemChanged.connect(self._item_changed)
         layout.addWidget(self.table, 1)
         reroll = QPushButton("Ro&ll the funnel", self)
         reroll.clicked.connect(self.reroll)
         layout.addWidget(reroll)
         self.rolled: list[Character] = []
+        self._filling = False
 
     def initializePage(self) -> None:
         self.reroll()
 
+    def player_names(self) -> list[str]:
+        return [p.strip() for p in self.players.text().split(",") if p.strip()]
+
     def reroll(self) -> None:
-        count = self.owner.path_page.count.value()
-        self.rolled = roll_funnel(self.owner.roller, count, race=str(self.race.currentData()),
-                                  catalog=self.owner.catalog)
-        headers = ["Name", *[a.value for a in ABILITIES], "HP", "Occupation"]
+        per_player = self.owner.path_page.count.value()
+        players = self.player_names()
+        self.rolled = roll_player_funnel(self.owner.roller, players, per_player,
+                                         catalog=self.owner.catalog)
+        self.count_note.setText(
+            f"{per_player} each for {len(players)} players: {len(self.rolled)} characters"
+            if players else f"{len(self.rolled)} characters with no player: name the players "
+                            "above and roll again to give each their own")
+        self._filling = True
         self.table.clear()
-        self.table.setColumnCount(len(headers))
-        self.table.setHorizontalHeaderLabels(headers)
+        self.table.setColumnCount(len(self.HEADERS))
+        self.table.setHorizontalHeaderLabels(list(self.HEADERS))
         self.table.setRowCount(len(self.rolled))
         for row, character in enumerate(self.rolled):
-
-            cells = [character.name, *[str(character.scores.effective(a)) for a in ABILITIES],
-                     str(character.max_hp), occupation_name(character)]
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if column:
-                    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                self.table.setItem(row, column, item)
+            self._fill_row(row, character)
+        self._filling = False
         self.table.resizeColumnsToContents()
+
+    def _fill_row(self, row: int, character: Character) -> None:
+        race = self.owner.catalog.race(character.race)
+        occupation = occupation_table().by_id(character.occupation or "")
+        proficiency, item = occupation_gives(occupation)
+        cells = [character.name, character.player or "—", race.name,
+                 *[str(character.scores.effective(a)) for a in ABILITIES],
+                 str(character.max_hp), occupation.text, proficiency, item]
+        for column, text in enumerate(cells):
+            cell = QTableWidgetItem(text)
+            if column == self.RACE:
+                cell.setData(Qt.ItemDataRole.UserRole, race.id)
+                cell.setToolTip("F2 or a double-click chooses another race (R2); the rolled "
+                                "dice stay")
+            if column not in (self.NAME, self.RACE):
+                cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            self.table.setItem(row, column, cell)
+
+    def _item_changed(self, item: QTableWidgetItem) -> None:
+        """A race chosen in the table: the same dice under that race (the core's with_race)."""
+        if self._filling or item.column() != self.RACE:
+            return
+        row = item.row()
+        race_id = str(item.data(Qt.ItemDataRole.UserRole))
+        character = self.rolled[row]
+        if race_id == character.race:
+            return
+        name_item = self.table.item(row, self.NAME)  # a name typed over the rolled one stays
+        name = name_item.text().strip() if name_item is not None else ""
+        self.rolled[row] = with_race(character.model_copy(
+            update={"name": name or character.name}), race_id, self.owner.catalog)
+        self._filling = True
+        self._fill_row(row, self.rolled[row])
+        self._filling = False
 
     def characters(self) -> list[Character]:
         """The rolled characters with the names typed into the table."""
         out = []
         for row, character in enumerate(self.rolled):
-            item = self.table.item(row, 0)
+            item = self.table.item(row, self.NAME)
             name = item.text().strip() if item is not None else ""
             out.append(character.model_copy(update={"name": name or character.name}))
         return out
@@ -331,12 +388,57 @@ class FunnelPage(QWizardPage):
         return -1
 
 
+class _RaceDelegate(QStyledItemDelegate):
+    """The Race column's editor: a combo of the campaign's races, by name."""
+
+    def __init__(self, catalog: Catalog, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        combo = QComboBox(parent)
+        combo.setAccessibleName("race")
+        for race in self.catalog.races().values():
+            combo.addItem(race.name, race.id)
+        return combo
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex
+                      ) -> None:
+        if isinstance(editor, QComboBox):
+            editor.setCurrentIndex(max(0, editor.findData(index.data(Qt.ItemDataRole.UserRole))))
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
+                     index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText(), Qt.ItemDataRole.DisplayRole)
+            model.setData(index, editor.currentData(), Qt.ItemDataRole.UserRole)
+
+
+def _campaign_players(parent: QWidget | None) -> list[str]:
+    """The players of the open campaign's living characters, in the roster's order."""
+    from gui.document import CampaignDocument
+
+    document = getattr(parent, "document", None)
+    if not isinstance(document, CampaignDocument):
+        return []
+    names: list[str] = []
+    for character in document.campaign.characters:
+        player = character.player.strip()
+        if player and character.alive and player not in names:
+            names.append(player)
+    return names
+
+
 class NewCharacterWizard(QWizard):
     def __init__(self, roller: Roller, parent: QWidget | None = None,
-                 settings: CampaignSettings | None = None, *, catalog: Catalog) -> None:
+                 settings: CampaignSettings | None = None, *, catalog: Catalog,
+                 players: Sequence[str] | None = None) -> None:
         super().__init__(parent)
         self.roller = roller
         self.catalog = catalog
+        # whom a funnel is for: as given, else the players of the campaign the window has open
+        self.players = list(players) if players is not None else _campaign_players(parent)
         self.settings = settings or CampaignSettings()
         self.setWindowTitle("New character")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
