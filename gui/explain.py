@@ -44,9 +44,10 @@ from emberkeep.character.explain import explain as explain_sheet
 from emberkeep.character.model import Character
 from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.explain import explain_in_fight
+from emberkeep.rules_reference import reference, ruling_key
 from gui.action_registry import ActionSpec, Place
 from gui.plain_text import as_html, plain_label
-from gui.ruling_tips import summary
+from gui.ruling_tips import summary, wrapped
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
@@ -186,8 +187,8 @@ def tooltip_html(found: Explained, own: str = "") -> str:
     out = [f"<table cellspacing='0'>{rows}</table>"]
     out += [f"<p>{html.escape(note, quote=False)}</p>" for note in found.notes]
     lines = [html.escape(summary(n), quote=False) for n in found.rulings()]
-    if lines:
-        out.append("<p style='white-space:pre'>" + "<br>".join(lines) + "</p>")
+    if lines:  # wrapped, not one long line each: the tooltip stays on a laptop's screen
+        out.append(wrapped("<br>".join(lines)))
     if own:  # escaped once already when plain_text.tooltip() made it
         out.append(own if own.startswith(_ESCAPED) else as_html(own))
     out.append(f"<p><i>{EXPLAIN_KEY.toString(QKeySequence.SequenceFormat.NativeText)}: "
@@ -220,16 +221,21 @@ class ExplainBox(QDialog):
             grid.addWidget(name, row, 0)
             grid.addWidget(number, row, 1)
             grid.addWidget(plain_label(ruling, self), row, 2)
+        grid.setColumnStretch(3, 1)  # the numbers stay beside their labels
         layout.addLayout(grid)
         for note in found.notes:
             layout.addWidget(plain_label(note, self))
         self.ruling_buttons: list[QPushButton] = []
         for cited in found.rulings():
-            button = QPushButton(f"Open {summary(cited)}", self)
-            button.setToolTip(f"Open R{cited} in the rules reference")
+            line = plain_label(summary(cited), self)  # the ruling in one line, wrapped
+            line.setWordWrap(True)
+            layout.addWidget(line)
+            title = reference().ruling(cited).title
+            button = QPushButton(f"Open {ruling_key(cited)} {title}", self)
+            button.setToolTip(f"{ruling_key(cited)} in the rules reference")
             button.clicked.connect(self._opener(cited))
             button.setAutoDefault(False)
-            layout.addWidget(button)
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
             self.ruling_buttons.append(button)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
@@ -238,7 +244,7 @@ class ExplainBox(QDialog):
             self.ruling_buttons[0].setFocus()
         screen = parent.screen().availableGeometry() if parent.screen() else None
         if screen is not None:
-            self.setMaximumWidth(min(720, screen.width() - 40))
+            self.setMaximumWidth(min(560, screen.width() - 40))
 
     def _opener(self, number: int) -> Callable[[], None]:
         return lambda: self.open_ruling(number)

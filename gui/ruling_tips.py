@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 from emberkeep.rules_reference import reference, ruling_key
 from gui.plain_text import as_html
 
-__all__ = ["RulingTips", "cited", "cited_at", "install", "summaries", "summary",
-           "tooltip_at", "with_summaries"]
+__all__ = ["TIP_WIDTH", "RulingTips", "cited", "cited_at", "install", "summaries", "summary",
+           "tooltip_at", "with_summaries", "wrapped"]
 
 _CITE = re.compile(r"\bR(\d{1,2})\b")
 _FIRST_SENTENCE = re.compile(r"(?<=[.;!?])\s")
@@ -72,6 +72,15 @@ def summaries(text: str) -> list[str]:
     return [summary(n) for n in cited(text)]
 
 
+TIP_WIDTH = 420  # px: a ruling's line wraps at this width in a tooltip
+
+
+def wrapped(rich: str) -> str:
+    """``rich`` text in a block as wide as :data:`TIP_WIDTH` (a tooltip otherwise takes each
+    line whole, or wraps it to a narrow column)."""
+    return f"<table width='{TIP_WIDTH}' cellspacing='0'><tr><td>{rich}</td></tr></table>"
+
+
 def with_summaries(shown: str, tip: str = "") -> str | None:
     """The tooltip for a text ``shown`` that had tooltip ``tip``: ``tip`` then one line per
     ruling ``shown`` cites, as escaped rich text; None when ``shown`` cites none."""
@@ -82,7 +91,9 @@ def with_summaries(shown: str, tip: str = "") -> str | None:
     # name in it shows as written once it shares a rich-text tooltip with the summaries
     own = tip if tip.startswith(_ESCAPED) else as_html(tip)
     added = "<br>".join(html.escape(line, quote=False) for line in lines)
-    return f"{own}<p style='white-space:pre'>{added}</p>"
+    # wrapped at a reading width, not one long line each: a tip Qt must fit on a laptop's
+    # screen beside a text far right (the attack preview) would otherwise sit far from it
+    return f"{own}{wrapped(added)}"
 
 
 # -- what a widget shows at a point ------------------------------------------------------------
