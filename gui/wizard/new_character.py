@@ -340,6 +340,19 @@ class FunnelPage(QWizardPage):
             self._fill_row(row, character)
         self._filling = False
         self.table.resizeColumnsToContents()
+        self._widen_to_table()
+
+    def _widen_to_table(self) -> None:
+        """The wizard as wide as the table's columns (occupation, PROF, item), up to the
+        screen: no sideways scrolling on a laptop."""
+        wizard = self.owner
+        screen = wizard.screen().availableGeometry() if wizard.screen() is not None else None
+        want = (self.table.horizontalHeader().length() + self.table.verticalHeader().width()
+                + self.table.verticalScrollBar().sizeHint().width() + 80)
+        if screen is not None:
+            want = min(want, int(screen.width() * 0.95))
+        if want > wizard.width():
+            wizard.resize(want, wizard.height())
 
     def _fill_row(self, row: int, character: Character) -> None:
         race = self.owner.catalog.race(character.race)
