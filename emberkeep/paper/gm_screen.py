@@ -5,7 +5,9 @@ Every table is read through the loader the core rolls on (:mod:`emberkeep.tables
 ``mishap_<name>.json``) prints as the engine rolls it. The numbers that are rules rather than
 tables (HARD and EASY, the WDD segment modifiers, the ROF slots, the Melee Round's modifiers)
 are the core's own constants. Injuries print the wording the engine logs: the disadvantage
-wording (R21) when the campaign plays advantage and disadvantage.
+wording (R21) when the campaign plays advantage and disadvantage. A campaign carries a table of
+its own in one place, a spell's mishaps (the spell editor's d6 table, or a ``mishap_<name>.json``
+the spell names): those print after the shipped mishap tables.
 
 Order: the crit die and the four crit tables, the fumble die and table, injuries and lingering
 injuries, then the SPELLCHECK, Lay on Hands, the mishaps, reaction, morale, HARD/EASY, WDD's
@@ -38,6 +40,7 @@ from emberkeep.magic.spellcheck import (
 )
 from emberkeep.melee_round import modifiers as melee
 from emberkeep.paper.layout import A4_LANDSCAPE, GREY, Page, measuring_page, write_pages
+from emberkeep.resources import ResourceError
 from emberkeep.tables import combat
 from emberkeep.tables.base import RollTable, TableRow
 
@@ -109,14 +112,14 @@ def gm_screen_blocks(campaign: Campaign) -> list[Block]:
     lingering = combat.lingering_injuries_table()
     blocks.append(Block("Lingering injuries", f"{lingering.die}, from Injuries.",
                         _rows(lingering, worded)))
-    blocks += _magic_blocks()
+    blocks += _magic_blocks(campaign)
     blocks += _rules_blocks(campaign)
     if uses_melee_round(campaign):
         blocks.append(_melee_round_block())
     return blocks
 
 
-def _magic_blocks() -> list[Block]:
+def _magic_blocks(campaign: Campaign) -> list[Block]:
     spellcheck = load_spellcheck_table()
     rows = []
     for row in spellcheck.rows:
@@ -135,6 +138,30 @@ def _magic_blocks() -> list[Block]:
         mishap = load_mishap_table(table_id)
         blocks.append(Block(mishap.name, f"{mishap.die}: a Magic-user's natural 1.",
                             _rows(mishap)))
+    return blocks + _spells_own_mishaps(campaign)
+
+
+def _spells_own_mishaps(campaign: Campaign) -> list[Block]:
+    """The mishap tables the campaign's spells roll on beyond the shipped ones: a GM's own
+    ``mishap_<name>.json`` a spell names, or the d6 table a spell carries inline (the spell
+    editor writes it into the campaign), as the SPELLCHECK picks them."""
+    from emberkeep.character.catalog import Catalog
+
+    blocks, seen = [], set(MISHAP_TABLES)
+    for spell in Catalog(campaign).spells().values():
+        if spell.mishap_table is not None and spell.mishap_table not in seen:
+            seen.add(spell.mishap_table)
+            try:
+                mishap = load_mishap_table(spell.mishap_table)
+            except (KeyError, ValueError, ResourceError):  # a missing file: casting says so
+                continue
+            blocks.append(Block(mishap.name, f"{mishap.die}: a natural 1 casting "
+                                f"{spell.name}.", _rows(mishap)))
+        elif spell.mishap_table is None and spell.mishaps:
+            blocks.append(Block(f"{spell.name} mishap", f"d6: a natural 1 casting "
+                                f"{spell.name} (the spell's own table).",
+                                tuple((str(face), text)
+                                      for face, text in enumerate(spell.mishaps, start=1))))
     return blocks
 
 

@@ -110,3 +110,19 @@ def test_the_melee_round_prints_when_the_campaign_plays_it(tmp_path: Path,
     write_gm_screen(path, campaign)
     text = screen_text(path)
     assert "THE MELEE ROUND: MODIFIERS" in text and "lance charge" in text
+
+
+def test_a_spells_own_mishap_table_prints_as_the_gm_wrote_it(tmp_path: Path,
+                                                             campaign: Campaign) -> None:
+    """The campaign's own table: a spell's d6 mishaps, written by the spell editor."""
+    from emberkeep.magic.spells import shipped_spells
+
+    chill = shipped_spells()["chill_touch"]
+    faces = tuple(f"Frost face {n}: the caster's fingers freeze to the wand" for n in range(1, 7))
+    campaign.spells.append(chill.model_copy(update={"mishaps": faces}))
+    path = tmp_path / "screen.pdf"
+    write_gm_screen(path, campaign)
+    text = screen_text(path)
+    assert f"{chill.name.upper()} MISHAP" in text
+    for face, line in enumerate(faces, start=1):
+        assert f"{face} {line}" in text
