@@ -3,6 +3,9 @@ under a name the file dialog suggests inside the campaign's folder."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -47,3 +50,16 @@ def test_export_to_an_unwritable_folder_says_so(qtbot: QtBot, tmp_path: Path,
     window.trigger("file.export_gm_screen")
     (said,) = shown
     assert said.startswith("Cannot export the GM screen: screen.pdf could not be written")
+
+
+def test_the_main_window_starts_without_reportlab(tmp_path: Path) -> None:
+    """Start-up time: the paper modules and reportlab load when a sheet is first written."""
+    code = ("import sys\nfrom PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+            "from gui.main_window import MainWindow\nfrom gui.state import AppState\n"
+            "window = MainWindow(AppState())\n"
+            "loaded = [m for m in sys.modules if m.startswith(('reportlab', 'emberkeep.paper'))]\n"
+            "assert not loaded, loaded\n")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "EMBERKEEP_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
