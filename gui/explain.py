@@ -2,8 +2,9 @@
 
 A view marks a derived number with the dynamic property ``explains`` (a key such as ``"ac"``,
 ``"atk:<weapon uid>"``, ``"save:DEX"``; an item view's cell gives its key in
-:data:`EXPLAINS_ROLE`). One application-wide event filter does the rest, so no view carries a
-line of its own:
+:data:`EXPLAINS_ROLE`; a combo box's key may hold ``{data}``, its current item's data: the
+attack panel's target box is ``"ac:{data}"``, the AC of the one chosen). One application-wide
+event filter does the rest, so no view carries a line of its own:
 
 - hovering the number shows its breakdown ("AC 14 = Chain mail 15 − 1 dent (R15) + 2 Shield"),
   one part a line, then each ruling it cites in one line, as escaped rich text;
@@ -28,6 +29,7 @@ from PySide6.QtGui import QCursor, QHelpEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
@@ -71,6 +73,7 @@ __all__ = [
 EXPLAINS = "explains"  # the dynamic property naming the number a widget shows
 GRIP = "grip"  # the sheet marks a versatile weapon's two-handed damage line with this
 EXPLAINS_ROLE = Qt.ItemDataRole.UserRole + 0x45  # an item view's cell: its number's key
+DATA = "{data}"  # in a combo box's key: its current item's data ("ac:{data}", the chosen one's)
 EXPLAIN_KEY = QKeySequence("Ctrl+I")
 
 Source = Callable[[str], Explained | None]
@@ -104,6 +107,9 @@ def _widget_key(widget: QWidget) -> tuple[QWidget, str] | None:
     here: QWidget | None = widget
     while here is not None and not here.isWindow():
         key = here.property(EXPLAINS)
+        if isinstance(key, str) and key and isinstance(here, QComboBox) and DATA in key:
+            chosen = here.currentData()  # "ac:{data}": the number of the one chosen
+            key = key.replace(DATA, str(chosen)) if chosen is not None else ""
         if isinstance(key, str) and key:
             if key.startswith("damage:") and here.property(GRIP) == "two_handed" \
                     and key.count(":") == 1:

@@ -225,6 +225,15 @@ def test_a_fights_ac_and_wdd_segment_cells_explain_themselves(main: Any, qtbot: 
     assert seen == {30, "pc"}
     rect = table.visualRect(model.index(0, AC_COLUMN))
     assert "AC" in tooltip_of(table.viewport(), rect.center())
+    # the attack panel: the chosen target's AC, the attacker's ATK
+    panel = ew.panel
+    target = ew.enc.combatant(str(panel.target.currentData()))
+    found = explain.explanation_at(panel.target)
+    assert found is not None and found.total == ew.enc.armor_class(target)
+    assert found.title == f"{target.name}'s AC"
+    attacker = ew.enc.combatant(str(panel.attacker.currentData()))
+    atk = explain.explanation_at(panel.attacker)
+    assert atk is not None and (atk.title.startswith("ATK") or attacker.kind != "pc")
 
 
 def test_the_sheets_marked_numbers_all_explain_themselves(main: Any, qtbot: Any) -> None:
