@@ -17,7 +17,7 @@ from emberkeep.character.sheet_numbers import skill_lines
 from emberkeep.character.skills import Skill, skill_name
 
 __all__ = ["PASSIVE_BASE", "PASSIVE_SKILLS", "Feature", "class_name", "class_text",
-           "feature_list", "party_in_play", "passive", "race_name"]
+           "feature_list", "occupation_name", "party_in_play", "passive", "race_name"]
 
 PASSIVE_BASE = 10
 """Furnace has no passive check; a GM compares a skill without rolling as 5e does (Furnace takes
@@ -42,6 +42,18 @@ def race_name(character: Character, catalog: Catalog) -> str:
         return catalog.race(character.race).name
     except Exception:  # an unknown race id: printed as written
         return character.race
+
+
+def occupation_name(character: Character) -> str:
+    """The 0-level occupation in the table's words ("Beekeeper"); "" without one."""
+    if character.occupation is None:
+        return ""
+    from emberkeep.character.occupations import occupation_table
+
+    try:
+        return occupation_table().by_id(character.occupation).text
+    except (KeyError, ValueError):  # an id the table no longer has: as written
+        return character.occupation
 
 
 def class_text(character: Character, catalog: Catalog) -> str:

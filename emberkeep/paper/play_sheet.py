@@ -43,7 +43,7 @@ from emberkeep.gear.damage import notch_allowance
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.limits import DEPLETION_EVERY, MAX_DISAPPROVAL
 from emberkeep.magic.spells import get_cantrip
-from emberkeep.paper.facts import class_text, feature_list, race_name
+from emberkeep.paper.facts import class_text, feature_list, occupation_name, race_name
 from emberkeep.paper.layout import A4, Page, write_pages
 
 __all__ = ["draw_play_sheet", "write_play_sheets"]
@@ -109,8 +109,8 @@ def _header(page: Page, character: Character, catalog: Catalog, campaign: Campai
     if not character.alive:
         page.text(right, top - 30, "DEAD", 14, bold=True, align="right")
     elif character.occupation:
-        page.text(right, top - 30, f"Occupation: {character.occupation.replace('_', ' ')}",
-                  7, width=150, align="right")
+        page.text(right, top - 30, f"Occupation: {occupation_name(character)}", 7, width=150,
+                  align="right")
     page.rule(_M, top - 43, width - _M, 1.2)
 
 
