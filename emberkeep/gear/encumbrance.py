@@ -44,7 +44,7 @@ def load_breakdown(inventory: Inventory) -> Breakdown:
             parts.append(Part(f"{name} ×{count}, {bulk} to a load", bundles(count, bulk), 14))
     coins = inventory.purse.coin_count
     if coins:
-        parts.append(Part(f"{coins} coins, {COINS_PER_LOAD} to a load",
+        parts.append(Part(f"purse ({coins} coins, {COINS_PER_LOAD} to a load)",
                           bundles(coins, COINS_PER_LOAD), 14))
     return Breakdown(parts)
 
