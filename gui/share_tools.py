@@ -4,10 +4,11 @@ network, for as long as the GM shares it.
 The main window's part that owns the share: the server (:class:`emberkeep.share.server.
 ShareServer`, off by default and never started by itself), which fight it shows, which sheets,
 how many log lines. After each step of the shared fight (and its undo), each change of a shared
-sheet, it builds the core's immutable snapshot (:func:`emberkeep.share.snapshot.build`) on the
-GUI's thread and hands it to the server: a burst of signals from one step publishes once, on
-the next turn of the event loop. Sharing stops with Stop Sharing, when the window changes
-campaign, and when the app quits.
+sheet, it builds the core's immutable snapshot (:func:`emberkeep.encounter.table_view.
+table_view`, :func:`emberkeep.share.sheet_view.sheet_view`) on the GUI's thread and hands it to
+the server: a burst of signals from one step publishes once, on the next turn of the event
+loop, and a sheet is built again only when its character changed. Sharing stops with Stop
+Sharing, when the window changes campaign, and when the app quits.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from PySide6.QtWidgets import QApplication
 
 from emberkeep.campaign.changes import Change
 from emberkeep.character.catalog import Catalog
+from emberkeep.encounter.table_view import table_view
 from emberkeep.share.server import ShareServer
-from emberkeep.share.snapshot import Shared, build
+from emberkeep.share.sheet_view import sheet_view
+from emberkeep.share.snapshot import Shared, SharedSheet, shared, shared_sheet
 from gui.action_registry import ActionSpec, Place
 from gui.document import CampaignDocument
 from gui.encounter.session import EncounterSession
@@ -43,6 +46,9 @@ class ShareTools(QObject):
         self.session: EncounterSession | None = None  # the fight shown (None: sheets only)
         self.sheet_ids: list[str] = []  # the characters whose sheets are shared
         self._keys: dict[str, str] = {}  # character id → its sheet's key in the address
+        # each shared sheet as last built: rebuilt only when its character changes (a step
+        # touches one or two sheets; building one is the costly part of a snapshot)
+        self._sheets: dict[str, SharedSheet] = {}
         self.log_count = 0  # the GM chooses; none until then
         self.port = DEFAULT_PORT
         self.dialog: ShareDialog | None = None
@@ -89,6 +95,7 @@ class ShareTools(QObject):
         self.show_fight(None)
         self.sheet_ids = []
         self._keys = {}
+        self._sheets = {}
         document.campaignChanged.connect(self._campaign_changed)
 
     # -- what is shared -------------------------------------------------------------------
@@ -137,9 +144,13 @@ class ShareTools(QObject):
             self._publish.start()
 
     def _campaign_changed(self, change: Change) -> None:
-        if self.server is None:
-            return
-        if change.encounters or any(change.touches(cid) for cid in self.sheet_ids):
+        if change.settings or change.catalogs:
+            self._sheets = {}  # the rules or the gear they read changed: every sheet again
+        touched = [cid for cid in self._sheets if change.touches(cid)]
+        for cid in touched:
+            del self._sheets[cid]
+        if self.server is not None and (touched or change.encounters or change.settings
+                                        or change.catalogs):
             self.changed()
 
     def snapshot(self) -> Shared:
@@ -149,14 +160,27 @@ class ShareTools(QObject):
         session = self.session
         if session is not None and not any(r is session.record for r in campaign.encounters):
             session = None  # deleted, or its creation undone
-        characters = {c.id: c for c in campaign.characters}
-        shown = [(self.key_of(cid), characters[cid]) for cid in self.sheet_ids
-                 if cid in characters]
         self._version += 1
-        return build(self._version, None if session is None else session.enc,
-                     "" if session is None else session.title, log_count=self.log_count,
-                     characters=shown, catalog=Catalog(campaign),
-                     costs=campaign.settings.repair)
+        table = None if session is None else table_view(session.enc, session.title,
+                                                        log_count=self.log_count)
+        return shared(self._version, table, self._shared_sheets())
+
+    def _shared_sheets(self) -> list[SharedSheet]:
+        document = self.window.document
+        assert document is not None
+        campaign = document.campaign
+        characters = {c.id: c for c in campaign.characters}
+        sheets = []
+        for cid in self.sheet_ids:
+            character = characters.get(cid)
+            if character is None:
+                continue  # removed from the roster
+            sheet = self._sheets.get(cid)
+            if sheet is None:
+                view = sheet_view(character, Catalog(campaign), campaign.settings.repair)
+                sheet = self._sheets[cid] = shared_sheet(self.key_of(cid), cid, view)
+            sheets.append(sheet)
+        return sheets
 
     def publish(self) -> None:
         self._publish.stop()

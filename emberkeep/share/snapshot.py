@@ -23,7 +23,8 @@ from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.table_view import TableView, table_view
 from emberkeep.share.sheet_view import SheetView, sheet_view
 
-__all__ = ["Shared", "SharedSheet", "build", "shared", "sheet_json", "table_json"]
+__all__ = ["Shared", "SharedSheet", "build", "shared", "shared_sheet", "sheet_json",
+           "table_json"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,12 @@ class SharedSheet:
     key: str  # the share's own key for it (in its page's address)
     character_id: str  # which character (never sent)
     view: SheetView
+    data: str  # its page's JSON
+
+
+def shared_sheet(key: str, character_id: str, view: SheetView) -> SharedSheet:
+    """A sheet to share, its JSON encoded once (kept while the character does not change)."""
+    return SharedSheet(key, character_id, view, _dumps(sheet_json(view)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +92,7 @@ def shared(version: int, table: TableView | None, sheets: Sequence[SharedSheet])
     """The snapshot with its JSON encoded once."""
     return Shared(version=version, table=table, sheets=tuple(sheets),
                   table_data=_dumps(table_json(table, sheets)),
-                  sheet_data=tuple((s.key, _dumps(sheet_json(s.view))) for s in sheets))
+                  sheet_data=tuple((s.key, s.data) for s in sheets))
 
 
 NO_SHEET = _dumps(sheet_json(None))
@@ -97,5 +104,5 @@ def build(version: int, enc: Encounter | None, title: str, *, log_count: int,
     """The snapshot of a fight (``enc``, None: none shared) and of the ``characters`` shared
     under their keys: what the window publishes after each step."""
     table = None if enc is None else table_view(enc, title, log_count=log_count)
-    sheets = [SharedSheet(key, c.id, sheet_view(c, catalog, costs)) for key, c in characters]
+    sheets = [shared_sheet(key, c.id, sheet_view(c, catalog, costs)) for key, c in characters]
     return shared(version, table, sheets)

@@ -166,6 +166,14 @@ def test_a_stalled_client_slows_neither_publishing_nor_the_others(
         data = _next_data(reader)
         assert data["kind"] == "table"
     assert slowest < 0.05
+    version, deadline = 12, time.monotonic() + 10
+    while server.streams > 1 and time.monotonic() < deadline:  # till the buffers are full
+        version += 1
+        server.publish(shared(version, _view(title=f"{version}" * 100_000), ()))
+        _next_data(reader)
+    assert server.streams == 1  # the stalled one was dropped, a second after it stopped
+    server.publish(shared(99, _view(title="after"), ()))
+    assert _next_data(reader)["fight"]["title"] == "after"  # type: ignore[index]
     stalled.close()
     reader.close()
 
