@@ -6,17 +6,20 @@ entries naming the characters, so the load's cross-checks have references to fol
 times:
 
 - load: ``storage.load`` (read, strict JSON parse refusing duplicate keys/NaN, migrate, validate,
-  check the references) against ``orjson.loads`` of the same bytes;
+  check the references) against ``orjson.loads`` of the same bytes; and the load of a file the
+  app saved itself and nobody touched since (``saved_sha256``: the strict parse is skipped, the
+  validation and the references are not);
 - save: ``saving.save`` (serialize, write a temporary file, fsync, keep a backup, replace,
   fsync the folder) against ``orjson.dumps`` + a plain write of the same data;
 - the bundled example campaign's load, the file a GM opens first.
 
-Goal: load ≤ 5×, save ≤ 5×. Run: ``uv run python bench/campaign_io.py``.
+Goal: load ≤ 3×, save ≤ 5×. Run: ``uv run python bench/campaign_io.py``.
 """
 
 from __future__ import annotations
 
 import gc
+import hashlib
 import sys
 import tempfile
 import time
@@ -82,7 +85,8 @@ def make_campaign(characters: int = 500, encounters: int = 200, events: int = 10
                     timeline=timed)
 
 
-def best_of(fn: Callable[[], object], runs: int = 9) -> float:
+def best_of(fn: Callable[[], object], runs: int = 9,
+            clock: Callable[[], float] = time.perf_counter) -> float:
     """The fastest of ``runs`` runs, each started from a collected heap.
 
     Both sides are timed the same way: without the collect, whichever side runs after the other
@@ -92,9 +96,9 @@ def best_of(fn: Callable[[], object], runs: int = 9) -> float:
     times = []
     for _ in range(runs):
         gc.collect()
-        start = time.perf_counter()
+        start = clock()
         result = fn()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
         del result  # freeing what was loaded is not part of loading it, on either side
     return min(times)
 
@@ -111,8 +115,13 @@ def main() -> int:
         def orjson_write() -> None:
             plain.write_bytes(orjson.dumps(data))
 
-        load_ours = best_of(lambda: load(path))
-        load_base = best_of(lambda: orjson.loads(path.read_bytes()))
+        digest = hashlib.sha256(raw).hexdigest()  # what the app records when it saves
+        # loads in CPU time: they wait on nothing, and on a shared machine the wall clock
+        # times the neighbours too (orjson's 25 ms read anywhere from 25 to 120 here)
+        cpu = time.process_time
+        load_ours = best_of(lambda: load(path), clock=cpu)
+        load_own = best_of(lambda: load(path, saved_sha256=digest), clock=cpu)
+        load_base = best_of(lambda: orjson.loads(path.read_bytes()), clock=cpu)
         save_ours = best_of(lambda: save(campaign, path))
         save_base = best_of(orjson_write)
         assert load(path) == campaign
@@ -123,17 +132,18 @@ def main() -> int:
     print(f"campaign: {size_mb:.2f} MB, {len(campaign.characters)} characters, "
           f"{len(campaign.encounters)} encounters, "
           f"{sum(len(e.log) for e in campaign.encounters)} log events")
-    rows = [("load", load_ours, load_base, "orjson.loads"),
-            ("save", save_ours, save_base, "orjson.dumps + write")]
+    rows = [("load", load_ours, load_base, "orjson.loads", 3),
+            ("load, saved by the app and untouched", load_own, load_base, "orjson.loads", 3),
+            ("save", save_ours, save_base, "orjson.dumps + write", 5)]
     worst = 0.0
-    for name, ours, base, label in rows:
+    for name, ours, base, label, goal in rows:
         ratio = ours / base
-        worst = max(worst, ratio)
+        worst = max(worst, ratio / goal)
         print(f"{name}: emberkeep {ours * 1000:7.1f} ms   {label} {base * 1000:6.1f} ms   "
-              f"ratio {ratio:4.1f}x  (goal <= 5x)")
+              f"ratio {ratio:4.1f}x  (goal <= {goal}x)")
     print(f"example campaign ({example.stat().st_size / 1024:.0f} KB) load: "
           f"{load_example * 1000:.2f} ms")
-    return 0 if worst <= 5 else 1
+    return 0 if worst <= 1 else 1
 
 
 if __name__ == "__main__":

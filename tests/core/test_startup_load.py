@@ -1,0 +1,79 @@
+"""Loading a file the app saved itself and nobody touched since (its SHA-256 as recorded at the
+save): the strict parse its own writing made needless is skipped, nothing else is. Any other
+bytes, an older schema or a wrong digest go the whole way, with the same refusals.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from emberkeep.campaign import storage
+from emberkeep.campaign.errors import CampaignFileError
+from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.model import Campaign, LedgerEntry, LedgerKind
+
+FILES = Path(__file__).resolve().parents[1] / "files"
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_the_apps_own_file_loads_the_same_with_its_digest() -> None:
+    data = storage.dumps(build_example_campaign())
+    assert storage.loads(data, saved_sha256=_digest(data)) == storage.loads(data)
+
+
+def test_a_hand_edit_after_the_save_is_refused_as_ever_with_its_line_and_column() -> None:
+    data = storage.dumps(build_example_campaign())
+    recorded = _digest(data)
+    edited = data.replace(b'"name": ', b'"name": "twice",\n "name": ', 1)
+    with pytest.raises(CampaignFileError) as refused:
+        storage.loads(edited, saved_sha256=recorded)
+    assert "'name' appears twice" in str(refused.value)
+    assert refused.value.line == 4  # the second 'name'
+    nan = re.sub(rb'"time": \d+', b'"time": NaN', data, count=1)
+    assert nan != data
+    with pytest.raises(CampaignFileError, match="NaN"):
+        storage.loads(nan, saved_sha256=recorded)
+
+
+def test_the_digest_of_other_bytes_skips_nothing() -> None:
+    """A digest that is not of these bytes (a stale record): a duplicate key is still found."""
+    data = storage.dumps(build_example_campaign())
+    doubled = data.replace(b'"name": ', b'"name": "twice",\n "name": ', 1)
+    with pytest.raises(CampaignFileError, match="appears twice"):
+        storage.loads(doubled, saved_sha256=_digest(data))
+
+
+def test_an_older_schema_is_migrated_even_with_its_digest() -> None:
+    data = (FILES / "campaign_v3.json").read_bytes()
+    assert storage.loads(data, saved_sha256=_digest(data)) == storage.loads(data)
+
+
+def test_the_references_are_still_checked_on_the_apps_own_file() -> None:
+    """The save does not prove the references whole, so the load still checks them."""
+    campaign = build_example_campaign()
+    broken = campaign.model_copy(update={"ledger": [LedgerEntry(
+        at=0, kind=LedgerKind.WEAPON_REPAIR, description="longsword", cost_cp=10,
+        paid_by="nobody")]})
+    data = storage.dumps(Campaign.model_validate(broken.model_dump()))
+    with pytest.raises(CampaignFileError) as refused:
+        storage.loads(data, saved_sha256=_digest(data))
+    assert refused.value.field == "ledger[0].paid_by"
+
+
+def test_a_load_leaves_the_collector_on_and_its_young_generation_empty() -> None:
+    """The campaign's objects join the oldest generation at once: the next young collection
+    does not walk them all (a third of a large campaign's load)."""
+    data = storage.dumps(build_example_campaign())
+    gc.collect()
+    campaign = storage.loads(data)
+    assert gc.isenabled()
+    assert gc.get_count()[0] < 50
+    assert campaign.characters
