@@ -40,6 +40,7 @@ from gui import (
     campaign_tools,
     dialogs,
     error_log,
+    explain,
     paths,
     rest_groups,
     roster_view,
@@ -62,6 +63,7 @@ from gui.campaign_tools import CampaignTools
 from gui.document import CampaignDocument
 from gui.encounter import tools as encounter_tools
 from gui.encounter.tools import EncounterTools
+from gui.explain import install as install_explanations
 from gui.palette import tone
 from gui.plain_text import tooltip, tooltip_of_text
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
@@ -163,7 +165,8 @@ def main_window_registry() -> Registry[MainWindow]:
         actions=(*ACTIONS, *sheet_actions.ACTIONS, *paper_export.ACTIONS, *roster_view.ACTIONS,
                  *safety_tools.ACTIONS, *campaign_tools.ACTIONS, *rest_groups.ACTIONS,
                  *settings_tools.ACTIONS, *toolbox.ACTIONS, *encounter_tools.ACTIONS,
-                 *error_log.ACTIONS, *rules_window.ACTIONS, *about_dialog.ACTIONS),
+                 *error_log.ACTIONS, *rules_window.ACTIONS, *explain.ACTIONS,
+                 *about_dialog.ACTIONS),
         toolbars=TOOLBARS)
 
 
@@ -261,6 +264,7 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):  # every "R22" on screen says its ruling in its tooltip
             install_ruling_tips(app)
+            install_explanations(app)  # every number marked says its parts (Ctrl+I)
         for step in ("edit.undo", "edit.redo"):  # "Undo Rename <a name>": the tooltip is that text
             tooltip_of_text(self.action(step))
         self.tabs.currentChanged.connect(lambda _n: self.update_actions())

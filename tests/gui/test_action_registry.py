@@ -107,7 +107,8 @@ def test_the_help_menu_appears_once_and_holds_its_entries(
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles.count("Help") == 1 and titles[-1] == "Help"
     assert [a.text() for a in window.menu("help").actions()] == [
-        "Encounter &Shortcuts", "Open &Log Folder", "&Rules Reference…", "", "&About Emberkeep"]
+        "Encounter &Shortcuts", "Open &Log Folder", "&Rules Reference…",
+        "&Explain the Focused Number", "", "&About Emberkeep"]
 
 
 def test_the_menus_the_gm_sees(tmp_path: Path, qtbot: QtBot,
