@@ -37,18 +37,18 @@ def armor_class_breakdown(inventory: Inventory, dex_mod: int) -> Breakdown:
     """The AC the worn armor and carried shield give, part by part (R12, R15)."""
     armor = inventory.worn_armor
     if armor is None:
-        parts = [Part("no armor", 10), Part("DEX", dex_mod)]
+        parts = [Part("no armor", 10, 12), Part("DEX", dex_mod)]
     elif armor.is_broken:
         parts = [Part(f"{armor.name}, broken: as no armor", 10, 15), Part("DEX", dex_mod)]
     else:
-        parts = [Part(armor.name, armor.ac_base)]
+        parts = [Part(armor.name, armor.ac_base, 12)]  # the Armor table's AC
         if armor.damage_points:
             parts.append(Part(dents(armor.damage_points), -armor.damage_points, 15))
         if armor.adds_dex:
             parts.append(Part("DEX", dex_mod))
     shield = inventory.shield
     if shield is not None:
-        parts.append(Part(shield.name, shield.bonus))
+        parts.append(Part(shield.name, shield.bonus, 12))
         lost = shield.bonus - shield.current_bonus
         if lost:
             parts.append(Part(dents(shield.damage_points, "the shield"), -lost, 15))

@@ -209,11 +209,11 @@ def test_the_barbarians_rage_and_a_dent_read_in_the_gms_words() -> None:
                                  ["chain_mail", "shield", "longsword"])
     ac = _explained(barbarian, "ac")
     assert ac.breakdown.parts == (
-        Part("Chain mail", 15), Part("dent", -1, 15), Part("Shield", 2),
+        Part("Chain mail", 15, 12), Part("dent", -1, 15), Part("Shield", 2, 12),
         Part("Defense style", 1), Part("Rage (Barbarian)", -3))
-    assert ac.text().splitlines()[0] == \
-        "AC 14 = Chain mail 15 − 1 dent (R15) + 2 Shield + 1 Defense style − 3 Rage (Barbarian)"
-    assert ac.rulings() == (15,)
+    assert ac.text().splitlines()[0] == "AC 14 = Chain mail 15 (R12) − 1 dent (R15) + 2 Shield " \
+        "(R12) + 1 Defense style − 3 Rage (Barbarian)"
+    assert ac.rulings() == (12, 15)
     sword = barbarian.inventory.weapons[0]
     damage = _explained(barbarian, f"damage:{sword.uid}")
     assert [p.label for p in damage.breakdown.parts] == ["STR", "notch", "Rage (Barbarian)"]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt
-from PySide6.QtGui import QHelpEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QCursor, QHelpEvent, QStandardItem, QStandardItemModel
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QTableView, QToolTip, QVBoxLayout, QWidget
 
@@ -105,9 +105,12 @@ def test_ctrl_i_on_the_focused_number_opens_its_parts_and_a_ruling_by_keys(
     assert box is not None and box.isVisible()
     words = [w.text() for w in box.findChildren(QLabel)]
     assert "AC" in words and "Chain mail" in words and "dent" in words and "−1" in words
-    assert [b.text() for b in box.ruling_buttons] == ["Open R15 Armor crits"]
+    assert [b.text() for b in box.ruling_buttons] == [
+        "Open R12 Arms, armor and the two-handed bonus", "Open R15 Armor crits"]
     qtbot.waitUntil(lambda: QApplication.focusWidget() is box.ruling_buttons[0])
-    QTest.keyClick(box.ruling_buttons[0], Qt.Key.Key_Space)
+    QTest.keyClick(box.ruling_buttons[0], Qt.Key.Key_Tab)  # the dent's ruling, by keys
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is box.ruling_buttons[1])
+    QTest.keyClick(box.ruling_buttons[1], Qt.Key.Key_Space)
     rules = host.findChild(RulesWindow)
     assert rules is not None and rules.isVisible()
     assert rules.current_key() == "R15"
@@ -255,3 +258,10 @@ def test_the_sheets_marked_numbers_all_explain_themselves(main: Any, qtbot: Any)
             if shown.lstrip("+−-").isdigit():
                 assert int(shown.replace("−", "-")) == found.total, (widget.property(EXPLAINS),
                                                                      shown)
+
+
+def test_ctrl_i_where_no_number_is_focused_says_how_to_pick_one(main: Any, qtbot: Any) -> None:
+    QCursor.setPos(QPoint(-100, -100))  # the mouse over nothing, the focus on the roster
+    main.trigger("help.explain")
+    assert main.statusBar().currentMessage() == explain.NOTHING_TO_EXPLAIN
+    assert main.findChild(ExplainBox) is None
