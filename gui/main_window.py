@@ -78,6 +78,7 @@ from gui.sheet.actions import connect_sheet
 from gui.state import AppState
 from gui.toolbox import Toolbox
 from gui.undo_keys import CampaignUndoKeys
+from gui.window_layout import remember_layout, remember_tab, restore_layout
 
 __all__ = ["MainWindow", "funnel_character", "main_window_registry"]
 
@@ -272,6 +273,7 @@ class MainWindow(QMainWindow):
         # A sheet's three columns want ~1280 px: that much where there is room, or where this
         # screen last had the window; never more than the screen's available area
         place_window(self, self.state)
+        restore_layout(self, self.tabs, self.state)  # docks and toolbars as last left there
         self.set_document(CampaignDocument.new())
 
     # -- its actions ----------------------------------------------------------------------------
@@ -467,6 +469,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
             remember_geometry(self, self.state)
+            remember_layout(self, self.tabs, self.state)
             self.state.save()
             event.accept()
         else:
@@ -541,6 +544,8 @@ class MainWindow(QMainWindow):
         if number <= 0:
             return  # the roster stays
         widget = self.tabs.widget(number)
+        if widget is not None:
+            remember_tab(self, widget, self.state)  # the next such tab opens laid out alike
         self.tabs.removeTab(number)
         if widget is not None:
             widget.deleteLater()

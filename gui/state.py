@@ -42,6 +42,9 @@ class AppState(BaseModel):
     """Screen key (:func:`gui.screen_fit.screen_key`) → ``[x, y, width, height, maximized]``."""
     window_screen: str | None = None
     """The screen key the main window was last closed on: it opens there if still connected."""
+    window_layout: dict[str, dict[str, str]] = Field(default_factory=dict)
+    """Screen key → the main window's docks and toolbars (``main``) and its tabs' splitters
+    (``EncounterWindow/0``...) as Qt's saveState wrote them, base64 (:mod:`gui.window_layout`)."""
     open_fights: dict[str, list[str]] = Field(default_factory=dict)
     """Campaign file (absolute path) → the encounters shown in tabs when it was last closed, in
     tab order: they reopen where they stood the next time that file opens."""
