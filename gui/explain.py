@@ -283,11 +283,11 @@ class ExplainFilter(QObject):
         if kind == QEvent.Type.ToolTip and isinstance(watched, QWidget):
             assert isinstance(event, QHelpEvent)
             return self._tooltip(watched, event)
-        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) \
-                and isinstance(watched, QWidget) and watched is QApplication.focusWidget():
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             assert isinstance(event, QKeyEvent)
-            if not _is_explain_key(event):
-                return False
+            if not _is_explain_key(event) or not isinstance(watched, QWidget) \
+                    or watched is not QApplication.focusWidget():
+                return False  # every other key, and Ctrl+I on its way up to a parent
             found = explanation_at(watched)
             if found is None:
                 return False
