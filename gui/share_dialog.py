@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.share.addresses import Address, local_addresses
+from emberkeep.share.addresses import Address, kind_of, local_addresses
 from emberkeep.share.server import MAX_STREAMS
 from gui.plain_text import plain_label, tooltip
 
@@ -139,10 +139,17 @@ class ShareDialog(QDialog):
     def reload(self) -> None:
         """Fill the choices from the campaign and the machine, and show the share's state."""
         tools = self.tools
-        if not tools.sharing:
-            self.interfaces.clear()
-            for address in local_addresses():
-                self.interfaces.addItem(address.label, address)
+        self.interfaces.clear()
+        addresses = local_addresses()
+        server = tools.server
+        if server is not None and all(a.host != server.host for a in addresses):
+            addresses.insert(0, Address(server.host, kind_of(server.host)))
+        for address in addresses:
+            self.interfaces.addItem(address.label, address)
+            if server is not None and address.host == server.host:
+                self.interfaces.setCurrentIndex(self.interfaces.count() - 1)
+        if server is not None:
+            self.port.setValue(server.port)
         self.fight.blockSignals(True)
         self.fight.clear()
         self.fight.addItem("No fight (sheets only)", None)

@@ -18,7 +18,7 @@ import struct
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["LOOPBACK", "Address", "local_addresses"]
+__all__ = ["LOOPBACK", "Address", "kind_of", "local_addresses"]
 
 Kind = Literal["private", "loopback", "public"]
 LOOPBACK = "127.0.0.1"

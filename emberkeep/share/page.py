@@ -23,6 +23,7 @@ _CSS = """
 @media (prefers-color-scheme:dark){:root{--bg:#151413;--fg:#eeece8;--muted:#b8b2a8;
 --line:#3b3834;--now:#4d3b10;--nowfg:#fff7e0;--down:#a39e95;--link:#f2ad74;--bad:#ff9b9b}}
 html{font-size:100%;-webkit-text-size-adjust:100%;text-size-adjust:100%}
+@media (min-width:40rem){html{font-size:112.5%}}
 body{margin:0;background:var(--bg);color:var(--fg);
 font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.4}
 main{max-width:48rem;margin:0 auto;padding:.5rem 1rem 2.5rem}
