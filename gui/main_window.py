@@ -47,6 +47,7 @@ from gui import (
     rules_window,
     safety_tools,
     settings_tools,
+    share_tools,
     toolbox,
 )
 from gui.action_registry import (
@@ -72,6 +73,7 @@ from gui.ruling_tips import install as install_ruling_tips
 from gui.safety_tools import SafetyTools
 from gui.screen_fit import elastic, place_window, remember_geometry
 from gui.settings_tools import SettingsTools
+from gui.share_tools import ShareTools
 from gui.sheet import CharacterSheet
 from gui.sheet import actions as sheet_actions
 from gui.sheet.actions import connect_sheet
@@ -166,6 +168,7 @@ def main_window_registry() -> Registry[MainWindow]:
         actions=(*ACTIONS, *sheet_actions.ACTIONS, *paper_export.ACTIONS, *roster_view.ACTIONS,
                  *safety_tools.ACTIONS, *campaign_tools.ACTIONS, *rest_groups.ACTIONS,
                  *settings_tools.ACTIONS, *toolbox.ACTIONS, *encounter_tools.ACTIONS,
+                 *share_tools.ACTIONS,
                  *error_log.ACTIONS, *rules_window.ACTIONS, *explain.ACTIONS,
                  *about_dialog.ACTIONS),
         toolbars=TOOLBARS)
@@ -205,6 +208,7 @@ class MainWindow(QMainWindow):
     toolbox: Toolbox  # the Tools menu's editors and the dice tray
     safety_tools: SafetyTools  # autosave, recovery, backups, changes made outside
     encounter_tools: EncounterTools  # the campaign's encounters, one tab each
+    share_tools: ShareTools  # the players' view served to their phones, while the GM shares
     settings_tools: SettingsTools  # campaign settings, the party fund, preferences
     undo_keys: CampaignUndoKeys  # Ctrl+Z undoes the campaign even from a text field
     commands: WindowActions[MainWindow]  # every menu, toolbar entry and key
@@ -259,6 +263,7 @@ class MainWindow(QMainWindow):
         self.toolbox = Toolbox(self)
         self.safety_tools = SafetyTools(self)
         self.encounter_tools = EncounterTools(self)
+        self.share_tools = ShareTools(self)
         self.settings_tools = SettingsTools(self)
         self.undo_keys = CampaignUndoKeys(self)
         self.commands = WindowActions(self, main_window_registry())
@@ -468,6 +473,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            self.share_tools.stop()  # the players' page closes with the app
             remember_geometry(self, self.state)
             remember_layout(self, self.tabs, self.state)
             self.state.save()

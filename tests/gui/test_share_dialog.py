@@ -1,0 +1,164 @@
+"""Encounter → Share with Players (Shift+F5): off until the GM starts it, on the address and
+port chosen, with its address as text and a QR code; it follows the fight's steps and undo,
+shares the sheets ticked, and stops with Stop Sharing, another campaign, and the app."""
+
+from __future__ import annotations
+
+import json
+import socket
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from emberkeep.dice import RandomRoller
+from emberkeep.share.addresses import LOOPBACK
+from gui.encounter.actions import change_hp_action
+from gui.main_window import MainWindow
+from gui.share_dialog import ShareDialog
+from tests.gui.test_encounter_window import key, open_encounter
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return int(probe.getsockname()[1])
+
+
+def start_sharing(window: MainWindow) -> ShareDialog:
+    """What the GM does: Shift+F5, this computer's address, a port, Start Sharing."""
+    QTest.keyClick(window, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)
+    dialog = window.share_tools.dialog
+    assert dialog is not None and dialog.isVisible()
+    hosts = [dialog.interfaces.itemData(i).host for i in range(dialog.interfaces.count())]
+    dialog.interfaces.setCurrentIndex(hosts.index(LOOPBACK))
+    dialog.port.setValue(_free_port())
+    dialog.start.click()
+    assert window.share_tools.sharing, dialog.state.text()
+    return dialog
+
+
+def share_and_play(window: MainWindow) -> ShareDialog:
+    """Start sharing, then close the dialog (the share goes on) and back to the fight."""
+    dialog = start_sharing(window)
+    dialog.close()
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    assert window.share_tools.sharing
+    return dialog
+
+
+def fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as answer:
+        return str(answer.read().decode())
+
+
+def page_data(url: str) -> dict[str, Any]:
+    """The snapshot embedded in the page (what its script draws first)."""
+    page = fetch(url)
+    start = page.index('type="application/json">') + len('type="application/json">')
+    data: dict[str, Any] = json.loads(page[start:page.index("</script>", start)])
+    return data
+
+
+def test_nothing_is_served_until_the_gm_starts_and_stop_closes_it(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=2)
+    assert not window.share_tools.sharing  # off by default
+    dialog = start_sharing(window)
+    url = window.share_tools.url
+    assert url.startswith(f"http://{LOOPBACK}:{dialog.port.value()}/")
+    assert dialog.address.text() == url and dialog.address.isVisible()
+    pixmap = dialog.qr.pixmap()
+    assert not pixmap.isNull() and pixmap.width() >= 150  # the QR code of the address
+    assert not dialog.port.isEnabled() and not dialog.interfaces.isEnabled()
+    fight = page_data(url)["fight"]
+    assert fight["title"] == "Goblin ambush"
+    assert {row["name"] for row in fight["rows"]} >= {"Goblin 1", "Goblin 2"}
+    dialog.stop.click()
+    assert not window.share_tools.sharing and not dialog.address.isVisible()
+    with pytest.raises(OSError):
+        fetch(url)
+    assert ew is not None
+
+
+def test_the_page_follows_next_and_undo(tmp_path: Path, qtbot: Any,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=2)
+    share_and_play(window)
+    url = window.share_tools.url
+    ew.table.setFocus()
+    key(ew, Qt.Key.Key_I)
+    QApplication.processEvents()
+    first = page_data(url)["fight"]["acting"]
+    assert first and first == ew.enc.combatants[str(ew.session.current_id())].name
+    key(ew, Qt.Key.Key_N)
+    QApplication.processEvents()
+    second = page_data(url)["fight"]["acting"]
+    assert second == ew.enc.combatants[str(ew.session.current_id())].name != first
+    QTest.keyClick(ew.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    QApplication.processEvents()
+    assert page_data(url)["fight"]["acting"] == first
+
+
+def test_the_ticked_sheets_are_shared_read_only(tmp_path: Path, qtbot: Any,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
+    dialog = start_sharing(window)
+    url = window.share_tools.url
+    assert window.document is not None
+    assert page_data(url)["sheets"] == []  # none until the GM ticks them
+    item = dialog.sheets.item(0)
+    name = item.text()
+    item.setCheckState(Qt.CheckState.Checked)
+    QApplication.processEvents()
+    sheets = page_data(url)["sheets"]
+    assert [s["name"] for s in sheets] == [name]
+    rows = page_data(url)["fight"]["rows"]
+    assert [r["sheet"] for r in rows if r["name"] == name] == [sheets[0]["key"]]
+    sheet = page_data(url + "sheet/" + sheets[0]["key"])["sheet"]
+    assert sheet["name"] == name and dict(sheet["numbers"])["HP"]
+    character = next(c for c in window.document.campaign.characters if c.name == name)
+    pc = next(c.id for c in ew.enc.combatants.values() if c.character_id == character.id)
+    assert ew.session.run("Damage", change_hp_action(pc, -1)) is None  # the sheet follows
+    QApplication.processEvents()
+    sheet = page_data(url + "sheet/" + sheets[0]["key"])["sheet"]
+    assert dict(sheet["numbers"])["HP"] == f"{character.hp} / {character.max_hp}"
+    item.setCheckState(Qt.CheckState.Unchecked)
+    QApplication.processEvents()
+    with pytest.raises(urllib.error.HTTPError):
+        fetch(url + "sheet/" + sheets[0]["key"])
+
+
+def test_sharing_stops_with_the_campaign(tmp_path: Path, qtbot: Any,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
+    start_sharing(window)
+    url = window.share_tools.url
+    window.new_campaign()  # the old campaign closes (its changes discarded in this test)
+    assert not window.share_tools.sharing and window.share_tools.session is None
+    with pytest.raises(OSError):
+        fetch(url)
+    start_sharing(window)
+    window.close()  # and with the app's window
+    assert not window.share_tools.sharing
+
+
+def test_the_log_lines_are_the_gm_s_choice(tmp_path: Path, qtbot: Any,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=2)
+    dialog = share_and_play(window)
+    url = window.share_tools.url
+    ew.table.setFocus()
+    key(ew, Qt.Key.Key_I)
+    key(ew, Qt.Key.Key_N)
+    QApplication.processEvents()
+    assert page_data(url)["fight"]["log"] == []
+    dialog.log.setValue(2)
+    QApplication.processEvents()
+    assert len(page_data(url)["fight"]["log"]) == 2
