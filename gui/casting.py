@@ -134,10 +134,9 @@ class CastDialog(QDialog):
         clock.addWidget(self.effect_count)
         clock.addWidget(self.effect_unit)
         clock.addWidget(self.clock_button)
-        form.addRow("Effect las&ts", clock)
-        label = form.labelForField(clock)
-        if isinstance(label, QLabel):  # a row of fields: Alt+T goes to the first
-            label.setBuddy(self.effect_count)
+        lasts = QLabel("Effect las&ts", self)
+        lasts.setBuddy(self.effect_count)  # a row of fields: Alt+T goes to the first
+        form.addRow(lasts, clock)
 
     def _build_buttons(self, layout: QVBoxLayout) -> None:
         """Cast, Spend a Luck Die, Depletion SAVE and Close."""
@@ -219,11 +218,7 @@ class CastDialog(QDialog):
                 healed = lay_on_hands(after, target, catalog, roller, room_dc=dc,
                                       dc_shift=shift, advantage=advantage, rule_on=rule_on,
                                       mode=mode)
-                text = describe_spellcheck(healed.check) + (
-                    f"\nLay on Hands: {healed.band_hd} HD granted, {healed.hd_spent} spent"
-                    + (f" (limited by the {healed.limited_by.replace('_', ' ')})"
-                       if healed.limited_by else "")
-                    + f": {target.name} heals {healed.healed} HP (R11, R29)")
+                text = describe_spellcheck(healed.check) + "\n" + healed.words(target.name)
                 label = f"{character.name}: Lay on Hands on {target.name}"
             else:
                 spell = catalog.spell(str(self.spell.currentData()))
@@ -296,9 +291,7 @@ class CastDialog(QDialog):
             TypedRoller(self.roller, {Purpose.SAVE: typed} if typed else None),
             room_dc=self.room_dc.value(), dc_shift=int(self.difficulty.currentData()))
         self._record([after], f"{after.name}: depletion SAVE")
-        text = (f"INT SAVE {save.record.describe()} vs DC {save.dc}: "
-                + ("success, the count resets" if save.success
-                   else "failure: no casting until a long rest (R10, R29)"))
+        text = save.words()
         self.outcome.setText(text)
         self._update()
         return text

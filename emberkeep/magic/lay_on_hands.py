@@ -67,6 +67,19 @@ class LayOnHandsResult:
     def healed(self) -> int:
         return sum(max(1, r.total) for r in self.heal_rolls)
 
+    def words(self, target: str) -> str:
+        """What the HD did, after the check's own words: "Lay on Hands: 2 HD granted, 1 spent
+        (all Brannoc's HD pool has): Brannoc heals 5 HP (R11, R29)"."""
+        if not self.check.success:
+            return f"Lay on Hands: no HD granted; {target} heals nothing (R11)."
+        limit = {"pool": f" (all {target}'s HD pool has)",
+                 "daily_cap": f" (as many as {target} may be healed today: its level a day)",
+                 }.get(self.limited_by or "", "")
+        dice = ", ".join(str(max(1, r.total)) for r in self.heal_rolls)
+        return (f"Lay on Hands: {self.band_hd} HD granted, {self.hd_spent} spent{limit}: "
+                f"{target} heals {self.healed} HP" + (f" ({dice})" if len(self.heal_rolls) > 1
+                                                      else "") + " (R11, R29).")
+
 
 def lay_on_hands_hd(check: SpellcheckResult) -> int:
     """HD the check grants (R11): 0 on a failed check; a Luck Die lifts the band at most one."""

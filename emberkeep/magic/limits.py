@@ -83,6 +83,17 @@ class DepletionSaveResult:
     def success(self) -> bool:
         return self.record.total >= self.dc
 
+    def words(self) -> str:
+        """As a GM reads it out: "Rolled 8 + 3 INT SAVE = 11 against DC 12: fails: ..."."""
+        record = self.record
+        rolled = f"Rolled {record.dice_total}" + (" (typed)" if record.typed else "")
+        if record.modifier:
+            sign = "+" if record.modifier > 0 else "-"
+            rolled += f" {sign} {abs(record.modifier)} INT SAVE"
+        outcome = ("succeeds: the count of spells starts again" if self.success
+                   else "fails: no casting until a long rest (R10, R29)")
+        return f"{rolled} = {record.total} against DC {self.dc}: {outcome}."
+
 
 class CasterState(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -77,3 +77,31 @@ def test_a_luck_die_is_added_and_its_cap_said() -> None:
                         "at Success Level 2.")
     assert words[1] == ("The Luck Die moves the Success Level one step at most (R8): from 1 "
                         "to 2.")
+
+
+def test_the_depletion_save_reads_as_a_gm_says_it() -> None:
+    """R10: d20 8 + 3 = 11 against DC 12 fails; 15 + 3 = 18 succeeds."""
+    from emberkeep.magic.limits import depletion_save
+
+    assert depletion_save(ScriptedRoller([8]), save_bonus=3, room_dc=12).words() == (
+        "Rolled 8 + 3 INT SAVE = 11 against DC 12: fails: no casting until a long rest "
+        "(R10, R29).")
+    assert depletion_save(ScriptedRoller([15]), save_bonus=3, room_dc=12).words() == (
+        "Rolled 15 + 3 INT SAVE = 18 against DC 12: succeeds: the count of spells starts "
+        "again.")
+
+
+def test_lay_on_hands_says_what_limited_the_hd() -> None:
+    """R11: 13 + 3 = 16 grants 2 HD; Brannoc (3rd level) has 1 in his pool, so 1 is spent and
+    heals 5."""
+    from emberkeep.magic.lay_on_hands import heal_with_hit_dice, lay_on_hands_check
+
+    check = lay_on_hands_check(ScriptedRoller([13]), wis_mod=2, prof=1, room_dc=12)
+    healed = heal_with_hit_dice(check, ScriptedRoller([5]), target_level=3, hd_available=1,
+                                hit_die=10)
+    assert healed.words("Brannoc") == ("Lay on Hands: 2 HD granted, 1 spent (all Brannoc's HD "
+                                       "pool has): Brannoc heals 5 HP (R11, R29).")
+    failed = lay_on_hands_check(ScriptedRoller([5]), wis_mod=2, prof=1, room_dc=12)
+    nothing = heal_with_hit_dice(failed, ScriptedRoller([]), target_level=1, hd_available=1,
+                                 hit_die=10)
+    assert nothing.words("Brannoc") == "Lay on Hands: no HD granted; Brannoc heals nothing (R11)."
