@@ -10,6 +10,7 @@ and the command keeps the reason (:attr:`CampaignCommand.error`) and drops itsel
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -48,7 +49,10 @@ class CampaignCommand(QUndoCommand, Generic[T]):
                  merge_key: Hashable | None = None,
                  done: Callable[[T | None], None] | None = None) -> None:
         super().__init__(operation.text)
-        self.document = document
+        # weak: the document's undo stack owns its commands; a command holding its document
+        # made a cycle that only a garbage collection could free, at a moment of its choosing
+        # (see CampaignDocument.drop_history)
+        self._document = weakref.ref(document)
         self.operation: Executable[T] | None = operation
         self.undoable: Undoable | None = None
         self.merge_key = merge_key
@@ -58,6 +62,12 @@ class CampaignCommand(QUndoCommand, Generic[T]):
         self.bug: BaseException | None = None
         """An exception that is no refusal: kept for :meth:`CampaignDocument.execute` to raise
         once Qt's push has returned (an exception must not unwind through Qt's C++)."""
+
+    @property
+    def document(self) -> CampaignDocument:
+        document = self._document()
+        assert document is not None, "a command outlived its document's undo stack"
+        return document
 
     def id(self) -> int:
         return MERGE_ID if self.merge_key is not None else -1

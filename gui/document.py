@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import weakref
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
+from shiboken6 import Shiboken
 
 from emberkeep.campaign import recorder, recovery, storage
 from emberkeep.campaign.backups import backup_folder_for
@@ -46,7 +48,7 @@ from emberkeep.character.sheet_rules import hand_edit_refusal
 if TYPE_CHECKING:
     from gui.commands import CampaignCommand
 
-__all__ = ["UNTITLED", "CampaignDocument"]
+__all__ = ["UNTITLED", "CampaignDocument", "drop_all_histories"]
 
 UNTITLED = "Untitled campaign"
 T = TypeVar("T")
@@ -78,6 +80,7 @@ class CampaignDocument(QObject):
         self.campaign = campaign
         self.path = path
         self.undo_stack = QUndoStack(self)
+        _documents.add(self)
         self._rows = _DocumentRows(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         # The file's SHA-256 as loaded or last saved (outside changes are told by content, not
@@ -204,6 +207,19 @@ class CampaignDocument(QObject):
 
     def character(self, character_id: str) -> Character:
         return self.campaign.characters[self.row_of(character_id)]
+
+    def drop_history(self) -> None:
+        """Delete the undo steps now, unheard, while everything they refer to is alive.
+
+        A document whose last reference goes in a garbage collection has its undo stack torn
+        down in whatever order the collector frees the Python side of the commands, and
+        PySide has crashed there (~QUndoStack freeing a command already freed). Whoever drops
+        a document drops its history first."""
+        stack = self.undo_stack
+        if Shiboken.isValid(self) and Shiboken.isValid(stack):
+            stack.blockSignals(True)
+            stack.clear()
+            stack.blockSignals(False)
 
     # -- the one way in: each change is one operation, one undo step -------------------------
 
@@ -411,3 +427,12 @@ class _DocumentRows(ListRows):
         self.document.charactersAboutToBeInserted.emit(row, row)
         items.insert(row, item)
         self.document.charactersInserted.emit(row, row)
+
+
+_documents: weakref.WeakSet[CampaignDocument] = weakref.WeakSet()
+
+
+def drop_all_histories() -> None:
+    """:meth:`CampaignDocument.drop_history` for every document still alive (a test's end)."""
+    for document in list(_documents):
+        document.drop_history()

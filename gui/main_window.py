@@ -340,6 +340,8 @@ class MainWindow(QMainWindow):
         self._follow_history(document)
         for hook in self.document_hooks:
             hook(document)
+        if old is not None:
+            old.drop_history()
         for stale in (old_model, old):
             if stale is not None:
                 stale.deleteLater()
