@@ -97,7 +97,7 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     follow_system(app, lambda: state.color_scheme)
     window = open_window(file, state, offer_recovery=not smoke_test)
     window.show()
-    QTimer.singleShot(0, _collect_again)
+    QTimer.singleShot(0, gc.enable)
     if smoke_test:
         def report() -> None:
             document = window.document
@@ -108,15 +108,6 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
 
         QTimer.singleShot(0, report)
     return app.exec()
-
-
-def _collect_again() -> None:
-    """The collector back on once the first window is up: what start-up built lives as long
-    as the app, so it joins the oldest generation at once (freeze then unfreeze, a move)
-    instead of being walked by the first young collection."""
-    gc.freeze()
-    gc.unfreeze()
-    gc.enable()
 
 
 def open_window(file: str | None, state: AppState, *,

@@ -68,12 +68,13 @@ def test_the_references_are_still_checked_on_the_apps_own_file() -> None:
     assert refused.value.field == "ledger[0].paid_by"
 
 
-def test_a_load_leaves_the_collector_on_and_its_young_generation_empty() -> None:
-    """The campaign's objects join the oldest generation at once: the next young collection
-    does not walk them all (a third of a large campaign's load)."""
+def test_a_load_leaves_the_collector_on() -> None:
     data = storage.dumps(build_example_campaign())
-    gc.collect()
-    campaign = storage.loads(data)
+    gc.disable()
+    try:
+        storage.loads(data)
+        assert not gc.isenabled()  # left as it was
+    finally:
+        gc.enable()
+    assert storage.loads(data).characters
     assert gc.isenabled()
-    assert gc.get_count()[0] < 50
-    assert campaign.characters
