@@ -159,7 +159,8 @@ def test_the_menus_the_gm_sees(tmp_path: Path, qtbot: QtBot,
     assert lines(window.menu("encounter")) == [
         "&New Encounter… Ctrl+Shift+B", "&Open Encounter", "&Delete This Encounter", "-",
         "&Player View", "Player View Full&screen On", "&Award XP… Ctrl+Shift+X",
-        "&Bestiary… Ctrl+Alt+B", "Odds of &This Fight…", "Export &Recap (Markdown)…"]
+        "&Bestiary… Ctrl+Alt+B", "Odds of &This Fight…", "Export &Recap (Markdown)…", "-",
+        "Share with P&layers… Shift+F5"]
     toolbar = window.commands.toolbar("roster")
     assert ["-" if a.isSeparator() else a.text() for a in toolbar.actions()] == [
         "&Add 0-Level Character", "Re&move Character", "-", "New &Character…", "Open &Sheet",

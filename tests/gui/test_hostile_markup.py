@@ -322,6 +322,7 @@ DIALOGS: dict[str, Factory] = {
     "encounter check": _encounter_check,
     "reaction": _reaction,
     "about": lambda w: AboutDialog(w),
+    "share with players": lambda w: w.share_tools.open_dialog(),
 }
 """Every dialog of the app, built as the app builds it, on the hostile campaign (a dialog that
 takes a name is given a hostile one)."""

@@ -268,6 +268,7 @@ def _dialogs(window: MainWindow) -> dict[str, Callable[[], QDialog]]:
         "reaction": lambda: encounter_check(True),
         "about": lambda: AboutDialog(window),
         "explain": lambda: _explain_box(doc.campaign, people[0], window),
+        "share with players": lambda: window.share_tools.open_dialog(),
     }
 
 
@@ -286,7 +287,7 @@ DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "advanc
            "melee shortcuts", "spell name", "backups", "recovery", "archetype editor",
            "spell editor", "magic item editor", "gear editor", "race editor", "sheet check",
            "stabilize", "features", "encounter check", "reaction", "odds", "bestiary",
-           "bestiary template", "about", "explain"]
+           "bestiary template", "about", "explain", "share with players"]
 
 
 def test_every_dialog_class_is_walked(tmp_path: Path, qtbot: Any,
