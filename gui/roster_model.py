@@ -25,7 +25,6 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.operation import Refused
@@ -113,7 +112,8 @@ COLUMNS: tuple[Column, ...] = (
 NAME_COLUMN = 0
 # what the filter box searches: the words a GM types (the Group box picks groups; numbers and
 # the status are derived per row and would make every keystroke cost ~4x as much)
-_TEXT_COLUMNS = tuple(c for c in COLUMNS if c.title in ("Name", "Player", "Race", "Class"))
+_TEXT_COLUMNS = tuple(n for n, c in enumerate(COLUMNS)
+                      if c.title in ("Name", "Player", "Race", "Class"))
 
 
 def _sort_key(value: Any) -> tuple[int, Any]:
@@ -126,30 +126,50 @@ def _sort_key(value: Any) -> tuple[int, Any]:
 _ROLES = [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole,
           Qt.ItemDataRole.ForegroundRole, SortRole, StatusRole]
 
-# The cell's own value: shown (when the column has no text for it), edited, sorted.
-_VALUE_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, SortRole})
+# The cell's own value: edited, sorted (and shown, when the column has no text for it).
+_VALUE_ROLES = frozenset({Qt.ItemDataRole.EditRole, SortRole})
+_FLAGS = tuple(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+               | (Qt.ItemFlag.ItemIsEditable if c.field is not None else Qt.ItemFlag.NoItemFlags)
+               for c in COLUMNS)
+_ANSWERED = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, SortRole,
+                       Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
+                       Qt.ItemDataRole.TextAlignmentRole, CharacterIdRole, StatusRole})
+"""The roles a cell has; the view asks a dozen more per paint (font, background, decoration,
+check state…), answered None before any lookup."""
 
 
-def _foreground(character: Character, column: Column) -> QColor | None:
+def _tone(character: Character, status: str, column: Column) -> str | None:
     """The dead grey the whole row (R22); the dying redden HP and Status (R21); XP enough
-    for the next level is green (R32)."""
-    status = status_of(character)
+    for the next level is green (R32). A tone's name: its colour is the palette's at paint."""
     if status == "dead":
-        return tones().muted
+        return "muted"
     if status == "dying" and column.title in ("HP", "Status"):
-        return tones().error
+        return "error"
     if column.title == "XP" and character.can_level_up:
-        return tones().good  # the guide's green, read in light and dark alike
+        return "good"  # the guide's green, read in light and dark alike
     return None
 
 
-def _look(character: Character, column: Column, role: int) -> Any:
-    """How a cell looks: numbers right-aligned, the dead and the dying coloured."""
-    if role == Qt.ItemDataRole.TextAlignmentRole:
-        return _NUMBER_ALIGN if column.numeric else None
-    if role == Qt.ItemDataRole.ForegroundRole:
-        return _foreground(character, column)
-    return None
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A character's cells as the roster shows them, computed once and kept until a change
+    names the character (or the rules change): painting, sorting and filtering read these,
+    never the sheet's rules (a status, an AC) again for each cell and role."""
+
+    character: Character
+    status: str
+    shown: tuple[Any, ...]  # DisplayRole per column
+    values: tuple[Any, ...]  # EditRole and SortRole per column
+    tones: tuple[str | None, ...]  # ForegroundRole per column, by tone name
+
+    @classmethod
+    def of(cls, character: Character, catalog: Catalog) -> _Row:
+        values = tuple(column.value(character, catalog) for column in COLUMNS)
+        status = status_of(character)
+        return cls(character, status,
+                   tuple(column.text(character, catalog) if column.text else value
+                         for column, value in zip(COLUMNS, values, strict=True)),
+                   values, tuple(_tone(character, status, column) for column in COLUMNS))
 
 
 class RosterModel(QAbstractTableModel):
@@ -163,6 +183,7 @@ class RosterModel(QAbstractTableModel):
         self.groups: frozenset[CharacterGroup] | None = None  # None: every group
         self._rows: list[str] = [c.id for c in self.characters]
         self._by_id: dict[str, Character] = {c.id: c for c in self.characters}
+        self._cells: dict[str, _Row] = {}  # by id, filled as rows are first read
         self._pending: list[str] = []
         document.charactersAboutToBeInserted.connect(self._about_to_insert)
         document.charactersInserted.connect(self._inserted)
@@ -197,23 +218,33 @@ class RosterModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
+    def _row(self, character_id: str) -> _Row:
+        found = self._cells.get(character_id)
+        if found is None:
+            found = self._cells[character_id] = _Row.of(self._by_id[character_id],
+                                                        Catalog(self.document.campaign))
+        return found
+
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self._rows):
+        if role not in _ANSWERED or not index.isValid() or index.row() >= len(self._rows):
             return None
-        character = self.character_at(index.row())
-        column = COLUMNS[index.column()]
-        catalog = Catalog(self.document.campaign)
-        if role == Qt.ItemDataRole.DisplayRole and column.text:
-            return column.text(character, catalog)
-        if role in _VALUE_ROLES:
-            return column.value(character, catalog)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return tooltip(self._tooltip(character, column))
+        character_id = self._rows[index.row()]
         if role == CharacterIdRole:
-            return character.id
+            return character_id
+        column = index.column()
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _NUMBER_ALIGN if COLUMNS[column].numeric else None
+        row = self._row(character_id)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row.shown[column]
+        if role in _VALUE_ROLES:
+            return row.values[column]
+        if role == Qt.ItemDataRole.ForegroundRole:
+            tone = row.tones[column]
+            return None if tone is None else getattr(tones(), tone)
         if role == StatusRole:
-            return status_of(character)
-        return _look(character, column, role)
+            return row.status
+        return tooltip(self._tooltip(row.character, COLUMNS[column]))  # hovered: not kept
 
 
     def _tooltip(self, character: Character, column: Column) -> str:
@@ -246,10 +277,7 @@ class RosterModel(QAbstractTableModel):
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if COLUMNS[index.column()].field is not None:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+        return _FLAGS[index.column()]  # asked for every cell painted: or-ing enums costs
 
     # -- write: through the document's undo stack -----------------------------------------------
 
@@ -274,23 +302,20 @@ class RosterModel(QAbstractTableModel):
 
     # -- sort and filter ----------------------------------------------------------
 
-    def _shown(self, character: Character, catalog: Catalog | None = None) -> bool:
+    def _shown(self, character: Character) -> bool:
         if self.groups is not None and group_of(character) not in self.groups:
             return False
         if not self.filter_text:
             return True
-        catalog = catalog or Catalog(self.document.campaign)
         needle = self.filter_text.casefold()
-        return any(needle in str(column.value(character, catalog)).casefold()
-                   for column in _TEXT_COLUMNS)
+        values = self._row(character.id).values
+        return any(needle in str(values[column]).casefold() for column in _TEXT_COLUMNS)
 
     def _ordered(self, ids: list[str]) -> list[str]:
         if self.sorted_by is None:
             return ids
         column, order = self.sorted_by
-        catalog = Catalog(self.document.campaign)
-        value = COLUMNS[column].value
-        keyed = [(_sort_key(value(self._by_id[i], catalog)), i) for i in ids]
+        keyed = [(_sort_key(self._row(i).values[column]), i) for i in ids]
         # blanks stay last either way: sort the filled ones, then add the blank ones
         filled = [k for k in keyed if k[0][0] == 0]
         filled.sort(key=lambda k: k[0], reverse=order == Qt.SortOrder.DescendingOrder)
@@ -306,9 +331,8 @@ class RosterModel(QAbstractTableModel):
         """Show the rows whose cells hold ``text`` (any case) and which are in ``groups``."""
         self.filter_text = text.strip()
         self.groups = groups
-        catalog = Catalog(self.document.campaign)
         self.beginResetModel()  # rows come and go: a reset, once per keystroke of the filter
-        self._rows = self._ordered([c.id for c in self.characters if self._shown(c, catalog)])
+        self._rows = self._ordered([c.id for c in self.characters if self._shown(c)])
         self.endResetModel()
 
     def _relayout(self) -> None:
@@ -327,7 +351,10 @@ class RosterModel(QAbstractTableModel):
         last = len(COLUMNS) - 1
         if change.characters:  # a step may have put a new object under an id (an undo)
             self._by_id = {c.id: c for c in self.characters}
+            for character_id in change.characters:
+                self._cells.pop(character_id, None)
         if change.rules:  # a class or armor the GM edited: any row's numbers may move
+            self._cells.clear()
             if self._rows:
                 self.dataChanged.emit(self.index(0, 0),
                                       self.index(len(self._rows) - 1, last), _ROLES)
@@ -352,6 +379,8 @@ class RosterModel(QAbstractTableModel):
     def _inserted(self, first: int, last: int) -> None:
         new = self.characters[first:last + 1]
         self._by_id.update((c.id, c) for c in new)
+        for character in new:  # an undone removal brings the id back with its own sheet
+            self._cells.pop(character.id, None)
         if self.in_campaign_order:
             self._rows = [c.id for c in self.characters]
             self.endInsertRows()
@@ -375,11 +404,13 @@ class RosterModel(QAbstractTableModel):
                 del self._rows[row]
                 self.endRemoveRows()
             self._by_id.pop(cid, None)
+            self._cells.pop(cid, None)
 
     def _removed(self, first: int, last: int) -> None:
         if self._pending:
             for cid in self._pending:
                 self._by_id.pop(cid, None)
+                self._cells.pop(cid, None)
             self._pending = []
             self._rows = [c.id for c in self.characters]
             self.endRemoveRows()
