@@ -41,6 +41,7 @@ __all__ = ["HeaderBand", "big", "caption"]
 
 BIG_POINTS = 1.7  # the header's numbers, times the application's font
 NAME_POINTS = 1.5
+WEAPON_NAME_WIDTH = 190  # a long weapon name gives way (whole in its tooltip), not the sheet
 
 
 def big(widget: QWidget, scale: float = BIG_POINTS) -> QWidget:
@@ -119,6 +120,7 @@ class HeaderBand(QFrame):
         self.attacks.setVerticalSpacing(1)
         self.attack_rows: list[tuple[str, list[QWidget]]] = []
         self.attack_labels: dict[str, tuple[QLabel, QLabel]] = {}  # "uid:grip" → ATK, damage
+        self.attack_names: dict[str, QLabel] = {}
         attacks = QVBoxLayout()
         attacks.setSpacing(2)
         attacks.addWidget(caption("Attacks: weapon, ATK, damage", self))
@@ -202,7 +204,11 @@ class HeaderBand(QFrame):
         if keys != [key for key, _ in self.attack_rows]:
             self._rebuild(lines)
         for line in lines:
-            atk, damage = self.attack_labels[f"{line.uid}:{line.grip}"]
+            key = f"{line.uid}:{line.grip}"
+            atk, damage = self.attack_labels[key]
+            name = self.attack_names[key]  # renamed in the gear editor: the same row, new words
+            name.setText(_elided(line.label, name, WEAPON_NAME_WIDTH))
+            name.setToolTip(tooltip(line.label))
             atk.setText(f"{line.atk_bonus:+d}")
             damage.setText(line.damage_text + (f"  {_notes(line)}" if _notes(line) else ""))
             tip = tooltip(f"ATK d20 {line.atk_bonus:+d}: {line.ability.value}"
@@ -218,13 +224,12 @@ class HeaderBand(QFrame):
             for widget in widgets:
                 self.attacks.removeWidget(widget)
                 widget.deleteLater()
-        self.attack_rows, self.attack_labels = [], {}
+        self.attack_rows, self.attack_labels, self.attack_names = [], {}, {}
         # more than four weapons go in a second column of the grid, so the band stays low
         per_column = 4 if len(lines) <= 8 else (len(lines) + 1) // 2
         for number, line in enumerate(lines):
             row, base = number % per_column, (number // per_column) * 4
-            name = plain_label(line.label, self)
-            name.setToolTip(tooltip(line.label))
+            name = plain_label("", self)  # elided at refresh, whole in its tooltip
             atk = plain_label("", self)
             atk.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             big(atk, 1.15)
@@ -243,6 +248,7 @@ class HeaderBand(QFrame):
             key = f"{line.uid}:{line.grip}"
             self.attack_rows.append((key, [name, atk, damage]))
             self.attack_labels[key] = (atk, damage)
+            self.attack_names[key] = name
         columns = 4 if len(lines) > per_column else 0
         for column in range(self.attacks.columnCount()):
             self.attacks.setColumnStretch(column, 0)
@@ -271,6 +277,10 @@ def _notes(line: AttackLine) -> str:
     if line.dropped:
         notes.append("dropped")
     return ", ".join(notes)
+
+
+def _elided(text: str, widget: QWidget, width: int) -> str:
+    return widget.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width)
 
 
 def _lineage(character: Character, catalog: Catalog) -> str:

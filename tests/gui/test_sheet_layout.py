@@ -189,6 +189,22 @@ def test_a_knights_sheet_fits_the_laptop_without_a_sideways_scroll_bar(
         assert_fits(window)
 
 
+def test_a_long_weapon_name_gives_way_in_the_header(qtbot: QtBot,
+                                                   document: CampaignDocument) -> None:
+    """A weapon the GM named at length is cut in the header (whole in its tooltip): the band,
+    and so the sheet, is no wider for it."""
+    sheet = _sheet(qtbot, document, "Brannoc")
+    before = sheet.minimumSizeHint().width()
+    inventory = sheet.character.inventory.model_copy(deep=True)
+    long_name = "The Sword of the Seven Sorrows of the Drowned King Beneath the Ember Hills"
+    inventory.weapons[0].name = long_name
+    document.edit_character(sheet.character_id, "inventory", inventory)
+    label = next(w for w in sheet.header.findChildren(QLabel) if w.toolTip()
+                 and long_name in w.toolTip())
+    assert label.text().endswith("…") and label.sizeHint().width() <= 200
+    assert sheet.minimumSizeHint().width() == before
+
+
 # -- skills ------------------------------------------------------------------------------------
 
 def test_skills_that_differ_from_the_bare_modifier_first_every_one_on_request(
