@@ -34,7 +34,7 @@ def _hand_damage(enc: Encounter, cid: str, amount: int) -> None:
     """The GM's D key: the line it logs says the HP left (it must never reach the players)."""
     c = enc.combatants[cid]
     with enc.action("gm", "damage") as tx:
-        before, after = enc.lose_hp(tx, c, amount)
+        _before, after = enc.lose_hp(tx, c, amount)
         tx.summary(f"{c.name} takes {amount} damage ({after} HP)")
 
 
