@@ -77,6 +77,7 @@ class ShareDialog(QDialog):
             "Where the phones reach this computer: its address on the room's network. A "
             "public address would let anyone who can reach it open the page: pick one only "
             "if you mean it."))
+        self.interfaces.currentIndexChanged.connect(lambda _i: self.show_state())
         self.port = QSpinBox(self)
         self.port.setRange(1024, 65535)
         self.port.setValue(tools.port)
@@ -194,8 +195,15 @@ class ShareDialog(QDialog):
         else:
             self.qr.clear()
             self.address.clear()
-            self.state.setText("Not sharing. Choose what the players' page shows, then Start "
-                               "Sharing: nothing is served until then.")
+            chosen = self.chosen_address()
+            public = chosen is not None and chosen.kind == "public"
+            self.state.setText(
+                "Not sharing. Choose what the players' page shows, then Start Sharing: nothing "
+                "is served until then." + (
+                    " The address chosen is PUBLIC: anyone who can reach this computer from "
+                    "the internet could open the page. Choose a local network address unless "
+                    "you mean it." if public else ""))
+            self.start.setText("S&tart Sharing Publicly" if public else "S&tart Sharing")
         self.start.setDefault(not sharing)
 
     # -- the GM's choices -----------------------------------------------------------------

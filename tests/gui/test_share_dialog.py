@@ -17,11 +17,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from emberkeep.dice import RandomRoller
-from emberkeep.share.addresses import LOOPBACK
+from emberkeep.share.addresses import LOOPBACK, Address, kind_of, local_addresses
+from gui import share_dialog
 from gui.encounter.actions import change_hp_action
 from gui.main_window import MainWindow
 from gui.share_dialog import ShareDialog
 from tests.gui.test_encounter_window import key, open_encounter
+
+ORDER = {"private": 0, "loopback": 1, "public": 2}
 
 
 def _free_port() -> int:
@@ -162,3 +165,26 @@ def test_the_log_lines_are_the_gm_s_choice(tmp_path: Path, qtbot: Any,
     dialog.log.setValue(2)
     QApplication.processEvents()
     assert len(page_data(url)["fight"]["log"]) == 2
+
+
+def test_a_public_address_is_never_first_and_says_so(tmp_path: Path, qtbot: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    found = [Address("198.51.100.7", "public", "wan0"), Address(LOOPBACK, "loopback", "lo"),
+             Address("192.168.1.20", "private", "wlan0")]
+    monkeypatch.setattr(share_dialog, "local_addresses",
+                        lambda: sorted(found, key=lambda a: ORDER[a.kind]))
+    window, _ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
+    dialog = window.share_tools.open_dialog()
+    assert dialog.chosen_address() == found[2]  # the room's network, first
+    assert dialog.start.text() == "S&tart Sharing"
+    dialog.interfaces.setCurrentIndex(dialog.interfaces.count() - 1)
+    assert dialog.chosen_address() == found[0]
+    assert "PUBLIC" in dialog.state.text() and "Publicly" in dialog.start.text()
+    assert not window.share_tools.sharing  # picking it starts nothing
+
+
+def test_addresses_are_listed_private_first() -> None:
+    kinds = [a.kind for a in local_addresses()]
+    assert "loopback" in kinds and kinds == sorted(kinds, key=ORDER.__getitem__)
+    assert kind_of("192.168.4.2") == "private" and kind_of("10.0.0.3") == "private"
+    assert kind_of("127.0.0.1") == "loopback" and kind_of("8.8.8.8") == "public"
