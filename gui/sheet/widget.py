@@ -23,6 +23,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.operation import Refused
@@ -154,8 +156,16 @@ class CharacterSheet(QWidget):
         grid.addWidget(self.knight, 1, 0, 1, 3)
         grid.setRowStretch(2, 1)
         self._watch_check_clicks()
+        # an Alt key (or a click) focusing a field below the fold scrolls it into sight, as Tab does
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._follow_focus)
         document.campaignChanged.connect(self._changed)
         self.refresh()
+
+    def _follow_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None and isValid(self) and self.body.isAncestorOf(new):
+            self.blocks.ensureWidgetVisible(new)
 
     def _watch_check_clicks(self) -> None:
         from gui.sheet.check_dialog import CheckClicks

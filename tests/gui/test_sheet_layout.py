@@ -345,6 +345,36 @@ def test_tab_walks_the_header_then_each_column_and_reaches_every_field(
     assert missing == []
 
 
+def test_mnemonics_reach_their_fields_and_clash_with_no_window_key(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A knight Cleric shows every block at once: no Alt key answers two things; Alt+M the name,
+    Alt+P HP, Alt+K Luck Dice, Alt+Y player, Alt+X XP, Alt+B the STR score, Alt+Z the knight's
+    SIZ, and Alt+V shows every skill."""
+    from tests.gui.key_scopes import clashes, window_keys
+
+    window = _on("laptop", tmp_path, qtbot, monkeypatch)
+    assert window.document is not None
+    sheet = window.open_sheet(_id(window.document, "Sister Maud"))
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    assert _shown(sheet.magic, sheet) and _shown(sheet.knight, sheet)
+    assert clashes(window_keys(window)) == []
+    targets = {Qt.Key.Key_M: sheet.fields["name"], Qt.Key.Key_P: sheet.fields["hp"],
+               Qt.Key.Key_K: sheet.fields["luck"], Qt.Key.Key_Y: sheet.fields["player"],
+               Qt.Key.Key_X: sheet.fields["xp"], Qt.Key.Key_B: sheet.fields["STR_base"],
+               Qt.Key.Key_Z: sheet.knight.fields["SIZ"]}
+    for key, field in targets.items():
+        focus = QApplication.focusWidget() or window
+        QTest.keyClick(focus, key, Qt.KeyboardModifier.AltModifier)
+        qtbot.waitUntil(field.hasFocus)
+        assert _whole(field), field.accessibleName()  # scrolled into sight below the fold
+    assert not sheet.skills.show_all.isChecked()
+    QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_V,
+                   Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(sheet.skills.show_all.isChecked)
+    assert len(sheet.skills.shown()) == len(Skill)
+
+
 def _column_of(sheet: CharacterSheet, widget: QWidget) -> int:
     """0 for the header, then 1-3 for the blocks' columns left to right, 4 for the knight."""
     if sheet.header.isAncestorOf(widget):
