@@ -44,8 +44,6 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.explain import Explained
 from emberkeep.character.explain import explain as explain_sheet
 from emberkeep.character.model import Character
-from emberkeep.encounter.engine import Encounter
-from emberkeep.encounter.explain import explain_in_fight
 from emberkeep.rules_reference import reference, ruling_key
 from gui.action_registry import ActionSpec, Place
 from gui.plain_text import as_html, plain_label
@@ -96,10 +94,18 @@ def _source_of(widget: QWidget) -> Source | None:
             return None
         if isinstance(character, Character) and isinstance(catalog, Catalog):
             return partial(explain_sheet, character, catalog)
-        if isinstance(enc, Encounter):
-            return partial(explain_in_fight, enc)
+        if enc is not None and (in_fight := _fight_source(enc)) is not None:
+            return in_fight
         here = here.parentWidget()
     return None
+
+
+def _fight_source(enc: object) -> Source | None:
+    # start-up: the fight engine is imported with the first fight, not for the first window
+    from emberkeep.encounter.engine import Encounter
+    from emberkeep.encounter.explain import explain_in_fight
+
+    return partial(explain_in_fight, enc) if isinstance(enc, Encounter) else None
 
 
 def _widget_key(widget: QWidget) -> tuple[QWidget, str] | None:

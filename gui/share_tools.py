@@ -21,15 +21,15 @@ from PySide6.QtWidgets import QApplication
 
 from emberkeep.campaign.changes import Change
 from emberkeep.character.catalog import Catalog
-from emberkeep.encounter.table_view import table_view
-from emberkeep.share.server import ShareServer
-from emberkeep.share.sheet_view import sheet_view
-from emberkeep.share.snapshot import Shared, SharedSheet, shared, shared_sheet
 from gui.action_registry import ActionSpec, Place
 from gui.document import CampaignDocument
-from gui.encounter.session import EncounterSession
 
+# Start-up: the server, the snapshots and the fight engine they read load when the GM first
+# shares, not for the first window (the share is off until started).
 if TYPE_CHECKING:
+    from emberkeep.share.server import ShareServer
+    from emberkeep.share.snapshot import Shared, SharedSheet
+    from gui.encounter.session import EncounterSession
     from gui.main_window import MainWindow
     from gui.share_dialog import ShareDialog
 
@@ -58,6 +58,9 @@ class ShareTools(QObject):
         self._publish.setInterval(0)
         self._publish.timeout.connect(self.publish)
         window.document_hooks.append(self._follow)
+        # a fight whose tab closes leaves the page (its sheets stay); opened again, it is back
+        window.tabs.tabCloseRequested.connect(self.changed)
+        window.tabs.currentChanged.connect(self.changed)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
@@ -74,6 +77,8 @@ class ShareTools(QObject):
 
     def start(self, host: str, port: int) -> str | None:
         """Serve on ``host``:``port``; returns why it could not (a port in use), or None."""
+        from emberkeep.share.server import ShareServer
+
         self.stop()
         try:
             self.server = ShareServer(host, port)
@@ -125,12 +130,10 @@ class ShareTools(QObject):
         self.changed()
 
     def fights(self) -> list[EncounterSession]:
-        """The fights the GM has opened in this campaign that are still in it."""
-        document = self.window.document
-        if document is None:
-            return []
-        present = {r.id for r in document.campaign.encounters}
-        return [s for rid, s in self.window.encounter_tools.sessions.items() if rid in present]
+        """The fights open in a tab of the window (one closed, or deleted, is not shown)."""
+        tabs = self.window.tabs
+        return [widget.session for widget in self.window.encounter_tools.open.values()
+                if tabs.indexOf(widget) >= 0]
 
     def key_of(self, character_id: str) -> str:
         """The sheet's key in the address: random, the same for the whole share."""
@@ -154,18 +157,21 @@ class ShareTools(QObject):
             self.changed()
 
     def snapshot(self) -> Shared:
-        document = self.window.document
-        assert document is not None
-        campaign = document.campaign
+        from emberkeep.encounter.table_view import table_view
+        from emberkeep.share.snapshot import shared
+
         session = self.session
-        if session is not None and not any(r is session.record for r in campaign.encounters):
-            session = None  # deleted, or its creation undone
+        if session is not None and session not in self.fights():
+            session = None  # its tab closed, or the fight deleted (or its creation undone)
         self._version += 1
         table = None if session is None else table_view(session.enc, session.title,
                                                         log_count=self.log_count)
         return shared(self._version, table, self._shared_sheets())
 
     def _shared_sheets(self) -> list[SharedSheet]:
+        from emberkeep.share.sheet_view import sheet_view
+        from emberkeep.share.snapshot import shared_sheet
+
         document = self.window.document
         assert document is not None
         campaign = document.campaign

@@ -20,7 +20,6 @@ from emberkeep.character.abilities import Ability
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.skills import Skill
 from emberkeep.clock.schedule import mounted_combat_training
-from emberkeep.encounter.aftermath import countdown_of
 from gui.action_registry import ActionSpec, Place
 
 if TYPE_CHECKING:
@@ -107,6 +106,7 @@ def connect_sheet(window: MainWindow, sheet: CharacterSheet) -> None:
 
 def stabilize(window: MainWindow, character_id: str) -> None:
     """The Stabilize dialog for a PC dying on the clock; refused in the status bar if not."""
+    from emberkeep.encounter.aftermath import countdown_of  # the fight engine: not at start-up
     from gui.sheet.stabilize_dialog import StabilizeDialog
 
     document = window.document

@@ -1,5 +1,5 @@
-"""The first window imports what it shows: the encounter window and the checks load when first
-used, not at start-up (bench/startup.py measures the time).
+"""The first window imports what it shows: the encounter window, the fight engine, the checks
+and the players' share load when first used, not at start-up (bench/startup.py measures it).
 
 Run in a fresh interpreter (a child process): in the test process every module some other test
 imported is already there.
@@ -18,14 +18,16 @@ SCREENS = ROOT / "tests" / "screens.json"
 
 NOT_AT_START = (
     "gui.encounter.window",  # the encounter window and its panels: Encounter → New or Open
+    "gui.encounter.session",
     "gui.encounter.meter",  # its odds, with their worker processes
-    "emberkeep.check",  # the checks, with the fights' replay: a campaign with fights to rebuild
+    "emberkeep.encounter",  # the fight engine and its rules: a fight opened, shared or replayed
     "emberkeep.melee_round.sim",
+    "emberkeep.check",  # the checks, with the fights' replay: a campaign with fights to rebuild
+    "emberkeep.share.server",  # the players' share: when the GM starts it
 )
-"""Still imported at start, by what the first window needs of them: the fight engine (the sheet
-actions' dying countdown imports ``emberkeep.encounter``, whose package plugs the rulebook in),
-the SPELLCHECK and its tables (a character's casting rules, through the campaign's effort
-tasks), the sheet (its actions' package)."""
+"""Still imported at start, by what the first window needs of them: the SPELLCHECK and its
+tables (a character's casting rules, through the campaign's effort tasks) and the sheet (the
+package of its actions)."""
 
 CHILD = """
 import json, sys
