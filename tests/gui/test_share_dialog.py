@@ -188,3 +188,19 @@ def test_addresses_are_listed_private_first() -> None:
     assert "loopback" in kinds and kinds == sorted(kinds, key=ORDER.__getitem__)
     assert kind_of("192.168.4.2") == "private" and kind_of("10.0.0.3") == "private"
     assert kind_of("127.0.0.1") == "loopback" and kind_of("8.8.8.8") == "public"
+
+
+def test_a_fight_whose_tab_closes_leaves_the_page_and_comes_back(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
+    share_and_play(window)
+    url = window.share_tools.url
+    record_id = ew.session.record.id
+    assert page_data(url)["fight"]["title"] == "Goblin ambush"
+    window.close_tab(window.tabs.indexOf(ew))
+    QApplication.processEvents()
+    assert page_data(url)["fight"] is None  # the page says no fight is shared
+    assert window.share_tools.sharing  # the share itself goes on (the sheets stay)
+    window.encounter_tools.open_encounter(record_id)
+    QApplication.processEvents()
+    assert page_data(url)["fight"]["title"] == "Goblin ambush"
