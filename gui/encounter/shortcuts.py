@@ -31,7 +31,6 @@ from gui.action_registry import ActionSpec, Registry
 from gui.encounter import actions, check_panel, extras, player_screens, table_actions
 from gui.encounter.features_dialog import ask_feature
 from gui.encounter.table_actions import TABLE_SHORTCUTS
-from gui.explain import explain_in_sight
 
 if TYPE_CHECKING:
     from gui.encounter.melee_panel import MeleePanel
@@ -50,12 +49,6 @@ def _key(name: str, key: str, what: str, run: Run | None, *, melee: str = "",
                       keys=(key, "Enter") if key == "Return" else (key,),
                       context=Qt.ShortcutContext.WidgetWithChildrenShortcut, help=what,
                       variants=((MELEE, melee),) if melee else (), mode=mode)
-
-
-def _explain(w: EncounterWindow) -> str | None:
-    """Ctrl+I where the focus shows no number (a marked one answers it itself, gui.explain)."""
-    found = explain_in_sight()
-    return found if isinstance(found, str) else None
 
 
 def _melee(do: Callable[[MeleePanel], object]) -> Run:
@@ -210,8 +203,9 @@ ENCOUNTER_KEYS: Registry[EncounterWindow] = Registry(actions=(
                                   "where the fight stands (in a fight it runs only when asked)",
          _estimate),
     _key("help", "F1", "This list", lambda w: w.show_shortcuts()),
+    # the main window's Help → Explain the Focused Number answers it (the fight is its tab)
     _key("explain", "Ctrl+I", "Explain the focused number (AC, ATK, a segment roll's "
-                              "modifiers): its parts, with the rulings to open", _explain),
+                              "modifiers): its parts, with the rulings to open", None),
     # the main window's Edit → Undo and Redo answer these (the campaign's one history)
     _key("undo", "Ctrl+Z", "Undo the last step (one step of the campaign's one history)", None),
     _key("redo", "Ctrl+Shift+Z", "Redo", None),

@@ -285,6 +285,16 @@ def _recovery(window: MainWindow) -> QDialog:
     return RecoveryDialog(offers, window)
 
 
+def _explain_box(window: MainWindow) -> QDialog:
+    """Ctrl+I's box on a character's load: each piece of gear by its (hostile) name."""
+    from emberkeep.character.explain import explain
+    from gui.explain import ExplainBox
+
+    found = explain(_people(window)[0], Catalog(_doc(window).campaign), "load")
+    assert found is not None
+    return ExplainBox(found, window)
+
+
 DIALOGS: dict[str, Factory] = {
     "campaign settings": lambda w: CampaignSettingsDialog(_doc(w), w),
     "party fund": lambda w: PartyFundDialog(_doc(w), w),
@@ -323,6 +333,7 @@ DIALOGS: dict[str, Factory] = {
     "reaction": _reaction,
     "about": lambda w: AboutDialog(w),
     "share with players": lambda w: w.share_tools.open_dialog(),
+    "explain": lambda w: _explain_box(w),
 }
 """Every dialog of the app, built as the app builds it, on the hostile campaign (a dialog that
 takes a name is given a hostile one)."""
