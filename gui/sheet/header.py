@@ -37,7 +37,7 @@ from gui.sheet.fields import int_text
 if TYPE_CHECKING:
     from gui.sheet.widget import CharacterSheet
 
-__all__ = ["HeaderBand", "big", "caption"]
+__all__ = ["HeaderBand", "big", "bold", "caption"]
 
 BIG_POINTS = 1.7  # the header's numbers, times the application's font
 NAME_POINTS = 1.5
@@ -49,6 +49,14 @@ def big(widget: QWidget, scale: float = BIG_POINTS) -> QWidget:
     font = QFont(widget.font())
     size = font.pointSizeF() if font.pointSizeF() > 0 else 10.0
     font.setPointSizeF(size * scale)
+    font.setBold(True)
+    widget.setFont(font)
+    return widget
+
+
+def bold(widget: QWidget) -> QWidget:
+    """``widget``'s font in bold (a font, not a style sheet: those slow a sheet's opening)."""
+    font = QFont(widget.font())
     font.setBold(True)
     widget.setFont(font)
     return widget

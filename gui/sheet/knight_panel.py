@@ -39,6 +39,7 @@ from emberkeep.character.model import Character
 from emberkeep.melee_round.catalog import HorseKind, catalog, horse
 from gui.labels import knight_hp_text
 from gui.sheet.fields import FieldEdit, int_text
+from gui.sheet.header import bold
 
 if TYPE_CHECKING:
     from gui.sheet.widget import CharacterSheet
@@ -96,7 +97,7 @@ class KnightPanel(QGroupBox):
         # R39: the knight's own track, labelled so it is never read as the sheet's Furnace HP
         self.knight_hp = QLabel(self)
         self.knight_hp.setTextFormat(Qt.TextFormat.PlainText)
-        self.knight_hp.setStyleSheet("font-weight: bold;")
+        bold(self.knight_hp)
         self.knight_hp.setAccessibleName("knight HP (Melee Round)")
         buttons.addWidget(self.knight_hp)
         for b in (self.remove_button, self.full_hp_button):
@@ -111,7 +112,7 @@ class KnightPanel(QGroupBox):
         columns.addLayout(self._numbers())
         columns.addLayout(self._skills())
         self.derived = QLabel(self.body)
-        self.derived.setStyleSheet("font-weight: bold;")
+        bold(self.derived)
         self.derived.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.derived.setAccessibleName("derived statistics")
         right = QVBoxLayout()

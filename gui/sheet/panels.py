@@ -55,7 +55,7 @@ class GearPanel(QGroupBox):
 
     def __init__(self, sheet: CharacterSheet, parent: QWidget) -> None:
         super().__init__("Gear and coins", parent)
-        from gui.sheet.header import caption
+        from gui.sheet.header import bold, caption
         from gui.sheet.widget import ac_parts_text, load_text, table_view
 
         self.sheet = sheet
@@ -64,7 +64,7 @@ class GearPanel(QGroupBox):
         load.addWidget(caption("Load", self))
         carried = sheet.label("load", self, load_text,
                               lambda c: "Load carried / the limit, 10 + STR (R14)")
-        carried.setStyleSheet("font-weight: bold;")
+        bold(carried)
         mark(carried, "load")
         load.addWidget(carried)
         load.addSpacing(12)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from emberkeep.character.abilities import Ability
 from emberkeep.character.model import Character
 from emberkeep.character.skills import SKILL_ABILITY, Skill
 from gui.palette import tone
@@ -37,15 +36,13 @@ class SkillRow:
     """The widgets of one skill, moved together when the order changes."""
 
     skill: Skill
-    name: QLabel
-    ability: QLabel
+    name: QLabel  # "Arcana (INT)", "EASY" after it when an archetype makes it so
     bonus: QLabel
     prof: QCheckBox
     expertise: QCheckBox
-    note: QLabel
 
     def widgets(self) -> tuple[QWidget, ...]:
-        return (self.name, self.ability, self.bonus, self.prof, self.expertise, self.note)
+        return (self.name, self.bonus, self.prof, self.expertise)
 
 
 class SkillsPanel(QGroupBox):
@@ -60,7 +57,7 @@ class SkillsPanel(QGroupBox):
         self.grid.setHorizontalSpacing(10)
         self.grid.setVerticalSpacing(2)
         layout.addLayout(self.grid)
-        for column, title in enumerate(("Skill", "Ability", "Bonus", "PROF", "Expertise", "")):
+        for column, title in enumerate(("Skill", "Bonus", "PROF", "Expertise")):
             head = plain_label(title, self)
             tone(head, "muted")
             self.grid.addWidget(head, 0, column)
@@ -79,23 +76,22 @@ class SkillsPanel(QGroupBox):
         self._order: list[str] = []
 
     def _row(self, skill: Skill, row: int) -> SkillRow:
-        name = plain_label(str(self.model.data(self.model.index(row, 0))), self)
-        ability = plain_label(str(self.model.data(self.model.index(row, 1))), self)
-        tone(ability, "muted")
+        name = plain_label("", self)
         bonus = plain_label("", self)
         bonus.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         font = bonus.font()
         font.setBold(True)
         bonus.setFont(font)
         mark(bonus, f"skill:{skill.value}")
+        called = str(self.model.data(self.model.index(row, 0)))
+        name.setAccessibleName(called)
         prof = QCheckBox(self)
-        prof.setAccessibleName(f"PROF in {name.text()}")
+        prof.setAccessibleName(f"PROF in {called}")
         expertise = QCheckBox(self)
-        expertise.setAccessibleName(f"Expertise in {name.text()}")
+        expertise.setAccessibleName(f"Expertise in {called}")
         prof.toggled.connect(lambda on, s=skill: self._set(s, _PROF, on))
         expertise.toggled.connect(lambda on, s=skill: self._set(s, _EXPERTISE, on))
-        note = plain_label("", self)
-        return SkillRow(skill, name, ability, bonus, prof, expertise, note)
+        return SkillRow(skill, name, bonus, prof, expertise)
 
     def _model_row(self, skill: Skill) -> int:
         return next(r for r in range(self.model.rowCount())
@@ -128,14 +124,16 @@ class SkillsPanel(QGroupBox):
             widgets.bonus.setToolTip(tooltip(str(self.model.data(
                 self.model.index(row, 0), Qt.ItemDataRole.ToolTipRole))))
             note = str(self.model.data(self.model.index(row, _NOTE)) or "")
-            widgets.note.setText(note)
+            ability = SKILL_ABILITY[widgets.skill]
+            widgets.name.setText(f"{widgets.name.accessibleName()} ({ability.value})"
+                                 + (f"  {note}" if note else ""))
             for box, column in ((widgets.prof, _PROF), (widgets.expertise, _EXPERTISE)):
                 box.blockSignals(True)
                 box.setChecked(self.model.data(self.model.index(row, column),
                                                Qt.ItemDataRole.CheckStateRole)
                                == Qt.CheckState.Checked)
                 box.blockSignals(False)
-            bare = character.modifier(Ability(widgets.ability.text()))
+            bare = character.modifier(ability)
             (differing if int(bonus) != bare or note else plain).append(key)
         order = differing + plain
         if order != self._order:

@@ -54,7 +54,7 @@ from gui.palette import tone
 from gui.plain_text import plain_label, tooltip
 from gui.sheet.explained import mark
 from gui.sheet.fields import FieldEdit, int_text
-from gui.sheet.header import HeaderBand, caption
+from gui.sheet.header import HeaderBand, bold, caption
 from gui.sheet.knight_panel import KnightPanel
 from gui.sheet.models import AttacksModel, SkillsModel
 from gui.sheet.panels import GearPanel, MagicPanel, NotesPanel
@@ -107,9 +107,6 @@ class CharacterSheet(QWidget):
         self._refreshers: list[Callable[[Character], None]] = []
         self.level_up_button: QPushButton
         self.style_combo: QComboBox
-        # the focused number stands out, so a key that explains it is seen to act on it
-        self.setStyleSheet("QLabel[explains]:focus { background: palette(highlight); "
-                           "color: palette(highlighted-text); }")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 6, 6, 0)
         outer.setSpacing(6)
@@ -313,11 +310,11 @@ class CharacterSheet(QWidget):
             grid.addWidget(self.label(f"{ability.value}_effective", box,
                                       partial(_effective_text, ability=ability)), row, 3)
             mod = self.label(f"{ability.value}_mod", box, partial(_modifier_text, ability=ability))
-            mod.setStyleSheet("font-weight: bold;")
+            bold(mod)
             grid.addWidget(mod, row, 4)
             save = self.label(f"save_{ability.value}", box,
                               partial(self._save_text, ability=ability))
-            save.setStyleSheet("font-weight: bold;")
+            bold(save)
             save.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             mark(save, f"save:{ability.value}")
             grid.addWidget(save, row, 5)

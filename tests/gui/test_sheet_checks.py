@@ -104,7 +104,7 @@ def test_ctrl_click_on_a_save_or_a_skill_presets_the_roll(opened) -> None:  # ty
     dialog.reject()
     QApplication.processEvents()
     medicine = sheet.skills.rows["medicine"]  # PROF: among the skills shown first
-    assert medicine.name.isVisible() and medicine.name.text() == "Medicine"
+    assert medicine.name.isVisible() and medicine.name.text() == "Medicine (WIS)"
     QTest.mouseClick(medicine.name, Qt.MouseButton.LeftButton, Mod.ControlModifier,
                      QPoint(2, 2))
     dialog = _dialog(window)
