@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -26,14 +26,11 @@ from emberkeep.magic.mishaps import load_mishap_table
 from emberkeep.magic.spellcheck import load_spellcheck_table
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
-from emberkeep.tables.combat import (
-    CritDieTable,
-    FumbleDieTable,
-    crit_table,
-    fumble_table,
-    injuries_table,
-    lingering_injuries_table,
-)
+
+# Start-up: the crit, fumble and injury tables (with their thirty effect models) are imported
+# when one of them is shown, not with the first window that cites a ruling.
+if TYPE_CHECKING:
+    from emberkeep.tables.combat import CritKind
 
 __all__ = ["RULINGS_GROUP", "Entry", "Reference", "RenderedTable", "entries", "reference",
            "render_markdown", "ruling_key", "search", "table", "table_ids"]
@@ -124,15 +121,34 @@ _CRIT_DIE = "the crit die of the attacker's level (the Crit Die table)"
 
 
 def _crit_die() -> RenderedTable:
+    from emberkeep.tables.combat import CritDieTable
+
     data = load_model(CritDieTable, "tables", "crit_die.json")
     return RenderedTable(data.id, data.name, "", ("Level", "Crit die"),
                          tuple((str(e.level), e.die) for e in data.levels))
 
 
 def _fumble_die() -> RenderedTable:
+    from emberkeep.tables.combat import FumbleDieTable
+
     data = load_model(FumbleDieTable, "tables", "fumble_die.json")
     return RenderedTable(data.id, data.name, "", ("Armor", "Fumble die"),
                          tuple((e.text, e.die) for e in data.armor))
+
+
+def _crit(class_id: CritKind) -> RenderedTable:
+    from emberkeep.tables.combat import crit_table
+
+    return _roll_table(crit_table(class_id), _CRIT_DIE)
+
+
+def _combat(name: str) -> RenderedTable:
+    """The fumble, injuries or lingering injuries table."""
+    from emberkeep.tables import combat
+
+    tables = {"fumble": combat.fumble_table, "injuries": combat.injuries_table,
+              "lingering_injuries": combat.lingering_injuries_table}
+    return _roll_table(tables[name]())
 
 
 def _advancement() -> RenderedTable:
@@ -150,14 +166,14 @@ def _xp() -> RenderedTable:
 
 _TABLES: dict[str, Callable[[], RenderedTable]] = {
     "crit_die": _crit_die,
-    "crit_fighter": lambda: _roll_table(crit_table("fighter"), _CRIT_DIE),
-    "crit_cleric": lambda: _roll_table(crit_table("cleric"), _CRIT_DIE),
-    "crit_rogue": lambda: _roll_table(crit_table("rogue"), _CRIT_DIE),
-    "crit_zero_level": lambda: _roll_table(crit_table("zero_level"), _CRIT_DIE),
+    "crit_fighter": lambda: _crit("fighter"),
+    "crit_cleric": lambda: _crit("cleric"),
+    "crit_rogue": lambda: _crit("rogue"),
+    "crit_zero_level": lambda: _crit("zero_level"),
     "fumble_die": _fumble_die,
-    "fumble": lambda: _roll_table(fumble_table()),
-    "injuries": lambda: _roll_table(injuries_table()),
-    "lingering_injuries": lambda: _roll_table(lingering_injuries_table()),
+    "fumble": lambda: _combat("fumble"),
+    "injuries": lambda: _combat("injuries"),
+    "lingering_injuries": lambda: _combat("lingering_injuries"),
     "spellcheck": lambda: _roll_table(load_spellcheck_table(),
                                       "the SPELLCHECK total: d20 + INT or WIS + PROF"),
     "mishap_general": lambda: _roll_table(load_mishap_table("mishap_general")),

@@ -24,6 +24,7 @@ NOT_AT_START = (
     "emberkeep.melee_round.sim",
     "emberkeep.check",  # the checks, with the fights' replay: a campaign with fights to rebuild
     "emberkeep.share.server",  # the players' share: when the GM starts it
+    "emberkeep.tables.combat",  # the crit, fumble and injury tables: a fight, or the reference
 )
 """Still imported at start, by what the first window needs of them: the SPELLCHECK and its
 tables (a character's casting rules, through the campaign's effort tasks) and the sheet (the
