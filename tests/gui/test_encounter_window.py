@@ -114,9 +114,10 @@ def test_every_goal_fits_its_keys(tmp_path: Path, qtbot: QtBot,
     _window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3))
     keys.update({action_id: k for action_id, k, _ in shortcuts_for(True)})  # the Melee Round's
     assert len(set(keys.values())) == len(keys), "no key does two things"
-    installed = [a for a in ENCOUNTER_KEYS.actions if a.run is not None]  # undo: the window's
+    # undo, redo and Ctrl+I's explanation: the main window's, whose tab the fight is
+    installed = [a for a in ENCOUNTER_KEYS.actions if a.run is not None]
     assert {a.id for a in ENCOUNTER_KEYS.actions} - {a.id for a in installed} == {
-        "fight.undo", "fight.redo"}
+        "fight.undo", "fight.redo", "fight.explain"}
     for spec in installed:
         assert ew.action(spec.id).shortcut().toString() == keys[spec.id]
 
