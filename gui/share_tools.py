@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "DEFAULT_PORT", "ShareTools"]
 
 DEFAULT_PORT = 8765
+REBUILD_MS = 60  # after a step, its changed sheets reach the page within this and a frame
 
 
 class ShareTools(QObject):
@@ -49,6 +50,13 @@ class ShareTools(QObject):
         # each shared sheet as last built: rebuilt only when its character changes (a step
         # touches one or two sheets; building one is the costly part of a snapshot)
         self._sheets: dict[str, SharedSheet] = {}
+        # sheets whose character changed: the page keeps the last one a moment, and they are
+        # built again on a later turn of the event loop than the step's (not in its frame)
+        self._stale: set[str] = set()
+        self._rebuild = QTimer(self)
+        self._rebuild.setSingleShot(True)
+        self._rebuild.setInterval(REBUILD_MS)
+        self._rebuild.timeout.connect(self.rebuild_sheets)
         self.log_count = 0  # the GM chooses; none until then
         self.port = DEFAULT_PORT
         self.dialog: ShareDialog | None = None
@@ -80,6 +88,7 @@ class ShareTools(QObject):
         from emberkeep.share.server import ShareServer
 
         self.stop()
+        self._sheets, self._stale = {}, set()  # built afresh for the new share
         try:
             self.server = ShareServer(host, port)
         except OSError as exc:
@@ -91,6 +100,7 @@ class ShareTools(QObject):
     def stop(self) -> None:
         server, self.server = self.server, None
         self._publish.stop()
+        self._rebuild.stop()
         if server is not None:
             server.stop()
 
@@ -100,7 +110,7 @@ class ShareTools(QObject):
         self.show_fight(None)
         self.sheet_ids = []
         self._keys = {}
-        self._sheets = {}
+        self._sheets, self._stale = {}, set()
         document.campaignChanged.connect(self._campaign_changed)
 
     # -- what is shared -------------------------------------------------------------------
@@ -147,14 +157,22 @@ class ShareTools(QObject):
             self._publish.start()
 
     def _campaign_changed(self, change: Change) -> None:
-        if change.settings or change.catalogs:
-            self._sheets = {}  # the rules or the gear they read changed: every sheet again
-        touched = [cid for cid in self._sheets if change.touches(cid)]
-        for cid in touched:
-            del self._sheets[cid]
-        if self.server is not None and (touched or change.encounters or change.settings
-                                        or change.catalogs):
-            self.changed()
+        everything = change.settings or change.catalogs  # the rules or the gear they read
+        touched = {cid for cid in self._sheets if everything or change.touches(cid)}
+        self._stale |= touched
+        if self.server is not None:
+            if touched:
+                self._rebuild.start()
+            if change.encounters:
+                self.changed()
+
+    def rebuild_sheets(self) -> None:
+        """Build again the shared sheets whose character changed, and publish them."""
+        self._rebuild.stop()
+        for cid in self._stale:
+            self._sheets.pop(cid, None)
+        self._stale = set()
+        self.publish()
 
     def snapshot(self) -> Shared:
         from emberkeep.encounter.table_view import table_view
@@ -181,7 +199,7 @@ class ShareTools(QObject):
             character = characters.get(cid)
             if character is None:
                 continue  # removed from the roster
-            sheet = self._sheets.get(cid)
+            sheet = self._sheets.get(cid)  # a stale one until rebuild_sheets
             if sheet is None:
                 view = sheet_view(character, Catalog(campaign), campaign.settings.repair)
                 sheet = self._sheets[cid] = shared_sheet(self.key_of(cid), cid, view)

@@ -128,10 +128,15 @@ def test_the_ticked_sheets_are_shared_read_only(tmp_path: Path, qtbot: Any,
     assert sheet["name"] == name and dict(sheet["numbers"])["HP"]
     character = next(c for c in window.document.campaign.characters if c.name == name)
     pc = next(c.id for c in ew.enc.combatants.values() if c.character_id == character.id)
-    assert ew.session.run("Damage", change_hp_action(pc, -1)) is None  # the sheet follows
-    QApplication.processEvents()
-    sheet = page_data(url + "sheet/" + sheets[0]["key"])["sheet"]
-    assert dict(sheet["numbers"])["HP"] == f"{character.hp} / {character.max_hp}"
+    before = dict(sheet["numbers"])["HP"]
+    assert ew.session.run("Damage", change_hp_action(pc, -1)) is None  # the sheet follows,
+    hp = f"{character.hp} / {character.max_hp}"  # built again a few frames after the step
+    assert hp != before
+
+    def sheet_hp() -> str:
+        return str(dict(page_data(url + "sheet/" + sheets[0]["key"])["sheet"]["numbers"])["HP"])
+
+    qtbot.waitUntil(lambda: sheet_hp() == hp, timeout=1000)
     item.setCheckState(Qt.CheckState.Unchecked)
     QApplication.processEvents()
     with pytest.raises(urllib.error.HTTPError):
