@@ -35,7 +35,8 @@ def test_hp_conditions_and_the_clock_are_named() -> None:
     enc = make([20])  # R38: the goblin's natural 20 is a crit: an armor point, its d6 at 6 (R19)
     attack(enc, "goblin-1", pc(enc, "Brannoc").id)
     assert change_lines(enc, enc.history[-1]) == [
-        "Brannoc Ironhand's Scale mail: dents 0 → 1, −1 AC until mended (R15)", "Brannoc Ironhand: HP 7 → 1"]
+        "Brannoc Ironhand's Scale mail: dents 0 → 1, −1 AC until mended (R15)",
+        "Brannoc Ironhand: HP 7 → 1"]
     gm_ruling(enc, "tripped", [AddCondition("goblin-1", ActiveCondition("PRONE"))])
     assert change_lines(enc, enc.history[-1]) == ["Goblin is now PRONE"]
     enc.state.phase, enc.state.round = "fighting", 1
@@ -61,7 +62,8 @@ def test_r15_an_armor_point_and_the_break_are_named() -> None:
     shield = next(g for g in maud.inventory.all_gear() if g.catalog_id == "shield")
     dent = Step("gm", "test", "", [Set(("gear", maud.id, shield.uid), "damage_points", 0, 1)])
     broken = Step("gm", "test", "", [Set(("gear", maud.id, shield.uid), "damage_points", 1, 2)])
-    assert change_lines(enc, dent) == ["Sister Maud's Shield: dents 0 → 1, −1 AC until mended (R15)"]
+    assert change_lines(enc, dent) == [
+        "Sister Maud's Shield: dents 0 → 1, −1 AC until mended (R15)"]
     assert change_lines(enc, broken) == [
         "Sister Maud's Shield: dents 1 → 2, −1 AC until mended (R15): it breaks"]
 
