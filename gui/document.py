@@ -106,13 +106,15 @@ class CampaignDocument(QObject):
         return cls(Campaign(name=name), None, parent)
 
     @classmethod
-    def open(cls, path: Path | str, parent: QObject | None = None) -> CampaignDocument:
+    def open(cls, path: Path | str, parent: QObject | None = None, *,
+             saved_sha256: str | None = None) -> CampaignDocument:
         """Load ``path`` whole, its saved fights replayed (a fight that cannot be rebuilt is
         refused here with its place, not later when Encounter → Open would raise); raises
-        :class:`CampaignFileError` (plain message) and writes nothing."""
+        :class:`CampaignFileError` (plain message) and writes nothing. ``saved_sha256``: the
+        digest of the bytes this app last saved or loaded there (``storage.loads``)."""
         path = Path(path)
         data = storage.read(path)
-        campaign = storage.loads(data, path)
+        campaign = storage.loads(data, path, saved_sha256=saved_sha256)
         if campaign.encounters:
             # start-up: the fight engine is imported when there are fights to replay, so the
             # first window does not wait for it (or for none)

@@ -403,7 +403,7 @@ class MainWindow(QMainWindow):
             return False
         path = Path(path)
         try:
-            document = CampaignDocument.open(path)
+            document = CampaignDocument.open(path, saved_sha256=self.state.sha256_of(path))
         except CampaignFileError as exc:
             return self.safety_tools.open_failed(path, exc)
         self.safety_tools.opened(path)
@@ -441,6 +441,8 @@ class MainWindow(QMainWindow):
 
     def _remember(self, path: Path) -> None:
         self.state.note_opened(path)
+        if self.document is not None:  # opened or saved: these bytes passed the whole load
+            self.state.note_sha256(path, self.document.disk_sha256)
         self.state.save()
         self.fill_recent_menu()
 

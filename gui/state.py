@@ -48,6 +48,10 @@ class AppState(BaseModel):
     open_fights: dict[str, list[str]] = Field(default_factory=dict)
     """Campaign file (absolute path) → the encounters shown in tabs when it was last closed, in
     tab order: they reopen where they stood the next time that file opens."""
+    loaded_sha256: dict[str, str] = Field(default_factory=dict)
+    """Campaign file (absolute path) → the SHA-256 of the bytes this app last saved there or
+    loaded from it whole: the same bytes load again without the strict parse they passed
+    (``storage.loads(saved_sha256=...)``); any other bytes go the whole way."""
 
     @classmethod
     def load(cls, path: Path | None = None) -> AppState:
@@ -87,6 +91,18 @@ class AppState(BaseModel):
 
     def fights_of(self, path: Path) -> list[str]:
         return list(self.open_fights.get(str(path.resolve()), []))
+
+    def note_sha256(self, path: Path, digest: str | None) -> None:
+        """Remember the digest of what ``path`` holds as this app last read or wrote it."""
+        text = str(path.resolve())
+        self.loaded_sha256.pop(text, None)
+        if digest:
+            self.loaded_sha256[text] = digest
+        while len(self.loaded_sha256) > MAX_RECENT:
+            del self.loaded_sha256[next(iter(self.loaded_sha256))]
+
+    def sha256_of(self, path: Path) -> str | None:
+        return self.loaded_sha256.get(str(path.resolve()))
 
     def forget(self, path: str) -> None:
         self.recent = [p for p in self.recent if p != path]
