@@ -118,9 +118,11 @@ class RosterPane(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view = RosterView(self)
+        self.view.setAccessibleName("Roster")
         self.filter = QLineEdit(self)
         self.filter.setPlaceholderText("Filter: part of a name, player, race or class")
         self.filter.setClearButtonEnabled(True)
+        self.filter.setAccessibleName("Filter the roster")
         self.filter.setToolTip("Show only the characters with this text in their name, player, "
                                "race or class (Ctrl+F; Esc clears it)")
         self.groups = QComboBox(self)
