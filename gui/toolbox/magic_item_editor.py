@@ -101,6 +101,7 @@ class MagicItemEditor(CatalogEditor[MagicItemSpec]):
                                 self.form_host))
         self.effects = QTableWidget(0, 3, self.form_host)
         self.effects.setHorizontalHeaderLabels(["What it does", "Dice", "Die"])
+        self.effects.setAccessibleName("Effects")
         self.effects.horizontalHeader().setStretchLastSection(False)
         self.effects.setColumnWidth(0, 320)
         self.effects.itemChanged.connect(self._update_budget)
