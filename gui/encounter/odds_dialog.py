@@ -105,6 +105,7 @@ class OddsDialog(QDialog):
         """The table per PC, the charts, the what-if sweep and the policy the sides follow."""
         self.table = QTableWidget(0, len(_COLUMNS), self)
         self.table.setHorizontalHeaderLabels(_COLUMNS)
+        self.table.setAccessibleName("Each PC's odds")
         taken_out = self.table.horizontalHeaderItem(1)
         assert taken_out is not None  # made by setHorizontalHeaderLabels just above
         taken_out.setToolTip(
@@ -120,6 +121,7 @@ class OddsDialog(QDialog):
         self.up_to = QSpinBox(self)
         self.up_to.setRange(1, 40)
         self.up_to.setPrefix("1 to ")
+        self.up_to.setAccessibleName("What if there were 1 to")
         self.sweep_button = QPushButton("What if… (Alt+W)", self)
         self.sweep_button.setToolTip("The party's win chance as the count of one monster kind "
                                      "goes from 1 to N (Alt+W)")
@@ -131,6 +133,7 @@ class OddsDialog(QDialog):
         self.sweep_chart = Histogram(self)
         self.policy = QPlainTextEdit(odds.POLICY, self)
         self.policy.setReadOnly(True)
+        self.policy.setAccessibleName("How each side fights")
         self.policy.setMaximumHeight(120)
         self.policy.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
 
@@ -140,6 +143,7 @@ class OddsDialog(QDialog):
                               ("", self.start_from), ("Odds of", self.side)):
             if label:
                 top.addWidget(QLabel(label, self))
+                widget.setAccessibleName(label)
             top.addWidget(widget)
         top.addStretch(1)
         top.addWidget(self.run_button)
