@@ -30,6 +30,7 @@ class AwardXpDialog(QDialog):
         self.amount.setRange(0, MAX_AWARD)
         self.amount.setValue(suggestion)
         self.amount.setSuffix(" XP each")
+        self.amount.setAccessibleName("XP for each")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
