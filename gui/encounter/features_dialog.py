@@ -90,6 +90,7 @@ class FeaturesDialog(QDialog):
         self.choices = choices
         layout = QVBoxLayout(self)
         self.list = QListWidget(self)
+        self.list.setAccessibleName("Features")
         for n, choice in enumerate(choices):
             item = QListWidgetItem(choice.text)
             item.setData(Qt.ItemDataRole.UserRole, n)
