@@ -53,6 +53,7 @@ class CatalogEditor(QDialog, Generic[M]):
         outer = QHBoxLayout(self)
         left = QVBoxLayout()
         self.list = QListWidget(self)
+        self.list.setAccessibleName(f"{self.kind_name.capitalize()} list")
         self.list.currentItemChanged.connect(self._selected)
         left.addWidget(self.list, 1)
         buttons = QHBoxLayout()
