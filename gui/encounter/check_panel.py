@@ -66,6 +66,7 @@ class _PreviewDialog(QDialog):
         self.pending: list[Step] | None = None
         self.pending_text = ""
         self.outcome = QPlainTextEdit(self)
+        self.outcome.setAccessibleName("Outcome")
         self.outcome.setReadOnly(True)
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
