@@ -151,6 +151,7 @@ class GearEditor(CatalogEditor[Any]):
             tags.addWidget(box, n // 4, n % 4)
         self.other_tags = QLineEdit(host)
         self.other_tags.setPlaceholderText("other tags, separated by commas")
+        self.other_tags.setAccessibleName("Other tags")
         weapon.addRow("Category", self.category)
         weapon.addRow("Hands", self.hands)
         weapon.addRow("Damage", self.damage)
