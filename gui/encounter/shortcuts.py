@@ -253,11 +253,13 @@ class ShortcutsDialog(QDialog):
         rows = shortcuts_for(melee)
         self.rows = rows
         self.search = QLineEdit(self)
+        self.search.setAccessibleName("Search the keys")
         self.search.setPlaceholderText("Search the keys: a key (Shift+A) or a word (morale)")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.narrow)
         table = QTableWidget(len(rows), 2, self)
         table.setHorizontalHeaderLabels(["Key", "What it does"])
+        table.setAccessibleName("Keys")
         table.verticalHeader().setVisible(False)
         table.setWordWrap(True)
         table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
