@@ -90,10 +90,12 @@ class RepairsWindow(QWidget):
         self.broken = QCheckBox("Broken only", self)
         self.search = QLineEdit(self)
         self.search.setPlaceholderText("Filter by item or owner")
+        self.search.setAccessibleName("Filter by item or owner")
         self.search.setMinimumWidth(220)
         self.payer = QComboBox(self)
 
         self.table = QTableView(self)
+        self.table.setAccessibleName("Damaged gear")
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
@@ -151,6 +153,7 @@ class RepairsWindow(QWidget):
     def _ledger_tab(self) -> QWidget:
         """What repairs cost so far, by owner."""
         self.ledger_table = QTableView(self)
+        self.ledger_table.setAccessibleName("Repairs ledger")
         self.ledger_table.setModel(self.ledger_model)
         self.ledger_table.verticalHeader().setVisible(False)
         self.ledger_table.setAlternatingRowColors(True)
