@@ -50,6 +50,7 @@ class BackupsDialog(QDialog):
         label.setTextFormat(Qt.TextFormat.PlainText)
         label.setWordWrap(True)
         self.table = QTableWidget(len(backups), 2, self)
+        self.table.setAccessibleName("Backups")
         self.table.setHorizontalHeaderLabels(["Saved", "Size"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
