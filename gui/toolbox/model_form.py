@@ -122,6 +122,7 @@ class ModelForm(QWidget):
         row = QHBoxLayout(holder)
         row.setContentsMargins(0, 0, 0, 0)
         on = QCheckBox(holder)
+        on.setObjectName("switch")
         on.setChecked(value is not None)
         sub = ModelForm(model, _as_dict(value), holder, inline=True)
         row.addWidget(on)
@@ -157,6 +158,9 @@ class ModelForm(QWidget):
 
     def _name(self, field: str, label: str, widget: QWidget) -> None:
         widget.setAccessibleName(label)
+        for switch in widget.findChildren(QCheckBox, "switch"):
+            if switch.parentWidget() is widget:  # an optional part's on/off box says which
+                switch.setAccessibleName(label)
         self.widgets[field] = widget
 
     def value(self) -> dict[str, Any]:
