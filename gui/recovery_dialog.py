@@ -149,6 +149,7 @@ class RecoveryDialog(QDialog):
         explain.setTextFormat(Qt.TextFormat.PlainText)
         explain.setWordWrap(True)
         self.list = QListWidget(self)
+        self.list.setAccessibleName("Unsaved work")
         self.list.setWordWrap(True)
         self.list.setSpacing(4)  # each offer is three lines: keep them apart
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
