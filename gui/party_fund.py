@@ -91,6 +91,8 @@ class PartyFundDialog(QDialog):
             spin.setRange(0, 10**9)
             spin.setGroupSeparatorShown(True)
             spin.setObjectName(unit)
+            spin.setAccessibleName({"gp": "Gold pieces", "sp": "Silver pieces",
+                                    "cp": "Copper pieces"}[unit])
             coins_row.addWidget(spin)
             coins_row.addWidget(QLabel(unit, self))
             self.coins[unit] = spin
