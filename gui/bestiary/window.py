@@ -68,6 +68,7 @@ class BestiaryWindow(QDialog):
         self.shown: list[MonsterTemplate] = []
         self.search = QLineEdit(self)
         self.search.setPlaceholderText("search: name, weapon or notes")
+        self.search.setAccessibleName("Search the bestiary")
         self.search.textChanged.connect(self.refresh)
         self._build_table()
         add_row = self._build_add_row()
@@ -88,6 +89,7 @@ class BestiaryWindow(QDialog):
         """The templates found: name, numbers, notes below."""
         self.table = QTableWidget(0, len(_COLUMNS), self)
         self.table.setHorizontalHeaderLabels(_COLUMNS)
+        self.table.setAccessibleName("Monsters")
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -105,15 +107,18 @@ class BestiaryWindow(QDialog):
         self.count.setRange(1, 100)
         self.count.setValue(6)
         self.count.setPrefix("× ")
+        self.count.setAccessibleName("How many")
         self.hp_mode = QComboBox(self)
         for label, mode in _HP_MODES:
             self.hp_mode.addItem(label, mode)
         self.typed = QLineEdit(self)
         self.typed.setPlaceholderText("typed HP, e.g. 12 9 15")
+        self.typed.setAccessibleName("Typed hit points")
         self.zone = QSpinBox(self)
         self.zone.setRange(-20, 20)
         self.zone.setValue(1)
         self.zone.setPrefix("zone ")
+        self.zone.setAccessibleName("Zone")
         self.add_button = QPushButton("Add to encounter (Enter)", self)
         self.add_button.clicked.connect(self.add_to_encounter)
         self.count.setToolTip("How many: Alt+1 … Alt+9, Alt+0 for ten; Ctrl+Up / Ctrl+Down "
