@@ -193,6 +193,10 @@ class CampaignSettingsDialog(QDialog):
             for widget in (label, editor.widget):
                 widget.setToolTip(tip)
             editor.widget.setObjectName(key)
+            # a check box's name is its own text (none here): the row's label says it
+            editor.widget.setAccessibleName(label.text())
+            for number, part in enumerate(editor.parts, start=1):
+                part.setAccessibleName(f"{label.text()} {number}")
             self._form(title).addRow(label, editor.widget)
             self.editors[path] = editor
 
