@@ -54,6 +54,7 @@ class StabilizeDialog(QDialog):
         self.injury_die = QLineEdit(self)
         self.injury_die.setPlaceholderText("blank: rolled")
         self.outcome = QPlainTextEdit(self)
+        self.outcome.setAccessibleName("Outcome")
         self.outcome.setReadOnly(True)
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
