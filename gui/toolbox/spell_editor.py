@@ -74,6 +74,7 @@ class SpellEditor(CatalogEditor[Spell]):
         head = QFormLayout()
         name_row = QHBoxLayout()
         self.name_edit = QLineEdit(self.form_host)
+        self.name_edit.setAccessibleName("Name")  # in a row with its button: no buddy
         self.random_button = QPushButton("Random name", self.form_host)
         self.random_button.setToolTip("Two rolled words: an element and a form (d4, d66, d66)")
         self.random_button.clicked.connect(self.random_name)
@@ -115,6 +116,10 @@ class SpellEditor(CatalogEditor[Spell]):
             damage.setPlaceholderText("damage, e.g. 3d6")
             damage.setMaximumWidth(110)
             fails = QCheckBox("fails", levels)
+            level = "WONDER" if n == WONDER_LEVEL else f"Level {n}"
+            for widget, what in ((text, "effect"), (dice, "dice"), (damage, "damage"),
+                                 (fails, "fails")):
+                widget.setAccessibleName(f"{level} {what}")
             grid.addWidget(text, n, 1)
             grid.addWidget(dice, n, 2)
             grid.addWidget(damage, n, 3)
@@ -152,6 +157,7 @@ class SpellEditor(CatalogEditor[Spell]):
         self.mishaps = [QLineEdit(mishaps) for _ in range(6)]
         for face, edit in enumerate(self.mishaps, start=1):
             form.addRow(f"d6 {face}", edit)
+            edit.setAccessibleName(f"Mishap on a {face}")
         layout.addWidget(mishaps)
 
     def load(self, data: dict[str, Any]) -> None:
