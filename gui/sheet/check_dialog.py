@@ -84,6 +84,7 @@ class SheetCheckDialog(QDialog):
         self.form.luck_die.setEnabled(self._uses_luck())
         self.form.shows.setText(self.form.plan())
         self.outcome = QPlainTextEdit(self)
+        self.outcome.setAccessibleName("Outcome")
         self.outcome.setReadOnly(True)
         self.outcome.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.error = QLabel(self)
