@@ -63,6 +63,7 @@ class PcPicker(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Add player characters")
         self.list = QListWidget(self)
+        self.list.setAccessibleName("Player characters")
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         chosen = set(joins_the_fight(characters))
         for ch in sorted(characters, key=lambda c: c.id not in chosen):  # stable: roster order
@@ -154,6 +155,7 @@ class CastDialog(QDialog):
         self.caster, self.catalog = caster, catalog
         self.offer = offer
         self.list = QListWidget(self)
+        self.list.setAccessibleName("Spells")
         self.area_label = plain_label("In its &area (untick whom it spares):", self)
         self.targets = QListWidget(self)
         self.targets.setAccessibleName("In the spell's area")
