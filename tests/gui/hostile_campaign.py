@@ -233,11 +233,17 @@ def widget_markup(widget: QWidget) -> Iterator[str]:
 
 
 def _plain_delegate(delegate: QObject) -> bool:
-    """Qt's own delegates paint display text plain, and so does the app's HP bar."""
+    """Qt's own delegates paint display text plain, and so does the app's HP bar, and a
+    delegate of the app's that only gives an editor (it paints as Qt's does)."""
+    from PySide6.QtWidgets import QStyledItemDelegate
+
     from gui.encounter.combatants import HpBarDelegate
 
-    return type(delegate).__module__.startswith("PySide6") or isinstance(delegate,
-                                                                         HpBarDelegate)
+    kind = type(delegate)
+    painted_as_qt = all(getattr(kind, name) is getattr(QStyledItemDelegate, name)
+                        for name in ("paint", "displayText", "initStyleOption"))
+    return (kind.__module__.startswith("PySide6") or isinstance(delegate, HpBarDelegate)
+            or (isinstance(delegate, QStyledItemDelegate) and painted_as_qt))
 
 
 def action_markup(action: QAction) -> Iterator[str]:
