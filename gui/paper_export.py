@@ -97,7 +97,7 @@ ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
                    "everyone when none is selected",
                tooltip="Fillable PDF play sheets, one page each: the selected characters, or "
                        "everyone when none is selected",
-               places=(Place("file", 2, 2),)),
+               keys=("Ctrl+Shift+P",), places=(Place("file", 2, 2),)),
     ActionSpec("file.export_party_sheet", "Export Part&y Sheet…", export_party_sheet,
                tip="The party in play on one page (PDF): HP boxes, AC, saves, passive numbers",
                tooltip="The party in play on one page (PDF): HP boxes, AC, saves, passive "

@@ -1,5 +1,5 @@
 """The window's sheet actions, declared for its registry: New Character, Open Sheet, Level Up,
-Cast, a CHECK or SAVE, Stabilize, Train Mounted Combat, Print, Export all.
+Cast, a CHECK or SAVE, Stabilize, Train Mounted Combat, Print.
 
 Kept here (not in ``main_window``) so the window module stays about the roster and files; every
 change a handler makes is one operation on the campaign's undo stack. Each handler imports its
@@ -87,10 +87,6 @@ ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
                tip="One page per selected character, on a printer or as a PDF",
                tooltip="One page per selected character, on a printer or as a PDF",
                keys=("Ctrl+P",), places=(Place("file", 2, 0),), enabled=_someone),
-    ActionSpec("file.export_all", "E&xport All Sheets…", lambda w: print_sheets(w, None),
-               tip="Every character of the party in one PDF",
-               tooltip="Every character of the party in one PDF", keys=("Ctrl+Shift+P",),
-               places=(Place("file", 2, 1),)),
 )
 
 
@@ -188,14 +184,10 @@ def train_mounted(window: MainWindow, character_id: str) -> str:
     return text
 
 
-def print_sheets(window: MainWindow, character_ids: list[str] | None) -> None:
-    """Ctrl+P: the print dialog (a PDF is one of its printers); Export All: a PDF file."""
+def print_sheets(window: MainWindow, character_ids: list[str]) -> None:
+    """Ctrl+P: the print dialog (a PDF is one of its printers). The fillable PDF of everyone is
+    File → Export Play Sheets… (``gui.paper_export``)."""
     assert window.document is not None
-    if character_ids is None:
-        from gui.printing import export_dialog
-
-        export_dialog(window, window.document, None)
-        return
     from gui import print_dialog
 
     print_dialog.print_sheets(window, window.document, character_ids)

@@ -131,7 +131,7 @@ def test_the_menus_the_gm_sees(tmp_path: Path, qtbot: QtBot,
     assert lines(window.menu("file")) == [
         f"&New {std(keys.New)}", f"&Open… {std(keys.Open)}", "Open &Recent", "-",
         f"&Save {std(keys.Save)}", f"Save &As… {std(keys.SaveAs)}", "Restore from &Backup…", "-",
-        "&Print… Ctrl+P", "E&xport All Sheets… Ctrl+Shift+P", "Export P&lay Sheets…",
+        "&Print… Ctrl+P", "Export P&lay Sheets… Ctrl+Shift+P",
         "Export Part&y Sheet…", "Export &GM Screen…", "-",
         f"&Quit {std(keys.Quit, 'Ctrl+Q')}"]
     assert lines(window.menu("edit")) == [

@@ -37,6 +37,19 @@ def test_file_menu_exports_each_paper_sheet(qtbot: QtBot, tmp_path: Path,
     assert all(Path(s).suffix == ".pdf" for s in suggested)
 
 
+def test_one_file_menu_entry_writes_the_play_sheets(qtbot: QtBot, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Export All Sheets… wrote the same fillable play sheets as Export Play Sheets… with
+    nothing selected; only the latter is left, and it took over the former's Ctrl+Shift+P."""
+    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    texts = [a.text() for a in window.menu("file").actions()]
+    assert "Export P&lay Sheets…" in texts
+    assert not any("Export All" in t.replace("&", "") for t in texts)
+    with pytest.raises(KeyError):
+        window.action("file.export_all")
+    assert window.action("file.export_play_sheets").shortcut().toString() == "Ctrl+Shift+P"
+
+
 def test_export_to_an_unwritable_folder_says_so(qtbot: QtBot, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
