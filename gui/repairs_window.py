@@ -31,6 +31,7 @@ from emberkeep.campaign.operation import Operation
 from emberkeep.gear.purse import format_coins
 from emberkeep.repairs.ledger import PARTY, ledger_totals
 from emberkeep.repairs.operations import pick_up_weapons, repair_affordable, repair_gear
+from gui.character_list_model import character_list, with_leading
 from gui.document import CampaignDocument
 from gui.palette import tone
 from gui.repairs_model import (
@@ -93,6 +94,14 @@ class RepairsWindow(QWidget):
         self.search.setAccessibleName("Filter by item or owner")
         self.search.setMinimumWidth(220)
         self.payer = QComboBox(self)
+        # views over the document's one character list: a refresh never refills them
+        people = character_list(self.document)
+        self.owner.setModel(with_leading(people, [("Everyone", None)], self))
+        self.payer.setModel(with_leading(people, [("Owner's purse", None),
+                                                  ("Party fund", PARTY)], self))
+        for combo in (self.owner, self.payer):
+            combo.model().rowsAboutToBeRemoved.connect(
+                lambda _parent, first, last, combo=combo: self._leaving(combo, first, last))
 
         self.table = QTableView(self)
         self.table.setAccessibleName("Damaged gear")
@@ -174,8 +183,6 @@ class RepairsWindow(QWidget):
     def _campaign_changed(self, change: Change) -> None:
         campaign = self.document.campaign
         names = {cid for cid, fields in change.characters.items() if "name" in fields}
-        if change.roster or names:
-            self._fill_people(campaign)
         if change.rules:
             owners = {c.id for c in campaign.characters}
         else:
@@ -204,7 +211,6 @@ class RepairsWindow(QWidget):
         campaign = self.document.campaign
         hours = campaign.settings.downtime.repair_hours_per_point
         self.at_smith.setText(f"At the smith ({hours} h a point or notch)")
-        self._fill_people(campaign)
         self.model.set_rows(rows_of(campaign))
         self.ledger_model.refresh()
         self._totals(campaign)
@@ -226,20 +232,12 @@ class RepairsWindow(QWidget):
             f"Spent in all: {format_coins(totals.total)}.  Per character: "
             f"{per_character or '—'}.  Per month: {per_month or '—'}")
 
-    def _fill_people(self, campaign: Campaign) -> None:
-        for combo, first in ((self.owner, ("Everyone", None)),
-                             (self.payer, ("Owner's purse", None))):
-            current = combo.currentData()
-            combo.blockSignals(True)
-            combo.clear()
-            combo.addItem(*first)
-            if combo is self.payer:
-                combo.addItem("Party fund", PARTY)
-            for character in campaign.characters:
-                combo.addItem(character.name, character.id)
-            index = combo.findData(current)
-            combo.setCurrentIndex(max(0, index))
-            combo.blockSignals(False)
+    @staticmethod
+    def _leaving(combo: QComboBox, first: int, last: int) -> None:
+        """The chosen character is removed: back to the first choice (Everyone, the owner's
+        purse), not to whoever Qt would pick next in the list."""
+        if first <= combo.currentIndex() <= last:
+            combo.setCurrentIndex(0)
 
     def _filter(self, *_: Any) -> None:
         self.model.set_filter(owner=self.owner.currentData(), kind=self.kind.currentData(),
