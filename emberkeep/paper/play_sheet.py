@@ -29,6 +29,7 @@ from emberkeep.character.advancement import MAX_LEVEL, xp_for_level
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.luck import MAX_LUCK_DICE
 from emberkeep.character.model import Character
+from emberkeep.character.occupations import occupation_gives, occupation_table
 from emberkeep.character.sheet_numbers import (
     armor_class_parts,
     attack_lines,
@@ -109,9 +110,25 @@ def _header(page: Page, character: Character, catalog: Catalog, campaign: Campai
     if not character.alive:
         page.text(right, top - 30, "DEAD", 14, bold=True, align="right")
     elif character.occupation:
-        page.text(right, top - 30, f"Occupation: {occupation_name(character)}", 7, width=150,
+        page.text(right, top - 21, f"Occupation: {occupation_name(character)}", 7, width=150,
                   align="right")
+        # what the occupation gives, as the funnel shows it: its PROF and its item, in the
+        # table's words; two lines at most under the name, above the header's rule
+        for row, line in enumerate(page.wrap(_occupation_gives(character), 150, 6.5)[:2]):
+            page.text(right, top - 29 - 7.5 * row, line, 6.5, width=150, align="right")
     page.rule(_M, top - 43, width - _M, 1.2)
+
+
+def _occupation_gives(character: Character) -> str:
+    """"PROF Medicine; a razor (as a dagger)": the occupation's gifts from its table row, or ""
+    for an id the table no longer has (its name prints as written)."""
+    if character.occupation is None:
+        return ""
+    try:
+        proficiency, item = occupation_gives(occupation_table().by_id(character.occupation))
+    except (KeyError, ValueError):
+        return ""
+    return f"PROF {proficiency}; {item}"
 
 
 def _stat_row(page: Page, character: Character, catalog: Catalog, top: float) -> float:

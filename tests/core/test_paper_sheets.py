@@ -15,6 +15,7 @@ from emberkeep.campaign.model import Campaign
 from emberkeep.character.abilities import ABILITIES
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.groups import CharacterGroup
+from emberkeep.character.occupations import occupation_gives, occupation_table
 from emberkeep.character.sheet_numbers import (
     armor_class_parts,
     attack_lines,
@@ -77,6 +78,25 @@ def test_one_page_per_character_with_fixed_numbers_and_empty_boxes(
         assert got[p + "current_hp"] == "" and got[p + "notes"] == ""
         luck = [got[f"{p}luck_{n}"] for n in (1, 2, 3)]
         assert luck == ["/Yes"] * character.luck.dice + ["/Off"] * (3 - character.luck.dice)
+
+
+def test_a_zero_level_sheet_prints_the_occupation_with_its_prof_and_item(
+        tmp_path: Path, campaign: Campaign) -> None:
+    """As the funnel shows it: the occupation's name, its PROF and its item, from the table (the
+    longest of them wraps under the name and still reads whole)."""
+    funnel = [c for c in campaign.characters if c.level == 0 and c.occupation]
+    assert len(funnel) >= 2
+    table = occupation_table()
+    longest = max(table.rows, key=lambda row: len(" ".join(occupation_gives(row))))
+    funnel[-1].occupation = longest.id
+    path = tmp_path / "funnel.pdf"
+    write_play_sheets(path, campaign, funnel)
+    for page, character in zip(PdfReader(path).pages, funnel, strict=True):
+        assert character.occupation is not None
+        row = table.by_id(character.occupation)
+        proficiency, item = occupation_gives(row)
+        text = words(page.extract_text())
+        assert f"Occupation: {row.text} PROF {proficiency}; {item}" in text
 
 
 def test_magic_block_only_for_casters(tmp_path: Path, campaign: Campaign) -> None:
