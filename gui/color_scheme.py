@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
+from gui.indicator_style import wrap_fusion
 from gui.palette import fixed_up, retone_all
 
 __all__ = ["SCHEMES", "Scheme", "apply_scheme", "dark_palette", "follow_system",
@@ -99,6 +100,7 @@ def apply_scheme(app: QApplication, scheme: Scheme, hint: Qt.ColorScheme | None 
         palette = dark_palette() if dark else light_palette()
         if app.style().name().lower() == "windowsvista":  # it ignores a dark palette
             app.setStyle("Fusion")
+    wrap_fusion(app)  # its check boxes' edges read on the base
     app.setPalette(palette)
     retone_all()
     return dark

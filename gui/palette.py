@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from gui.contrast import contrast, mix, readable_on, toward_contrast
 
-__all__ = ["Tones", "fixed_up", "placeholder_color", "retone_all", "tone", "tones"]
+__all__ = ["INDICATOR_CONTRAST", "Tones", "fixed_up", "indicator_border", "placeholder_color",
+           "retone_all", "tone", "tones"]
 
 _AMBER = QColor(255, 193, 7)
 _RED = QColor(198, 40, 40)
@@ -26,6 +27,8 @@ _TONE_PROPERTY = "emberTone"
 # placeholder against typed text: apart enough to tell at a glance (the dark palette's #9a9a9a
 # on #e8e8e8 text is 2.3; #767676 against black 4.7)
 _PLACEHOLDER_APART = 2.0
+# WCAG's non-text contrast (1.4.11): a check box's edge against what it is drawn on
+INDICATOR_CONTRAST = 3.0
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,18 @@ def placeholder_color(placeholder: QColor, text: QColor, base: QColor) -> QColor
         shown = mix(text, base, 0.5)
     return toward_contrast(shown, [base], text)
 
+
+def indicator_border(palette: QPalette) -> QColor:
+    """The edge of a check box drawn on ``palette``'s base (its current colour group): 3:1
+    against the base, as far toward the base as that allows.
+
+    Fusion draws the edge from the window colour made darker, so on a base darker than the
+    window (the dark scheme: #222 on #1e1e1e, 1.1:1) or on white (#bcbcbc, 1.9:1) an unticked
+    box all but vanishes; no palette role moves it without darkening every frame with it."""
+    role = QPalette.ColorRole
+    base, text = palette.color(role.Base), palette.color(role.Text)
+    return toward_contrast(mix(base, text, 0.3), [base, palette.color(role.Window)], text,
+                           INDICATOR_CONTRAST)
 
 
 def tone(widget: QWidget, name: str | None) -> None:
