@@ -10,7 +10,7 @@ Goals: ≤ 150 ms each.
 Then at 500 characters, the campaign a GM has, each with the table's repaint (CPU time, min and
 median of 9: the neighbours on a shared machine stretch the wall clock): sort and filter within
 two frames (33 ms), and Ctrl+R (the Repairs tab, built and painted) within 30 ms.
-Run: ``uv run python bench/roster_sort_filter.py``.
+Run: ``uv run python bench/roster_sort_filter.py`` (``--at-500``: only the 500-character part).
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ def best(fn: Callable[[], object], runs: int = 5) -> float:
 
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
+    if "--at-500" in sys.argv:  # only the 500-character steps (alternated runs, before/after)
+        return 1 if at_500(app) else 0
     document = make_document()
     model = RosterModel(document)
     view = QTableView()
@@ -88,15 +90,15 @@ def main() -> int:
     return 1 if at_500(app) or failed else 0
 
 
-def spread(fn: Callable[[], object], runs: int = 9) -> tuple[float, float]:
-    """(min, median) CPU seconds of ``fn``."""
+def spread(fn: Callable[[], object], runs: int = 9) -> tuple[float, float, float]:
+    """(min, median, max) CPU seconds of ``fn``."""
     times = []
     for _ in range(runs):
         start = time.process_time()
         fn()
         times.append(time.process_time() - start)
     times.sort()
-    return times[0], times[len(times) // 2]
+    return times[0], times[len(times) // 2], times[-1]
 
 
 def at_500(app: QCoreApplication) -> bool:
@@ -131,12 +133,12 @@ def at_500(app: QCoreApplication) -> bool:
         ("group cleared", lambda: model.set_filter("")),
     ]
     missed = False
-    print("500 characters, with the repaint (CPU, min / median of 9):")
+    print("500 characters, with the repaint (CPU, min / median / max of 9):")
     for name, step in steps:
-        low, mid = spread(painted(step))
+        low, mid, high = spread(painted(step))
         ok = low <= 0.033
         missed |= not ok
-        print(f"  {name:16} {low * 1000:6.1f} / {mid * 1000:6.1f} ms  "
+        print(f"  {name:16} {low * 1000:6.1f} / {mid * 1000:6.1f} / {high * 1000:6.1f} ms  "
               f"{'ok' if ok else 'SLOW'} (goal 33 ms)")
 
     def repairs() -> None:
@@ -148,9 +150,10 @@ def at_500(app: QCoreApplication) -> bool:
     window.trigger("campaign.repairs")  # its imports, once
     window.close_tab(window.tabs.currentIndex())
     app.processEvents()
-    low, mid = spread(repairs)
+    low, mid, high = spread(repairs)
     ok = low <= 0.030
-    print(f"  {'Ctrl+R (Repairs)':16} {low * 1000:6.1f} / {mid * 1000:6.1f} ms  "
+    print(f"  {'Ctrl+R (Repairs)':16} {low * 1000:6.1f} / {mid * 1000:6.1f} / "
+          f"{high * 1000:6.1f} ms  "
           f"{'ok' if ok else 'SLOW'} (goal 30 ms; building, painting and closing the tab)")
     document.undo_stack.setClean()
     window.close()
