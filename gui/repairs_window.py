@@ -100,7 +100,7 @@ class RepairsWindow(QWidget):
         self.payer.setModel(with_leading(people, [("Owner's purse", None),
                                                   ("Party fund", PARTY)], self))
         for combo in (self.owner, self.payer):
-            # sized for a name of 20 letters, not measured over every name in the party (half
+            # sized for a name of 14 letters, not measured over every name in the party (half
             # of building the tab at 500 characters); the open list still widens to the longest
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
