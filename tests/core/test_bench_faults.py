@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "faults.py"
 
 
@@ -21,6 +23,7 @@ def _bench() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_each_part_of_the_fault_bench_finds_nothing() -> None:
     faults = _bench()
     rng = random.Random(3)

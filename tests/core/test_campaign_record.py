@@ -214,6 +214,7 @@ def test_change_merges_and_inverts() -> None:
     assert Change(settings=True).touches("q")
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(campaigns, campaigns)
 def test_every_field_of_generated_campaigns_comes_back(first: Campaign, second: Campaign) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from emberkeep.campaign.model import Campaign
@@ -13,6 +14,7 @@ from emberkeep.campaign.storage import dumps, load, loads
 from tests.strategies import campaigns
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(campaigns)
 def test_load_of_save_is_the_same_campaign(campaign: Campaign) -> None:
@@ -23,6 +25,7 @@ def test_load_of_save_is_the_same_campaign(campaign: Campaign) -> None:
         assert load(path) == campaign
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(campaigns)
 def test_serialization_is_stable(campaign: Campaign) -> None:

@@ -273,6 +273,7 @@ def _busy_campaign() -> Campaign:
     return campaign
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 3 * DAY), st.integers(0, 3 * DAY), st.integers(0, 2**32))
 def test_advancing_a_then_b_equals_advancing_a_plus_b(a: int, b: int, seed: int) -> None:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 CORE = Path(__file__).resolve().parents[2] / "emberkeep"
 FORBIDDEN = ("PySide6", "shiboken6", "gui")
 
@@ -21,6 +23,7 @@ def _imported_roots(path: Path) -> set[str]:
     return roots
 
 
+@pytest.mark.slow
 def test_no_core_module_names_qt_or_gui() -> None:
     offenders = {
         str(path.relative_to(CORE)): sorted(_imported_roots(path) & set(FORBIDDEN))
@@ -29,6 +32,7 @@ def test_no_core_module_names_qt_or_gui() -> None:
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
+@pytest.mark.slow
 def test_importing_the_whole_core_loads_no_qt() -> None:
     modules = sorted(
         ".".join(p.relative_to(CORE.parent).with_suffix("").parts).removesuffix(".__init__")
@@ -44,6 +48,7 @@ def test_importing_the_whole_core_loads_no_qt() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_import_linter_contracts() -> None:
     """No Qt in the core, and the core's layers (dice → tables → gear/magic → character →
     campaign → clock → encounter → melee_round, issue #16) as pyproject.toml lists them."""

@@ -48,6 +48,7 @@ def _close(seen: odds.Chance, exact: float) -> None:
     assert low <= seen.value <= high
 
 
+@pytest.mark.slow
 def test_the_chance_to_hit_is_the_d20s_against_the_room_dc() -> None:
     """Brannoc (the sheet's ATK with his arming sword) against a 1-HP goblin that cannot act,
     ROOM DC 14: he wins in round 1 exactly when he hits. (At 500 HP, so no fumble's blow to
@@ -67,6 +68,7 @@ def test_the_chance_to_hit_is_the_d20s_against_the_room_dc() -> None:
     assert result.party_wins.hits == result.fights  # it cannot act: he hits sooner or later
 
 
+@pytest.mark.slow
 def test_rounds_to_lose_follow_the_monsters_hits_exactly() -> None:
     """An orc (ATK +5, 2 damage a blow) against Brannoc at 4 HP who cannot act: AC 17 from his
     sheet, so the orc hits on 12+ (p = 9/20) and two hits drop him. The fight ends in round k
@@ -99,6 +101,7 @@ def _example() -> tuple[Encounter, dict[str, Character]]:
     return enc, chars
 
 
+@pytest.mark.slow
 def test_same_seed_same_figures_in_any_chunk_order_and_the_sheets_untouched() -> None:
     enc, chars = _example()
     before = {cid: ch.model_dump(mode="json") for cid, ch in chars.items()}
@@ -119,6 +122,7 @@ def test_same_seed_same_figures_in_any_chunk_order_and_the_sheets_untouched() ->
     assert sum(figures.rounds.values()) == 300
 
 
+@pytest.mark.slow
 def test_what_if_sweep_changes_the_count_of_one_kind() -> None:
     enc, _ = _example()
     setup = odds.setup_of(enc)
@@ -191,6 +195,7 @@ def _hit_with_one_luck_die(bonus: int, target: int) -> float:
     return chance
 
 
+@pytest.mark.slow
 def test_a_luck_die_on_the_sheet_is_spent_on_a_miss_it_can_mend_exactly() -> None:
     """Brannoc with one Luck Die against a 1-HP goblin that cannot act, ROOM DC 20: he wins in
     round 1 exactly when his first blow hits, with the die spent on a miss by 6 or less; the

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -140,6 +141,7 @@ _PLAYS: dict[str, Callable[[Encounter, Combatant, Combatant, int, int], Step]] =
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), mode=st.sampled_from(list(InitiativeMode)),
        begin=st.booleans(), plays=st.lists(moves, min_size=1, max_size=60))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -151,6 +152,7 @@ def with_features(draw: st.DrawFn) -> Character:
     return character.model_copy(update=update)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(with_features())
 def test_generated_characters_explanations_add_up_to_the_sheet_and_engine(

@@ -109,6 +109,7 @@ def _failed_cleanly(report: dict[str, Any], code: int, advice: str) -> None:
     assert advice in report["message"]
 
 
+@pytest.mark.slow
 def test_disk_full_leaves_the_file_as_it_was_and_says_what_to_do() -> None:
     reports = _in_namespace("disk_full")
     _failed_cleanly(reports["bigger"], errno.ENOSPC, "The disk is full: free some space")
@@ -117,6 +118,7 @@ def test_disk_full_leaves_the_file_as_it_was_and_says_what_to_do() -> None:
                                    "temporaries": []}
 
 
+@pytest.mark.slow
 def test_read_only_folder_leaves_the_file_as_it_was() -> None:
     report = _in_namespace("read_only")["read_only"]
     assert report["raised"] == "CampaignSaveError" and report["errno"] == errno.EROFS

@@ -53,6 +53,7 @@ def temporaries(folder: Path) -> list[Path]:
     return [p for p in folder.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("step", STEPS)
 def test_sigkill_at_each_named_step_leaves_old_or_new_file(step: str, tmp_path: Path) -> None:
     path, folder = tmp_path / "party.json", tmp_path / "backups"

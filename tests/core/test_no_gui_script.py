@@ -9,6 +9,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.core.melee_campaign import write_melee_campaign
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,6 +21,7 @@ def _run(code: str) -> subprocess.CompletedProcess[str]:
                           text=True, cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_a_melee_round_encounter_rebuilds_from_a_script(tmp_path: Path) -> None:
     """Its steps hold whole ``KnightProfile`` values; the decoder knows them without the
     Melee Round bridge (or the GUI that imports it) having been imported."""
@@ -41,6 +44,7 @@ def test_a_melee_round_encounter_rebuilds_from_a_script(tmp_path: Path) -> None:
     assert result.stdout.split() == ["KnightProfile", "100"]
 
 
+@pytest.mark.slow
 def test_a_script_without_qt_loads_rebuilds_every_fight_attacks_and_saves(
         tmp_path: Path) -> None:
     """Issue #16's "Done when": the bundled example (it keeps no encounter) and a campaign

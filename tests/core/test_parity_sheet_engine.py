@@ -150,6 +150,7 @@ def test_one_definition_of_a_small_weapon(kind: str, tags: tuple[str, ...], leng
     assert is_small_weapon(kind, tags, length) is small
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(campaign=campaigns, data=st.data())

@@ -255,6 +255,7 @@ def kill_at(path: Path, mode: str, step: str) -> None:
             process.stdout.close()
 
 
+@pytest.mark.slow
 def test_the_bak_link_temporary_and_the_lock_of_a_killed_save_are_cleaned(party: Path) -> None:
     kill_at(party, "NAME.bak", "link_staged")
     lock = lock_path_for(party)
@@ -269,6 +270,7 @@ def test_the_bak_link_temporary_and_the_lock_of_a_killed_save_are_cleaned(party:
     assert names(party.parent) == ["party.json"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["NAME.bak", "backups"])
 def test_a_killed_save_s_lock_holds_nothing_and_its_leftovers_go(party: Path, mode: str) -> None:
     kill_at(party, mode, "before_replace")

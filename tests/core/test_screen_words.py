@@ -133,6 +133,7 @@ def made(monkeypatch: pytest.MonkeyPatch) -> list[Encounter]:
     return kept
 
 
+@pytest.mark.slow
 def test_no_engine_key_reaches_the_screen_in_any_scripted_fight(made: list[Encounter]) -> None:
     tables: set[tuple[str, int]] = set()
     found: dict[str, list[str]] = {}

@@ -73,6 +73,7 @@ def test_golden_fights_end_the_same_recorded_or_not(mode: InitiativeMode) -> Non
         assert quiet.fingerprint()["characters"] == loud.fingerprint()["characters"]
 
 
+@pytest.mark.slow
 def test_a_fight_that_records_nothing_leaves_no_record_behind() -> None:
     characters = _party()
     before = {cid: ch.model_dump(mode="json") for cid, ch in characters.items()}

@@ -9,6 +9,8 @@ import importlib
 import inspect
 import pkgutil
 
+import pytest
+
 import emberkeep.encounter
 import emberkeep.melee_round
 from gui.encounter.entries import ENTRIES
@@ -51,6 +53,7 @@ def test_each_entry_names_a_real_key_or_gives_a_reason() -> None:
             assert kind == "reason" and len(value.split()) >= 5, function
 
 
+@pytest.mark.slow
 def test_every_window_key_has_a_handler(qtbot: object, tmp_path: object,
                                         monkeypatch: object) -> None:
     """The keys the entries name are installed on the encounter window."""

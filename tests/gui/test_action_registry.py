@@ -189,6 +189,7 @@ def test_a_disabled_action_does_nothing_when_triggered(
     assert window.document.undo_stack.count() == 0
 
 
+@pytest.mark.slow
 def test_the_encounter_window_and_f1_read_one_registry(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _main, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)

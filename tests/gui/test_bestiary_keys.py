@@ -24,6 +24,7 @@ def _text_colour(beasts: BestiaryWindow) -> str:
     return beasts.message.palette().color(QPalette.ColorRole.WindowText).name()
 
 
+@pytest.mark.slow
 def test_count_and_add_from_the_search_field(tmp_path: Path, qtbot: QtBot,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)

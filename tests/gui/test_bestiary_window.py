@@ -31,6 +31,7 @@ def _keys(widget: QWidget, text: str) -> None:
     QTest.keyClicks(widget, text)
 
 
+@pytest.mark.slow
 def test_bestiary_by_keys(tmp_path: Path, qtbot: QtBot,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
@@ -97,6 +98,7 @@ def test_bestiary_by_keys(tmp_path: Path, qtbot: QtBot,
     assert _cell(beasts.table, 0, 7) == "campaign"
 
 
+@pytest.mark.slow
 def test_a_monster_from_the_monster_form_is_kept_in_the_bestiary(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     from gui.encounter.monster_form import MonsterForm

@@ -46,6 +46,7 @@ def _dialog(window: MainWindow) -> CampaignSettingsDialog:
     return CampaignSettingsDialog(window.document, window)
 
 
+@pytest.mark.slow
 def test_editors_come_from_the_models_with_their_bounds(window: MainWindow) -> None:
     dialog = _dialog(window)
     tabs = [dialog.tabs.tabText(i).replace("&&", "&") for i in range(dialog.tabs.count())]

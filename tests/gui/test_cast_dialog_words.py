@@ -45,6 +45,7 @@ def test_every_field_and_button_has_its_own_alt_key(dialog: CastDialog) -> None:
     assert dialog.from_scroll.text() == "cast from a scr&oll"
 
 
+@pytest.mark.slow
 def test_alt_r_goes_to_the_room_dc(qtbot: QtBot, dialog: CastDialog) -> None:
     dialog.show()
     dialog.activateWindow()

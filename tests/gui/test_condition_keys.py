@@ -80,6 +80,7 @@ def test_first_letters_pick_and_two_digits_make_the_rounds(fight: tuple[Encounte
     assert _conditions(ew, goblin) == [("PARALYSED", 12)]
 
 
+@pytest.mark.slow
 def test_naming_a_condition_the_combatant_has_removes_it(fight: tuple[EncounterWindow, str],
                                                          qtbot: QtBot) -> None:
     ew, goblin = fight

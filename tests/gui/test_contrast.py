@@ -181,6 +181,7 @@ def _sample(widget: QWidget, point: QPoint) -> QColor:
     return color
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", list(MODES))
 def test_encounter_views_read_in_light_and_dark(
         scheme: str, mode: str, tmp_path: Path, qtbot: QtBot,
@@ -240,6 +241,7 @@ def test_encounter_views_read_in_light_and_dark(
     view.close()
 
 
+@pytest.mark.slow
 def test_roster_sheet_and_repairs_read_in_light_and_dark(
         scheme: str, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     campaign = build_example_campaign()

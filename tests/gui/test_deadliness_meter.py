@@ -36,6 +36,7 @@ def _meter(window: EncounterWindow) -> DeadlinessMeter:
     return meter
 
 
+@pytest.mark.slow
 def test_the_meter_shows_the_odds_of_the_fight_set_up_and_follows_a_new_monster(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=2)
@@ -71,6 +72,7 @@ def test_the_meter_shows_the_odds_of_the_fight_set_up_and_follows_a_new_monster(
     assert after.party_wins.value < before.party_wins.value - 0.2
 
 
+@pytest.mark.slow
 def test_a_burst_of_changes_makes_one_run_and_a_stale_run_is_cancelled(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=2)
@@ -99,6 +101,7 @@ def make_goblin() -> MonsterStats:
     return MonsterStats(name="Goblin", max_hp=5, room_dc=12, attack_bonus=2, damage="1d6")
 
 
+@pytest.mark.slow
 def test_in_a_fight_the_meter_waits_to_be_asked_and_greys_the_figures_before_it(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=3)
@@ -126,6 +129,7 @@ def test_in_a_fight_the_meter_waits_to_be_asked_and_greys_the_figures_before_it(
     assert meter.text.startswith(f"Odds at round {round_now}: Party wins ")
 
 
+@pytest.mark.slow
 def test_the_player_view_has_no_meter(tmp_path: Path, qtbot: QtBot,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=2)
@@ -139,6 +143,7 @@ def test_the_player_view_has_no_meter(tmp_path: Path, qtbot: QtBot,
     assert meter.text.split(":")[1].strip() not in " ".join(texts)
 
 
+@pytest.mark.slow
 def test_the_first_figure_of_four_pcs_against_six_goblins_comes_within_seconds(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """The example party against six goblins: a first figure soon after the last change (the
@@ -160,6 +165,7 @@ def test_the_first_figure_of_four_pcs_against_six_goblins_comes_within_seconds(
           f"firm ({meter.firm} fights) {firm:.2f} s")
 
 
+@pytest.mark.slow
 def test_out_of_sight_the_meter_runs_nothing_and_follows_when_shown_again(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=2)
@@ -176,6 +182,7 @@ def test_out_of_sight_the_meter_runs_nothing_and_follows_when_shown_again(
     assert any(c.name.startswith("Red dragon") for c in meter.setup.combatants)
 
 
+@pytest.mark.slow
 def test_a_melee_round_encounter_is_played_by_the_melee_rounds_own_steps(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     from emberkeep.melee_round.sim import play_melee_fight

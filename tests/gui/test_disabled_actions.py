@@ -35,6 +35,7 @@ def test_encounter_actions_follow_the_tab_in_front(tmp_path: Path, qtbot: Any,
     assert not any(a.isEnabled() for a in current)
 
 
+@pytest.mark.slow
 def test_cast_needs_someone_selected_or_a_sheet_in_front(
         tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)

@@ -239,6 +239,7 @@ def test_a_fights_ac_and_wdd_segment_cells_explain_themselves(main: Any, qtbot: 
     assert atk is not None and (atk.title.startswith("ATK") or attacker.kind != "pc")
 
 
+@pytest.mark.slow
 def test_the_sheets_marked_numbers_all_explain_themselves(main: Any, qtbot: Any) -> None:
     """Every number the sheet marks has an explanation whose total is the number it shows."""
     from gui.sheet import CharacterSheet

@@ -14,6 +14,7 @@ from gui.encounter.features_dialog import FeaturesDialog
 from tests.gui.test_encounter_window import key, open_encounter
 
 
+@pytest.mark.slow
 def test_shift_f_switches_rage_on_for_its_rounds_and_off(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
     window, ew = open_encounter(tmp_path, qtbot, monkeypatch, ScriptedRoller([3, 1] + [4] * 40),

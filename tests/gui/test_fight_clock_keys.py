@@ -137,6 +137,7 @@ def test_a_condition_added_in_the_fight_shows_on_the_sheet_until_undone(
     assert sheet.labels["fight_conditions"].text() == ""
 
 
+@pytest.mark.slow
 def test_ctrl_shift_j_stabilizes_a_pc_dying_on_the_clock(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """R21 after the fight: Brannoc's Medicine CHECK typed 14 vs ROOM DC 12, then the

@@ -101,6 +101,7 @@ def test_gear_editor_makes_weapons_armor_shields_and_items_by_name(
     editor.close()
 
 
+@pytest.mark.slow
 def test_a_cheap_sword_from_the_editor_is_given_and_breaks_on_the_second_fumble(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """R17: "a natural or modified d20 attack roll of 1 or 2 notches the weapon"; cheap holds 1

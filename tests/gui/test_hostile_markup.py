@@ -172,6 +172,7 @@ def test_roster_and_menus(window: MainWindow) -> None:
     assert_plain_everywhere(window, window)
 
 
+@pytest.mark.slow
 def test_every_sheet(window: MainWindow) -> None:
     sheets = [window.open_sheet(c.id) for c in _doc(window).campaign.characters]
     assert_plain_everywhere(window, *sheets)
@@ -209,6 +210,7 @@ def test_melee_round_with_two_engaged_knights(window: MainWindow) -> None:
     assert_plain_everywhere(window, ew, ew.player_view)
 
 
+@pytest.mark.slow
 def test_the_saved_goblin_fight(window: MainWindow) -> None:
     ew = _saved_encounter(window, "Goblins")
     ew.roll_initiative()
@@ -380,6 +382,7 @@ def _every_entry(dialog: QDialog) -> Iterator[None]:
                 yield
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "odds" else n
                                   for n in DIALOGS])
 def test_every_dialog(name: str, window: MainWindow, qtbot: Any) -> None:
@@ -397,6 +400,7 @@ def test_every_dialog(name: str, window: MainWindow, qtbot: Any) -> None:
     assert shown > 0 or name in NO_NAMES, f"{name} shows none of the hostile names"
 
 
+@pytest.mark.slow
 def test_every_dialog_class_is_swept(window: MainWindow, qtbot: Any) -> None:
     """Each QDialog subclass of the app has an entry in DIALOGS, so a new one is walked too."""
     classes: set[type] = set()
@@ -432,6 +436,7 @@ class Boxes:
         return int(QMessageBox.StandardButton.Cancel.value)
 
 
+@pytest.mark.slow
 def test_message_boxes(window: MainWindow, tmp_path: Path,
                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The questions and errors that quote a campaign's name, a file's name or an error about
@@ -466,6 +471,7 @@ def test_message_boxes(window: MainWindow, tmp_path: Path,
 ASK_SAVE_CHANGES = dialogs.ask_save_changes  # before a fixture answers it without a box
 
 
+@pytest.mark.slow
 def test_input_dialogs(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     """Choices asked in an input dialog whose label names a combatant (what it mounts, draws,
     uses, who protects whom): Qt's ``getItem`` made into the dialog it would show."""

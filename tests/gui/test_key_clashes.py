@@ -31,6 +31,7 @@ def test_mnemonic_reads_the_letter_after_a_single_ampersand() -> None:
     assert mnemonic("E&ncounter") == "N"
 
 
+@pytest.mark.slow
 def test_the_walk_finds_a_clash_between_a_window_key_and_an_encounter_key(
         tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The walk itself: a window-wide D next to the encounter's D (damage) is a clash, while
@@ -103,6 +104,7 @@ TABS: dict[str, Callable[[MainWindow], None]] = {
     "Melee Round fight": _fight(resolution=Resolution.MELEE_ROUND)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tab", list(TABS))
 def test_the_main_window_has_no_clash_with_each_kind_of_tab_in_front(
         tab: str, tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -113,6 +115,7 @@ def test_the_main_window_has_no_clash_with_each_kind_of_tab_in_front(
     assert clashes(keys) == []
 
 
+@pytest.mark.slow
 def test_alt_p_is_add_pcs_in_an_encounter(tmp_path: Path, qtbot: Any,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(tmp_path, qtbot, monkeypatch)
@@ -290,6 +293,7 @@ DIALOGS = ["campaign settings", "party fund", "preferences", "level up", "advanc
            "bestiary template", "about", "explain", "share with players"]
 
 
+@pytest.mark.slow
 def test_every_dialog_class_is_walked(tmp_path: Path, qtbot: Any,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Each QDialog subclass of the app has an entry above, so its keys are walked too."""
@@ -317,6 +321,7 @@ def test_every_dialog_class_is_walked(tmp_path: Path, qtbot: Any,
     assert set(_dialogs(window)) == set(DIALOGS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", DIALOGS)
 def test_no_dialog_has_a_clash(name: str, tmp_path: Path, qtbot: Any,
                                monkeypatch: pytest.MonkeyPatch) -> None:

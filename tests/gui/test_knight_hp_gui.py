@@ -37,6 +37,7 @@ def document() -> CampaignDocument:
     return CampaignDocument(campaign)
 
 
+@pytest.mark.slow
 def test_adding_a_knight_profile_keeps_the_furnace_hp_and_starts_at_full_knight_hp(
         qtbot: QtBot, document: CampaignDocument) -> None:
     """R39: "Adding ... a knight profile never changes the Furnace HP; a new profile starts at
@@ -59,6 +60,7 @@ def test_adding_a_knight_profile_keeps_the_furnace_hp_and_starts_at_full_knight_
     assert character.knight is None and (character.hp, character.max_hp) == (9, 9)
 
 
+@pytest.mark.slow
 def test_full_knight_hp_heals_only_the_knight_track_in_one_undo_step(
         qtbot: QtBot, document: CampaignDocument) -> None:
     """R39: "Full knight HP" resets the knight's track to SIZ + CON and leaves the Furnace HP;
@@ -102,6 +104,7 @@ def test_the_pdf_labels_the_knight_hp_beside_the_furnace_hp(
     assert fields["c1_current_hp"] == "" and fields["c1_knight_hp"] == ""
 
 
+@pytest.mark.slow
 def test_a_melee_round_shows_the_knights_hp_labelled_and_the_sheets_stay(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """R39: the Melee Round window's combatants table heads its HP column "Knight HP" and shows

@@ -48,6 +48,7 @@ def _melee_file(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_ten_opens_keep_one_campaign_alive(tmp_path: Path) -> None:
     """The file opened ten times, each time with a sheet, the Repairs tab, the timeline and a
     fight open and the clock moved and moved back: one campaign and one document alive."""
@@ -83,6 +84,7 @@ def test_ten_opens_of_a_large_campaign_do_not_grow_memory(tmp_path: Path) -> Non
     assert rss[-1] - rss[0] < 40, rss
 
 
+@pytest.mark.slow
 def test_dropping_documents_after_a_clock_advance_and_its_undo_does_not_crash(
         tmp_path: Path) -> None:
     """Documents dropped, in several states (an advance undone, redone, the timeline over

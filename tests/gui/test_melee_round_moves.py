@@ -143,6 +143,7 @@ def test_no_glory_after_brawling_by_keys(tmp_path: Path, qtbot: QtBot,
     assert knight is not None and knight.glory == 0
 
 
+@pytest.mark.slow
 def test_typed_d20s_and_enter_in_the_die_field_preview_the_exchange(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """As the attack panel's d20 field (issue #17): both sides' physical d20s typed, Enter in

@@ -108,6 +108,7 @@ def _keys_into(widget: QWidget, text: str) -> None:
     QTest.keyClicks(widget, text)
 
 
+@pytest.mark.slow
 def test_the_bestiary_editor_adds_and_removes_a_further_weapon_by_keys(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(3), goblins=1)
@@ -163,6 +164,7 @@ def test_the_bestiary_editor_adds_and_removes_a_further_weapon_by_keys(
     assert again is not None and again.other_weapons == (sling,)
 
 
+@pytest.mark.slow
 def test_the_gm_picks_the_orcs_shortbow_in_the_attack_panel(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _main, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(5), goblins=1)

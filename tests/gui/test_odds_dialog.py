@@ -29,6 +29,7 @@ def _type(widget: QWidget, text: str) -> None:
     QTest.keyClicks(widget, text)
 
 
+@pytest.mark.slow
 def test_odds_dialog_runs_cancels_and_reruns_with_a_seed(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _main, window = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(1), goblins=6)
@@ -94,6 +95,7 @@ def test_odds_dialog_runs_cancels_and_reruns_with_a_seed(
     assert dialog._setup().state.round == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("laptop", LAPTOPS)
 def test_the_figures_with_the_partys_flight_fit_a_laptop(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, laptop: str) -> None:
@@ -117,6 +119,7 @@ def test_the_figures_with_the_partys_flight_fit_a_laptop(
     dialog.close()
 
 
+@pytest.mark.slow
 def test_the_figures_firm_up_while_the_fights_run(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """The GM reads a first answer long before the last chunk: each poll shows the fights

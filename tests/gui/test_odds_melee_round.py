@@ -55,6 +55,7 @@ def _open_bandits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
     return window, ew, knights
 
 
+@pytest.mark.slow
 def test_the_odds_play_a_melee_round_encounter(tmp_path: Path, qtbot: QtBot,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     window, ew, knights = _open_bandits(tmp_path, qtbot, monkeypatch)
@@ -113,6 +114,7 @@ def test_the_odds_play_a_melee_round_encounter(tmp_path: Path, qtbot: QtBot,
     assert dialog.odds is not None and dialog.odds.fights == 200
 
 
+@pytest.mark.slow
 def test_a_joust_between_two_sides_of_knights_tells_the_chosen_sides_odds(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """A joust has no "party" side (gold against azure): the dialog offers the encounter's

@@ -32,6 +32,7 @@ def watched(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(CampaignDocument, "watch_outside_changes", True)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("watched")
 def test_a_fight_a_sheet_and_the_clock_write_only_through_operations(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:

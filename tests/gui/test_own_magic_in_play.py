@@ -49,6 +49,7 @@ def _choose(dialog_list: QListWidget, starts: str) -> None:
     raise AssertionError(f"no {starts!r} in the list")
 
 
+@pytest.mark.slow
 def test_own_spell_and_magic_item_made_learned_given_cast_used_and_undone(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)

@@ -50,6 +50,7 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
+@pytest.mark.slow
 def test_the_sheet_shows_the_engines_numbers(qtbot: QtBot, document: CampaignDocument) -> None:
     for character in document.campaign.characters:
         engine = parity.engine_numbers(character)

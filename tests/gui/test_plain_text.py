@@ -153,6 +153,7 @@ def test_roster(window: MainWindow) -> None:
     assert assert_plain(window.roster) >= 5  # every name (and its tooltip)
 
 
+@pytest.mark.slow
 def test_sheet(window: MainWindow) -> None:
     assert window.document is not None
     for character in window.document.campaign.characters:

@@ -19,6 +19,7 @@ from tests.gui.test_encounter_window import key, open_encounter
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
+@pytest.mark.slow
 def test_shift_h_hides_the_selected_from_the_players_and_undo_shows_it(
         tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     window, ew = open_encounter(tmp_path, qtbot, monkeypatch, RandomRoller(2), goblins=2)

@@ -22,6 +22,7 @@ from tests.gui.windows import open_campaign_window
 RACE_COLUMN = [c.title for c in COLUMNS].index("Race")
 
 
+@pytest.mark.slow
 def test_a_gms_race_is_made_offered_by_name_and_undone(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)

@@ -161,6 +161,7 @@ def test_edit_crash_restore_twice_in_a_row(campaign_file: Path, offers: Offers, 
     assert kept.path.read_bytes() == original  # the replaced version went to the backups
 
 
+@pytest.mark.slow
 def test_later_keeps_the_offer_and_discard_removes_it(campaign_file: Path, offers: Offers,
                                                       windows: list[MainWindow]) -> None:
     first = start()

@@ -48,6 +48,7 @@ def _restart(qtbot: QtBot) -> MainWindow:
     return window
 
 
+@pytest.mark.slow
 def test_a_fight_open_at_close_reopens_on_its_round_and_turn_with_the_log_at_the_end(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
@@ -81,6 +82,7 @@ def test_a_fight_open_at_close_reopens_on_its_round_and_turn_with_the_log_at_the
     assert back.log_view.rowAt(back.log_view.viewport().height() - 2) in (last, -1)
 
 
+@pytest.mark.slow
 def test_a_closed_tab_is_not_reopened(tmp_path: Path, qtbot: QtBot,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
@@ -97,6 +99,7 @@ def test_a_closed_tab_is_not_reopened(tmp_path: Path, qtbot: QtBot,
     assert again.tabs.count() == 1 and again.encounter_tools.current() is None
 
 
+@pytest.mark.slow
 def test_a_gone_fight_is_skipped_and_a_broken_one_is_reported_once(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)

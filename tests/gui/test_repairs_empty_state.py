@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QItemSelectionModel
 from pytestqt.qtbot import QtBot
 
@@ -33,6 +34,7 @@ def _actions(window: RepairsWindow) -> dict[str, bool]:
                                                window.all_button, window.pick_button)}
 
 
+@pytest.mark.slow
 def test_nothing_damaged_says_so_with_every_action_off(tmp_path: Path, qtbot: QtBot) -> None:
     _document, window = _window(tmp_path, qtbot)
     assert window.model.rowCount() == 0

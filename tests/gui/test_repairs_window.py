@@ -65,6 +65,7 @@ def test_models_pass_the_model_tester(window: RepairsWindow, qtmodeltester: Mode
     qtmodeltester.check(window.ledger_model)
 
 
+@pytest.mark.slow
 def test_a_new_dent_shows_at_once(document: CampaignDocument, window: RepairsWindow) -> None:
     """A gear-damage event anywhere (an encounter's crit) appears without reopening."""
     cleric = next(c for c in document.campaign.characters if c.class_id == "cleric")

@@ -39,6 +39,7 @@ def _current_name(window: MainWindow) -> str:
     return str(window.roster.currentIndex().siblingAtColumn(NAME).data())
 
 
+@pytest.mark.slow
 def test_typing_jumps_to_a_name_and_never_edits(tmp_path: Path, qtbot: Any,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(tmp_path, qtbot, monkeypatch)
@@ -60,6 +61,7 @@ def _double_click(view: QAbstractItemView, at: QPoint) -> None:
         send(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
 
 
+@pytest.mark.slow
 def test_f2_edits_and_a_double_click_edits_only_the_name(tmp_path: Path, qtbot: Any,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(tmp_path, qtbot, monkeypatch)
@@ -83,6 +85,7 @@ def test_f2_edits_and_a_double_click_edits_only_the_name(tmp_path: Path, qtbot: 
     assert window.tabs.currentIndex() == 0
 
 
+@pytest.mark.slow
 def test_headers_sort_up_down_and_back_keeping_the_selection(
         tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(tmp_path, qtbot, monkeypatch)
@@ -125,6 +128,7 @@ def test_the_filter_box_and_the_group_box_narrow_the_rows(
     assert len(_names(window)) == 4 and "Sister Maud" in _names(window)
 
 
+@pytest.mark.slow
 def test_move_to_group_is_one_undo_step_and_the_group_view_follows(
         tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(tmp_path, qtbot, monkeypatch)
@@ -149,6 +153,7 @@ def test_move_to_group_is_one_undo_step_and_the_group_view_follows(
     assert view.model().index(5, GROUP).data() == "Funnel"
 
 
+@pytest.mark.slow
 def test_rows_added_and_removed_while_sorted(tmp_path: Path, qtbot: Any,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(tmp_path, qtbot, monkeypatch)
@@ -183,6 +188,7 @@ def test_add_pcs_preselects_the_living_party_in_play(tmp_path: Path, qtbot: Any,
     assert any("Wren Quickfingers" in t and t.endswith("· Hirelings") for t in lines)
 
 
+@pytest.mark.slow
 def test_who_rests_rests_only_the_chosen_group(tmp_path: Path, qtbot: Any,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(tmp_path, qtbot, monkeypatch)
@@ -204,6 +210,7 @@ def test_who_rests_rests_only_the_chosen_group(tmp_path: Path, qtbot: Any,
     assert healed == {c.name for c in document.campaign.characters if c.level > 0}
 
 
+@pytest.mark.slow
 def test_a_funnel_added_and_undone_while_sorted_and_filtered(
         tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from emberkeep.dice import ScriptedRoller

@@ -31,6 +31,7 @@ def scheme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
     qapp.setPalette(before)
 
 
+@pytest.mark.slow
 def test_xp_enough_for_the_next_level_is_green_and_says_so(qtbot: QtBot, scheme: str) -> None:
     """Brannoc (1st level, 14 XP) is 36 short of 2nd; at 60 XP his XP cell reads "60, ready
     to level up" in a green with AA contrast on the roster's rows; a level later it is plain."""

@@ -165,6 +165,7 @@ def test_the_roster_explains_every_ruling_it_shows(main: MainWindow) -> None:
     assert "R22 Dead: " in _help_at(added, added.rect().center())
 
 
+@pytest.mark.slow
 def test_a_sheet_explains_every_ruling_it_shows(main: MainWindow) -> None:
     assert main.document is not None
     seen = 0
@@ -175,6 +176,7 @@ def test_a_sheet_explains_every_ruling_it_shows(main: MainWindow) -> None:
     assert seen > 0  # "Dead at … (R22)" at the least
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", list(InitiativeMode))
 def test_a_fight_explains_every_ruling_it_shows(main: MainWindow, mode: InitiativeMode) -> None:
     assert main.document is not None
@@ -193,6 +195,7 @@ def test_a_fight_explains_every_ruling_it_shows(main: MainWindow, mode: Initiati
     assert _assert_every_ruling_explained(ew) > 0
 
 
+@pytest.mark.slow
 def test_shift_f1_on_a_text_citing_r22_opens_its_ruling(main: MainWindow, qtbot: Any) -> None:
     assert main.document is not None
     sheet = main.open_sheet(main.document.campaign.characters[0].id)
@@ -209,6 +212,7 @@ def test_shift_f1_on_a_text_citing_r22_opens_its_ruling(main: MainWindow, qtbot:
     assert window.current_key() == "R22" and window.heading.text() == "R22 Dead"
 
 
+@pytest.mark.slow
 def test_shift_f1_elsewhere_opens_the_reference_at_its_start(main: MainWindow, qtbot: Any) -> None:
     main.activateWindow()
     qtbot.waitUntil(main.isActiveWindow)
@@ -221,6 +225,7 @@ def test_shift_f1_elsewhere_opens_the_reference_at_its_start(main: MainWindow, q
     assert window.search.text() == ""
 
 
+@pytest.mark.slow
 def test_shift_f1_with_the_mouse_on_a_ruling_opens_it(main: MainWindow, qtbot: Any) -> None:
     assert main.document is not None
     sheet = main.open_sheet(main.document.campaign.characters[0].id)

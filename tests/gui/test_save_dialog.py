@@ -100,6 +100,7 @@ def first_name(path: Path) -> str:
     return storage.load(path).characters[0].name
 
 
+@pytest.mark.slow
 def test_two_windows_on_one_file_the_second_save_asks(campaign_file: Path, boxes: Boxes,
                                                       windows: list[MainWindow]) -> None:
     mine, theirs = opened(windows, campaign_file), opened(windows, campaign_file)
@@ -125,6 +126,7 @@ def test_two_windows_on_one_file_the_second_save_asks(campaign_file: Path, boxes
     assert sorted(p.name for p in campaign_file.parent.iterdir()) == ["ember.json", "home"]
 
 
+@pytest.mark.slow
 def test_an_overwrite_replaces_only_the_version_the_gm_was_told_of(
         campaign_file: Path, boxes: Boxes, windows: list[MainWindow]) -> None:
     window = opened(windows, campaign_file)
@@ -140,6 +142,7 @@ def test_an_overwrite_replaces_only_the_version_the_gm_was_told_of(
     assert window.save() and first_name(campaign_file) == "Mine"
 
 
+@pytest.mark.slow
 def test_a_save_while_another_copy_saves_says_so(campaign_file: Path, boxes: Boxes,
                                                  windows: list[MainWindow],
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,6 +165,7 @@ def test_a_save_while_another_copy_saves_says_so(campaign_file: Path, boxes: Box
     assert window.save() and first_name(campaign_file) == "Mine"  # once it is done
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                     reason="giving a file to another user needs root")
 def test_another_user_s_file_is_refused_with_save_as_advice(campaign_file: Path, boxes: Boxes,
@@ -184,6 +188,7 @@ def leftovers(path: Path) -> list[Path]:
     return made
 
 
+@pytest.mark.slow
 def test_opening_a_campaign_cleans_what_a_killed_save_left(campaign_file: Path,
                                                            windows: list[MainWindow]) -> None:
     made = leftovers(campaign_file)
@@ -191,6 +196,7 @@ def test_opening_a_campaign_cleans_what_a_killed_save_left(campaign_file: Path,
     assert not any(p.exists() for p in made)
 
 
+@pytest.mark.slow
 def test_the_start_cleans_what_a_killed_save_left_beside_recent_files(
         campaign_file: Path, windows: list[MainWindow]) -> None:
     AppState(recent=[str(campaign_file)], example_copied=True).save()

@@ -63,12 +63,14 @@ def test_a_half_alpha_text_placeholder_is_made_muted_not_black() -> None:
     assert fixed.color(Role.PlaceholderText) != QColor("#000000")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scheme", ["system", "light", "dark"])
 def test_every_scheme_has_a_muted_placeholder(keep_palette: QApplication, scheme: str) -> None:
     apply_scheme(keep_palette, scheme)  # type: ignore[arg-type]
     _placeholder_reads_and_is_not_text(keep_palette.palette())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scheme", ["system", "light", "dark"])
 def test_an_empty_filter_box_paints_its_placeholder_apart_from_typed_text(
         qtbot: QtBot, keep_palette: QApplication, scheme: str) -> None:
@@ -88,6 +90,7 @@ def test_an_empty_filter_box_paints_its_placeholder_apart_from_typed_text(
     assert contrast(shown, written) >= 2.0, (shown.name(), written.name())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["light", "dark"])
 def test_the_dice_trays_result_reads_after_a_switch_of_scheme(
         qtbot: QtBot, keep_palette: QApplication, first: str) -> None:
@@ -115,6 +118,7 @@ def test_the_good_news_green_is_green_and_reads(palette: QPalette) -> None:
         assert contrast(good, palette.color(role)) >= AA
 
 
+@pytest.mark.slow
 def test_a_label_toned_good_takes_the_green(qtbot: QtBot, keep_palette: QApplication) -> None:
     from gui.palette import tone
 

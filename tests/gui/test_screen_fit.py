@@ -117,6 +117,7 @@ def status_in_view(ew: EncounterWindow) -> None:
         ).horizontalAdvance("dying (3)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("laptop", LAPTOPS)
 @pytest.mark.parametrize("mode", list(MODES))
 def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
@@ -155,6 +156,7 @@ def test_an_encounter_in_each_mode_fits_and_keeps_six_log_rows(
     column_in_view(ew, 0 if mode == "Melee Round" and laptop == "wide-laptop" else HP_COLUMN)
 
 
+@pytest.mark.slow
 def test_messages_keep_their_room(tmp_path: Path, qtbot: QtBot,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """A refusal, then the morale/dying banner appearing, move nothing under the GM's eyes."""
@@ -176,6 +178,7 @@ def test_messages_keep_their_room(tmp_path: Path, qtbot: QtBot,
     assert_fits(window, size)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("laptop", LAPTOPS)
 def test_roster_sheet_repairs_and_docks_fit(tmp_path: Path, qtbot: QtBot,
                                             monkeypatch: pytest.MonkeyPatch,
@@ -196,6 +199,7 @@ def test_roster_sheet_repairs_and_docks_fit(tmp_path: Path, qtbot: QtBot,
         assert_fits(window, size)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("laptop", LAPTOPS)
 def test_every_dialog_fits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
                            laptop: str) -> None:
@@ -231,6 +235,7 @@ def test_every_dialog_fits(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.Mon
     assert len(checked) == len(modal) + len(editors)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("laptop", LAPTOPS)
 def test_every_encounter_dialog_fits(tmp_path: Path, qtbot: QtBot,
                                      monkeypatch: pytest.MonkeyPatch, laptop: str) -> None:

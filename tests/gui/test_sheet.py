@@ -127,6 +127,7 @@ def test_names_and_notes_are_plain_text(qtbot: QtBot, document: CampaignDocument
                for label in sheet.labels.values() if label.text())
 
 
+@pytest.mark.slow
 def test_roster_opens_sheets_as_tabs(qtbot: QtBot, tmp_path: Path,
                                      monkeypatch: pytest.MonkeyPatch,
                                      document: CampaignDocument) -> None:

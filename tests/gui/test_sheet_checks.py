@@ -56,6 +56,7 @@ def _dialog(window: QWidget) -> SheetCheckDialog:
     return found
 
 
+@pytest.mark.slow
 def test_ctrl_j_rolls_a_save_with_a_luck_die_after_the_roll(opened) -> None:  # type: ignore[no-untyped-def]
     """Sister Maud's WIS SAVE, typed 8: 8 + 2 + PROF 1 = 11, fails the ROOM DC 12 (R7);
     Ctrl+L adds a typed 3 (R29): 14, success; Enter records the die spent."""
@@ -90,6 +91,7 @@ def test_ctrl_j_rolls_a_save_with_a_luck_die_after_the_roll(opened) -> None:  # 
     document.undo_stack.setClean()  # closing asks nothing
 
 
+@pytest.mark.slow
 def test_ctrl_click_on_a_save_or_a_skill_presets_the_roll(opened) -> None:  # type: ignore[no-untyped-def]
     """The sheet's WIS SAVE label and Medicine skill roll those against the DC (the dice
     tray leaves rollsCheck widgets alone); the Medicine CHECK, d20 9: 9 + 2 + 1 = 12 meets DC 12."""

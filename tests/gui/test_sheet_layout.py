@@ -63,6 +63,7 @@ def _shown(widget: QWidget, sheet: CharacterSheet) -> bool:
 
 # -- blocks that apply, and only those ---------------------------------------------------------
 
+@pytest.mark.slow
 def test_no_spell_panel_for_a_fighter_one_for_a_magic_user_and_a_cleric(
         qtbot: QtBot, document: CampaignDocument) -> None:
     """R8: a Fighter casts nothing: no Magic block at all (no disabled combos, no Forget, no
@@ -102,6 +103,7 @@ def test_magic_shows_when_a_level_up_brings_a_cantrip_and_goes_with_undo(
     assert not _shown(sheet.magic, sheet)
 
 
+@pytest.mark.slow
 def test_fighting_style_only_for_a_class_that_has_styles(
         qtbot: QtBot, document: CampaignDocument) -> None:
     brannoc = _sheet(qtbot, document, "Brannoc")
@@ -157,6 +159,7 @@ def _whole(widget: QWidget) -> bool:
     return widget.isVisible() and widget.visibleRegion().boundingRect() == widget.rect()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("laptop", LAPTOPS)
 def test_a_knights_sheet_fits_the_laptop_without_a_sideways_scroll_bar(
         laptop: str, scheme: str, tmp_path: Path, qtbot: QtBot,
@@ -207,6 +210,7 @@ def test_a_long_weapon_name_gives_way_in_the_header(qtbot: QtBot,
 
 # -- skills ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_skills_that_differ_from_the_bare_modifier_first_every_one_on_request(
         qtbot: QtBot, document: CampaignDocument) -> None:
     """Brannoc: PROF in Athletics, Intimidation and Survival (R7) are shown; the other 15, at
@@ -229,6 +233,7 @@ def test_skills_that_differ_from_the_bare_modifier_first_every_one_on_request(
     assert skills.shown() == ["athletics", "intimidation", "survival"]
 
 
+@pytest.mark.slow
 def test_ready_to_level_up_reads_green_and_bold(qtbot: QtBot,
                                                 document: CampaignDocument) -> None:
     """R32 at 50 XP: the guide's green (the palette's own, AA on the window), muted before."""
@@ -243,6 +248,7 @@ def test_ready_to_level_up_reads_green_and_bold(qtbot: QtBot,
     assert ready.font().bold()
 
 
+@pytest.mark.slow
 def test_a_funnel_character_says_every_skill_is_at_the_modifier(
         qtbot: QtBot, document: CampaignDocument) -> None:
     sheet = _sheet(qtbot, document, "Old Mag")
@@ -308,6 +314,7 @@ def test_a_versatile_weapons_two_grips_share_its_key_with_the_grip_said(
 
 # -- keys only -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_tab_walks_the_header_then_each_column_and_reaches_every_field(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """From the name, Tab goes through the header band (name, Level Up, HP, max, dead-at, AC,
@@ -345,6 +352,7 @@ def test_tab_walks_the_header_then_each_column_and_reaches_every_field(
     assert missing == []
 
 
+@pytest.mark.slow
 def test_mnemonics_reach_their_fields_and_clash_with_no_window_key(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """A knight Cleric shows every block at once: no Alt key answers two things; Alt+M the name,

@@ -72,6 +72,7 @@ def test_typing_a_level_is_refused_xp_says_ready_and_level_up_shows_the_roll(
     assert sheet.labels["level"].text() == "1"
 
 
+@pytest.mark.slow
 def test_the_class_is_read_on_the_sheet_and_a_hand_edit_is_refused(
         qtbot: QtBot, document: CampaignDocument) -> None:
     """A class comes from Level Up out of the funnel (R5): Brannoc's sheet shows "Fighter" as a
@@ -104,6 +105,7 @@ def test_the_class_is_read_on_the_sheet_and_a_hand_edit_is_refused(
     assert document.character(zero.id).name == "Mags the Lucky"
 
 
+@pytest.mark.slow
 def test_only_casters_learn_spells_and_the_campaigns_own_spell_is_offered(
         qtbot: QtBot, document: CampaignDocument) -> None:
     """R8: Brannoc (Fighter) cannot learn; Sister Maud (Cleric, 1 + LVL = 2, R10) forgets Shield

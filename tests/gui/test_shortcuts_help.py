@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -30,6 +31,7 @@ def test_typing_in_the_search_narrows_the_keys(qtbot: Any) -> None:
     assert len(dialog.visible_keys()) == len(ROWS)
 
 
+@pytest.mark.slow
 def test_the_list_scrolls_and_wraps_inside_a_small_screen(qtbot: Any) -> None:
     dialog = ShortcutsDialog()
     qtbot.addWidget(dialog)

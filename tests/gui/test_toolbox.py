@@ -131,6 +131,7 @@ def test_archetype_editor_saves_a_new_archetype_with_effects_that_round_trips(
     editor.close()
 
 
+@pytest.mark.slow
 def test_editing_a_shipped_archetype_makes_a_campaign_copy_and_revert_brings_it_back(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch)

@@ -24,6 +24,7 @@ def _focus() -> QWidget:
     return widget
 
 
+@pytest.mark.slow
 def test_shift_d_types_each_sides_surprise_d6_then_s_rolls_them(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """R20: "each side rolls a d6 ... surprised on 1-2": typed 2 for the party, 5 for the
@@ -84,6 +85,7 @@ def test_typing_the_d20_and_enter_previews_the_attack_then_enter_applies(
     assert ew.typed_dice.edit.text() == "fumble 5"  # not rolled: kept for the next step
 
 
+@pytest.mark.slow
 def test_the_preview_and_the_log_name_the_fumbles_notch_and_drop_and_undo_refreshes(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """R17: a natural 1 notches the weapon and drops it: the preview says so before Enter,
@@ -129,6 +131,7 @@ def test_the_entry_reads_every_purpose_who_and_several_rolls() -> None:
         parse_entry("crit x", names)
 
 
+@pytest.mark.slow
 def test_r20_each_sides_initiative_d6_typed_orders_the_round(
         tmp_path: Path, qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """R20 (Furnace): a d6 per side, the higher acts first: typed foes 6, party 1."""

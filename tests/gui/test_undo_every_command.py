@@ -84,6 +84,7 @@ def exact_undo(document: CampaignDocument, kind: str) -> Iterator[None]:
     assert campaign == after, f"{kind}: redo re-applies it"
 
 
+@pytest.mark.slow
 def test_every_command_kind_undoes_exactly_and_redoes(qtbot: QtBot) -> None:
     campaign = storage.load(resource_path("example_campaign.json"))
     fighter = next(c for c in campaign.characters if c.class_id == "fighter")
@@ -255,6 +256,7 @@ def crowd(qtbot: QtBot) -> tuple[CampaignDocument, dict[str, QAbstractItemModel]
     return document, models, Spy(models)
 
 
+@pytest.mark.slow
 def test_one_hp_change_repaints_one_roster_row_and_no_other_view(
         crowd: tuple[CampaignDocument, dict[str, QAbstractItemModel], Spy]) -> None:
     document, _models, spy = crowd

@@ -17,6 +17,7 @@ from tests.gui.windows import open_campaign_window
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 
 
+@pytest.mark.slow
 def test_undo_keys_in_a_sheet_field_undo_the_campaign(tmp_path: Path, qtbot: Any,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)

@@ -133,6 +133,7 @@ def _in_reading_order(chain: list[QWidget], page: QWidget) -> None:
             f"back up to {after.accessibleName() or type(after).__name__} {b}")
 
 
+@pytest.mark.slow
 def test_the_class_page_tabs_archetype_equipment_then_hit_die(qtbot: QtBot) -> None:
     wizard = _wizard(qtbot)
     wizard.next()
