@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from emberkeep.campaign.changes import Change
 from emberkeep.campaign.example import build_example_campaign
 from emberkeep.campaign.model import new_id
 from gui.character_list_model import character_list
@@ -129,3 +130,12 @@ def test_a_funnel_added_in_one_step_shows_in_the_pickers(
     document.undo_stack.undo()
     assert _names(window.payer) == _expected(document)[1]
     assert character_list(document).rowCount(QModelIndex()) == len(document.campaign.characters)
+
+
+def test_a_list_changed_without_row_signals_is_caught_when_the_change_is_announced(
+        window: RepairsWindow, document: CampaignDocument) -> None:
+    # the fallback for a step that wrote the whole list at once: the pickers still match
+    document.campaign.characters.reverse()
+    document.announce(Change(reordered=True))
+    assert _names(window.owner) == _expected(document)[0]
+    assert _names(window.payer) == _expected(document)[1]
