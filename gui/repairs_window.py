@@ -135,19 +135,11 @@ class RepairsWindow(QWidget):
         self.totals.setTextFormat(Qt.TextFormat.PlainText)
         self.totals.setWordWrap(True)
 
-        filters = QHBoxLayout()
-        filter_widgets: list[QWidget] = [QLabel("Owner", self), self.owner, self.kind,
-                                         self.broken, self.search]
-        for widget in filter_widgets:
-            filters.addWidget(widget)
-        filters.addStretch(1)
-        buttons = QHBoxLayout()
-        button_widgets: list[QWidget] = [QLabel("Paid by", self), self.payer, self.at_smith,
-                                         self.repair_button, self.one_button, self.all_button,
-                                         self.pick_button]
-        for widget in button_widgets:
-            buttons.addWidget(widget)
-        buttons.addStretch(1)
+        filters = _row(QLabel("Owner", self), self.owner, self.kind, self.broken, self.search)
+        # who pays and where, then what to do: two rows, so the tab fits a 1280 px laptop
+        # beside a docked dice tray and timeline
+        paying = _row(QLabel("Paid by", self), self.payer, self.at_smith)
+        buttons = _row(self.repair_button, self.one_button, self.all_button, self.pick_button)
         gear_tab = QWidget(self)
         gear_layout = QVBoxLayout(gear_tab)
         # an empty table says nothing: the empty state says why it is empty
@@ -159,6 +151,7 @@ class RepairsWindow(QWidget):
         gear_layout.addLayout(filters)
         gear_layout.addWidget(self.table, 1)
         gear_layout.addWidget(self.empty, 1)
+        gear_layout.addLayout(paying)
         gear_layout.addLayout(buttons)
         gear_layout.addWidget(self.message)
         gear_layout.addWidget(self.totals)
@@ -300,3 +293,12 @@ class RepairsWindow(QWidget):
 
     def pick_up_selected(self) -> bool:
         return self._push(pick_up_weapons(self.selected()))
+
+
+def _row(*widgets: QWidget) -> QHBoxLayout:
+    """``widgets`` side by side from the left, the room left over after them."""
+    row = QHBoxLayout()
+    for widget in widgets:
+        row.addWidget(widget)
+    row.addStretch(1)
+    return row
