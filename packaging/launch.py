@@ -1,6 +1,6 @@
 """Entry script for the PyInstaller bundle: the same console entry point as ``emberkeep``.
 
-``freeze_support`` first: the odds' worker processes (issue #21) start this executable again,
+``freeze_support`` first: the odds' worker processes start this executable again,
 and in a bundle it must run the worker, not a second copy of the app."""
 
 import multiprocessing
