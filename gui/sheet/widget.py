@@ -44,6 +44,7 @@ from shiboken6 import isValid
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.operation import Refused
 from emberkeep.character.abilities import ABILITIES, Ability
+from emberkeep.character.advancement import MAX_LEVEL
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
@@ -212,6 +213,32 @@ class CharacterSheet(QWidget):
         self._refreshers.append(refresh)
         return label
 
+    def _hp_history(self, parent: QWidget) -> QWidget:
+        """Each level's HP gain, each its own number that explains itself: the die rolled and
+        CON, or the fixed amount (R5)."""
+        row = QWidget(parent)
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        # made now, hidden until used, so Tab meets them in their place: level 0 (a funnel
+        # survivor's) to the last level there is
+        shown = [plain_label("", row) for _ in range(_MOST_HP_ENTRIES)]
+        none = plain_label("—", row)
+        for label in (*shown, none):
+            layout.addWidget(label)
+        layout.addStretch(1)
+
+        def refresh(character: Character) -> None:
+            entries = character.hp_history[-len(shown):]
+            for label, entry in zip(shown, entries, strict=False):
+                label.setText(f"L{entry.level}: +{entry.gain}")
+                mark(label, f"hp_gain:{entry.level}")
+            for number, label in enumerate(shown):
+                label.setVisible(number < len(entries))
+            none.setVisible(not entries)
+
+        self._refreshers.append(refresh)
+        return row
+
     def _int_field(self, key: str, label: str, field: str, parent: QWidget,
                    tip: str = "") -> FieldEdit:
         return self.field(key, label, lambda c: str(getattr(c, field)),
@@ -274,7 +301,7 @@ class CharacterSheet(QWidget):
         pool.addWidget(hit_dice)
         pool.addWidget(self.label("hit_die", box, lambda c: _hit_die_text(c, self.catalog)), 1)
         form.addRow(caption("HD pool", box), pool)
-        form.addRow(caption("HP history", box), self.label("hp_history", box, _hp_history))
+        form.addRow(caption("HP history", box), self._hp_history(box))
         form.addRow(caption("Occupation", box), self.label("occupation", box, occupation_name))
         form.addRow(caption("Status", box), self.label("status", box, lambda c: c.status.value))
         self.add_knight_button = QPushButton("Add knight profile", box)
@@ -433,13 +460,12 @@ def ac_parts_text(character: Character, catalog: Catalog) -> str:
     return text
 
 
+_MOST_HP_ENTRIES = MAX_LEVEL + 1  # level 0 (the funnel's) to the last
+
+
 def load_text(character: Character) -> str:
     carried, limit = load_and_limit(character)
     return f"{carried} / {limit}" + ("  ENCUMBERED" if carried > limit else "")
-
-
-def _hp_history(character: Character) -> str:
-    return " ".join(f"L{e.level}:+{e.gain}" for e in character.hp_history) or "—"
 
 
 def _effective_text(character: Character, *, ability: Ability) -> str:

@@ -38,7 +38,7 @@ from tests.gui.windows import open_campaign_window
 
 KNIGHT = KnightProfile(SIZ=15, DEX=10, STR=10, CON=13,
                        skills={"Sword": 15, "Lance": 12, "Spear": 6})
-KEY = re.compile(r"^(ac|prof|hp_max|load|spellcheck|spells_known|dead_at"
+KEY = re.compile(r"^(ac|prof|hp_max|load|spellcheck|spells_known|dead_at|hp_gain:[0-9]+"
                  r"|atk:.+|damage:.+|save:(STR|DEX|CON|INT|WIS|CHA)|skill:[a-z_]+)$")
 
 
@@ -273,7 +273,9 @@ def test_every_derived_number_is_a_marked_focusable_widget(
     assert len(weapons) == 2
     wanted = {*STATIC_KEYS, *(f"atk:{uid}" for uid in weapons),
               *(f"damage:{uid}" for uid in weapons),
-              *(f"save:{a.value}" for a in ABILITIES), *(f"skill:{s.value}" for s in Skill)}
+              *(f"save:{a.value}" for a in ABILITIES), *(f"skill:{s.value}" for s in Skill),
+              *(f"hp_gain:{e.level}" for e in character.hp_history)}
+    assert character.hp_history  # each level's gain explains itself too
     assert set(marked) == wanted
     for key, widgets in marked.items():
         assert KEY.match(key), key
