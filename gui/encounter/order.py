@@ -30,6 +30,12 @@ from gui.plain_text import tooltip
 __all__ = ["OrderModel", "SegmentTimeline", "slot_text"]
 
 _Index = QModelIndex | QPersistentModelIndex
+Role = Qt.ItemDataRole
+# the roles the order answers; the view asks some ten per row and paint, the rest answered
+# before any slot is read (a step repaints every row in sight)
+_ANSWERED = frozenset(int(r.value) for r in (
+    Role.DisplayRole, Role.ToolTipRole, Role.AccessibleDescriptionRole, Role.BackgroundRole,
+    Role.FontRole, Role.ForegroundRole, Role.UserRole))
 SEGMENTS = 10
 MOST_ROWS = 3  # the timeline's rows of actors per segment shown (a crowd's rest: the order)
 KIND_MARK = {"missile": "➶", "melee": "⚔", "spell": "✦", "any": ""}
@@ -82,7 +88,7 @@ class OrderModel(QAbstractListModel):
         return 0 if parent.isValid() else len(self.order)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self.order):
+        if role not in _ANSWERED or not index.isValid() or index.row() >= len(self.order):
             return None
         slot = Slot.parse(self.order[index.row()])
         current = index.row() == self.session.enc.state.turn and \
