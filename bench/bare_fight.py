@@ -1,4 +1,4 @@
-"""A floor for bench/fights.py: the same 4-vs-6 fight reduced to to-hit and damage (issue #21).
+"""A floor for bench/fights.py: the same 4-vs-6 fight reduced to to-hit and damage.
 
 Not a rule of the app and used by nothing but this benchmark: each round a d6 per side sets who
 goes first, each standing fighter hits the first standing foe on d20 + ATK ≥ AC for a damage

@@ -1,4 +1,4 @@
-"""Campaign load and save against orjson, in one run (issue #3).
+"""Campaign load and save against orjson, in one run.
 
 Generates a ~3 MB campaign (500 characters, 200 encounters with 10,000 log events, 40 of them
 keeping their combatants, four PCs and two goblins each; 1,000 ledger entries and 300 timeline

@@ -1,4 +1,4 @@
-"""Recording a campaign operation (issue #16) against a deep-copy snapshot, in one run.
+"""Recording a campaign operation against a deep-copy snapshot, in one run.
 
 Builds a 200-character campaign, then times one HP change made three ways:
 

@@ -1,4 +1,4 @@
-"""The fault suite as a bench (issue #20): kills mid-save, failures held, fuzzed files by outcome.
+"""The fault suite as a bench: kills mid-save, failures held, fuzzed files by outcome.
 
 Prints its figures; exits 1 when any of them shows a fault (a file neither old nor new, a failed
 save that changed the file or left a temporary, a fuzz case that escaped as a traceback or hung,

@@ -1,4 +1,4 @@
-"""10,000 complete 4-vs-6 fights through the app's own engine, against a bare dice loop (issue #6).
+"""10,000 complete 4-vs-6 fights through the app's own engine, against a bare dice loop.
 
 Each fight is the example campaign's four 1st-level characters against six bandits (ROOM DC 12),
 played to the end by ``emberkeep.encounter.sim.run_fight``: the same engine code the app runs
@@ -8,7 +8,7 @@ by reverting the fight's steps (the app's undo), so no deep copy is timed. The r
 counting roller (``random.random``); in the same run a bare loop rolls as many dice with the
 same roller, and the ratio of the two is reported.
 
-Goals (issue #21): 10,000 fights in ≤ 1 s on a 2-core machine (processes allowed) and ≤ 10×
+Goals: 10,000 fights in ≤ 1 s on a 2-core machine (processes allowed) and ≤ 10×
 the bare loop per process. The fights record nothing (``Encounter(recording=False)``, the
 simulator's way); the run also times the same fights recording every step, side by side.
 For scale, the run also times making the step records of the fights alone, with no rule
@@ -96,7 +96,7 @@ def main() -> None:
         multi = time.perf_counter() - start
     multi_dice = sum(p[0] for p in parts)
     # Recording on against off, side by side on the same fights (same seed): what not
-    # building the undo history saves (issue #21).
+    # building the undo history saves.
     side = min(fights, 2000)
     best_on = best_off = float("inf")
     for _ in range(3):

@@ -1,4 +1,4 @@
-"""The odds dialog's default run: 2,000 fights of the example party against six bandits (issue #21).
+"""The odds dialog's default run: 2,000 fights of the example party against six bandits.
 
 Timed as the dialog runs them: chunks of ``odds.CHUNK`` fights (``odds.run_chunk``, recording
 nothing) in a warm pool of worker processes (the dialog's fork server pool, started and warmed

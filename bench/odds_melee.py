@@ -1,4 +1,4 @@
-"""The odds of a Melee Round encounter (issue #21): two knights (the knight profile's defaults:
+"""The odds of a Melee Round encounter: two knights (the knight profile's defaults:
 Sword 15, chainmail and shield, 28 HP) against three bandits (R33: skill 12, armor 6, SIZ 12,
 4d6, 24 HP, morale 7) eight yards off, played from the start by ``melee_round.sim``.
 

@@ -1,4 +1,4 @@
-"""The least any engine that records its fights the way the app needs must spend (issue #6).
+"""The least any engine that records its fights the way the app needs must spend.
 
 The app's engine keeps every fight as undoable steps: each change a ``Set`` with the value
 before and after, each roll a ``Rolled`` with its ``RollRecord``, each table row and ruling a

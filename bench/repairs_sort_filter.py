@@ -1,4 +1,4 @@
-"""Sorting and filtering a 10,000-row Repairs tracker (issue #8), against plain Python.
+"""Sorting and filtering a 10,000-row Repairs tracker, against plain Python.
 
 Times, with a QTableView attached (offscreen) so the view's reaction is paid too:
 - sort: ``RepairsModel.sort`` on the cost and owner columns vs ``sorted`` with the same key;

@@ -1,5 +1,5 @@
 """Seeded simulated fights written as plain text, one line a step: the golden record that
-speed work on the engine must leave unchanged (issue #6).
+speed work on the engine must leave unchanged.
 
 Each line is ``actor | action | summary | sets | dice`` with every character id, gear uid and
 combatant id replaced by its name, so the file reads as a fight log. Regenerate it (only when

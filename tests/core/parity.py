@@ -1,4 +1,4 @@
-"""What the engine uses for a character's numbers, asked the engine's own way (issue #16).
+"""What the engine uses for a character's numbers, asked the engine's own way.
 
 For one character, :func:`engine_numbers` builds an encounter with it as a combatant against a
 plain monster and asks the engine: the ATK modifier a real attack roll carries, the damage a

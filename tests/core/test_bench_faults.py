@@ -1,4 +1,4 @@
-"""bench/faults.py (issue #20) runs and finds nothing, in a few cases of each part: its figures
+"""bench/faults.py runs and finds nothing, in a few cases of each part: its figures
 are what the report quotes, so the bench itself must not rot."""
 
 from __future__ import annotations

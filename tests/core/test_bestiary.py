@@ -1,4 +1,4 @@
-"""The bestiary (issue #21): the starter monsters, the campaign's own over them, templates made
+"""The bestiary: the starter monsters, the campaign's own over them, templates made
 into monsters by the one monster-making function (HP as written, rolled or typed), a monster
 from the form saved back, and every change one recorded, undoable campaign step."""
 

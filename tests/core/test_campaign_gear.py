@@ -1,4 +1,4 @@
-"""The GM's own gear and magic items given from the campaign's catalog (issue #18): the campaign's
+"""The GM's own gear and magic items given from the campaign's catalog: the campaign's
 weapons, armor, shields and items over the shipped ones; a cheap sword notches and breaks per
 R17 in a fight; a magic item comes with its day's charges, each use spends one, undo gives it
 back, and the clock refills it at midnight."""
@@ -191,7 +191,7 @@ def test_a_campaigns_own_race_makes_characters_and_keeps_r2s_shapes() -> None:
 
 def test_a_campaign_with_the_gms_own_race_and_weapon_saves_and_loads_whole(
         tmp_path: Path) -> None:
-    """Issue #20's whole-campaign check reads the campaign's own catalog (issue #18): a Gnoll
+    """Issue #20's whole-campaign check reads the campaign's own catalog: a Gnoll
     with the GM's Rusty sword is no unknown race or gear id."""
     campaign = _campaign()
     upsert(campaign, Race(id="gnoll", name="Gnoll", text=("+1 STR, -1 INT",),

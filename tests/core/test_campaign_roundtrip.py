@@ -1,4 +1,4 @@
-"""load(save(c)) == c for generated campaigns (issue #3), through the real file path."""
+"""load(save(c)) == c for generated campaigns, through the real file path."""
 
 from __future__ import annotations
 

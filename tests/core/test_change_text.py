@@ -1,4 +1,4 @@
-"""Enter applies exactly what you saw (issue #17): a step's preview, log and recap name every
+"""Enter applies exactly what you saw: a step's preview, log and recap name every
 change it makes — the fumble's notch and drop (R17: "a natural 1 also drops it"), HP,
 conditions (R28), the end of the fight onto the clock (R27) — not only later on the Repairs
 tab."""

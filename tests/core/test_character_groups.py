@@ -1,4 +1,4 @@
-"""Groups of characters (issue #19): derived until the GM chooses, who rests, one recorded op."""
+"""Groups of characters: derived until the GM chooses, who rests, one recorded op."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One game clock (issue #5): calendar, units, expirations, daily resets, rests, downtime."""
+"""One game clock: calendar, units, expirations, daily resets, rests, downtime."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Conditions read as words, never as the engine's keys (issue #18)."""
+"""Conditions read as words, never as the engine's keys."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Copying a spell (issue #18, the Wizard's "Copying spells are cheaper or EASY"): an INT
+"""Copying a spell (the Wizard's "Copying spells are cheaper or EASY"): an INT
 (Arcana) CHECK against the ROOM DC, EASY for the Wizard (R7: DC − 3), learns the spell on a
 success, within R10's limit. Ysolde: INT +2, PROF +1 (proficient in Arcana)."""
 

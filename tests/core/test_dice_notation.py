@@ -1,4 +1,4 @@
-"""The dice tray's notation (issue #19): sums of terms, d%, keep/drop, arithmetic, clear errors.
+"""The dice tray's notation: sums of terms, d%, keep/drop, arithmetic, clear errors.
 Every die comes from a scripted roller, so each test states the faces it expects."""
 
 from __future__ import annotations

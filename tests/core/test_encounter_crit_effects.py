@@ -1,4 +1,4 @@
-"""Crit and injury rows whose words must do something at the table (issue #17)."""
+"""Crit and injury rows whose words must do something at the table."""
 
 from __future__ import annotations
 

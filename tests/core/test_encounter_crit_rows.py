@@ -1,4 +1,4 @@
-"""Every row of the four crit tables, applied with scripted dice (issue #4, R15, R19, R26, R30).
+"""Every row of the four crit tables, applied with scripted dice (R15, R19, R26, R30).
 
 Furnace: "If a character rolls a natural 20, take your maximum DAM and roll from the table
 assigned to your class and level." Each case: Brannoc (arming sword 1d8, STR +1, so a maximum

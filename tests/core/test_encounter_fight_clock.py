@@ -1,4 +1,4 @@
-"""A fight's rounds onto the campaign clock (issue #5, R27) and its "until rest" conditions
+"""A fight's rounds onto the campaign clock (R27) and its "until rest" conditions
 onto the timeline (R21), each round counted once however often the GM leaves and resumes."""
 
 from __future__ import annotations

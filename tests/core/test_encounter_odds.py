@@ -1,4 +1,4 @@
-"""The odds of a fight (issue #21): simulated figures against exact ones worked out by hand,
+"""The odds of a fight: simulated figures against exact ones worked out by hand,
 the same seed giving the same figures, the "what if" sweep, and the sheets left untouched.
 
 Exact cases use R28's ``cant_act`` (no action, and unlike STUNNED no EASY to be hit) to keep

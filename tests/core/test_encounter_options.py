@@ -1,4 +1,4 @@
-"""The toolbox's optional rules in fights (issue #12), the injuries' "HARD until rest" on every
+"""The toolbox's optional rules in fights, the injuries' "HARD until rest" on every
 CHECK and SAVE (R21), casting from scrolls and a spell's own mishap table; scripted dice.
 
 Furnace, "A set of optional rules": "Advantage and disadvantage [5e] ... Use instead or next to
@@ -319,7 +319,7 @@ def test_core_spellcheck_keeps_the_low_face_for_natural_1_and_the_modes_translat
 # --- issue #9: "Go NEAR and ATK" keeps the attack panel's advantage ---------------------------
 
 def test_go_near_and_atk_rolls_with_the_gms_advantage() -> None:
-    """Furnace "Go NEAR and ATK" with the GM's advantage (issue #9): 4 and 10 keep 10,
+    """Furnace "Go NEAR and ATK" with the GM's advantage: 4 and 10 keep 10,
     10 + 2 = 12 hits AC 12; the d8 shows 3 (+1 STR): the goblin at zone 1 loses 4."""
     from emberkeep.encounter.actions import move_and_attack
 

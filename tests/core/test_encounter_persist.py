@@ -1,4 +1,4 @@
-"""Keeping an encounter in the campaign and resuming it exactly; the Markdown recap (issue #9).
+"""Keeping an encounter in the campaign and resuming it exactly; the Markdown recap.
 
 DESIGN: events record results, so replay never rolls a die: resuming applies the recorded
 ``Set`` events to the combatants and the encounter state; what a step did to a character is

@@ -1,4 +1,4 @@
-"""Hidden combatants (issue #19): a free GM step, saved with the fight, undone like any step."""
+"""Hidden combatants: a free GM step, saved with the fight, undone like any step."""
 
 from __future__ import annotations
 

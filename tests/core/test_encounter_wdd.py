@@ -1,4 +1,4 @@
-"""WDD in the engine (issue #6): gear damage on the sheet (R15-R17, R19, R26), fending (R30),
+"""WDD in the engine: gear damage on the sheet (R15-R17, R19, R26), fending (R30),
 the knife grip, mounted combat and volleys (R31), with scripted dice.
 
 The party is the example's (see test_encounter_attack): Brannoc (STR +1, PROF +1, arming sword,

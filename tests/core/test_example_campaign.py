@@ -1,4 +1,4 @@
-"""The bundled example campaign (issue #3) and the golden file of schema version 1."""
+"""The bundled example campaign and the golden file of schema version 1."""
 
 from __future__ import annotations
 

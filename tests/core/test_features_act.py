@@ -1,4 +1,4 @@
-"""Archetype features that act as free steps in a fight (issue #18), with scripted dice.
+"""Archetype features that act as free steps in a fight, with scripted dice.
 
 Brannoc Ironhand (Fighter: STR +1, PROF +1, arming sword 1d8, AC 17) and Sister Maud against
 the brute (AC 12, 200 HP): Rage runs out after its rounds; the Chosen one's reroll is readied

@@ -1,4 +1,4 @@
-"""The fight and the clock (issue #17): a running fight holds the clock (R27), the GM can
+"""The fight and the clock: a running fight holds the clock (R27), the GM can
 always finish a fight, and a PC still dying when the fight ends keeps dying on the clock (R21:
 "Roll 1d4, after that many turn you die. Roll a d20 in every round, on a natural 20 you get up
 with 1 hp"; R22: dead "when you are bleeding out unconscious for 1d4 round")."""

@@ -1,5 +1,5 @@
 """Thirty-six seeded simulated fights (twelve per initiative mode), every step as a line, must
-play exactly as recorded in ``tests/files/sim_fights_golden.txt`` (issue #6).
+play exactly as recorded in ``tests/files/sim_fights_golden.txt``.
 
 The record was made by the engine before the speed work of session 2 and is reproduced
 unchanged by the faster one: same dice in the same order, same steps, same summaries, same

@@ -1,4 +1,4 @@
-"""Lights on the game clock from the sheet (issue #18): a torch burns its hour and goes out by
+"""Lights on the game clock from the sheet: a torch burns its hour and goes out by
 itself, a lantern burns a flask of oil for six hours (5e SRD, R13 defaults in the item data),
 and the GM's own light burns as long as the gear editor says."""
 

@@ -1,4 +1,4 @@
-"""Magic item charges counted as the data says (issue #18): a daily number is the day's uses,
+"""Magic item charges counted as the data says: a daily number is the day's uses,
 rolled anew at midnight (the seed's "with a charge of 1d4 a day"); "3 charges" is a pool spent
 per use and never refilled; "7 charges, 1d6 back at dawn" regains 1d6 at 06:00, never above 7.
 The sheet's and the fight's texts say how many are left."""

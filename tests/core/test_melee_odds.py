@@ -1,4 +1,4 @@
-"""The odds of a Melee Round encounter (issue #21): whole fights played headless by the Melee
+"""The odds of a Melee Round encounter: whole fights played headless by the Melee
 Round's own steps (``melee_round.sim``), on an encounter that records nothing, counted by the
 odds as any other fight."""
 

@@ -1,5 +1,5 @@
 """The Melee Round through the encounter engine: a knight-against-knight fight with a lance
-charge and then swords runs to its end, each exchange one undoable, logged step (issue #11)."""
+charge and then swords runs to its end, each exchange one undoable, logged step."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Furnace's "A set of optional rules" at their edges (issue #12): contested roll-under CHECKs,
+"""Furnace's "A set of optional rules" at their edges: contested roll-under CHECKs,
 effort, skill challenges, advantage and timers."""
 
 from __future__ import annotations

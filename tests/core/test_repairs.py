@@ -1,4 +1,4 @@
-"""The repair tracker's core (issue #8): R15-R18 and R26 numbers, costs, ledger, refusals."""
+"""The repair tracker's core: R15-R18 and R26 numbers, costs, ledger, refusals."""
 
 from __future__ import annotations
 
@@ -231,7 +231,7 @@ def test_a_repair_at_the_smith_is_paid_now_and_done_when_its_time_comes() -> Non
 
 def test_a_dropped_weapon_back_from_the_smith_is_no_longer_dropped() -> None:
     """WDD drops a weapon on a natural 1 (R17); once the smith hands it back it is in hand
-    again, not "dropped" on the Repairs tab (issue #17)."""
+    again, not "dropped" on the Repairs tab."""
     from emberkeep.campaign.calendar import HOUR
     from emberkeep.clock.advance import advance
     from emberkeep.dice import ScriptedRoller

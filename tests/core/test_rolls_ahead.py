@@ -1,4 +1,4 @@
-"""Physical dice for every roll (issue #17): the GM's typed dice reach a step's inner rolls
+"""Physical dice for every roll: the GM's typed dice reach a step's inner rolls
 (a crit die inside an attack whose d20 a panel typed), and the fight lists which dice its next
 step may roll, with who rolls them (R20's d6 per side, R21's bleeding d20)."""
 

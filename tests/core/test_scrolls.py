@@ -1,4 +1,4 @@
-"""The Arcane Trickster in a fight (issue #18): its cantrip without a SPELLCHECK, and "Read
+"""The Arcane Trickster in a fight: its cantrip without a SPELLCHECK, and "Read
 arcane scrolls, HARD SPELLCHECK": a Magic-user's SPELLCHECK (INT + PROF, R8) from a scroll of
 any spell, against the ROOM DC made HARD (R7: +3). The Wizard's scrolls are EASY.
 

@@ -1,4 +1,4 @@
-"""Rules that had two copies and now have one (issue #16, "one rule, one place"): weapon
+"""Rules that had two copies and now have one ("one rule, one place"): weapon
 notches (R17), monsters from a stat block (R30), who strikes whom in simultaneous melee (R20),
 and dead, dying or stable as every view says it (R21, R22). Scripted dice."""
 

@@ -1,4 +1,4 @@
-"""A sheet that refuses nonsense (issue #18): levels only by leveling up, spells only by casters
+"""A sheet that refuses nonsense: levels only by leveling up, spells only by casters
 within R10's limit, cantrips only where a class or feature gives them, R32's XP thresholds, and
 the level-up preview and outcome with the die as it fell (R5, R6)."""
 

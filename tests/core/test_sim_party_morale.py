@@ -1,4 +1,4 @@
-"""The party's morale in the simulation (issue #21): at OSE's moments (the party's first PC down,
+"""The party's morale in the simulation: at OSE's moments (the party's first PC down,
 half of it down) each standing PC rolls the engine's ``pc_morale`` (Furnace: WIS SAVE against
 the ROOM DC; a failure: FRIGHTENED, R28), and a FRIGHTENED PC flees and leaves the fight by the
 GM's out-of-the-fight ruling. The odds count "party fled" apart from "lost".

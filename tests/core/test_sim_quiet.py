@@ -1,4 +1,4 @@
-"""A fight that records nothing (issue #21): the same rule functions, the same fights.
+"""A fight that records nothing: the same rule functions, the same fights.
 
 The 36 golden fights (``tests/files/sim_fights_golden.txt``) are played twice with the same
 seeds, once recording every step (the app's undo, log and replay) and once with

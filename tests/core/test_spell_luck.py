@@ -1,4 +1,4 @@
-"""R29 on a SPELLCHECK seen out of a fight (issue #18): a Luck Die's d6 is added, the Success
+"""R29 on a SPELLCHECK seen out of a fight: a Luck Die's d6 is added, the Success
 Level moves one at most (R8), one die a roll, and a Cleric's failure the die turns into a success
 does not widen the disapproval range (R10)."""
 

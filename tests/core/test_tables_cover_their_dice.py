@@ -1,4 +1,4 @@
-"""Every rolled table shipped in resources/ covers its die: no gaps, no overlaps (issue #2).
+"""Every rolled table shipped in resources/ covers its die: no gaps, no overlaps.
 
 Table files are discovered, not listed, so a table added later is checked too. A table is a JSON
 object with ``die`` and ``rows``; each row's ``low``/``high`` must tile the die's range.

@@ -1,4 +1,4 @@
-"""The GM's toolbox in the core (issue #12): archetype features as typed data that change the
+"""The GM's toolbox in the core: archetype features as typed data that change the
 sheet's numbers, the campaign's own archetypes, spells and magic items (round-tripped through
 the campaign file), and the random spell name generator."""
 
@@ -311,7 +311,7 @@ def test_ember_swarm_is_the_first_physical_element_and_form() -> None:
     assert last.pattern == ("ethereal_elements", "ethereal_forms")
 
 
-# --- names shown, ids made from them (issue #18) ---------------------------------------------
+# --- names shown, ids made from them ---------------------------------------------
 
 def test_a_new_entrys_id_is_its_name_slugged_and_unused_in_its_kinds_catalog() -> None:
     campaign = build_example_campaign()

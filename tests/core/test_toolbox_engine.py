@@ -1,4 +1,4 @@
-"""Archetype features in fights (issue #12): each changes the numbers it claims.
+"""Archetype features in fights: each changes the numbers it claims.
 
 The party is the example campaign's (see test_encounter_attack): Brannoc Ironhand, fighter,
 STR +1, PROF +1, arming sword 1d8 and shield, AC 17. Brute: AC 12 (R30), 200 HP.

@@ -1,4 +1,4 @@
-"""One way to type a physical die (issue #16): the GM's answers by purpose, the rest rolled.
+"""One way to type a physical die: the GM's answers by purpose, the rest rolled.
 
 DESIGN: "a GM can type in the result of a physical die instead" of rolling. No rule takes a
 parameter per die: every roll names its purpose, and ``enc.typed`` answers the purposes the GM

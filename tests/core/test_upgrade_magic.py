@@ -1,4 +1,4 @@
-"""upgrade_spell_effects (issue #18): a campaign's unedited copy of a shipped spell gets the
+"""upgrade_spell_effects: a campaign's unedited copy of a shipped spell gets the
 shipped levels' typed effects; an edited level and the rest of the file are left as they were."""
 
 from __future__ import annotations

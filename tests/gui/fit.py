@@ -1,4 +1,4 @@
-"""Does a window fit its screen? (issue #19) One helper for every window and dialog.
+"""Does a window fit its screen? One helper for every window and dialog.
 
 ``assert_fits(window)`` checks that the top-level window lies inside its screen's available
 geometry (and kept ``size`` if given: it did not grow), and that the visible part of every visible

@@ -1,6 +1,6 @@
 """Walk a window for the keys it answers: mnemonics (``&X`` → Alt+X) of its menu bar, buttons,
 labels with buddies, group boxes and tabs, and the shortcuts of its ``QAction``s and
-``QShortcut``s, with the widget whose focus scope each lives in (issue #19).
+``QShortcut``s, with the widget whose focus scope each lives in.
 
 Data-driven on purpose: whatever key another change adds to a window is walked the next time the
 test runs, so a clash cannot slip in unnoticed. Only what Qt would answer counts: a widget that is

@@ -1,4 +1,4 @@
-"""The encounter's CHECK/SAVE roller (Q) and reaction roll (Shift+Q), by keys alone (issue #17):
+"""The encounter's CHECK/SAVE roller (Q) and reaction roll (Shift+Q), by keys alone:
 typing the d20 and pressing Enter previews, Enter applies what was shown, the log has it, one
 Ctrl+Z takes it back; Ctrl+L adds a Luck Die after the roll is seen (R29)."""
 

@@ -1,4 +1,4 @@
-"""Archetype features in the encounter window by keys (issue #18): Shift+F lists the actor's
+"""Archetype features in the encounter window by keys: Shift+F lists the actor's
 features by name; Rage goes on with its rounds and comes off; undo takes it back."""
 
 from __future__ import annotations

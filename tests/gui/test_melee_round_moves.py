@@ -1,4 +1,4 @@
-"""The Melee Round's movement and walls from the encounter window (issue #17, seed 001)."""
+"""The Melee Round's movement and walls from the encounter window (seed 001)."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_no_glory_after_brawling_by_keys(tmp_path: Path, qtbot: QtBot,
 @pytest.mark.slow
 def test_typed_d20s_and_enter_in_the_die_field_preview_the_exchange(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    """As the attack panel's d20 field (issue #17): both sides' physical d20s typed, Enter in
+    """As the attack panel's d20 field: both sides' physical d20s typed, Enter in
     the field previews the exchange (R23: 19 and 19 over Sword 15, both fail); nothing
     changes; the next Enter applies exactly what was shown."""
     _window, ew, _ids = open_joust(tmp_path, qtbot, monkeypatch, ScriptedRoller([]))

@@ -1,6 +1,6 @@
 """WDD: "A character may spend X GP and 8 weeks (- DEX bonus in weeks) training to fight while
 mounted" — started from the roster by a key, run on the clock by keys, and then the -2 for
-fighting mounted without the feat is gone (issue #17)."""
+fighting mounted without the feat is gone."""
 
 from __future__ import annotations
 

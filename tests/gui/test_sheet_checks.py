@@ -1,4 +1,4 @@
-"""The sheet's CHECK/SAVE roller (issue #17): Ctrl+J by keys, Ctrl+click on a SAVE or a skill
+"""The sheet's CHECK/SAVE roller: Ctrl+J by keys, Ctrl+click on a SAVE or a skill
 rolls that roll against the DC (not a bare d20); a Luck Die after the roll (R29) is recorded
 as one campaign command named after the roll, and undone by Ctrl+Z."""
 

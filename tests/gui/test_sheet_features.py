@@ -1,4 +1,4 @@
-"""Archetype features on the sheet (issue #18): Rage is a checkbox the feature gives (not a word
+"""Archetype features on the sheet: Rage is a checkbox the feature gives (not a word
 typed into Conditions) and moves the sheet's AC; the Wizard copies a spell with an EASY INT
 (Arcana) CHECK from the sheet."""
 

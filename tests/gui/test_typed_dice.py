@@ -1,4 +1,4 @@
-"""Physical dice for every roll (issue #17), by keys: Shift+D types what real dice showed for
+"""Physical dice for every roll, by keys: Shift+D types what real dice showed for
 the next step (surprise per side, R20; a crit die), the line under it lists what the next
 step may roll; typing the d20 in the attack panel and pressing Enter previews."""
 

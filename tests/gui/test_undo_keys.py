@@ -1,5 +1,5 @@
 """Ctrl+Z and Ctrl+Shift+Z act on the campaign's history even while a sheet's text field has the
-focus (issue #19); the field's own text undo stays on its context menu."""
+focus; the field's own text undo stays on its context menu."""
 
 from __future__ import annotations
 

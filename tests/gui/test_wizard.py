@@ -1,4 +1,4 @@
-"""New character wizard, funnel, Advance to 1st level and Level Up (issue #7, R2, R5, R6)."""
+"""New character wizard, funnel, Advance to 1st level and Level Up (R2, R5, R6)."""
 
 from __future__ import annotations
 

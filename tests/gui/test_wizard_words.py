@@ -1,4 +1,4 @@
-"""The wizard and the level-up dialog in words (issue #19): labelled fields, the skill count
+"""The wizard and the level-up dialog in words: labelled fields, the skill count
 spelled right, choices that do not apply hidden, a summary with HP and numbers before Finish."""
 
 from __future__ import annotations
