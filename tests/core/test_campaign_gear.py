@@ -191,7 +191,7 @@ def test_a_campaigns_own_race_makes_characters_and_keeps_r2s_shapes() -> None:
 
 def test_a_campaign_with_the_gms_own_race_and_weapon_saves_and_loads_whole(
         tmp_path: Path) -> None:
-    """Issue #20's whole-campaign check reads the campaign's own catalog: a Gnoll
+    """The whole-campaign check (emberkeep check) reads the campaign's own catalog: a Gnoll
     with the GM's Rusty sword is no unknown race or gear id."""
     campaign = _campaign()
     upsert(campaign, Race(id="gnoll", name="Gnoll", text=("+1 STR, -1 INT",),
