@@ -14,9 +14,13 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-__all__ = ["SaveChoice", "ask_open_path", "ask_save_changes", "ask_save_path", "show_error"]
+__all__ = ["CAMPAIGN_SUFFIX", "SaveChoice", "ask_open_path", "ask_save_changes", "ask_save_path",
+           "show_error"]
 
-FILE_FILTER = "Emberkeep campaigns (*.json);;All files (*)"
+# A new campaign is saved as NAME.emberkeep.json: desktops that trust the extension (GIO does)
+# open it as a campaign rather than as any JSON; plain .json campaigns still open.
+CAMPAIGN_SUFFIX = ".emberkeep.json"
+FILE_FILTER = "Emberkeep campaigns (*.emberkeep.json *.json);;All files (*)"
 
 
 class SaveChoice(Enum):
@@ -73,4 +77,4 @@ def ask_save_path(parent: QWidget | None, suggestion: Path) -> Path | None:
     if not name:
         return None
     path = Path(name)
-    return path if path.suffix else path.with_suffix(".json")
+    return path if path.suffix else path.with_name(path.name + CAMPAIGN_SUFFIX)

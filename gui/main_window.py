@@ -421,7 +421,8 @@ class MainWindow(QMainWindow):
         assert self.document is not None
         folder = paths.campaigns_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        suggestion = self.document.path or suggested_path(folder, self.document.title, ".json",
+        suggestion = self.document.path or suggested_path(folder, self.document.title,
+                                                          dialogs.CAMPAIGN_SUFFIX,
                                                           "campaign")
         path = dialogs.ask_save_path(self, suggestion)
         return path is not None and self._save_to(path)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import saving, storage
@@ -145,7 +145,7 @@ def test_saving_a_new_campaign_asks_for_a_name(window: MainWindow, tmp_path: Pat
     window.add_character()
     assert window.isWindowModified()
     assert window.save()
-    assert asked == [paths.campaigns_dir() / "Untitled campaign.json"]
+    assert asked == [paths.campaigns_dir() / "Untitled campaign.emberkeep.json"]
     assert storage.load(target).characters[0].name == "Funnel character 1"
     assert not window.isWindowModified()
     assert window.state.recent[0] == str(target.resolve())
@@ -363,3 +363,16 @@ def test_no_two_window_actions_share_a_shortcut(window: MainWindow) -> None:
                 clashes.append((text, seen[text], action.text()))
             seen.setdefault(text, action.text())
     assert clashes == []
+
+
+@pytest.mark.parametrize(("typed", "saved_as"), [
+    ("Barrowmaze", "Barrowmaze.emberkeep.json"),  # no suffix: the campaign's own type
+    ("Barrowmaze.json", "Barrowmaze.json"),  # a suffix the GM typed is kept
+])
+def test_save_as_gives_a_bare_name_the_campaign_suffix(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       typed: str, saved_as: str) -> None:
+    """Desktops that trust extensions open NAME.emberkeep.json as a campaign, not as any JSON."""
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *args: (str(tmp_path / typed), dialogs.FILE_FILTER))
+    assert dialogs.ask_save_path(None, tmp_path / "x.emberkeep.json") == tmp_path / saved_as
