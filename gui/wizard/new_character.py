@@ -3,17 +3,15 @@
 Pages, in the text's order ("Creating a character"): the path (one 1st-level character or a
 funnel of N per player, four by default); 3d6 in order with every die shown, each of which the
 GM may overwrite with a physical roll; the race (the Human's swap and chosen skill, R2); the
-class and its 1st-level choices with starting equipment. A funnel rolls N characters for each
-player named with the core's funnel rules (3d6 in order, 1d4 HP, an occupation each, a race
-each) and shows them, their occupations' PROF and item, before they are added.
-The wizard only builds characters with the core; the window adds them as one undo step.
+class and its 1st-level choices with starting equipment. The funnel's page is
+:mod:`gui.wizard.funnel`. The wizard only builds characters with the core; the window adds them
+as one undo step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -24,10 +22,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -38,33 +32,20 @@ from emberkeep.campaign.settings import CampaignSettings
 from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.catalog import SHIPPED, Catalog
 from emberkeep.character.creation import create_character, roll_ability_scores
-from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE, roll_player_funnel, with_race
+from emberkeep.character.funnel import DEFAULT_FUNNEL_SIZE
 from emberkeep.character.model import Character
-from emberkeep.character.occupations import occupation_gives, occupation_table
 from emberkeep.character.races import apply_race
 from emberkeep.character.skills import Skill, skill_name
 from emberkeep.dice import Answers, Key, Purpose, Roller, RollRecord, TypedRoller, roll
 from gui.palette import tone
-from gui.plain_text import plain_label
 from gui.wizard.choices import ClassChoicesForm
+from gui.wizard.funnel import FunnelPage, campaign_players
+from gui.wizard.page_labels import buddy, plain
 from gui.wizard.tab_order import tab_in_reading_order
 
 __all__ = ["SUMMARY_PAGE", "NewCharacterWizard"]
 
 PATH_PAGE, SCORES_PAGE, RACE_PAGE, CLASS_PAGE, FUNNEL_PAGE, SUMMARY_PAGE = range(6)
-
-
-def _plain(text: str = "", parent: QWidget | None = None) -> QLabel:
-    label = plain_label(text, parent)
-    label.setWordWrap(True)
-    return label
-
-
-def _buddy(text: str, field: QWidget, parent: QWidget) -> QLabel:
-    """A field's label, whose Alt key (``&``) puts the focus in the field."""
-    label = QLabel(text, parent)
-    label.setBuddy(field)
-    return label
 
 
 class PathPage(QWizardPage):
@@ -83,7 +64,7 @@ class PathPage(QWizardPage):
         layout.addWidget(self.first_level)
         layout.addWidget(self.funnel)
         self.how_many = QFormLayout()
-        self.how_many.addRow(_buddy("How &many per player", self.count, self), self.count)
+        self.how_many.addRow(buddy("How &many per player", self.count, self), self.count)
         layout.addLayout(self.how_many)
         layout.addStretch(1)
         self.funnel.toggled.connect(self._path_changed)
@@ -110,14 +91,14 @@ class ScoresPage(QWizardPage):
         self.name.setPlaceholderText("Name")
         self.player = QLineEdit(self)
         self.player.setPlaceholderText("Player")
-        layout.addWidget(_buddy("Na&me", self.name, self), 0, 0)
+        layout.addWidget(buddy("Na&me", self.name, self), 0, 0)
         layout.addWidget(self.name, 0, 1, 1, 3)
-        layout.addWidget(_buddy("&Player", self.player, self), 1, 0)
+        layout.addWidget(buddy("&Player", self.player, self), 1, 0)
         layout.addWidget(self.player, 1, 1, 1, 3)
         self.dice: dict[Ability, list[QSpinBox]] = {}
         self.totals: dict[Ability, QLabel] = {}
         for row, ability in enumerate(ABILITIES, start=2):
-            label = _plain(ability.value, self)
+            label = plain(ability.value, self)
             layout.addWidget(label, row, 0)
             spins = []
             for column in range(3):
@@ -129,7 +110,7 @@ class ScoresPage(QWizardPage):
                 spins.append(spin)
             label.setBuddy(spins[0])
             self.dice[ability] = spins
-            self.totals[ability] = _plain("", self)
+            self.totals[ability] = plain("", self)
             layout.addWidget(self.totals[ability], row, 4)
         self.roll_button = QPushButton("&Roll 3d6 × 6", self)
         self.roll_button.clicked.connect(self.roll)
@@ -183,8 +164,8 @@ class RacePage(QWizardPage):
         self.skill = QComboBox(self)
         for skill in Skill:
             self.skill.addItem(skill_name(skill), skill.value)
-        self.text = _plain("", self)
-        self.preview = _plain("", self)
+        self.text = plain("", self)
+        self.preview = plain("", self)
         form.addRow("&Race", self.race)
         form.addRow("", self.text)
         form.addRow("&Swap", self.swap_a)
@@ -248,9 +229,9 @@ class ClassPage(QWizardPage):
         self.hp_typed.setSpecialValueText("roll it")
         self.hp_typed.setToolTip("Type what the physical die shows, or leave it to be rolled")
         hit_die = QFormLayout()
-        hit_die.addRow(_buddy("Hit &die", self.hp_typed, self), self.hp_typed)
+        hit_die.addRow(buddy("Hit &die", self.hp_typed, self), self.hp_typed)
         layout.addLayout(hit_die)
-        self.error = _plain("", self)
+        self.error = plain("", self)
         tone(self.error, "error")
         layout.addWidget(self.error)
         layout.addStretch(1)  # room the hidden choices leave goes below, not into the hint
@@ -276,173 +257,6 @@ class ClassPage(QWizardPage):
         return SUMMARY_PAGE
 
 
-class FunnelPage(QWizardPage):
-    """N 0-level characters for each player named, rolled by the core's funnel rules, each
-    with its own race (Human unless the GM picks another) and occupation, its PROF and item
-    shown, all before they are added."""
-
-    NAME, PLAYER, RACE = 0, 1, 2
-    HEADERS = ("Name", "Player", "Race", *(a.value for a in ABILITIES), "HP", "Occupation",
-               "PROF", "Item")
-
-    def __init__(self, wizard: NewCharacterWizard) -> None:
-        super().__init__()
-        self.owner = wizard
-        self.setTitle("The funnel")
-        self.setSubTitle("Each player gets their own 0-level characters (Furnace: four each). "
-                         "Each rolls 3d6 in order, 1d4 HP and an occupation (DCC), which gives "
-                         "a PROF and an item. Reroll until the party suits you.")
-        layout = QVBoxLayout(self)
-        self.players = QLineEdit(self)
-        self.players.setPlaceholderText("Ada, Ben, Cal (none: one batch with no player)")
-        self.players.setText(", ".join(wizard.players))
-        self.players.setToolTip("The players, separated by commas; each gets as many 0-level "
-                                "characters as the first page says")
-        form = QFormLayout()
-        form.addRow(_buddy("&Players", self.players, self), self.players)
-        layout.addLayout(form)
-        self.count_note = _plain("", self)
-        tone(self.count_note, "muted")
-        layout.addWidget(self.count_note)
-        self.table = QTableWidget(self)
-        self.table.setAccessibleName("the funnel's characters: type a name over the rolled one; "
-                                     "F2 on a race chooses another")
-        self.table.setItemDelegateForColumn(self.RACE, _RaceDelegate(wizard.catalog, self.table))
-        self.table.itemChanged.connect(self._item_changed)
-        layout.addWidget(self.table, 1)
-        reroll = QPushButton("Ro&ll the funnel", self)
-        reroll.clicked.connect(self.reroll)
-        layout.addWidget(reroll)
-        self.rolled: list[Character] = []
-        self._filling = False
-
-    def initializePage(self) -> None:
-        self.reroll()
-
-    def player_names(self) -> list[str]:
-        return [p.strip() for p in self.players.text().split(",") if p.strip()]
-
-    def reroll(self) -> None:
-        per_player = self.owner.path_page.count.value()
-        players = self.player_names()
-        self.rolled = roll_player_funnel(self.owner.roller, players, per_player,
-                                         catalog=self.owner.catalog)
-        self.count_note.setText(
-            f"{per_player} each for {len(players)} players: {len(self.rolled)} characters"
-            if players else f"{len(self.rolled)} characters with no player: name the players "
-                            "above and roll again to give each their own")
-        self._filling = True
-        self.table.clear()
-        self.table.setColumnCount(len(self.HEADERS))
-        self.table.setHorizontalHeaderLabels(list(self.HEADERS))
-        self.table.setRowCount(len(self.rolled))
-        for row, character in enumerate(self.rolled):
-            self._fill_row(row, character)
-        self._filling = False
-        self.table.resizeColumnsToContents()
-        self._widen_to_table()
-
-    def _widen_to_table(self) -> None:
-        """The wizard as wide as the table's columns (occupation, PROF, item), up to the
-        screen: no sideways scrolling on a laptop."""
-        wizard = self.owner
-        screen = wizard.screen().availableGeometry() if wizard.screen() is not None else None
-        want = (self.table.horizontalHeader().length() + self.table.verticalHeader().width()
-                + self.table.verticalScrollBar().sizeHint().width() + 80)
-        if screen is not None:
-            want = min(want, int(screen.width() * 0.95))
-        if want > wizard.width():
-            wizard.resize(want, wizard.height())
-
-    def _fill_row(self, row: int, character: Character) -> None:
-        race = self.owner.catalog.race(character.race)
-        occupation = occupation_table().by_id(character.occupation or "")
-        proficiency, item = occupation_gives(occupation)
-        cells = [character.name, character.player or "—", race.name,
-                 *[str(character.scores.effective(a)) for a in ABILITIES],
-                 str(character.max_hp), occupation.text, proficiency, item]
-        for column, text in enumerate(cells):
-            cell = QTableWidgetItem(text)
-            if column == self.RACE:
-                cell.setData(Qt.ItemDataRole.UserRole, race.id)
-                cell.setToolTip("F2 or a double-click chooses another race (R2); the rolled "
-                                "dice stay")
-            if column not in (self.NAME, self.RACE):
-                cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
-            self.table.setItem(row, column, cell)
-
-    def _item_changed(self, item: QTableWidgetItem) -> None:
-        """A race chosen in the table: the same dice under that race (the core's with_race)."""
-        if self._filling or item.column() != self.RACE:
-            return
-        row = item.row()
-        race_id = str(item.data(Qt.ItemDataRole.UserRole))
-        character = self.rolled[row]
-        if race_id == character.race:
-            return
-        name_item = self.table.item(row, self.NAME)  # a name typed over the rolled one stays
-        name = name_item.text().strip() if name_item is not None else ""
-        self.rolled[row] = with_race(character.model_copy(
-            update={"name": name or character.name}), race_id, self.owner.catalog)
-        self._filling = True
-        self._fill_row(row, self.rolled[row])
-        self._filling = False
-
-    def characters(self) -> list[Character]:
-        """The rolled characters with the names typed into the table."""
-        out = []
-        for row, character in enumerate(self.rolled):
-            item = self.table.item(row, self.NAME)
-            name = item.text().strip() if item is not None else ""
-            out.append(character.model_copy(update={"name": name or character.name}))
-        return out
-
-    def nextId(self) -> int:
-        return -1
-
-
-class _RaceDelegate(QStyledItemDelegate):
-    """The Race column's editor: a combo of the campaign's races, by name."""
-
-    def __init__(self, catalog: Catalog, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.catalog = catalog
-
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
-                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
-        combo = QComboBox(parent)
-        combo.setAccessibleName("race")
-        for race in self.catalog.races().values():
-            combo.addItem(race.name, race.id)
-        return combo
-
-    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex
-                      ) -> None:
-        if isinstance(editor, QComboBox):
-            editor.setCurrentIndex(max(0, editor.findData(index.data(Qt.ItemDataRole.UserRole))))
-
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
-                     index: QModelIndex | QPersistentModelIndex) -> None:
-        if isinstance(editor, QComboBox):
-            model.setData(index, editor.currentText(), Qt.ItemDataRole.DisplayRole)
-            model.setData(index, editor.currentData(), Qt.ItemDataRole.UserRole)
-
-
-def _campaign_players(parent: QWidget | None) -> list[str]:
-    """The players of the open campaign's living characters, in the roster's order."""
-    from gui.document import CampaignDocument
-
-    document = getattr(parent, "document", None)
-    if not isinstance(document, CampaignDocument):
-        return []
-    names: list[str] = []
-    for character in document.campaign.characters:
-        player = character.player.strip()
-        if player and character.alive and player not in names:
-            names.append(player)
-    return names
-
-
 class NewCharacterWizard(QWizard):
     def __init__(self, roller: Roller, parent: QWidget | None = None,
                  settings: CampaignSettings | None = None, *, catalog: Catalog,
@@ -451,7 +265,7 @@ class NewCharacterWizard(QWizard):
         self.roller = roller
         self.catalog = catalog
         # whom a funnel is for: as given, else the players of the campaign the window has open
-        self.players = list(players) if players is not None else _campaign_players(parent)
+        self.players = list(players) if players is not None else campaign_players(parent)
         self.settings = settings or CampaignSettings()
         self.setWindowTitle("New character")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)

@@ -23,7 +23,8 @@ from emberkeep.resources import resource_path
 from gui.document import CampaignDocument
 from gui.labels import occupation_name
 from gui.wizard import NewCharacterWizard
-from gui.wizard.new_character import FUNNEL_PAGE, FunnelPage
+from gui.wizard.funnel import FunnelPage
+from gui.wizard.new_character import FUNNEL_PAGE
 
 
 def _funnel(qtbot: QtBot, players: list[str], per_player: int = 2) -> NewCharacterWizard:
