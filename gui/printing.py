@@ -1,13 +1,13 @@
 """Print or export character sheets: the play sheet's one design, on paper and as a PDF.
 
-There is one sheet: :mod:`emberkeep.paper.play_sheet`'s, one page per character. Export (Export
-All Sheets, the sheet's own export) writes it as the fillable PDF reportlab makes. Printing goes
-through Qt's print dialog (:mod:`gui.print_dialog`), whose printers take ``QPainter`` pages and
-which cannot print a PDF file's pages (PySide6-Essentials has no QtPdf): the same drawing code
-paints the printer's pages through :class:`QtCanvas`, a stand-in for the part of reportlab's
-canvas the sheet uses, with the same font (Vera, from reportlab's wheel) and the same
-measurements. A box to fill in prints as an empty box, a ticked one with its cross: on paper
-the fields are what the pencil writes in.
+There is one sheet: :mod:`emberkeep.paper.play_sheet`'s, one page per character. Export (File →
+Export Play Sheets…, :mod:`gui.paper_export`) writes it as the fillable PDF reportlab makes.
+Printing goes through Qt's print dialog (:mod:`gui.print_dialog`), whose printers take
+``QPainter`` pages and which cannot print a PDF file's pages (PySide6-Essentials has no
+QtPdf): the same drawing code paints the printer's pages through :class:`QtCanvas`, a stand-in
+for the part of reportlab's canvas the sheet uses, with the same font (Vera, from reportlab's
+wheel) and the same measurements. A box to fill in prints as an empty box, a ticked one with
+its cross: on paper the fields are what the pencil writes in.
 
 Black ink on white only: the tint a PDF reader gives a field is left out on paper. A page other
 than A4 (Letter...) gets the A4 layout scaled to fit, centred.
@@ -30,18 +30,13 @@ from PySide6.QtGui import (
     QPainter,
     QPen,
 )
-from PySide6.QtWidgets import QFileDialog, QWidget
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
-from emberkeep.file_names import suggested_path
 from emberkeep.paper.facts import class_text, race_name
-from gui import dialogs
-from gui.document import CampaignDocument
 
-__all__ = ["QtCanvas", "class_line", "export_dialog", "page_points", "paint_sheets",
-           "write_pdf"]
+__all__ = ["QtCanvas", "class_line", "page_points", "paint_sheets", "write_pdf"]
 
 
 def class_line(character: Character, catalog: Catalog) -> str:
@@ -273,30 +268,3 @@ def write_pdf(path: Path | str, characters: Sequence[Character], campaign: Campa
     from emberkeep.paper.play_sheet import write_play_sheets
 
     write_play_sheets(path, campaign, characters)
-
-
-def export_dialog(parent: QWidget | None, document: CampaignDocument,
-                  character_ids: list[str] | None) -> Path | None:
-    """Ask for a PDF file and write the play sheets (all of the party when ``character_ids`` is
-    None); returns the path written, or None when the GM cancelled."""
-    characters = (list(document.campaign.characters) if character_ids is None
-                  else [document.character(cid) for cid in character_ids])
-    if not characters:
-        return None
-    stem = document.title if character_ids is None or len(characters) > 1 \
-        else characters[0].name
-    folder = document.path.parent if document.path else Path.home()
-    suggestion = suggested_path(folder, stem, ".pdf", "sheets")
-    name, _ = QFileDialog.getSaveFileName(parent, "Export sheets as PDF", str(suggestion),
-                                          "PDF (*.pdf)")
-    if not name:
-        return None
-    path = Path(name) if name.lower().endswith(".pdf") else Path(name + ".pdf")
-    try:
-        write_pdf(path, characters, document.campaign)
-    except OSError as exc:
-        dialogs.show_error(parent, "Cannot export the sheets",
-                           f"{path.name} could not be written ({exc.strerror or exc}). "
-                           "Choose another folder, one you may write to.")
-        return None
-    return path
