@@ -8,6 +8,7 @@ who acts on each, missiles, melee and spells in the order the rules resolve them
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -19,7 +20,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QBrush, QFont, QPainter, QPaintEvent
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QListView, QSizePolicy, QWidget
 
 from emberkeep.encounter.initiative import Slot
 from gui.encounter.combatants import row_foreground
@@ -27,7 +28,7 @@ from gui.encounter.session import EncounterSession
 from gui.palette import tones
 from gui.plain_text import tooltip
 
-__all__ = ["OrderModel", "SegmentTimeline", "slot_text"]
+__all__ = ["OrderModel", "OrderView", "SegmentTimeline", "slot_text"]
 
 _Index = QModelIndex | QPersistentModelIndex
 Role = Qt.ItemDataRole
@@ -119,6 +120,27 @@ class OrderModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip(slot_text(self.session, slot))
         return "acting now" if current else ""
+
+
+class OrderView(QListView):
+    """The order list: one line a slot, every line as tall as the next, names elided.
+
+    A plain QListView lays out every item again on any ``dataChanged`` (its list mode's own
+    handler asks for a delayed relayout, whatever changed), then repaints its whole viewport
+    and reads every row in sight: a turn moving on would cost the whole list. Here a line's
+    size never depends on its data (uniform sizes, elided, no wrapping), so a change repaints
+    just the lines it names."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setUniformItemSizes(True)  # else it asks every row's size per paint
+        self.setWrapping(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def dataChanged(self, top_left: _Index, bottom_right: _Index, /,
+                    roles: Sequence[int] = ()) -> None:
+        QAbstractItemView.dataChanged(self, top_left, bottom_right, list(roles))
 
 
 class SegmentTimeline(QWidget):

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListView,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -44,7 +43,7 @@ from gui.encounter.combatants import combatants_table
 from gui.encounter.log_pane import LOG_ROWS, LogPane
 from gui.encounter.melee_panel import MeleePanel
 from gui.encounter.meter import DeadlinessMeter
-from gui.encounter.order import OrderModel, SegmentTimeline
+from gui.encounter.order import OrderModel, OrderView, SegmentTimeline
 from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
 from gui.encounter.setup_bar import SetupBar
@@ -134,10 +133,9 @@ class EncounterWindow(QWidget):
 
         self.timeline = SegmentTimeline(self.session, self)
         self.order_model = OrderModel(self.session, self)
-        self.order_view = QListView(self)
+        self.order_view = OrderView(self)
         self.order_view.setModel(self.order_model)
         self.order_view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.order_view.setUniformItemSizes(True)  # else it asks every row's size per paint
 
         self._build_table()
         self.panel = AttackPanel(self.session, self)
@@ -178,8 +176,6 @@ class EncounterWindow(QWidget):
         combatants, with the number, ruling and typed dice in one strip under them | the attack (or
         Melee Round) panel, whose outcome takes the column's height; the log below. At 1366×768
         nothing the GM reads during a turn scrolls (no scroll area around the panels)."""
-        self.order_view.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.order_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         left = QWidget(self)
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
