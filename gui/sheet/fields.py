@@ -110,13 +110,17 @@ class FieldEdit(QLineEdit):
         if self.error is None:
             self._new_visit()
 
-    def refresh(self, force: bool = False) -> None:
-        """Show the stored value (unless the GM is mid-way through a refused text)."""
-        if self.error is not None and not force:
-            return
+    def refresh(self, force: bool = False, character: Character | None = None) -> None:
+        """Show the stored value (unless the GM is mid-way through a refused text);
+        ``character``: the one to read, when the sheet already has it in hand. The value is
+        read even when it is not shown, so the sheet knows what this field reads
+        (:mod:`gui.sheet.reads`)."""
         try:
-            text = self._read(self.document.character(self.character_id))
+            text = self._read(character if character is not None
+                              else self.document.character(self.character_id))
         except KeyError:
+            return
+        if self.error is not None and not force:
             return
         if force or self.text() != text:
             if not force and self.hasFocus() and self._same_value(text):

@@ -298,7 +298,7 @@ class KnightPanel(QGroupBox):
         for widget in (self.body, self.remove_button, self.full_hp_button, self.knight_hp):
             widget.setVisible(knight is not None)  # hidden within too: nothing of it lingers
         for edit in self.fields.values():
-            edit.refresh()
+            edit.refresh(character=character)
         if knight is None:
             return
         self.knight_hp.setText(knight_hp_text(knight))

@@ -3,7 +3,9 @@
 Each model wraps the campaign's character (looked up by id, never copied) and follows the
 document's ``campaignChanged``: a change to a field of its character it shows emits
 ``dataChanged`` over its rows, or a reset when the rows themselves came or went (a weapon added).
-The computed lines (skills, attacks) are worked out once per change and kept, not once per cell.
+The computed lines (skills, attacks) are worked out once per change and kept, not once per cell;
+the fields they depend on are the ones the core read to work them out (:mod:`gui.sheet.reads`),
+and a change that leaves every line as it was emits nothing.
 Edits go through :meth:`CampaignDocument.edit_character`, i.e. one undo command each; a refused
 value emits :attr:`SheetTableModel.editRefused` with the reason and changes nothing. The numbers
 come from :mod:`emberkeep.character.sheet_numbers`: the GUI holds no rules of its own.
@@ -34,6 +36,7 @@ from emberkeep.gear.inventory import Owned
 from emberkeep.gear.owned import OwnedArmor, OwnedItem, OwnedShield, OwnedWeapon
 from emberkeep.gear.purse import format_coins
 from gui.document import CampaignDocument
+from gui.sheet.reads import reading
 
 __all__ = ["AttacksModel", "InventoryModel", "SheetTableModel", "SkillsModel", "UidRole"]
 
@@ -61,6 +64,7 @@ class SheetTableModel(QAbstractTableModel):
         self.document = document
         self.character_id = character_id
         self._cache: Any = None
+        self.reads: frozenset[str] = self.WATCHED  # the computed models: what they last read
         self._keys = self._row_keys()
         document.campaignChanged.connect(self._changed)
         document.charactersRemoved.connect(self._maybe_gone)
@@ -98,9 +102,9 @@ class SheetTableModel(QAbstractTableModel):
         return None
 
     def _changed(self, change: Change) -> None:
-        if not change.touches(self.character_id, self.WATCHED):
+        if not change.touches(self.character_id, self.reads):
             return
-        self._cache = None
+        before, self._cache = self._cache, None
         try:
             keys = self._row_keys()
         except KeyError:  # the character was removed: its sheet closes
@@ -109,9 +113,17 @@ class SheetTableModel(QAbstractTableModel):
             self.beginResetModel()  # rows came or went: positions no longer line up
             self._keys = keys
             self.endResetModel()
-        elif keys:
+        elif keys and (before is None or before != self._cache):
             self.dataChanged.emit(self.index(0, 0),
                                   self.index(len(keys) - 1, len(self.HEADERS) - 1))
+
+    def _computed(self, lines: Any) -> list[Any]:
+        """``lines(character, catalog)`` worked out once and kept, noting what it read."""
+        if self._cache is None:
+            view, reads = reading(self.character)
+            self._cache = list(lines(view, self.catalog))
+            self.reads = frozenset(reads)
+        return self._cache  # type: ignore[no-any-return]
 
     def _edit(self, field: str, value: Any, label: str) -> bool:
         """One click or one committed cell: its own undo step, never merged with the last."""
@@ -127,14 +139,9 @@ class SkillsModel(SheetTableModel):
     """R7: the 18 skills with their bonus; PROF and Expertise are checkable."""
 
     HEADERS = ("Skill", "Ability", "Bonus", "PROF", "Expertise", "Note")
-    WATCHED = frozenset({"scores", "skill_proficiencies", "expertise", "level",
-                         "archetype_features", "archetype"})
 
     def _lines(self) -> list[SkillLine]:
-        if self._cache is None:
-            self._cache = list(skill_lines(self.character, self.catalog))
-        lines: list[SkillLine] = self._cache
-        return lines
+        return self._computed(skill_lines)
 
     def _row_keys(self) -> list[str]:
         return [line.skill.value for line in self._lines()]
@@ -188,14 +195,9 @@ class AttacksModel(SheetTableModel):
     """Each weapon (a versatile one twice): ATK bonus and damage, read-only (R12, R17, R29)."""
 
     HEADERS = ("Weapon", "ATK", "Damage", "Notes")
-    WATCHED = frozenset({"scores", "inventory", "level", "class_id", "fighting_style",
-                         "archetype_features", "conditions"})
 
     def _lines(self) -> Sequence[AttackLine]:
-        if self._cache is None:
-            self._cache = list(attack_lines(self.character, self.catalog))
-        lines: list[AttackLine] = self._cache
-        return lines
+        return self._computed(attack_lines)
 
     def _row_keys(self) -> list[str]:
         return [f"{a.uid}:{a.grip}" for a in self._lines()]

@@ -5,7 +5,8 @@ not, so by default only the skills that differ (PROF, Expertise, an archetype's 
 in the core's order; "Show every skill" (Alt+V) adds the rest below them. Each row is widgets, not
 a table's cells: the bonus is a label marked ``skill:<key>`` for the explanations, PROF and
 Expertise are checkboxes. The rows read :class:`~gui.sheet.models.SkillsModel` (the numbers of
-:func:`emberkeep.character.sheet_numbers.skill_lines`) and edit through it: one undo step each.
+:func:`emberkeep.character.sheet_numbers.skill_lines`), redrawn when it says a line changed, and
+edit through it: one undo step each.
 """
 
 from __future__ import annotations
@@ -74,6 +75,17 @@ class SkillsPanel(QGroupBox):
         self.show_all.toggled.connect(lambda _on: self.refresh(self.sheet.character))
         layout.addWidget(self.show_all)
         self._order: list[str] = []
+        # the rows follow the model, which works the lines out again only when a field they
+        # read changed, and says so only when a line did
+        model.dataChanged.connect(self._follow)
+        model.modelReset.connect(self._follow)
+
+    def _follow(self, *_: object) -> None:
+        try:
+            character = self.sheet.character
+        except KeyError:
+            return  # removed; the window closes this sheet
+        self.refresh(character)
 
     def _row(self, skill: Skill, row: int) -> SkillRow:
         name = plain_label("", self)

@@ -7,15 +7,18 @@ injury loss, R29) and saves; skills (:mod:`gui.sheet.skills_panel`) and features
 gear and coins and magic (:mod:`gui.sheet.panels`); the knight (:mod:`gui.sheet.knight_panel`)
 across the bottom. A block that does not apply is hidden: no Magic for a class that casts
 nothing, no Knight without a profile; each shows again when it starts to apply. Each field
-commits through an undo command as the GM types (:class:`FieldEdit`); every label re-reads the
-core when the document says the character changed, so an edit anywhere (roster, encounter,
-undo) shows here at once. Every derived number is marked for the explanations
-(:mod:`gui.sheet.explained`). All user text is plain text.
+commits through an undo command as the GM types (:class:`FieldEdit`). Each field, label and
+block is redrawn when the document announces a change to a field of the character it read the
+last time it was drawn (:mod:`gui.sheet.reads`: the core's functions do the reading, so AC
+follows whatever the rules read for it), so an edit anywhere (roster, encounter, undo) shows
+here at once and an HP keystroke redraws the HP, the status and nothing else. Every derived
+number is marked for the explanations (:mod:`gui.sheet.explained`). All user text is plain
+text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -55,10 +58,13 @@ from gui.palette import tone
 from gui.plain_text import plain_label, tooltip
 from gui.sheet.explained import mark
 from gui.sheet.fields import FieldEdit, int_text
+from gui.sheet.gear_panel import GearPanel
 from gui.sheet.header import HeaderBand, bold, caption
 from gui.sheet.knight_panel import KnightPanel
+from gui.sheet.magic_panel import MagicPanel
 from gui.sheet.models import AttacksModel, SkillsModel
-from gui.sheet.panels import GearPanel, MagicPanel, NotesPanel
+from gui.sheet.panels import NotesPanel
+from gui.sheet.reads import Watches
 from gui.sheet.skills_panel import SkillsPanel
 
 __all__ = ["CharacterSheet"]
@@ -105,7 +111,7 @@ class CharacterSheet(QWidget):
         self.fields: dict[str, FieldEdit] = {}
         self.roller: Roller = RandomRoller()  # the window's roller once connected (charges)
         self.labels: dict[str, QLabel] = {}
-        self._refreshers: list[Callable[[Character], None]] = []
+        self.watches = Watches()  # every part below, redrawn when what it read changes
         self.level_up_button: QPushButton
         self.style_combo: QComboBox
         outer = QVBoxLayout(self)
@@ -153,6 +159,7 @@ class CharacterSheet(QWidget):
         self.knight.add_button = self.add_knight_button
         grid.addWidget(self.knight, 1, 0, 1, 3)
         grid.setRowStretch(2, 1)
+        self._watch_the_rest()
         self._watch_check_clicks()
         # an Alt key (or a click) focusing a field below the fold scrolls it into sight, as Tab does
         app = QApplication.instance()
@@ -197,10 +204,12 @@ class CharacterSheet(QWidget):
                          width=width, tip=tip)
         edit.refused.connect(self.status)
         self.fields[key] = edit
+        self.watches.add(lambda c: edit.refresh(character=c))
         return edit
 
     def label(self, key: str, parent: QWidget, update: Callable[[Character], str],
-              tip: Callable[[Character], str] | None = None) -> QLabel:
+              tip: Callable[[Character], str] | None = None, *,
+              also: Iterable[str] = ()) -> QLabel:
         label = plain_label("", parent)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.labels[key] = label
@@ -210,7 +219,7 @@ class CharacterSheet(QWidget):
             if tip is not None:
                 label.setToolTip(tooltip(tip(character)))
 
-        self._refreshers.append(refresh)
+        self.watches.add(refresh, also)
         return label
 
     def _hp_history(self, parent: QWidget) -> QWidget:
@@ -236,7 +245,7 @@ class CharacterSheet(QWidget):
                 label.setVisible(number < len(entries))
             none.setVisible(not entries)
 
-        self._refreshers.append(refresh)
+        self.watches.add(refresh)
         return row
 
     def _int_field(self, key: str, label: str, field: str, parent: QWidget,
@@ -252,12 +261,13 @@ class CharacterSheet(QWidget):
         combo.setMinimumContentsLength(12)
 
         def refresh(character: Character) -> None:
+            choices = options(character)
             combo.blockSignals(True)
-            combo.clear()
-            for text, value in options(character):
-                combo.addItem(text, value)
-            found = combo.findData(getattr(character, field))
-            combo.setCurrentIndex(found)
+            if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] != choices:
+                combo.clear()
+                for text, value in choices:
+                    combo.addItem(text, value)
+            combo.setCurrentIndex(combo.findData(getattr(character, field)))
             combo.blockSignals(False)
 
         def chosen(index: int) -> None:
@@ -271,7 +281,7 @@ class CharacterSheet(QWidget):
                 refresh(self.character)
 
         combo.activated.connect(chosen)
-        self._refreshers.append(refresh)
+        self.watches.add(refresh)
         setattr(self, f"{key}_combo", combo)
         return combo
 
@@ -380,39 +390,51 @@ class CharacterSheet(QWidget):
 
     # -- following the document -----------------------------------------------------------------
 
+    def _watch_the_rest(self) -> None:
+        """The parts not made by :meth:`field` and :meth:`label`, each its own watch."""
+        watches = self.watches
+
+        def saves(character: Character) -> None:
+            for ability, check in self.save_boxes.items():
+                check.blockSignals(True)
+                check.setChecked(ability in character.save_proficiencies)
+                check.blockSignals(False)
+
+        def level_up(character: Character) -> None:
+            self.level_up_button.setText("Advance to 1st…" if character.level == 0
+                                         else "Level Up…")
+            ready = self.labels["ready"]  # R32: green and bold when due, muted otherwise
+            tone(ready, "good" if character.can_level_up else "muted")
+            font = ready.font()
+            font.setBold(character.can_level_up)
+            ready.setFont(font)
+
+        watches.add(saves)
+        watches.add(level_up)
+        watches.add(lambda c: self.header.refresh(c, self.catalog))
+        self.magic.watch(watches)
+        self.gear.watch(watches)
+        self.notes.watch(watches)
+        watches.add(self.knight.refresh)
+        watches.add(lambda c: self.add_knight_button.setVisible(c.knight is None))
+        watches.add(lambda c: self._identity_form.setRowVisible(
+            self.style_combo, len(_style_options(c)) > 1 or bool(c.fighting_style)))
+
     def _changed(self, change: Change) -> None:
-        if change.touches(self.character_id):
-            self.refresh()
+        """Redraw what ``change`` concerns (the skills follow their model)."""
+        try:
+            self.watches.follow(change, self.character_id, lambda: self.character)
+        except KeyError:
+            return  # removed; the window closes this sheet
 
     def refresh(self) -> None:
+        """Redraw every part of the sheet."""
         try:
             character = self.character
         except KeyError:
             return  # removed; the window closes this sheet
-        catalog = self.catalog
-        for edit in self.fields.values():
-            edit.refresh()
-        for refresh in self._refreshers:
-            refresh(character)
-        for ability, check in self.save_boxes.items():
-            check.blockSignals(True)
-            check.setChecked(ability in character.save_proficiencies)
-            check.blockSignals(False)
-        self.level_up_button.setText("Advance to 1st…" if character.level == 0 else "Level Up…")
-        ready = self.labels["ready"]  # R32: green and bold when due, muted otherwise
-        tone(ready, "good" if character.can_level_up else "muted")
-        font = ready.font()
-        font.setBold(character.can_level_up)
-        ready.setFont(font)
-        self.header.refresh(character, catalog)
+        self.watches.show_all(character)
         self.skills.refresh(character)
-        self.magic.refresh(character)
-        self.gear.refresh(character)
-        self.notes.refresh(character)
-        self.knight.refresh(character)
-        self.add_knight_button.setVisible(character.knight is None)
-        self._identity_form.setRowVisible(
-            self.style_combo, len(_style_options(character)) > 1 or bool(character.fighting_style))
 
 
 def _archetype_options(character: Character, catalog: Catalog) -> list[tuple[str, Any]]:
