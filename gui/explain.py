@@ -46,6 +46,7 @@ from emberkeep.character.explain import explain as explain_sheet
 from emberkeep.character.model import Character
 from emberkeep.rules_reference import reference, ruling_key
 from gui.action_registry import ActionSpec, Place
+from gui.app_filters import AppFilter, install_once
 from gui.plain_text import as_html, plain_label
 from gui.ruling_tips import summary, wrapped
 
@@ -281,8 +282,10 @@ def _is_explain_key(event: QKeyEvent) -> bool:
     return QKeySequence(event.keyCombination()) == EXPLAIN_KEY
 
 
-class ExplainFilter(QObject):
+class ExplainFilter(AppFilter):
     """The application-wide filter: tooltips for marked numbers, Ctrl+I on the focused one."""
+
+    EVENTS = frozenset({QHelpEvent, QKeyEvent})
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -318,12 +321,7 @@ class ExplainFilter(QObject):
 
 def install(app: QApplication) -> ExplainFilter:
     """The one filter of ``app``, installed on first use."""
-    found = app.findChild(ExplainFilter, "explainNumbers")
-    if found is None:
-        found = ExplainFilter(app)
-        found.setObjectName("explainNumbers")
-        app.installEventFilter(found)
-    return found
+    return install_once(app, ExplainFilter, "explainNumbers")
 
 
 

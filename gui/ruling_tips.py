@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.rules_reference import reference, ruling_key
+from gui.app_filters import AppFilter, install_once
 from gui.plain_text import as_html
 
 __all__ = ["TIP_WIDTH", "RulingTips", "cited", "cited_at", "install", "summaries", "summary",
@@ -184,8 +185,10 @@ def ruling_in_sight() -> int | None:
     return found[0] if found else None
 
 
-class RulingTips(QObject):
+class RulingTips(AppFilter):
     """The application-wide filter that adds the rulings' summaries to tooltips."""
+
+    EVENTS = frozenset({QHelpEvent})
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.ToolTip or not isinstance(watched, QWidget):
@@ -200,9 +203,4 @@ class RulingTips(QObject):
 
 def install(app: QApplication) -> RulingTips:
     """The one filter of ``app``, installed on first use."""
-    found = app.findChild(RulingTips, "rulingTips")
-    if found is None:
-        found = RulingTips(app)
-        found.setObjectName("rulingTips")
-        app.installEventFilter(found)
-    return found
+    return install_once(app, RulingTips, "rulingTips")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.magic.spell_names import SpellName, roll_spell_name
 from gui.action_registry import ActionSpec, Place
+from gui.app_filters import app_filters
 from gui.document import CampaignDocument
 from gui.toolbox.dice_tray import DiceTray, NumberRoller
 
@@ -91,8 +92,8 @@ class Toolbox(QObject):
         self.dock.hide()  # at hand with Ctrl+D; the roster keeps the room until then
         self.number_roller = NumberRoller(self.tray)
         app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self.number_roller)
+        if isinstance(app, QApplication):
+            app_filters(app).add(self.number_roller)  # behind the app's one Python filter
         window.document_hooks.append(self.follow)
 
     def follow(self, document: CampaignDocument) -> None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from emberkeep.dice import DiceError, Roller
 from emberkeep.dice_notation import NotationRoll, roll_notation
 from emberkeep.optional_rules.advantage import Advantage, d20_expression
+from gui.app_filters import AppFilter
 from gui.palette import tone
 
 __all__ = ["QUICK_DICE", "DiceTray", "NumberRoller", "expression_for"]
@@ -179,8 +180,10 @@ def _text_at(widget: QWidget, event: QMouseEvent) -> str | None:
     return None
 
 
-class NumberRoller(QObject):
+class NumberRoller(AppFilter):
     """Ctrl+click on any widget showing a number rolls it in the tray (application-wide)."""
+
+    EVENTS = frozenset({QMouseEvent})
 
     def __init__(self, tray: DiceTray) -> None:
         super().__init__(tray)
