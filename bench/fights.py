@@ -41,7 +41,7 @@ from emberkeep.encounter.sim import run_fight
 def run_fights(count: int, seed: int = 1, recording: bool = False
                ) -> tuple[int, int, dict[str, int]]:
     """Play ``count`` fights; returns (dice rolled, steps, wins by side). ``recording=False``
-    (the simulator's way, issue #21): no step records, the sheets put back by ``rewind``."""
+    (the simulator's way): no step records, the sheets put back by ``rewind``."""
     characters = party()
     roller = FastRoller(seed)
     settings = CampaignSettings()  # the campaign's settings: one object, as in the app

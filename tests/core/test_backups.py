@@ -1,4 +1,4 @@
-"""Issue #10, rotating backups: before a save replaces a file, the previous version goes to a
+"""Rotating backups: before a save replaces a file, the previous version goes to a
 backups folder, kept as the last 10 saves plus one per day for 14 days."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def test_foreign_files_in_the_folder_are_neither_listed_nor_deleted(tmp_path: Pa
 
 
 def test_stray_temporaries_in_a_folder_are_cleaned_whatever_their_age(tmp_path: Path) -> None:
-    """Issue #20: by age alone, a save killed a minute ago left its temporary for good (the
+    """Cleaned by age alone, a save killed a minute ago left its temporary for good (the
     next start came too soon); now every one no live writer holds goes at once."""
     old = tmp_path / ".20240610-211400-000000.json.0123abcd.link.tmp"
     young = tmp_path / ".party.json.89abcdef.tmp"

@@ -1,4 +1,4 @@
-"""Issue #20: a loaded campaign is whole. Each reference and value the rules later rely on is
+"""A loaded campaign is whole. Each reference and value the rules later rely on is
 checked on load and reported with its field path, as a type error is; ``emberkeep check`` lists
 every one. Each case starts from the golden v1 file, which loads cleanly."""
 

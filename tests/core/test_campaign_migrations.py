@@ -44,7 +44,7 @@ def test_nonsense_versions_are_refused(version: object) -> None:
         migrate({"schema_version": version}, {}, target=1)
 
 
-# --- the golden schema-2 file (issue #21: schema 3 gives monsters further weapons) -----------
+# --- the golden schema-2 file (schema 3 gives monsters further weapons) ----------------------
 
 GOLDEN_V2 = Path(__file__).resolve().parents[1] / "files" / "campaign_v2.json"
 

@@ -1,4 +1,4 @@
-"""Issue #16, one way to change a campaign: any operation run through ``record`` can be undone
+"""One way to change a campaign: any operation run through ``record`` can be undone
 exactly and redone, a refused one leaves nothing behind, and its Change names exactly what it
 touched."""
 

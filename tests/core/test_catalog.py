@@ -1,4 +1,4 @@
-"""Issue #16: the campaign's own archetypes, spells and magic items are no module-level state.
+"""The campaign's own archetypes, spells and magic items are no module-level state.
 
 A :class:`~emberkeep.character.catalog.Catalog` built from the campaign is handed to the rules
 that look an entry up; loading a campaign installs nothing, so two campaigns side by side each

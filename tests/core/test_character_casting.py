@@ -1,4 +1,4 @@
-"""Casting from the sheet follows the fight's rules (issue #16; R8, R10, R11, R21, R29).
+"""Casting from the sheet follows the fight's rules (R8, R10, R11, R21, R29).
 
 Ysolde the Grey (Magic-user, Wizard, INT +2, PROF +1) and Sister Maud (Cleric, WIS +2, PROF +1)
 of the example campaign; scripted dice, ROOM DC 12.

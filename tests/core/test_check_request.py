@@ -1,4 +1,4 @@
-"""One CHECK or SAVE of a character with every EASY and HARD named (issue #17; R2, R7, R21,
+"""One CHECK or SAVE of a character with every EASY and HARD named (R2, R7, R21,
 R28, R29), and the same roll in a fight with a Luck Die, and the reaction roll, all on
 scripted dice.
 

@@ -51,7 +51,7 @@ def test_importing_the_whole_core_loads_no_qt() -> None:
 @pytest.mark.slow
 def test_import_linter_contracts() -> None:
     """No Qt in the core, and the core's layers (dice → tables → gear/magic → character →
-    campaign → clock → encounter → melee_round, issue #16) as pyproject.toml lists them."""
+    campaign → clock → encounter → melee_round) as pyproject.toml lists them."""
     lint = Path(sys.executable).with_name("lint-imports")
     result = subprocess.run([str(lint)], capture_output=True, text=True,
                             cwd=CORE.parent)

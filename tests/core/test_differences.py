@@ -1,4 +1,4 @@
-"""Issue #20: the recovery dialog says what each unsaved work changed."""
+"""The recovery dialog says what each unsaved work changed."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ def _first_roll(enc: Encounter) -> Rolled:
 # --- attacks --------------------------------------------------------------------------------
 
 def test_instead_an_easy_attack_rolls_2d20_keep_high_against_the_plain_ac() -> None:
-    """Issue #12 "instead": EASY becomes advantage; the target number stays AC 12 (no −3).
+    """The "instead" option: EASY becomes advantage; the target number stays AC 12 (no −3).
     Faces 4 and 10: keeps 10, 10 + 2 = 12 hits; the d8 shows 3."""
     enc = make([4, 10, 3], settings=_settings(AdvantageMode.INSTEAD))
     attack(enc, pc(enc, "Brannoc").id, "goblin-1", difficulty_extra=(Difficulty.EASY,))
@@ -57,7 +57,7 @@ def test_instead_an_easy_attack_rolls_2d20_keep_high_against_the_plain_ac() -> N
 
 
 def test_instead_a_hard_attack_rolls_2d20_keep_low_and_misses() -> None:
-    """Issue #12 "instead": HARD becomes disadvantage: 15 and 9 keep 9, 11 < AC 12 (no +3)."""
+    """The "instead" option: HARD becomes disadvantage: 15 and 9 keep 9, 11 < AC 12 (no +3)."""
     enc = make([15, 9], settings=_settings(AdvantageMode.INSTEAD))
     attack(enc, pc(enc, "Brannoc").id, "goblin-1", difficulty_extra=(Difficulty.HARD,))
     record = _first_roll(enc).record
@@ -66,7 +66,7 @@ def test_instead_a_hard_attack_rolls_2d20_keep_low_and_misses() -> None:
 
 
 def test_beside_easy_and_the_gms_advantage_both_apply() -> None:
-    """Issue #12 "beside": "you can give both": EASY (AC 12 − 3 = 9) and advantage (4, 8 → 8):
+    """The "beside" option, "you can give both": EASY (AC 12 − 3 = 9) and advantage (4, 8 → 8):
     10 ≥ 9 hits."""
     enc = make([4, 8, 3], settings=_settings(AdvantageMode.BESIDE))
     attack(enc, pc(enc, "Brannoc").id, "goblin-1", difficulty_extra=(Difficulty.EASY,),
@@ -108,7 +108,7 @@ def _save(enc: Encounter, c: Combatant, difficulty: Difficulty = Difficulty.NORM
 
 
 def test_instead_a_hard_save_is_disadvantage_against_the_plain_dc() -> None:
-    """Issue #12 "instead": HARD SAVE: 2d20 keep low (15, 10 → 10), 12 vs DC 12 saves."""
+    """The "instead" option, HARD SAVE: 2d20 keep low (15, 10 → 10), 12 vs DC 12 saves."""
     enc = make([15, 10], settings=_settings(AdvantageMode.INSTEAD))
     assert _save(enc, pc(enc, "Brannoc"), Difficulty.HARD)
     assert _first_roll(enc).purpose == "CON SAVE vs DC 12"
@@ -217,7 +217,7 @@ def test_arcane_trickster_reads_arcane_scrolls_with_a_hard_spellcheck(scroll: bo
 
 
 def test_a_natural_1_rolls_the_spells_own_d6_mishap_table() -> None:
-    """Issue #12's spell editor: "an optional own d6 mishap table"; a natural 1 rolls it (face
+    """The spell editor's "optional own d6 mishap table": a natural 1 rolls it (face
     4 → its 4th text), not the General Mishap table."""
     enc = make([1, 4])
     texts = tuple(f"own mishap {n}" for n in range(1, 7))
@@ -232,7 +232,7 @@ def test_a_natural_1_rolls_the_spells_own_d6_mishap_table() -> None:
     assert [e.purpose for e in step.events if isinstance(e, Rolled)] == ["SPELLCHECK", "mishap"]
 
 
-# --- issue #12: advantage on the SPELLCHECK, as for attacks and saves ---------------------------
+# --- advantage on the SPELLCHECK, as for attacks and saves ------------------------------------
 
 def _check(enc: Encounter) -> Rolled:
     return next(e for e in enc.history[-1].events

@@ -69,7 +69,7 @@ def test_golden_v1_file_still_loads_migrated_to_the_current_schema() -> None:
 
 
 def test_the_1_to_2_step_gives_unedited_shipped_spell_copies_their_typed_effects() -> None:
-    """Issue #18: a v1 campaign's own copy of Fireball, words unchanged, gains the shipped
+    """A v1 campaign's own copy of Fireball, words unchanged, gains the shipped
     levels' typed effects; a level whose words the GM changed is left alone."""
     fireball = shipped_spells()["fireball"].model_dump(mode="json")
     for level in fireball["levels"]:

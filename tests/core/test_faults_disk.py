@@ -1,4 +1,4 @@
-"""Issue #10, failed saves: disk full (ENOSPC), read-only (EROFS), permission denied (EACCES).
+"""Failed saves: disk full (ENOSPC), read-only (EROFS), permission denied (EACCES).
 
 Each failure leaves the campaign file byte-for-byte as it was, no temporary file, and a message
 that says what happened and what to do. Run as root, as CI does: a 64 KiB tmpfs mounted inside a

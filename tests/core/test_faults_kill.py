@@ -1,4 +1,4 @@
-"""Issue #10, kill during save: SIGKILL at every named step, then 200 kills at random moments.
+"""Kill during save: SIGKILL at every named step, then 200 kills at random moments.
 
 After every kill the campaign file is exactly the old version or the new one, byte for byte;
 every backup is a whole campaign; the stray temporary files a kill leaves are cleaned up.

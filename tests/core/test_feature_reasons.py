@@ -1,4 +1,4 @@
-"""Issue #18: every archetype feature shipped acts through a typed effect the engine or the
+"""Every archetype feature shipped acts through a typed effect the engine or the
 sheet applies, or says in its data why (that part of) it is the GM's call; a feature with
 neither fails here. Names are what the GM sees, never the ids."""
 

@@ -49,7 +49,7 @@ def _bleeding(enc: Encounter, maud: Character, rounds: int) -> None:
 
 def test_a_running_fight_holds_the_clock_with_its_reason() -> None:
     """R27: the fight's rounds go on the clock when it ends; until then a rest would pass
-    hours between two blows (issue #17: Alt+S in round 2 rested the party inside the fight)."""
+    hours between two blows (Alt+S in round 2 once rested the party inside the fight)."""
     campaign, _maud, _enc, record = _fight([])
     assert fight_hold(campaign) is None  # planned, not yet begun
     record.status = EncounterStatus.RUNNING

@@ -1,4 +1,4 @@
-"""Issue #10, fuzzing the loader: 10,000 mutated campaigns and random byte strings.
+"""Fuzzing the loader: 10,000 mutated campaigns and random byte strings.
 
 Hypothesis takes the golden schema-1 file apart and puts it back wrong: values flipped to other
 types or to odd numbers (NaN, 10**400, -1, huge strings), keys dropped and duplicated, nesting

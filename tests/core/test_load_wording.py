@@ -1,4 +1,4 @@
-"""Issue #20, error wording: every load error says where (duplicate keys, NaN and nesting had
+"""Error wording: every load error says where (duplicate keys, NaN and nesting had
 no place), a truncated file says it is cut short, Python's advice to programmers
 ("use sys.set_int_max_str_digits()") never reaches the GM, and plurals are right."""
 

@@ -1,4 +1,4 @@
-"""The Melee Round's phases ask what a knight did this round (seed 001, issue #17):
+"""The Melee Round's phases ask what a knight did this round (seed 001):
 "Generally, characters can either fight (during this phase) or move (during the Movement
 Phase), but not both"; a won evasion "may move"; "Glory cannot be gained from brawling"."""
 

@@ -1,4 +1,4 @@
-"""A monster of several weapons (issue #21's bestiary): an orc with a hand axe and a shortbow
+"""A monster of several weapons in the bestiary: an orc with a hand axe and a shortbow
 shoots at a foe NEAR with the bow's dice and fights CLOSE with its axe's; the GM may name the
 weapon; the templates keep them through JSON; bad dice are refused with their place.
 

@@ -1,6 +1,6 @@
 """A script with no Qt and no GUI module loads a campaign, rebuilds every saved encounter, resolves
 an attack and saves (DESIGN: "A script or another front end can ``import emberkeep`` ... without
-Qt"; issue #16). Each runs in a fresh interpreter, so nothing another test imported helps."""
+Qt"). Each runs in a fresh interpreter, so nothing another test imported helps."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_a_melee_round_encounter_rebuilds_from_a_script(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_script_without_qt_loads_rebuilds_every_fight_attacks_and_saves(
         tmp_path: Path) -> None:
-    """Issue #16's "Done when": the bundled example (it keeps no encounter) and a campaign
+    """The bundled example (it keeps no encounter) and a campaign
     with a Melee Round fight and a Furnace one: each loads, every saved encounter rebuilds, a
     Furnace attack is resolved and recorded, and the campaign is saved and loads again."""
     melee = write_melee_campaign(tmp_path)

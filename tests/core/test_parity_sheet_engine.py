@@ -1,4 +1,4 @@
-"""Issue #16, "one rule, one place": every number the sheet shows is the number the engine uses.
+"""One rule, one place: every number the sheet shows is the number the engine uses.
 
 Over every character of the example campaign and of 200 generated campaigns (with fighting
 styles, archetype features and switched-on states added, so the features' numbers are asked
@@ -124,8 +124,8 @@ def test_example_campaign_sheet_numbers_are_the_engines() -> None:
 
 
 def test_a_dagger_attacks_with_the_better_of_str_and_dex_on_the_sheet_too() -> None:
-    """The seed: "like dagger - tiny ... use DEX for the attack" (issue #16's example: the sheet
-    showed +0, the fight rolled DEX). A small weapon is ``gear.small``'s (R31: 1 ft)."""
+    """The seed: "like dagger - tiny ... use DEX for the attack" (the sheet once
+    showed +0 while the fight rolled DEX). A small weapon is ``gear.small``'s (R31: 1 ft)."""
     rogue = next(c for c in build_example_campaign().characters
                  if c.class_id == "rogue" and any(w.catalog_id == "dagger"
                                                    for w in c.inventory.weapons))

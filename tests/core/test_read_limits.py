@@ -1,4 +1,4 @@
-"""Issue #20: ``emberkeep check`` and File → Open read only regular files, and at most the size
+"""``emberkeep check`` and File → Open read only regular files, and at most the size
 limit of one: a FIFO used to hang, ``/dev/zero`` ended in a MemoryError traceback."""
 
 from __future__ import annotations

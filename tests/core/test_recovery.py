@@ -174,8 +174,8 @@ def test_offers_come_newest_first_and_discard_removes(tmp_path: Path, saved: Pat
 
 
 def test_one_recovery_file_per_session_and_campaign_path(tmp_path: Path) -> None:
-    """Issue #20: named by path alone, a second session's autosave overwrote (and its save
-    removed) the work a first session left for "Later"."""
+    """Named by path alone, a second session's autosave once overwrote (and its save removed)
+    the work a first session left for "Later"."""
     a = recovery.recovery_file_for(tmp_path, tmp_path / "a" / "party.json", "x")
     b = recovery.recovery_file_for(tmp_path, tmp_path / "b" / "party.json", "x")
     assert a != b

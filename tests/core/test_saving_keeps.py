@@ -1,4 +1,4 @@
-"""Issue #20, saving keeps what the GM set: permission bits, symlinks, a write-protected file;
+"""Saving keeps what the GM set: permission bits, symlinks, a write-protected file;
 a broken backups folder never blocks a save; no backup of a save that changed nothing; names
 near the file system's limit and with glob characters."""
 
@@ -98,7 +98,7 @@ def test_an_identical_backup_is_not_kept_twice(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("length", [200, 240, 250, 255])
 def test_a_name_near_the_limit_still_saves(tmp_path: Path, length: int) -> None:
-    """Issue #20: ``.NAME.xxxxxxxx.tmp`` over 255 bytes: the file opened but never saved."""
+    """A temporary ``.NAME.xxxxxxxx.tmp`` over 255 bytes once left the file opened, never saved."""
     path = tmp_path / ("é" * ((length - 5) // 2) + "x" * ((length - 5) % 2) + ".json")
     assert len(path.name.encode()) == length
     folder = backups.backup_folder_for(path, tmp_path / "backups")

@@ -181,7 +181,7 @@ def test_immunity_is_case_blind() -> None:
 
 
 def test_no_rule_names_a_shipped_feature() -> None:
-    """Issue #12: "No feature is an `if name ==`": no feature id appears as a string in code."""
+    """No rule asks for a feature by name (no `if name ==`): no feature id is a string in code."""
     ids = {f.id for a in shipped_archetypes().values() for f in a.features}
     found = []
     for path in [*(ROOT / "emberkeep").rglob("*.py"), *(ROOT / "gui").rglob("*.py")]:

@@ -19,7 +19,7 @@ def _old_file_with_own_fireball() -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(text)
     fireball = shipped_spells()["fireball"].model_dump(mode="json")
     for level in fireball["levels"]:
-        del level["effects"]  # as the spell editor saved it before issue #18
+        del level["effects"]  # as the spell editor saved it before levels had typed effects
     fireball["levels"][0]["text"] = "2d6 fire DAM (1d)"  # the GM's own level 1
     fireball["levels"][0]["damage"] = "2d6"
     doc["spells"] = [fireball]

@@ -1,4 +1,4 @@
-"""Issue #20 in the window: File → Open refuses what is no campaign file at once, with where it
+"""In the window, File → Open refuses what is no campaign file at once, with where it
 is broken, and keeps the campaign that was open."""
 
 from __future__ import annotations

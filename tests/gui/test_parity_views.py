@@ -1,4 +1,4 @@
-"""Issue #16: the sheet, the roster, the PDF and the repairs tracker display the numbers the
+"""The sheet, the roster, the PDF and the repairs tracker display the numbers the
 engine uses (``tests.core.parity`` asks the engine; ``tests.core.test_parity_sheet_engine``
 checks the core functions the views call over 200 generated campaigns)."""
 

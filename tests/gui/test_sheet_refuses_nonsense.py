@@ -1,4 +1,4 @@
-"""Issue #18, "a sheet that refuses nonsense", by keys: the level is read, not typed; XP says
+"""A sheet that refuses nonsense, by keys: the level is read, not typed; XP says
 when the next level is ready (R32); Level Up shows what it will change before Enter and what was
 rolled after (R5, R6), and names the step with the roll; only casters learn spells (R8)."""
 
@@ -51,11 +51,11 @@ def test_typing_a_level_is_refused_xp_says_ready_and_level_up_shows_the_roll(
     dialog = LevelUpDialog(document, brannoc, ScriptedRoller([1]))
     qtbot.addWidget(dialog)
     dialog.show()
-    preview = dialog.preview_label.text()  # before anything is rolled (#18)
+    preview = dialog.preview_label.text()  # what it will change, before anything is rolled
     assert "PROF +1 → +1 (R6)" in preview
     assert "Max HP 7 + d10, at least 2 (R5: 1 + CON +1, at most half the die): 9-17" in preview
     steps = document.undo_stack.count()
-    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Next: the die is rolled on a copy (#19)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Next: the die is rolled on a copy of the sheet
     assert dialog.isVisible() and document.undo_stack.count() == steps
     assert "d10 rolled 1 → +2 HP (R5 floor" in dialog.summary_view.text()
     qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Finish: that copy goes on the sheet
