@@ -9,6 +9,7 @@ Qt is imported inside :func:`run` only, so ``gui.cli`` stays quick for ``emberke
 from __future__ import annotations
 
 import gc
+import importlib
 import shutil
 import sys
 from pathlib import Path
@@ -22,6 +23,16 @@ if TYPE_CHECKING:  # Qt stays out of import time
     from gui.main_window import MainWindow
 
 __all__ = ["EXAMPLE_NAME", "copy_example", "run", "startup_path"]
+
+CORE_BEFORE_QT = ("emberkeep.campaign.storage", "emberkeep.campaign.recorder",
+                  "emberkeep.campaign.recovery", "emberkeep.campaign.saving",
+                  "emberkeep.clock.operations", "emberkeep.clock.schedule",
+                  "emberkeep.character.sheet_rules")
+"""The rules core the first window needs (the campaign's model and loader, its write path, the
+clock), imported before PySide6. PySide6 reads the whole source of every module imported after
+it, into ``linecache``, to see whether it names PySide6 (its ``__feature__`` switch): for the
+core's hundred-odd modules that is time and some 5 MiB at start for nothing
+(bench/startup.py). The same modules load either way; only the order changes."""
 
 EXAMPLE_NAME = "example_campaign.json"
 DESKTOP_ID = "io.github.emberkeep.Emberkeep"
@@ -64,12 +75,15 @@ def startup_path(file: str | None, state: AppState) -> Path | None:
 
 def run(file: str | None, *, smoke_test: bool = False) -> int:
     """Start the application. ``smoke_test`` (``emberkeep --smoke-test``) prints what the first
-    window shows and quits once it is on screen: how the bundle test knows a build really starts.
+    window shows at its first paint and quits: how the bundle test knows a build really starts,
+    and how bench/startup.py times a bundle's start.
     """
     # Start-up builds some hundred thousand objects (pydantic's schemas, Qt's wrappers) and
     # frees almost none: the cyclic collector would walk them dozens of times for nothing, a
     # tenth of the CPU before the first window (bench/startup.py). On again once it is shown.
     gc.disable()
+    for name in CORE_BEFORE_QT:
+        importlib.import_module(name)
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -96,18 +110,30 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     apply_scheme(app, state.color_scheme)  # before the first window, so it opens in its colours
     follow_system(app, lambda: state.color_scheme)
     window = open_window(file, state, offer_recovery=not smoke_test)
+    if smoke_test:
+        _report_first_paint(window)
     window.show()
     QTimer.singleShot(0, gc.enable)
-    if smoke_test:
-        def report() -> None:
-            document = window.document
-            count = len(document.campaign.characters) if document is not None else 0
-            print(f"smoke test: window {window.windowTitle()!r} shows {count} characters",
-                  flush=True)
-            app.quit()
-
-        QTimer.singleShot(0, report)
     return app.exec()
+
+
+def _report_first_paint(window: MainWindow) -> None:
+    """At the window's first paint, print what it shows and quit."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    class Report(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if watched is window and event.type() == QEvent.Type.Paint:
+                window.removeEventFilter(self)
+                document = window.document
+                count = len(document.campaign.characters) if document is not None else 0
+                print(f"smoke test: window {window.windowTitle()!r} shows {count} characters",
+                      flush=True)
+                QTimer.singleShot(0, QApplication.quit)
+            return False
+
+    window.installEventFilter(Report(window))
 
 
 def open_window(file: str | None, state: AppState, *,
@@ -117,10 +143,9 @@ def open_window(file: str | None, state: AppState, *,
     from gui.main_window import MainWindow
     from gui.safety_tools import start_up
 
-    window = MainWindow(state)
     path = startup_path(file, state)
     state.save()  # remembers example_copied even if the GM never saves
-    if path is not None:
-        window.open_path(path, ask=False)  # a broken file: its message, then an empty window
+    # a broken file: its message (and its backup offered), then an empty window
+    window = MainWindow(state, open_first=path)
     start_up(window, offer=offer_recovery)
     return window

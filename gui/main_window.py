@@ -5,15 +5,20 @@ Save / Discard / Cancel prompt. The undo stack's clean state drives the title's 
 and that prompt. Every dialog goes through :mod:`gui.dialogs` so tests can answer it.
 
 What the window is made of is listed once, in :class:`MainWindow`: its parts (typed attributes
-it makes itself) and its menus, toolbar and keys, built from :func:`main_window_registry`, which
-collects what each part declares (:mod:`gui.action_registry`).
+it makes itself) and its menus, toolbar and keys, built from :func:`main_window_registry`
+(:mod:`gui.main_window_actions`), which collects what each part declares
+(:mod:`gui.action_registry`).
+
+Start-up waits for this window (bench/startup.py): what it does not show at first (a sheet, the
+creation rules) is imported where it is first used.
 """
 
 from __future__ import annotations
 
-import functools
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
@@ -29,42 +34,18 @@ from PySide6.QtWidgets import (
 
 from emberkeep.campaign.changes import Change
 from emberkeep.campaign.errors import CampaignFileError
-from emberkeep.character.funnel import roll_zero_level
 from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, Roller
 from emberkeep.file_names import suggested_path
 from emberkeep.gear.purse import format_coins
 from emberkeep.refusal import Refused
-from gui import (
-    about_dialog,
-    campaign_tools,
-    dialogs,
-    error_log,
-    explain,
-    paths,
-    rest_groups,
-    roster_view,
-    rules_window,
-    safety_tools,
-    settings_tools,
-    share_tools,
-    toolbox,
-)
-from gui.action_registry import (
-    MENU_BAR,
-    ActionSpec,
-    Bindings,
-    MenuSpec,
-    Place,
-    Registry,
-    ToolBarSpec,
-    WindowActions,
-)
+from gui import dialogs, paths
+from gui.action_registry import WindowActions
 from gui.campaign_tools import CampaignTools
 from gui.document import CampaignDocument
-from gui.encounter import tools as encounter_tools
 from gui.encounter.tools import EncounterTools
 from gui.explain import install as install_explanations
+from gui.main_window_actions import main_window_registry
 from gui.palette import tone
 from gui.plain_text import tooltip, tooltip_of_text
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
@@ -74,13 +55,14 @@ from gui.safety_tools import SafetyTools
 from gui.screen_fit import elastic, place_window, remember_geometry
 from gui.settings_tools import SettingsTools
 from gui.share_tools import ShareTools
-from gui.sheet import CharacterSheet
-from gui.sheet import actions as sheet_actions
 from gui.sheet.actions import connect_sheet
 from gui.state import AppState
 from gui.toolbox import Toolbox
 from gui.undo_keys import CampaignUndoKeys
 from gui.window_layout import remember_layout, remember_tab, restore_layout
+
+if TYPE_CHECKING:
+    from gui.sheet.widget import CharacterSheet
 
 __all__ = ["MainWindow", "funnel_character", "main_window_registry"]
 
@@ -90,88 +72,17 @@ APP_TITLE = "Emberkeep"
 def funnel_character(roller: Roller, number: int) -> Character:
     """A new 0-level character rolled by the core's funnel rules: 3d6 in order, 1d4 HP and an
     occupation with its PROF and starting item. The GM renames it in the roster."""
+    # the creation rules load with the first character rolled, not at start-up
+    from emberkeep.character.funnel import roll_zero_level
+
     return roll_zero_level(roller, name=f"Funnel character {number}")
 
 
-# -- the window's own entries: the menu bar, File, Edit's roster part, the roster toolbar ------
-
-_keys = QKeySequence.StandardKey
-
-MENUS: tuple[MenuSpec[MainWindow], ...] = (
-    MenuSpec("file", "&File", Place(MENU_BAR, order=0)),
-    MenuSpec("file.recent", "Open &Recent", Place("file", 0, 2),
-             fill=lambda w, _menu: w.fill_recent_menu()),
-    MenuSpec("edit", "&Edit", Place(MENU_BAR, order=1)),
-    MenuSpec("campaign", "&Campaign", Place(MENU_BAR, order=2)),
-    MenuSpec("tools", "T&ools", Place(MENU_BAR, order=3)),
-    MenuSpec("encounter", "E&ncounter", Place(MENU_BAR, order=4)),
-    # No mnemonic: Alt+H advances the clock an hour, Alt+E is Edit, Alt+L a long rest and Alt+P
-    # is Add PCs… in an encounter; F10, or Alt and the arrows, reach it
-    MenuSpec("help", "Help", Place(MENU_BAR, order=5)),
-)
-
-TOOLBARS = (ToolBarSpec("roster", "Roster", "roster_toolbar"),)
-
-
-def _selected(w: MainWindow) -> bool:
-    return bool(w.selected_character_ids())
-
-
-def _can_undo(w: MainWindow) -> bool:
-    return w.document is not None and w.document.undo_stack.canUndo()
-
-
-def _can_redo(w: MainWindow) -> bool:
-    return w.document is not None and w.document.undo_stack.canRedo()
-
-
-ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
-    ActionSpec("file.new", "&New", lambda w: w.new_campaign(), tip="Start a new campaign",
-               keys=(_keys.New,), places=(Place("file", 0, 0),)),
-    ActionSpec("file.open", "&Open…", lambda w: w.open_dialog(), tip="Open a campaign file",
-               keys=(_keys.Open,), places=(Place("file", 0, 1),)),
-    ActionSpec("file.save", "&Save", lambda w: w.save(), tip="Save the campaign",
-               keys=(_keys.Save,), places=(Place("file", 1, 0),)),
-    ActionSpec("file.save_as", "Save &As…", lambda w: w.save_as(),
-               tip="Save the campaign under a new name", keys=(_keys.SaveAs,),
-               places=(Place("file", 1, 1),)),
-    ActionSpec("file.quit", "&Quit", lambda w: w.close(), tip="Quit Emberkeep",
-               keys=(_keys.Quit,), fallback="Ctrl+Q",  # some platforms define no Quit key
-               role=QAction.MenuRole.QuitRole, places=(Place("file", 3, 0),)),
-    # Their text names the step (see _HistoryEntry); their keys undo the campaign everywhere
-    # in the window, a text field included (gui.undo_keys)
-    ActionSpec("edit.undo", "&Undo", lambda w: w.history().undo(), keys=(Bindings(_keys.Undo),),
-               enabled=_can_undo, places=(Place("edit", 0, 0),)),
-    ActionSpec("edit.redo", "&Redo", lambda w: w.history().redo(),
-               keys=(_keys.Redo, "Ctrl+Shift+Z", "Ctrl+Y"), enabled=_can_redo,
-               places=(Place("edit", 0, 1),)),
-    ActionSpec("edit.add_character", "&Add 0-Level Character", lambda w: w.add_character(),
-               tip="Roll a 0-level character for the funnel (3d6 in order, 1d4 HP, an "
-                   "occupation)",
-               keys=("Ctrl+Shift+A",), places=(Place("edit", 1, 0),),
-               toolbar=Place("roster", 0, 0)),
-    ActionSpec("edit.remove_characters", "Re&move Character",
-               lambda w: w.remove_selected_characters(),
-               tip="Remove the selected characters (undoable)", keys=(_keys.Delete,),
-               enabled=_selected, places=(Place("edit", 1, 1),), toolbar=Place("roster", 0, 1)),
-)
-
-
-@functools.cache
-def main_window_registry() -> Registry[MainWindow]:
-    """Every menu, toolbar entry and key of the main window: its own, then each part's."""
-    from gui import paper_export  # File → Export Play Sheets…, Party Sheet…, GM Screen…
-
-    return Registry(
-        menus=(*MENUS, *roster_view.MENUS, *campaign_tools.MENUS, *rest_groups.MENUS,
-               *encounter_tools.MENUS),
-        actions=(*ACTIONS, *sheet_actions.ACTIONS, *paper_export.ACTIONS, *roster_view.ACTIONS,
-                 *safety_tools.ACTIONS, *campaign_tools.ACTIONS, *rest_groups.ACTIONS,
-                 *settings_tools.ACTIONS, *toolbox.ACTIONS, *encounter_tools.ACTIONS,
-                 *share_tools.ACTIONS,
-                 *error_log.ACTIONS, *rules_window.ACTIONS, *explain.ACTIONS,
-                 *about_dialog.ACTIONS),
-        toolbars=TOOLBARS)
+def _sheet_class() -> type[CharacterSheet] | None:
+    """The sheet's class once a first sheet has loaded it (start-up does not): before that no
+    tab can be a sheet."""
+    module = sys.modules.get("gui.sheet.widget")
+    return None if module is None else module.CharacterSheet
 
 
 class _HistoryEntry(QObject):
@@ -213,7 +124,10 @@ class MainWindow(QMainWindow):
     undo_keys: CampaignUndoKeys  # Ctrl+Z undoes the campaign even from a text field
     commands: WindowActions[MainWindow]  # every menu, toolbar entry and key
 
-    def __init__(self, state: AppState | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, state: AppState | None = None, parent: QWidget | None = None, *,
+                 open_first: Path | None = None) -> None:
+        """``open_first``: the campaign to open (as :meth:`open_path`); a new, empty one when
+        there is none or it fails to load."""
         super().__init__(parent)
         self.state = AppState.load() if state is None else state
         self.document: CampaignDocument | None = None
@@ -279,7 +193,9 @@ class MainWindow(QMainWindow):
         # screen last had the window; never more than the screen's available area
         place_window(self, self.state)
         restore_layout(self, self.tabs, self.state)  # docks and toolbars as last left there
-        self.set_document(CampaignDocument.new())
+        # No empty campaign made at start-up only to be replaced by the one opened
+        if open_first is None or not self.open_path(open_first, ask=False):
+            self.set_document(CampaignDocument.new())
 
     # -- its actions ----------------------------------------------------------------------------
 
@@ -530,12 +446,15 @@ class MainWindow(QMainWindow):
             self.open_sheet(str(self.model.data(index, CharacterIdRole)))
 
     def sheets(self) -> list[CharacterSheet]:
-        return [w for i in range(self.tabs.count())
-                if isinstance(w := self.tabs.widget(i), CharacterSheet)]
+        sheet = _sheet_class()
+        if sheet is None:
+            return []
+        return [w for i in range(self.tabs.count()) if isinstance(w := self.tabs.widget(i), sheet)]
 
     def current_sheet(self) -> CharacterSheet | None:
+        sheet = _sheet_class()
         widget = self.tabs.currentWidget()
-        return widget if isinstance(widget, CharacterSheet) else None
+        return widget if sheet is not None and isinstance(widget, sheet) else None
 
     def open_sheet(self, character_id: str) -> CharacterSheet:
         """Show the character's sheet in its tab (opening one if it has none yet)."""
@@ -544,6 +463,8 @@ class MainWindow(QMainWindow):
             if sheet.character_id == character_id:
                 self.tabs.setCurrentWidget(sheet)
                 return sheet
+        from gui.sheet.widget import CharacterSheet  # the first sheet loads it
+
         sheet = CharacterSheet(self.document, character_id, self.tabs)
         connect_sheet(self, sheet)
         self.tabs.addTab(sheet, self.document.character(character_id).name)
@@ -558,7 +479,10 @@ class MainWindow(QMainWindow):
         if widget is not None:
             remember_tab(self, widget, self.state)  # the next such tab opens laid out alike
         self.tabs.removeTab(number)
-        if widget is not None:
+        kept = getattr(widget, "tab_closed", None)  # the Repairs tab: Ctrl+R shows it again
+        if kept is not None:
+            kept()
+        elif widget is not None:
             widget.deleteLater()
 
     def _close_orphan_sheets(self) -> None:
