@@ -166,8 +166,8 @@ class GearPanel(QGroupBox):
 
     def watch(self, watches: Watches) -> None:
         """The purse's worth follows the inventory; the gear to add only the catalogs."""
-        watches.add(self._show_worth)
-        watches.add(self._fill_choices)
+        watches.add("purse worth", self._show_worth)
+        watches.add("gear to add", self._fill_choices)
 
     def _show_worth(self, character: Character) -> None:
         self.worth.setText(f"= {format_coins(character.inventory.purse.total_cp)}")

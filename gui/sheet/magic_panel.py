@@ -214,8 +214,8 @@ class MagicPanel(QGroupBox):
 
     def watch(self, watches: Watches) -> None:
         """The spells to learn follow the catalogs; the rest what it reads of the character."""
-        watches.add(self._fill_spells)
-        watches.add(self._show)
+        watches.add("spells to learn", self._fill_spells)
+        watches.add("magic", self._show)
 
     def _fill_spells(self, _character: Character) -> None:
         """The learnable spells of the campaign's catalog in the combo (reads no field of the

@@ -149,10 +149,12 @@ class NotesPanel(QGroupBox):
 
     def watch(self, watches: Watches) -> None:
         """The switches, the features and the notes, each redrawn when what it reads changes."""
-        watches.add(lambda c: self._refresh_toggles(c, Catalog(self.sheet.document.campaign)))
-        watches.add(lambda c: self.features.setText(
-            self.feature_text(c, Catalog(self.sheet.document.campaign))))
-        watches.add(self._show_notes)
+        def catalog() -> Catalog:
+            return Catalog(self.sheet.document.campaign)
+
+        watches.add("feature switches", lambda c: self._refresh_toggles(c, catalog()))
+        watches.add("features", lambda c: self.features.setText(self.feature_text(c, catalog())))
+        watches.add("notes", self._show_notes)
 
     def _show_notes(self, character: Character) -> None:
         if self.notes.toPlainText() != character.notes:

@@ -56,13 +56,15 @@ def reading(character: Character) -> tuple[Character, set[str]]:
 
 
 class Watch:
-    """A part of the sheet: ``show(character)`` redraws it; ``also``: what it shows that is not
-    a field of the character but is announced as one (the fight's conditions, as
-    ``conditions``)."""
+    """A part of the sheet: ``show(character)`` redraws it; ``name`` says which (for tests and
+    for reading a trace); ``also``: what it shows that is not a field of the character but is
+    announced as one (the fight's conditions, as ``conditions``)."""
 
-    __slots__ = ("also", "reads", "show")
+    __slots__ = ("also", "name", "reads", "show")
 
-    def __init__(self, show: Callable[[Character], None], also: Iterable[str] = ()) -> None:
+    def __init__(self, name: str, show: Callable[[Character], None],
+                 also: Iterable[str] = ()) -> None:
+        self.name = name
         self.show = show
         self.also = frozenset(also)
         self.reads: frozenset[str] | None = None  # None: never shown yet
@@ -77,35 +79,34 @@ class Watch:
 
 
 class Watches:
-    """The parts of one sheet, redrawn in the order they were added."""
+    """The parts of one sheet, redrawn in the order they were added. ``last``: the names of
+    the parts the last change redrew."""
 
     def __init__(self) -> None:
         self.parts: list[Watch] = []
-        self.runs = 0  # parts redrawn so far (tests count them)
+        self.last: list[str] = []
 
-    def add(self, show: Callable[[Character], None], also: Iterable[str] = ()) -> Watch:
-        watch = Watch(show, also)
+    def add(self, name: str, show: Callable[[Character], None],
+            also: Iterable[str] = ()) -> Watch:
+        watch = Watch(name, show, also)
         self.parts.append(watch)
         return watch
 
     def show_all(self, character: Character) -> None:
         for watch in self.parts:
             watch.run(character)
-        self.runs += len(self.parts)
 
-    def follow(self, change: Change, character_id: str, character: Callable[[], Character]) -> \
-            list[Watch]:
-        """Redraw the parts ``change`` concerns; returns them."""
+    def follow(self, change: Change, character_id: str,
+               character: Callable[[], Character]) -> None:
+        """Redraw the parts ``change`` concerns: all of them when the rules changed, else
+        those that read a field of this character it names."""
         if change.rules:
             due = list(self.parts)
         else:
             fields = change.fields_of(character_id)
-            if not fields:
-                return []
-            due = [w for w in self.parts if w.concerned(fields)]
+            due = [w for w in self.parts if w.concerned(fields)] if fields else []
+        self.last = [w.name for w in due]
         if due:
             now = character()
             for watch in due:
                 watch.run(now)
-            self.runs += len(due)
-        return due

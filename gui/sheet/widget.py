@@ -204,7 +204,7 @@ class CharacterSheet(QWidget):
                          width=width, tip=tip)
         edit.refused.connect(self.status)
         self.fields[key] = edit
-        self.watches.add(lambda c: edit.refresh(character=c))
+        self.watches.add(f"field {key}", lambda c: edit.refresh(character=c))
         return edit
 
     def label(self, key: str, parent: QWidget, update: Callable[[Character], str],
@@ -219,7 +219,7 @@ class CharacterSheet(QWidget):
             if tip is not None:
                 label.setToolTip(tooltip(tip(character)))
 
-        self.watches.add(refresh, also)
+        self.watches.add(f"label {key}", refresh, also)
         return label
 
     def _hp_history(self, parent: QWidget) -> QWidget:
@@ -245,7 +245,7 @@ class CharacterSheet(QWidget):
                 label.setVisible(number < len(entries))
             none.setVisible(not entries)
 
-        self.watches.add(refresh)
+        self.watches.add("HP history", refresh)
         return row
 
     def _int_field(self, key: str, label: str, field: str, parent: QWidget,
@@ -281,7 +281,7 @@ class CharacterSheet(QWidget):
                 refresh(self.character)
 
         combo.activated.connect(chosen)
-        self.watches.add(refresh)
+        self.watches.add(f"combo {key}", refresh)
         setattr(self, f"{key}_combo", combo)
         return combo
 
@@ -409,15 +409,16 @@ class CharacterSheet(QWidget):
             font.setBold(character.can_level_up)
             ready.setFont(font)
 
-        watches.add(saves)
-        watches.add(level_up)
-        watches.add(lambda c: self.header.refresh(c, self.catalog))
+        watches.add("save PROF", saves)
+        watches.add("level up", level_up)
+        watches.add("attacks", lambda c: self.header.refresh(c, self.catalog))
         self.magic.watch(watches)
         self.gear.watch(watches)
         self.notes.watch(watches)
-        watches.add(self.knight.refresh)
-        watches.add(lambda c: self.add_knight_button.setVisible(c.knight is None))
-        watches.add(lambda c: self._identity_form.setRowVisible(
+        watches.add("knight", self.knight.refresh)
+        watches.add("add knight",
+                    lambda c: self.add_knight_button.setVisible(c.knight is None))
+        watches.add("style row", lambda c: self._identity_form.setRowVisible(
             self.style_combo, len(_style_options(c)) > 1 or bool(c.fighting_style)))
 
     def _changed(self, change: Change) -> None:
