@@ -1,14 +1,17 @@
 """The combatants table: a model over the engine's combatants, its HP-bar delegate.
 
-The model wraps the engine, it never copies it: a row is a combatant id, every cell is read
-from the engine when Qt asks. A step repaints the rows it touched (``dataChanged`` for that row
-only, never a reset); the current actor's row is highlighted. Sort and filter are done in
-Python on the list of ids (DESIGN: a proxy over a Python model is too slow for big tables).
+The model wraps the engine: a row is a combatant id, and its cells are worked out from the
+engine when first painted and kept (``_Look``) until a step names the combatant. A step
+repaints just the cells it changed (the kept look compared with the new one: ``dataChanged``
+for those cells only, never a reset); the current actor's row is highlighted. Sort and filter
+are done in Python on the list of ids (DESIGN: a proxy over a Python model is too slow for big
+tables).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
@@ -20,7 +23,7 @@ from PySide6.QtCore import (
     QRect,
     Qt,
 )
-from PySide6.QtGui import QBrush, QFont, QFontMetrics, QPainter
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -42,7 +45,7 @@ from gui.palette import tones
 from gui.plain_text import tooltip
 
 __all__ = ["COLUMNS", "CombatantIdRole", "CombatantsModel", "HpBarDelegate", "HpFractionRole",
-           "SortRole", "combatants_table", "row_foreground"]
+           "SortRole", "combatants_table", "row_color", "row_foreground"]
 
 CombatantIdRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
@@ -54,10 +57,15 @@ _Index = QModelIndex | QPersistentModelIndex
 def row_foreground(down: bool, current: bool) -> QBrush | None:
     """The text colour of a row: muted when down, the current row's own on its background (the
     palette's text may be near-white on a dark desktop), else the view's."""
-    colors = tones()
+    color = row_color(down, current)
+    return None if color is None else QBrush(color)
+
+
+def row_color(down: bool, current: bool) -> QColor | None:
+    """:func:`row_foreground`'s colour (a view takes a colour for a brush): no brush made."""
     if down:
-        return QBrush(colors.muted)
-    return QBrush(colors.current_fg) if current else None
+        return tones().muted
+    return tones().current_fg if current else None
 
 
 def _hp(enc: Encounter, c: Combatant) -> tuple[int, int]:
@@ -111,18 +119,58 @@ KNIGHT_HP_COLUMN = ("Knight HP", "The knights' own hit points now / SIZ + CON (R
                     "sheets' Furnace HP; a monster's as in any fight")
 
 
+@dataclass(frozen=True, slots=True)
+class _Look:
+    """A row as the table paints it, worked out once from the engine and kept until a step
+    names the combatant (``combatantsChanged``), the round turns (a "surprised" ends) or the
+    fight is reset: a paint reads some seven roles a cell, eight cells a row, and none of
+    them reads the rules again."""
+
+    shown: tuple[str, ...]  # DisplayRole per column
+    current: bool  # the one acting: highlighted, its name bold
+    down: bool  # greyed
+    fraction: float  # the HP bar's fill, 0..1
+
+    @classmethod
+    def of(cls, enc: Encounter, c: Combatant, current: bool) -> _Look:
+        hp, max_hp = _hp(enc, c)
+        return cls(tuple(column[1](enc, c) for column in COLUMNS), current, enc.is_down(c),
+                   max(0.0, min(1.0, hp / max_hp)) if max_hp else 0.0)
+
+    def changed_columns(self, other: _Look) -> list[int]:
+        """The columns whose cells look different in ``other``."""
+        if (self.current, self.down) != (other.current, other.down):
+            return list(range(len(COLUMNS)))
+        changed = [i for i, (a, b) in enumerate(zip(self.shown, other.shown, strict=True))
+                   if a != b]
+        if self.fraction != other.fraction and HP_COLUMN not in changed:
+            changed.append(HP_COLUMN)
+        return sorted(changed)
+
+
+_ROLE = Qt.ItemDataRole
+# what the view asks of every cell and the table never gives, answered before any lookup
+_NEVER = frozenset(int(r.value) for r in (_ROLE.DecorationRole, _ROLE.CheckStateRole,
+                                          _ROLE.SizeHintRole, _ROLE.EditRole))
+_CENTERED = (2, 3, 4, 5)
+_CENTER = int(Qt.AlignmentFlag.AlignCenter)
+
+
 class CombatantsModel(QAbstractTableModel):
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.rows: list[str] = []
         self._row: dict[str, int] = {}
+        self._looks: dict[str, _Look] = {}  # by combatant id, filled as rows are first read
+        self._round = session.enc.state.round
         self.filter_text = ""
         self.hide_down = False
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self._rebuild()
         session.combatantsChanged.connect(self.rows_changed)
         session.combatantsReset.connect(self.reset)
+        session.stateChanged.connect(self._state_changed)
 
     @property
     def enc(self) -> Encounter:
@@ -148,8 +196,16 @@ class CombatantsModel(QAbstractTableModel):
 
     def reset(self) -> None:
         self.beginResetModel()
+        self._looks.clear()
         self._rebuild()
         self.endResetModel()
+
+    def _state_changed(self) -> None:
+        """A new round ends the surprised's "surprised" without naming them: every row is
+        worked out again when next painted. A turn moving on names the two it concerns."""
+        if self.enc.state.round != self._round:
+            self._round = self.enc.state.round
+            self._looks.clear()
 
     def set_filter(self, text: str = "", *, hide_down: bool = False) -> None:
         self.filter_text, self.hide_down = text.strip().lower(), hide_down
@@ -167,8 +223,9 @@ class CombatantsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
     def rows_changed(self, ids: list[str]) -> None:
-        """Repaint exactly the rows of these combatants (dataChanged per row)."""
-        last = len(COLUMNS) - 1
+        """Repaint exactly the cells of these combatants that look different (``dataChanged``
+        per run of changed cells in a row; a row not yet painted, whole)."""
+        current = self.session.current_id()
         for cid in ids:
             row = self._row.get(cid)
             c = self.enc.combatants.get(cid)
@@ -185,7 +242,12 @@ class CombatantsModel(QAbstractTableModel):
                 self._row = {x: i for i, x in enumerate(self.rows)}
                 self.endRemoveRows()
                 continue
-            self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+            look = _Look.of(self.enc, c, cid == current)
+            was = self._looks.get(cid)
+            self._looks[cid] = look
+            columns = list(range(len(COLUMNS))) if was is None else was.changed_columns(look)
+            for first, last in _runs(columns):
+                self.dataChanged.emit(self.index(row, first), self.index(row, last))
 
     def row_of(self, cid: str) -> int | None:
         return self._row.get(cid)
@@ -194,6 +256,15 @@ class CombatantsModel(QAbstractTableModel):
         if 0 <= row < len(self.rows):
             return self.enc.combatants.get(self.rows[row])
         return None
+
+    def _look(self, cid: str) -> _Look | None:
+        found = self._looks.get(cid)
+        if found is None:
+            c = self.enc.combatants.get(cid)
+            if c is None:
+                return None
+            found = self._looks[cid] = _Look.of(self.enc, c, cid == self.session.current_id())
+        return found
 
     # -- Qt ---------------------------------------------------------------------------------
 
@@ -215,45 +286,78 @@ class CombatantsModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        enc = self.enc
-        c = enc.combatants.get(self.rows[index.row()])
-        if c is None:
+        if role in _NEVER or not index.isValid():
             return None
         column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[column][1](enc, c)
-        if role == CombatantIdRole:
-            return c.id
-        if role == SortRole:
-            return COLUMNS[column][2](enc, c)
-        if role == HpFractionRole:
-            if column != HP_COLUMN:
-                return None
-            hp, max_hp = _hp(enc, c)
-            return max(0.0, min(1.0, hp / max_hp)) if max_hp else 0.0
-        return self._look(c, column, role)
+        if role == _ROLE.TextAlignmentRole:
+            return _CENTER if column in _CENTERED else None
+        cid = self.rows[index.row()]
+        look = self._look(cid)
+        if look is None:
+            return None
+        if role in _PAINTED:
+            return _painted(look, column, role)
+        return self._rare(cid, look, column, role)
 
-    def _look(self, c: Combatant, column: int, role: int) -> Any:
-        """How a row looks: the one acting highlighted (its name bold), the down greyed; the
-        conditions and status in full in their tooltip, where the column elides them."""
+    def _rare(self, cid: str, look: _Look, column: int, role: int) -> Any:
+        """What no paint asks: the sort key, the explanation's key, the tooltip (the
+        conditions and status in full, where the column elides them)."""
+        if role == CombatantIdRole:
+            return cid
+        c = self.enc.combatants[cid]
+        if role == SortRole:
+            return COLUMNS[column][2](self.enc, c)
         if role == EXPLAINS_ROLE:  # the number the cell shows, for its explanation
             return _explains(self.enc, c, column)
         if role == Qt.ItemDataRole.ToolTipRole and column in _IN_FULL:
-            text = COLUMNS[column][1](self.enc, c)
+            text = look.shown[column]
             return tooltip(text) if text else None
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(tones().current_bg) if c.id == self.session.current_id() else None
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return row_foreground(self.enc.is_down(c), c.id == self.session.current_id())
-        if role == Qt.ItemDataRole.FontRole and column == 0:
-            font = QFont()
-            font.setBold(c.id == self.session.current_id())
-            return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (2, 3, 4, 5):
-            return int(Qt.AlignmentFlag.AlignCenter)
         return None
+
+
+_PAINTED = frozenset({int(_ROLE.DisplayRole.value), int(_ROLE.BackgroundRole.value),
+                      int(_ROLE.ForegroundRole.value), int(_ROLE.FontRole.value),
+                      int(HpFractionRole)})
+
+
+def _painted(look: _Look, column: int, role: int) -> Any:
+    """A cell's answer to what a paint asks, from the row's kept look (colours the palette's
+    at paint: a light/dark switch repaints them right)."""
+    if role == _ROLE.DisplayRole:
+        return look.shown[column]
+    if role == _ROLE.BackgroundRole:
+        return tones().current_bg if look.current else None
+    if role == _ROLE.ForegroundRole:
+        return row_color(look.down, look.current)
+    if role == _ROLE.FontRole:
+        return _bold() if look.current and column == 0 else None
+    return look.fraction if column == HP_COLUMN else None
+
+
+def _runs(columns: list[int]) -> list[tuple[int, int]]:
+    """Sorted columns as runs of neighbours: [2, 3, 7] → [(2, 3), (7, 7)]."""
+    runs: list[tuple[int, int]] = []
+    for column in columns:
+        if runs and runs[-1][1] == column - 1:
+            runs[-1] = (runs[-1][0], column)
+        else:
+            runs.append((column, column))
+    return runs
+
+
+_fonts: dict[str, QFont] = {}
+
+
+def _bold() -> QFont:
+    """The application's font in bold, made once per application font."""
+    base = QFont()
+    key = base.key()
+    found = _fonts.get(key)
+    if found is None:
+        _fonts.clear()
+        base.setBold(True)
+        found = _fonts[key] = base
+    return found
 
 
 class HpBarDelegate(QStyledItemDelegate):
@@ -268,7 +372,7 @@ class HpBarDelegate(QStyledItemDelegate):
         background = index.data(Qt.ItemDataRole.BackgroundRole)
         rect: QRect = option.rect
         painter.save()
-        if isinstance(background, QBrush):
+        if isinstance(background, QBrush | QColor):
             painter.fillRect(rect, background)
         bar = rect.adjusted(3, 4, -3, -4)
         painter.setPen(Qt.PenStyle.NoPen)

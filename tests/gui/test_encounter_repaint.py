@@ -82,3 +82,57 @@ def test_a_turn_moving_on_repaints_two_lines_of_the_order(qtbot: QtBot) -> None:
             assert painted.intersects(view.visualRect(ew.order_model.index(row)))
         font = ew.order_model.index(now).data(Qt.ItemDataRole.FontRole)
         assert font.bold()
+
+
+def _texts(ew: EncounterWindow, row: int) -> list[str]:
+    model = ew.model
+    return [str(model.index(row, column).data()) for column in range(model.columnCount())]
+
+
+def test_an_attack_repaints_the_cells_it_changed(qtbot: QtBot) -> None:
+    """The cells whose text changed (the one hit: its HP; the attacker: its status), every
+    one of them in sight, and no other: not their whole rows, nothing of anyone else."""
+    ew = _fight(qtbot)
+    model, table = ew.model, ew.table
+    every = range(model.rowCount())
+    before = [_texts(ew, row) for row in every]
+    ew.panel.die.setText("18")
+    with spied(table.viewport()) as (spy,):
+        assert ew.attack() is None
+        assert ew.panel.apply()
+    after = [_texts(ew, row) for row in every]
+    changed = QRegion()
+    for row in every:
+        for column, (was, now) in enumerate(zip(before[row], after[row], strict=True)):
+            if was != now:
+                changed = changed.united(QRegion(table.visualRect(model.index(row, column))))
+    hit = [row for row in every if before[row][2] != after[row][2]]
+    assert len(hit) == 1, "one HP cell changed"
+    painted = QRegion()
+    for region in spy.regions:
+        painted = painted.united(region)
+    in_sight = changed.intersected(QRegion(table.viewport().rect()))
+    assert not in_sight.isEmpty()
+    assert in_sight.subtracted(painted).isEmpty(), "every changed cell in sight repainted"
+    assert painted.subtracted(changed).isEmpty(), (painted.boundingRect(), changed.boundingRect())
+    names = QRegion(table.visualRect(model.index(hit[0], 0)))
+    assert not painted.intersects(names), "the name of the one hit did not change"
+
+
+def test_a_new_round_ends_surprised_in_the_table(qtbot: QtBot) -> None:
+    """A row kept from the first round follows the round turning: the surprised are no longer
+    said to be, though no step named them."""
+    session = _session(3)
+    ew = EncounterWindow(session, session.enc.roller)
+    qtbot.addWidget(ew)
+    ew.show()
+    foes = [cid for cid, c in session.enc.combatants.items() if c.side == "foes"]
+    assert foes
+    session.run("start", typed_action({("initiative", "party"): 6, ("initiative", "foes"): 1},
+                                      lambda enc: start(enc, surprise=["foes"])))
+    row = ew.model.row_of(foes[0])
+    assert row is not None
+    assert "surprised" in str(ew.model.index(row, 7).data())
+    while session.enc.state.round == 1:
+        assert ew.next_turn() is None
+    assert "surprised" not in str(ew.model.index(row, 7).data())
