@@ -122,9 +122,9 @@ KNIGHT_HP_COLUMN = ("Knight HP", "The knights' own hit points now / SIZ + CON (R
 @dataclass(frozen=True, slots=True)
 class _Look:
     """A row as the table paints it, worked out once from the engine and kept until a step
-    names the combatant (``combatantsChanged``), the round turns (a "surprised" ends) or the
-    fight is reset: a paint reads some seven roles a cell, eight cells a row, and none of
-    them reads the rules again."""
+    names the combatant (``combatantsChanged``), the round turns or the fight is reset: a
+    paint reads some seven roles a cell, eight cells a row, and none of them reads the rules
+    again."""
 
     shown: tuple[str, ...]  # DisplayRole per column
     current: bool  # the one acting: highlighted, its name bold
@@ -201,8 +201,9 @@ class CombatantsModel(QAbstractTableModel):
         self.endResetModel()
 
     def _state_changed(self) -> None:
-        """A new round ends the surprised's "surprised" without naming them: every row is
-        worked out again when next painted. A turn moving on names the two it concerns."""
+        """A row's status reads the round as well as the combatant (surprised in the first
+        round only): at a new round every row is worked out again when next painted, whatever
+        the step named. A turn moving on names the two rows it concerns."""
         if self.enc.state.round != self._round:
             self._round = self.enc.state.round
             self._looks.clear()
