@@ -93,10 +93,10 @@ def export_gm_screen(window: MainWindow) -> Path | None:
 
 ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
     ActionSpec("file.export_play_sheets", "Export P&lay Sheets…", export_play_sheets,
-               tip="Fillable PDF play sheets, one page each: the selected characters, or "
-                   "everyone when none is selected",
-               tooltip="Fillable PDF play sheets, one page each: the selected characters, or "
-                       "everyone when none is selected",
+               tip="Fillable PDF play sheets, a page each (more for a long list): the "
+                   "selected characters, or everyone when none is selected",
+               tooltip="Fillable PDF play sheets, a page each (more for a long list): the "
+                       "selected characters, or everyone when none is selected",
                keys=("Ctrl+Shift+P",), places=(Place("file", 2, 2),)),
     ActionSpec("file.export_party_sheet", "Export Part&y Sheet…", export_party_sheet,
                tip="The party in play on one page (PDF): HP boxes, AC, saves, passive numbers",

@@ -1,13 +1,13 @@
 """Print or export character sheets: the play sheet's one design, on paper and as a PDF.
 
-There is one sheet: :mod:`emberkeep.paper.play_sheet`'s, one page per character. Export (File →
-Export Play Sheets…, :mod:`gui.paper_export`) writes it as the fillable PDF reportlab makes.
-Printing goes through Qt's print dialog (:mod:`gui.print_dialog`), whose printers take
-``QPainter`` pages and which cannot print a PDF file's pages (PySide6-Essentials has no
-QtPdf): the same drawing code paints the printer's pages through :class:`QtCanvas`, a stand-in
-for the part of reportlab's canvas the sheet uses, with the same font (Vera, from reportlab's
-wheel) and the same measurements. A box to fill in prints as an empty box, a ticked one with
-its cross: on paper the fields are what the pencil writes in.
+There is one sheet: :mod:`emberkeep.paper.play_sheet`'s, a page per character (and a page more for
+a list too long for it). Export (File → Export Play Sheets…, :mod:`gui.paper_export`) writes it as
+the fillable PDF reportlab makes. Printing goes through Qt's print dialog
+(:mod:`gui.print_dialog`), whose printers take ``QPainter`` pages and which cannot print a PDF
+file's pages (PySide6-Essentials has no QtPdf): the same drawing code paints the printer's pages
+through :class:`QtCanvas`, a stand-in for the part of reportlab's canvas the sheet uses, with the
+same font (Vera, from reportlab's wheel) and the same measurements. A box to fill in prints as an
+empty box, a ticked one with its cross: on paper the fields are what the pencil writes in.
 
 Black ink on white only: the tint a PDF reader gives a field is left out on paper. A page other
 than A4 (Letter...) gets the A4 layout scaled to fit, centred.
@@ -236,10 +236,11 @@ def page_points(device: QPagedPaintDevice) -> tuple[float, float]:
 
 def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character],
                  campaign: Campaign) -> None:
-    """One play sheet per character on ``device`` (a QPrinter painting the full page), the A4
-    layout scaled to the paper and centred."""
+    """Each character's play sheet on ``device`` (a QPrinter painting the full page): its page,
+    and the pages carrying on a list too long for it, the A4 layout scaled to the paper and
+    centred."""
     from emberkeep.paper.layout import A4, Page
-    from emberkeep.paper.play_sheet import draw_play_sheet
+    from emberkeep.paper.play_sheet import play_sheet_pages
 
     catalog = Catalog(campaign)
     width, height = page_points(device)
@@ -248,16 +249,18 @@ def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character],
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         dpi = device.logicalDpiX() / 72.0
+        first = True
         for number, character in enumerate(characters):
-            if number:
-                device.newPage()
-            painter.save()
-            painter.scale(dpi, dpi)
-            painter.translate((width - A4[0] * scale) / 2, (height - A4[1] * scale) / 2)
-            painter.scale(scale, scale)
-            draw_play_sheet(Page(QtCanvas(painter, A4[1]), f"c{number + 1}_"), character,
-                            catalog, campaign)
-            painter.restore()
+            for draw in play_sheet_pages(character, catalog, campaign):
+                if not first:
+                    device.newPage()
+                first = False
+                painter.save()
+                painter.scale(dpi, dpi)
+                painter.translate((width - A4[0] * scale) / 2, (height - A4[1] * scale) / 2)
+                painter.scale(scale, scale)
+                draw(Page(QtCanvas(painter, A4[1]), f"c{number + 1}_"))
+                painter.restore()
     finally:
         painter.end()
 

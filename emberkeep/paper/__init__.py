@@ -6,7 +6,8 @@ module imports reportlab itself, when a sheet is first written. Every number com
 rules core (:mod:`emberkeep.character.sheet_numbers` and the table loaders), the same functions
 the sheet on screen and the encounter engine use.
 
-- :mod:`emberkeep.paper.play_sheet`: one page per character, to write on (fillable fields).
+- :mod:`emberkeep.paper.play_sheet`: one page per character, to write on (fillable fields);
+  :mod:`emberkeep.paper.continued` carries a list too long for it over the pages after it.
 - :mod:`emberkeep.paper.party_sheet`: the party in play on one page.
 - :mod:`emberkeep.paper.gm_screen`: the tables a GM looks up at the table, landscape.
 - :mod:`emberkeep.paper.command`: ``emberkeep print``.

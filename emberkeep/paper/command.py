@@ -28,9 +28,9 @@ class Refused(Exception):
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="emberkeep print",
-        description="Write a campaign's sheets as a PDF to print or fill in: play sheets (one "
-                    "page per character, with form fields), the party sheet, or the GM "
-                    "screen. The campaign file is only read.")
+        description="Write a campaign's sheets as a PDF to print or fill in: play sheets (a "
+                    "page per character, more for a long list, with form fields), the party "
+                    "sheet, or the GM screen. The campaign file is only read.")
     parser.add_argument("file", metavar="FILE.json", help="the campaign file")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--sheet", metavar="NAME", action="append",

@@ -17,7 +17,7 @@ from emberkeep.character.sheet_numbers import skill_lines
 from emberkeep.character.skills import Skill, skill_name
 
 __all__ = ["PASSIVE_BASE", "PASSIVE_SKILLS", "Feature", "class_name", "class_text",
-           "feature_list", "occupation_name", "party_in_play", "passive", "race_name"]
+           "feature_list", "occupation_name", "party_in_play", "passive", "race_name", "signed"]
 
 PASSIVE_BASE = 10
 """Furnace has no passive check; a GM compares a skill without rolling as 5e does (Furnace takes
@@ -25,6 +25,12 @@ its skills from 5e, R7): 10 + the CHECK's bonus, against the ROOM DC or a foe's 
 PASSIVE_SKILLS = (Skill.PERCEPTION, Skill.INSIGHT, Skill.INVESTIGATION, Skill.STEALTH)
 """The ones a GM asks for unannounced: who notices the ambush, the lie, the trap, who is
 noticed."""
+
+
+def signed(value: int, minus: str = "-") -> str:
+    """``+2``, ``-1``, ``+0``; printed text passes ``minus="−"`` (a field's Helvetica has no
+    true minus sign)."""
+    return f"+{value}" if value >= 0 else f"{minus}{-value}"
 
 
 def class_name(character: Character) -> str:

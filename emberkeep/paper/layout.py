@@ -245,7 +245,7 @@ def measuring_page() -> Page:
 
 
 def write_pages(path: Path | str, title: str, size: tuple[float, float],
-                pages: Iterable[Callable[[Page], None]], prefixes: Iterable[str] = ()) -> None:
+                pages: Iterable[Callable[[Page], object]], prefixes: Iterable[str] = ()) -> None:
     """Draw each page and write the PDF to ``path`` whole or not at all; ``OSError`` when it
     cannot be written (the file there before is left as it was)."""
     _fonts()

@@ -12,24 +12,26 @@ Boxes to tick start as the campaign stands (the Luck Dice held, notches and dent
 cast since the SAVE); the current HP and the notes start empty, for pencil, with the maximum
 printed beside. A character who casts no spell has no magic block; a knight (R33) has one.
 
-Field names: ``c<N>_<what>``, N the character's page (1 for the first), e.g. ``c1_current_hp``,
-``c1_ac``, ``c1_luck_1``, ``c1_weapon1_notch_2``.
+A list too long for the page (weapons, gear, spells, features) ends with a line saying it
+continues, and goes on over the pages after it (:mod:`emberkeep.paper.continued`): no row is
+ever left off.
+
+Field names: ``c<N>_<what>``, N the character's place in the PDF (1 for the first, on each of
+its pages), e.g. ``c1_current_hp``, ``c1_ac``, ``c1_luck_1``, ``c1_weapon1_notch_2``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import RepairCosts
 from emberkeep.character.abilities import ABILITIES
-from emberkeep.character.advancement import MAX_LEVEL, xp_for_level
 from emberkeep.character.catalog import Catalog
-from emberkeep.character.luck import MAX_LUCK_DICE
 from emberkeep.character.model import Character
-from emberkeep.character.occupations import occupation_gives, occupation_table
 from emberkeep.character.sheet_numbers import (
     armor_class_parts,
     attack_lines,
@@ -40,153 +42,93 @@ from emberkeep.character.sheet_numbers import (
     spellcheck_bonus,
     spells_known_limit,
 )
-from emberkeep.gear.damage import notch_allowance
 from emberkeep.gear.purse import format_coins
 from emberkeep.magic.limits import DEPLETION_EVERY, MAX_DISAPPROVAL
 from emberkeep.magic.spells import get_cantrip
-from emberkeep.paper.facts import class_text, feature_list, occupation_name, race_name
-from emberkeep.paper.layout import A4, Page, write_pages
+from emberkeep.paper.continued import (
+    ATTACK_ROW,
+    CONTINUES,
+    MARGIN,
+    TEXT_SIZE,
+    Overflow,
+    attack_head,
+    attack_rows,
+    draw_continued,
+    draw_features,
+    fit_lines,
+    leading,
+)
+from emberkeep.paper.facts import (
+    Feature,
+    feature_list,
+    signed,
+)
+from emberkeep.paper.layout import A4, Page, measuring_page, write_pages
+from emberkeep.paper.play_sheet_head import draw_header, draw_stat_row
 
-__all__ = ["draw_play_sheet", "write_play_sheets"]
+__all__ = ["draw_play_sheet", "play_sheet_pages", "signed", "write_play_sheets"]
 
-_M = 28.0  # page margin
+_M = MARGIN
 _GAP = 6.0
 _LEFT_W = 170.0
 
 
-def signed(value: int, minus: str = "-") -> str:
-    """``+2``, ``-1``, ``+0``; printed text passes ``minus="−"`` (a field's Helvetica has no
-    true minus sign)."""
-    return f"+{value}" if value >= 0 else f"{minus}{-value}"
-
-
 def write_play_sheets(path: Path | str, campaign: Campaign,
                       characters: Sequence[Character]) -> None:
-    """One page per character, in the order given; ``OSError`` if ``path`` cannot be written."""
+    """Each character's play sheet, in the order given (a page each, and a page more for a
+    list that runs over); ``OSError`` if ``path`` cannot be written."""
     catalog = Catalog(campaign)
-    pages: list[Callable[[Page], None]] = [
-        partial(_draw, character=character, catalog=catalog, campaign=campaign)
-        for character in characters]
+    pages: list[Callable[[Page], object]] = []
+    prefixes: list[str] = []
+    for number, character in enumerate(characters, start=1):
+        drawn = play_sheet_pages(character, catalog, campaign)
+        pages += drawn
+        prefixes += [f"c{number}_"] * len(drawn)
     title = characters[0].name if len(characters) == 1 else f"{campaign.name}: play sheets"
-    write_pages(path, title, A4, pages, [f"c{n + 1}_" for n in range(len(characters))])
+    write_pages(path, title, A4, pages, prefixes)
 
 
-def _draw(page: Page, *, character: Character, catalog: Catalog, campaign: Campaign) -> None:
-    draw_play_sheet(page, character, catalog, campaign)
+def play_sheet_pages(character: Character, catalog: Catalog,
+                     campaign: Campaign) -> list[Callable[[Page], object]]:
+    """How to draw each page of one character's play sheet: the sheet, then a page for each
+    page's worth of the lists it had no room for. What runs over is found by drawing each page
+    once on a page that keeps nothing, so the pages are known before the first is printed."""
+    pages: list[Callable[[Page], object]] = [
+        partial(draw_play_sheet, character=character, catalog=catalog, campaign=campaign)]
+    left = draw_play_sheet(measuring_page(), character, catalog, campaign)
+    costs, footer = campaign.settings.repair, _footer(campaign, character)
+    while left:
+        more = partial(draw_continued, character=character, catalog=catalog, costs=costs,
+                       footer=footer, left=left)
+        pages.append(more)
+        left = more(measuring_page())
+    return pages
+
+
+def _footer(campaign: Campaign, character: Character | None = None) -> str:
+    return f"{campaign.name} · Emberkeep play sheet" + (
+        f" · {character.name}, continued" if character is not None else "")
 
 
 def draw_play_sheet(page: Page, character: Character, catalog: Catalog,
-                    campaign: Campaign) -> None:
+                    campaign: Campaign) -> Overflow:
+    """The character's first page; returns what its lists had no room for."""
     width, height = A4
     top = height - _M
-    _header(page, character, catalog, campaign, top, width)
-    row_bottom = _stat_row(page, character, catalog, top - 50)
+    draw_header(page, character, catalog, campaign, top, width)
+    row_bottom = draw_stat_row(page, character, catalog, top - 50)
     column_top = row_bottom - _GAP
-    _left_column(page, character, catalog, column_top)
-    _right_column(page, character, catalog, campaign.settings.repair, column_top,
-                  _M + _LEFT_W + _GAP, width - _M)
-    page.text(width / 2, _M - 14, f"{campaign.name} · Emberkeep play sheet", 6,
-              width=width - 2 * _M, align="center")
-
-
-# -- the head of the page ----------------------------------------------------------------------
-
-def _header(page: Page, character: Character, catalog: Catalog, campaign: Campaign,
-            top: float, width: float) -> None:
-    room = width - 2 * _M - 150
-    page.text(_M, top - 20, character.name,
-              page.size_to_fit(character.name, room, 20, bold=True, smallest=13), bold=True,
-              width=room)
-    line = f"{class_text(character, catalog)} · {race_name(character, catalog)}"
-    if character.player:
-        line += f" · Player: {character.player}"
-    page.text(_M, top - 36, line, 9.5, width=width - 2 * _M - 150)
-    right = width - _M
-    page.text(right - 140, top - 12, "XP", 7, bold=True)
-    page.fixed("xp", right - 123, top - 12, str(character.xp), 10, align="left")
-    if character.level < MAX_LEVEL and character.class_id is not None:
-        page.text(right, top - 12, f"next level at {xp_for_level(character.level + 1)}",
-                  7, align="right")
-    if not character.alive:
-        page.text(right, top - 30, "DEAD", 14, bold=True, align="right")
-    elif character.occupation:
-        page.text(right, top - 21, f"Occupation: {occupation_name(character)}", 7, width=150,
-                  align="right")
-        # what the occupation gives, as the funnel shows it: its PROF and its item, in the
-        # table's words; two lines at most under the name, above the header's rule
-        for row, line in enumerate(page.wrap(_occupation_gives(character), 150, 6.5)[:2]):
-            page.text(right, top - 29 - 7.5 * row, line, 6.5, width=150, align="right")
-    page.rule(_M, top - 43, width - _M, 1.2)
-
-
-def _occupation_gives(character: Character) -> str:
-    """"PROF Medicine; a razor (as a dagger)": the occupation's gifts from its table row, or ""
-    for an id the table no longer has (its name prints as written)."""
-    if character.occupation is None:
-        return ""
-    try:
-        proficiency, item = occupation_gives(occupation_table().by_id(character.occupation))
-    except (KeyError, ValueError):
-        return ""
-    return f"PROF {proficiency}; {item}"
-
-
-def _stat_row(page: Page, character: Character, catalog: Catalog, top: float) -> float:
-    """AC, PROF, hit points, hit dice and Luck Dice, large; returns the row's bottom."""
-    h = 60.0
-    y = top - h
-    x = _M
-    widths = (64.0, 56.0, 205.0, 100.0, 0.0)
-    widths = (*widths[:4], A4[0] - 2 * _M - sum(widths) - 4 * _GAP)
-    ac, prof, hp, hd, luck = widths
-    parts = armor_class_parts(character, catalog)
-    page.box(x, y, ac, h, "AC")
-    page.fixed("ac", x + ac / 2, y + 14, str(parts.total), 24,
-               tooltip="AC with the armor's damage, DEX, shield and style")
-    x += ac + _GAP
-    page.box(x, y, prof, h, "Prof")
-    page.fixed("prof", x + prof / 2, y + 14, signed(character.prof), 22)
-    x += prof + _GAP
-    inner = page.box(x, y, hp, h, "Hit points")
-    page.write_on("current_hp", x + 6, y + 18, 80, inner - y - 22, size=20,
-                  tooltip="Current HP: write it in")
-    page.text(x + 46, y + 7, "current", 6.5, align="center")
-    page.text(x + 96, inner - 16, "max", 7, bold=True)
-    page.fixed("max_hp", x + 140, inner - 16, str(character.max_hp), 16, align="left")
-    page.text(x + 96, y + 20, f"Dead at {signed(character.death_threshold, '−')} HP", 9, bold=True,
-              width=hp - 100)
-    page.text(x + 96, y + 8, "0 HP or less: dying (R21)", 6.5, width=hp - 100)
-    x += hp + _GAP
-    page.box(x, y, hd, h, "Hit dice")
-    die = ""
-    if character.class_id is not None:
-        try:
-            die = f"d{character.hit_die_at(catalog, character.level)}"
-        except Exception:  # an unknown class from a hand-edited file
-            die = ""
-    if die:
-        page.write_on("hit_dice", x + 6, y + 14, 34, 24, size=14, tooltip="Hit Dice left")
-        page.text(x + 6, y + 5, "left", 6.5)
-        page.text(x + 46, y + 28, "of", 7)
-        page.fixed("max_hit_dice", x + 58, y + 27, str(character.max_hit_dice), 12,
-                   align="left")
-        page.fixed("hit_die", x + 46, y + 14, die, 11, align="left")
-    else:
-        page.text(x + hd / 2, y + 26, "none at 0-level", 8, align="center")
-        page.text(x + hd / 2, y + 14, "(1d4 HP)", 7, align="center")
-    x += hd + _GAP
-    page.box(x, y, luck, h, "Luck dice")
-    size = 18.0
-    start = x + (luck - MAX_LUCK_DICE * size - (MAX_LUCK_DICE - 1) * 8) / 2
-    page.ticks("luck", start, y + 17, MAX_LUCK_DICE, character.luck.dice, size=size, gap=8,
-               circle=True, tooltip="A Luck Die held (d6, R29)")
-    page.text(x + luck / 2, y + 6, "d6, added after the roll", 6.5, align="center")
-    return y
+    gear = _left_column(page, character, catalog, column_top)
+    left = _right_column(page, character, catalog, campaign.settings.repair, column_top,
+                         _M + _LEFT_W + _GAP, width - _M)
+    page.text(width / 2, _M - 14, _footer(campaign), 6, width=width - 2 * _M, align="center")
+    return replace(left, gear=gear)
 
 
 # -- the left column: abilities, saves, skills, load, gear ------------------------------------
 
-def _left_column(page: Page, character: Character, catalog: Catalog, top: float) -> None:
+def _left_column(page: Page, character: Character, catalog: Catalog, top: float) -> str:
+    """Abilities, saves, skills, load and gear; returns the words of the gear list left over."""
     x, w = _M, _LEFT_W
     row = 20.0
     h = 11 + 6 * row + 4
@@ -222,7 +164,7 @@ def _left_column(page: Page, character: Character, catalog: Catalog, top: float)
             page.text(cx + 58, cy, "EASY", 6.5, bold=True)
     top = y - _GAP
     top = _skills(page, character, catalog, x, w, top)
-    _load_and_gear(page, character, x, w, top)
+    return _load_and_gear(page, character, x, w, top)
 
 
 def _skills(page: Page, character: Character, catalog: Catalog, x: float, w: float,
@@ -251,8 +193,13 @@ def _skills(page: Page, character: Character, catalog: Catalog, x: float, w: flo
     return y - _GAP
 
 
+_FOUND_MIN = 50.0  # the box for gear found, bought and spent: never smaller
+
+
 def _load_and_gear(page: Page, character: Character, x: float, w: float,
-                   top: float) -> None:
+                   top: float) -> str:
+    """Load, coins, the gear carried as a list (as much as fits above the box for what is found
+    this session) and that box; returns the words of the gear list left over."""
     carried, limit = load_and_limit(character)
     y = _M
     inner = page.box(x, y, w, top - y, "Load and gear")
@@ -269,71 +216,78 @@ def _load_and_gear(page: Page, character: Character, x: float, w: float,
         quantity = getattr(piece, "quantity", 1)
         items.append(piece.name + (f" ×{quantity}" if quantity != 1 else ""))
     gear_text = ", ".join(items) or "Nothing carried."
-    gear_h = len(page.wrap(gear_text, w - 12, 7.5)) * 7.5 * 1.22
-    found_h = max(50.0, inner - 31 - gear_h - 22 - y)
-    page.paragraph(x + 6, inner - 31, gear_text, w - 12, y + found_h + 14, size=7.5)
+    first = inner - 31 - TEXT_SIZE  # the list's first baseline
+    most = int((first - (y + _FOUND_MIN + 14)) // leading()) + 1
+    lines, left = fit_lines(page, gear_text, w - 12, TEXT_SIZE, most)
+    found_h = max(_FOUND_MIN, inner - 31 - len(lines) * leading() - 22 - y)
+    for number, line in enumerate(lines):
+        page.text(x + 6, first - number * leading(), line, TEXT_SIZE)
     page.text(x + 6, y + found_h + 6, "Found, bought, spent", 7, bold=True)
     page.write_on("gear_notes", x + 4, y + 4, w - 8, found_h, size=0, multiline=True,
                   tooltip="Gear and coins found, bought or spent this session")
+    return left
 
 
 # -- the right column: attacks, armor, conditions, magic, knight, features, notes -------------
 
+_CONDITIONS_H = 44.0
+_KNIGHT_H = 11 + 56.0
+_NOTES_MIN = 70.0
+_FEATURES_MIN = 11 + 6 + 3 * leading()  # room for three lines of features at least
+
+
 def _right_column(page: Page, character: Character, catalog: Catalog, costs: RepairCosts,
-                  top: float, x: float, right: float) -> None:
+                  top: float, x: float, right: float) -> Overflow:
+    """Attacks, armor, conditions, magic, knight, features and notes; returns what the attack,
+    spell and feature lists had no room for. The attacks take what the boxes under them leave
+    (the features three lines at least, the notes their least)."""
     w = right - x
-    top = _attacks(page, character, catalog, costs, x, w, top)
+    caster = caster_kind(character) is not None
+    spells, spells_left = _spell_lines(page, character, catalog, w) if caster else ([], "")
+    below = (3 * _GAP + _armor_height(character) + _CONDITIONS_H
+             + (_magic_height(spells) + _GAP if caster else 0)
+             + (_KNIGHT_H + _GAP if character.knight is not None else 0)
+             + _FEATURES_MIN + _GAP + _NOTES_MIN)
+    most = int((top - _M - below - _ATTACK_FRAME) // ATTACK_ROW)
+    top, attacks_left = _attacks(page, character, catalog, costs, x, w, top, most)
     top = _armor(page, character, catalog, x, w, top)
     top = _conditions(page, character, x, w, top)
-    if caster_kind(character) is not None:
-        top = _magic(page, character, catalog, x, w, top)
+    if caster:
+        top = _magic(page, character, catalog, spells, x, w, top)
     if character.knight is not None:
         top = _knight(page, character, x, w, top)
-    notes_h = max(70.0, top - _M - _features_height(page, character, catalog, w) - _GAP)
-    _features(page, character, catalog, x, w, top, _M + notes_h + _GAP)
+    notes_h = max(_NOTES_MIN, top - _M - _features_height(page, character, catalog, w) - _GAP)
+    features_left = _features(page, character, catalog, x, w, top, _M + notes_h + _GAP)
     inner = page.box(x, _M, w, notes_h, "Notes for this session")
     page.write_on("notes", x + 4, _M + 4, w - 8, inner - _M - 7, size=0, multiline=True,
                   tooltip="Temporary notes: what happened, who owes whom")
+    return Overflow(attacks=attacks_left, spells=spells_left, features=features_left)
+
+
+_ATTACK_FRAME = 11 + 12 + 4  # an attack box's band, column heads and foot
 
 
 def _attacks(page: Page, character: Character, catalog: Catalog, costs: RepairCosts,
-             x: float, w: float, top: float) -> float:
-    lines = attack_lines(character, catalog)
-    row = 15.0
-    h = 11 + 12 + max(1, len(lines)) * row + 4
+             x: float, w: float, top: float, most: int) -> tuple[float, tuple[int, ...]]:
+    """The attack rows, ``most`` at most (the last of them then saying the rest continue);
+    returns the y below the box and the numbers of the rows left for the next page."""
+    numbers = tuple(range(1, len(attack_lines(character, catalog)) + 1))
+    shown = numbers if len(numbers) <= most else numbers[:max(0, most - 1)]
+    left = numbers[len(shown):]
+    h = _ATTACK_FRAME + max(1, len(shown) + bool(left)) * ATTACK_ROW
     y = top - h
     inner = page.box(x, y, w, h, "Attacks")
-    cols = (x + 6, x + 128, x + 160, x + 206, x + 236)  # weapon, ATK, DAM, crit, notches
-    head = inner - 9
-    for col, label in zip(cols, ("Weapon", "ATK", "DAM", "Crit", "Notches (−1 DAM each)"),
-                          strict=True):
-        page.text(col, head, label, 6.5, bold=True)
-    page.rule(x + 4, head - 3, x + w - 4, 0.4)
-    yy = head - 14
-    weapons = {weapon.uid: weapon for weapon in character.inventory.weapons}
-    seen: set[str] = set()
-    for number, line in enumerate(lines, start=1):
-        page.text(cols[0], yy, line.label, 8.5, bold=True, width=cols[1] - cols[0] - 4)
-        page.fixed(f"weapon{number}_atk", cols[1], yy, signed(line.atk_bonus), 10, align="left")
-        page.fixed(f"weapon{number}_dam", cols[2], yy, line.damage_text, 9.5, align="left")
-        page.text(cols[3], yy, line.crit_text, 8)
-        weapon = weapons.get(line.uid)
-        if weapon is not None and line.uid not in seen:
-            seen.add(line.uid)
-            allowance = notch_allowance(weapon.quality, costs.allowances())
-            after = page.ticks(f"weapon{number}_notch", cols[4], yy - 2, allowance,
-                               weapon.notches, size=9,
-                               tooltip=f"A notch on {weapon.name}: −1 DAM (R17)")
-            state = "BROKEN" if line.broken else "DROPPED" if line.dropped else \
-                f"{weapon.quality}, one more breaks it"
-            page.text(after + 3, yy, state, 6.5, bold=line.broken or line.dropped,
-                      width=x + w - after - 8)
-        elif weapon is not None:
-            page.text(cols[4], yy, "(the same weapon, in both hands)", 6.5)
-        yy -= row
-    if not lines:
-        page.text(cols[0], yy, "No weapon: a fist does 1 damage.", 8)
-    return y - _GAP
+    yy = attack_rows(page, character, catalog, costs, shown, x, w,
+                     attack_head(page, x, w, inner))
+    if left:
+        page.text(x + 6, yy, f"{CONTINUES} ({len(left)} more)", 8)
+    elif not numbers:
+        page.text(x + 6, yy, "No weapon: a fist does 1 damage.", 8)
+    return y - _GAP, left
+
+
+def _armor_height(character: Character) -> float:
+    return 11 + 12 + 14.0 * (1 + (character.inventory.shield is not None)) + 4
 
 
 def _armor(page: Page, character: Character, catalog: Catalog, x: float, w: float,
@@ -341,7 +295,7 @@ def _armor(page: Page, character: Character, catalog: Catalog, x: float, w: floa
     parts = armor_class_parts(character, catalog)
     armor, shield = character.inventory.worn_armor, character.inventory.shield
     row = 14.0
-    h = 11 + 12 + row * (1 + (shield is not None)) + 4
+    h = _armor_height(character)
     y = top - h
     inner = page.box(x, y, w, h, "Armor and shield: a dent is −1 AC (R15)")
     bits = [f"{parts.armor_name or 'No armor'} {parts.armor_base}"]
@@ -375,7 +329,7 @@ def _armor(page: Page, character: Character, catalog: Catalog, x: float, w: floa
 
 
 def _conditions(page: Page, character: Character, x: float, w: float, top: float) -> float:
-    h = 44.0
+    h = _CONDITIONS_H
     y = top - h
     inner = page.box(x, y, w, h, "Conditions")
     now = "; ".join(c.name + (f" ({c.source})" if c.source else "")
@@ -385,9 +339,10 @@ def _conditions(page: Page, character: Character, x: float, w: float, top: float
     return y - _GAP
 
 
-def _magic(page: Page, character: Character, catalog: Catalog, x: float, w: float,
-           top: float) -> float:
-    kind = caster_kind(character)
+def _spell_lines(page: Page, character: Character, catalog: Catalog,
+                 w: float) -> tuple[list[str], str]:
+    """The spells known and cantrips as the magic box's lines, four at most; and the words
+    left for the next page."""
     names = []
     for spell_id in character.spells_known:
         try:
@@ -403,8 +358,17 @@ def _magic(page: Page, character: Character, catalog: Catalog, x: float, w: floa
     spell_text = ", ".join(names) or "none yet"
     if cantrips:
         spell_text += ". Cantrips: " + ", ".join(cantrips)
-    lines = page.wrap(f"Spells: {spell_text}", w - 12, 7.5)[:4]
-    h = 11 + 14 + 16 + len(lines) * 9.5 + 6
+    return fit_lines(page, f"Spells: {spell_text}", w - 12, TEXT_SIZE, 4)
+
+
+def _magic_height(lines: Sequence[str]) -> float:
+    return 11 + 14 + 16 + len(lines) * 9.5 + 6
+
+
+def _magic(page: Page, character: Character, catalog: Catalog, lines: Sequence[str],
+           x: float, w: float, top: float) -> float:
+    kind = caster_kind(character)
+    h = _magic_height(lines)
     y = top - h
     inner = page.box(x, y, w, h, "Magic")
     ability = "INT" if kind == "magic_user" else "WIS"
@@ -470,29 +434,19 @@ def _knight(page: Page, character: Character, x: float, w: float, top: float) ->
     return y - _GAP
 
 
-_FEATURE_SIZE = 7.5
-
-
 def _features_height(page: Page, character: Character, catalog: Catalog, w: float) -> float:
     """The height the features take whole (the notes box gets what is left)."""
-    lines = sum(len(page.wrap(f"{f.name}: {f.text}", w - 12, _FEATURE_SIZE))
-                for f in feature_list(character, catalog))
-    return 11 + 6 + max(1, lines) * _FEATURE_SIZE * 1.22 + \
-        2 * len(feature_list(character, catalog)) + 6
+    features = feature_list(character, catalog)
+    lines = sum(len(page.wrap(f"{f.name}: {f.text}", w - 12, TEXT_SIZE)) for f in features)
+    return 11 + 6 + max(1, lines) * leading() + 2 * len(features) + 6
 
 
 def _features(page: Page, character: Character, catalog: Catalog, x: float, w: float,
-              top: float, bottom: float) -> None:
-    if top - bottom < 24:
-        return
+              top: float, bottom: float) -> tuple[Feature, ...]:
+    """The features as many as fit, the rest said to continue; returns the features left."""
     inner = page.box(x, bottom, w, top - bottom, "Features")
-    y = inner - 3
     features = feature_list(character, catalog)
     if not features:
-        page.text(x + 6, y - 9, "No features yet (0-level).", _FEATURE_SIZE)
-        return
-    for feature in features:
-        if y - 9 < bottom + 3:
-            break
-        y = page.paragraph(x + 6, y, feature.text, w - 12, bottom + 3, size=_FEATURE_SIZE,
-                           bold_head=f"{feature.name}:") - 2
+        page.text(x + 6, inner - 12, "No features yet (0-level).", TEXT_SIZE)
+        return ()
+    return draw_features(page, features, x, w, inner - 3, bottom)

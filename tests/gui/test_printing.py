@@ -43,3 +43,27 @@ def test_pdf_page_holds_name_class_and_ac(qtbot: QtBot, tmp_path: Path,
     assert fields["c1_ac"] == str(character_armor_class(brannoc, SHIPPED))
     assert "Arming sword" in text
     assert (fields["c1_weapon1_atk"], fields["c1_weapon1_dam"]) == ("+2", "1d8+1")
+
+
+def test_a_printed_sheet_runs_its_long_lists_on_as_the_pdf_does(
+        qtbot: QtBot, tmp_path: Path, document: CampaignDocument) -> None:
+    """Paper through Qt's printer gets the same pages as the PDF: a weapon list too long for
+    the page carries on over a page headed with the name, no row left off."""
+    from gui import print_dialog
+
+    document.path = tmp_path / "campaign.json"
+    brannoc = document.campaign.characters[0]
+    for _ in range(40):
+        brannoc.inventory.add("dagger")
+    exported = tmp_path / "exported.pdf"
+    write_pdf(exported, [brannoc], document.campaign)
+    printer = print_dialog.print_sheets(None, document, [brannoc.id], ask=lambda dialog: True)
+    assert printer is not None
+    printed = PdfReader(printer.outputFileName())
+    assert len(printed.pages) == len(PdfReader(exported).pages) == 2
+    first, second = (words(page.extract_text()) for page in printed.pages)
+    assert "continued on a following page" in first
+    assert brannoc.name in second and "ATTACKS, CONTINUED" in second
+    # forty attack rows and forty pieces in the gear list, on paper as in the PDF
+    pdf_text = " ".join(words(page.extract_text()) for page in PdfReader(exported).pages)
+    assert f"{first} {second}".count("Dagger") == pdf_text.count("Dagger") == 80
