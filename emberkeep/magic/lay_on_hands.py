@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.magic.spellcheck import LUCK_MAX_LEVEL_STEP, SpellcheckResult, spellcheck
@@ -41,11 +41,16 @@ __all__ = [
 
 
 class LayOnHandsRow(TableRow):
+    # built when first rolled on: no table of this module is read at start-up (bench/startup.py)
+    model_config = ConfigDict(defer_build=True)
+
     hd: int = Field(ge=0)
 
 
 class LayOnHandsTable(RollTable[LayOnHandsRow]):
     """HD healed by SPELLCHECK *total* (``die`` is the d20 the check rolls)."""
+
+    model_config = ConfigDict(defer_build=True)
 
 
 @cache

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from pydantic import ConfigDict
+
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.magic.spell_effects import SpellEffect
 from emberkeep.resources import load_model
@@ -38,6 +40,9 @@ _TABLE_ID = re.compile(r"mishap_[a-z0-9_]+")
 
 
 class MishapRow(TableRow):
+    # built when first rolled on: no table of this module is read at start-up (bench/startup.py)
+    model_config = ConfigDict(defer_build=True)
+
     save: SaveAbility | None = None
     success_level_die: str | None = None
     effects: tuple[SpellEffect, ...] = ()  # what the row does, typed
@@ -45,6 +50,8 @@ class MishapRow(TableRow):
 
 class MishapTable(RollTable[MishapRow]):
     """A mishap table: a RollTable of :class:`MishapRow`."""
+
+    model_config = ConfigDict(defer_build=True)
 
 
 @cache

@@ -23,7 +23,8 @@ WORDS_PER_TABLE = 36
 
 
 class SpellNameTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # built when a name is first rolled (Tools): not at start-up (bench/startup.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     notes: tuple[str, ...] = ()
     patterns: tuple[tuple[str, str], ...] = Field(min_length=4, max_length=4)

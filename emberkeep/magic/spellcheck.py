@@ -24,7 +24,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.magic.mishaps import MishapResult, roll_mishap
@@ -69,12 +69,17 @@ LUCK_MAX_LEVEL_STEP = 1  # R8/R29: a Luck Die moves the Success Level by at most
 
 
 class SpellcheckBand(TableRow):
+    # built when first rolled on: no table of this module is read at start-up (bench/startup.py)
+    model_config = ConfigDict(defer_build=True)
+
     level: int = Field(ge=0, le=WONDER_LEVEL)
     extra_dice: int | None = Field(default=None, ge=0)
 
 
 class SpellcheckTable(RollTable[SpellcheckBand]):
     """The Success Level table, looked up by the SPELLCHECK *total* (``die`` is the d20)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     natural_one: str
 
