@@ -64,7 +64,10 @@ class CampaignTools(QObject):
             self.timeline.deleteLater()
         self.timeline = TimelineView(self.clock, self.dock)
         self.dock.setWidget(self.timeline)
-        # the window closes every tab but the roster when it changes campaign
+        # the window closes every tab but the roster when it changes campaign; the Repairs tab
+        # it keeps (see show_repairs) goes with its campaign
+        if self.repairs is not None:
+            self.repairs.deleteLater()
         self.repairs = None
         document.campaignChanged.connect(self._campaign_changed)
         self.update_date()
@@ -112,9 +115,13 @@ class CampaignTools(QObject):
     def show_repairs(self) -> RepairsWindow:
         document = self.window.document
         assert document is not None
-        if self.repairs is None or self.window.tabs.indexOf(self.repairs) < 0:
-            # never opened, or its tab was closed (the widget is on its way out)
+        if self.repairs is None:
             self.repairs = RepairsWindow(document, self.window)
+        elif self.repairs.asleep:
+            # its tab was closed: the window kept it (RepairsWindow.tab_closed), so Ctrl+R shows
+            # it again read afresh instead of building its widgets again
+            self.repairs.reopen()
+        if self.window.tabs.indexOf(self.repairs) < 0:
             self.window.tabs.addTab(self.repairs, "Repairs")
         self.window.tabs.setCurrentWidget(self.repairs)
         return self.repairs

@@ -27,7 +27,7 @@ from emberkeep.campaign.model import Campaign, LedgerEntry
 from emberkeep.character.model import Character
 from emberkeep.gear.mending import repair_units
 from emberkeep.gear.purse import format_coins
-from emberkeep.repairs.condition import GearCondition, condition_of, damaged_gear
+from emberkeep.repairs.condition import GearCondition, condition_of
 from emberkeep.repairs.costs import repair_cost
 from emberkeep.repairs.ledger import PARTY
 from gui.document import CampaignDocument
@@ -47,12 +47,9 @@ SHOWN = frozenset({"inventory", "name"})  # the fields of a sheet whose change m
 
 
 def rows_of(campaign: Campaign) -> list[Row]:
-    costs = campaign.settings.repair
-    rows = []
-    for condition in damaged_gear(campaign):
-        item = campaign.character(condition.owner_id).inventory.find(condition.uid)
-        rows.append((condition, repair_cost(item, costs) if repair_units(item) else 0))
-    return rows
+    """Every damaged piece across the party, owner by owner (as the core's ``damaged_gear`` lists
+    them), each with its cost: read off each owner's gear, not looked up by id per row."""
+    return [row for owner in campaign.characters for row in owner_rows(campaign, owner)]
 
 
 def owner_rows(campaign: Campaign, owner: Character) -> list[Row]:

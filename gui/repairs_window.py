@@ -64,10 +64,13 @@ class RepairsWindow(QWidget):
         self.model = RepairsModel(parent=self)
         self.ledger_model = LedgerModel(document, self)
 
-        gear_tab, ledger_tab = self._gear_tab(), self._ledger_tab()
+        # the ledger's table is made when its tab first shows: Ctrl+R shows the damaged gear
+        self.ledger_table: QTableView | None = None
+        self.ledger_totals: QLabel | None = None
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(gear_tab, "Damaged gear")
-        self.tabs.addTab(ledger_tab, "Ledger")
+        self.tabs.addTab(self._gear_tab(), "Damaged gear")
+        self.tabs.addTab(QWidget(self), "Ledger")
+        self.tabs.currentChanged.connect(self._ledger_shown)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
 
@@ -163,8 +166,11 @@ class RepairsWindow(QWidget):
         gear_layout.addWidget(self.totals)
         return gear_tab
 
-    def _ledger_tab(self) -> QWidget:
-        """What repairs cost so far, by owner."""
+    def _ledger_shown(self, index: int) -> None:
+        """What repairs cost so far, by owner: made in the Ledger tab the first time it shows."""
+        page = self.tabs.widget(index)
+        if index != 1 or self.ledger_table is not None or page is None:
+            return
         self.ledger_table = QTableView(self)
         self.ledger_table.setAccessibleName("Repairs ledger")
         self.ledger_table.setModel(self.ledger_model)
@@ -176,11 +182,10 @@ class RepairsWindow(QWidget):
         self.ledger_totals = QLabel("", self)
         self.ledger_totals.setTextFormat(Qt.TextFormat.PlainText)
         self.ledger_totals.setWordWrap(True)
-        ledger_tab = QWidget(self)
-        ledger_layout = QVBoxLayout(ledger_tab)
+        ledger_layout = QVBoxLayout(page)
         ledger_layout.addWidget(self.ledger_table, 1)
         ledger_layout.addWidget(self.ledger_totals)
-        return ledger_tab
+        self._ledger_text(self.document.campaign)
 
     # --- showing -------------------------------------------------------------------------
 
@@ -254,6 +259,11 @@ class RepairsWindow(QWidget):
         self.totals.setText(f"To repair everything: {format_coins(self.model.total_cost())}."
                             f"  Party fund {format_coins(campaign.party_fund.total_cp)}; "
                             f"{purses}")
+        self._ledger_text(campaign)
+
+    def _ledger_text(self, campaign: Campaign) -> None:
+        if self.ledger_totals is None:
+            return  # the Ledger tab never shown: its totals are written when it first shows
         totals = ledger_totals(campaign)
         calendar = Calendar(campaign.settings.time)
         per_character = ", ".join(f"{payer_name(campaign, cid)} {format_coins(cp)}"
