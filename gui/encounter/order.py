@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     QRect,
     Qt,
 )
-from PySide6.QtGui import QBrush, QFont, QPainter, QPaintEvent
+from PySide6.QtGui import QBrush, QFont, QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QSizePolicy, QWidget
 
 from emberkeep.encounter.initiative import Slot
@@ -156,8 +156,15 @@ class SegmentTimeline(QWidget):
         self._fit()
 
     def changed(self, *_: object) -> None:
+        """Refitted and repainted when shown: outside WDD the timeline is hidden, and a step
+        costs it nothing."""
+        if self.isVisible():
+            self._fit()
+            self.update()
+
+    def showEvent(self, event: QShowEvent) -> None:
         self._fit()
-        self.update()
+        super().showEvent(event)
 
     def _fit(self) -> None:
         """As tall as its fullest segment, at most ``MOST_ROWS`` of them: the attack panel

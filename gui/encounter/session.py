@@ -68,6 +68,7 @@ class EncounterSession(QObject):
         self._previews: dict[int, Prepared[FightOutcome]] = {}
         document.stepDone.connect(self._step_done)
         self._current: str | None = self.current_id()
+        self._telling = False  # the session itself is telling the sheets of the fight
         # what the GM typed from physical dice for the next step, by purpose
         # (gui.encounter.typed_entry); the panels' own fields answer first
         self.typed_next: dict[Key, Answers] = {}
@@ -173,7 +174,11 @@ class EncounterSession(QObject):
             self._current = now
         shown = {cid: {"conditions"} for cid in self._fight_conditions(ids)}
         if shown:  # the fight's conditions on the sheets: the document's view, not the file
-            self.document.campaignChanged.emit(Change.of_characters(shown))
+            self._telling = True  # the engine holds these sheets: not re-read, nor re-told
+            try:
+                self.document.campaignChanged.emit(Change.of_characters(shown))
+            finally:
+                self._telling = False
         if ids:
             self.combatantsChanged.emit([i for i in ids if i in self.enc.combatants])
         if state:
@@ -208,7 +213,7 @@ class EncounterSession(QObject):
     def _external_change(self, change: Change) -> None:
         """A sheet edit, an undone clock advance, a repair: the engine reads the sheet again.
         The fight's own steps and setup name its record: the engine already holds those."""
-        if self.record.id in change.encounters:
+        if self.record.id in change.encounters or self._telling:
             return
         if change.settings and not self.enc.history:
             # Until the first step the fight follows the campaign's defaults: its resolution

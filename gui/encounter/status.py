@@ -38,9 +38,10 @@ def conditions_text(c: Combatant, *, for_players: bool = False,
 
 def dying_text(enc: Encounter) -> str:
     """The banner's countdowns: "Sister Maud dies in 1 round" (R21)."""
+    # the countdown first: most have none, and life_state reads the sheet
     return ", ".join(f"{c.name} dies in {rounds_text(left)}"
                      for c in enc.combatants.values()
-                     if life_state(enc, c) == "dying" and (left := dying_rounds(c)) is not None)
+                     if (left := dying_rounds(c)) is not None and life_state(enc, c) == "dying")
 
 
 def status_text(enc: Encounter, c: Combatant) -> str:

@@ -98,8 +98,8 @@ class EncounterWindow(QWidget):
         s.combatantsReset.connect(self.refresh)
         self.document.undo_stack.indexChanged.connect(self.panel.drop)
         self.document.undo_stack.indexChanged.connect(self._drop_melee)
-        # an undone step may give back a dropped weapon or a fallen foe
-        s.stepsReverted.connect(lambda *_: self.panel.refill())
+        # an undone step that gives back a fallen foe or the attacker's dropped weapon names
+        # them: _combatants_changed refills what it must (the turn going back: refresh)
         self.refresh()
 
     @property
@@ -316,8 +316,9 @@ class EncounterWindow(QWidget):
         if dying:
             parts.append(f"Dying: {dying} (B: stabilize, H: heal)")
         text = "   ·   ".join(p for p in parts if p)
-        self.banner.setText(text)
-        tip_full_text(self.banner)  # in full, should two lines not hold it
+        if text != self.banner.text():
+            self.banner.setText(text)
+            tip_full_text(self.banner)  # in full, should two lines not hold it
 
     def _row_chosen(self, *_: object) -> None:
         c = self.selected()

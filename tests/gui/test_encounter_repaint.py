@@ -6,13 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QRegion
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.ruling import AddCondition, gm_ruling
 from emberkeep.encounter.turns import start
 from gui.encounter.attack_panel import typed_action
+from gui.encounter.order import SegmentTimeline
 from gui.encounter.window import EncounterWindow
 from tests.gui.test_encounter_views import _session
 
@@ -136,3 +140,39 @@ def test_a_new_round_ends_surprised_in_the_table(qtbot: QtBot) -> None:
     while session.enc.state.round == 1:
         assert ew.next_turn() is None
     assert "surprised" not in str(ew.model.index(row, 7).data())
+
+
+def test_a_pc_s_new_condition_is_told_once(qtbot: QtBot) -> None:
+    """A step that frightens a PC tells the sheets (the document's fight conditions) and the
+    window's views once: the session does not hear its own word to the sheets as a change
+    from outside and tell the table, the order and the panel a second time."""
+    ew = _fight(qtbot, monsters=6)
+    session = ew.session
+    pc = next(c for c in session.enc.combatants.values() if c.kind == "pc")
+    told: list[list[str]] = []
+    sheets: list[object] = []
+    session.combatantsChanged.connect(told.append)
+    session.document.campaignChanged.connect(sheets.append)
+    fear = AddCondition(pc.id, ActiveCondition("FRIGHTENED", 3, "rounds"))
+    assert session.run("fear", lambda enc: gm_ruling(enc, "fear", [fear])) is None
+    assert told == [[pc.id]]
+    assert any(pc.character_id in change.characters for change in sheets)  # type: ignore[attr-defined]
+    assert session.document.fight_conditions[str(pc.character_id)][1] == ("FRIGHTENED",)
+    row = ew.model.row_of(pc.id)
+    assert row is not None and "FRIGHTENED" in str(ew.model.index(row, 6).data())
+
+
+def test_the_hidden_timeline_costs_a_step_nothing(qtbot: QtBot,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside WDD the segment timeline is hidden: a turn does not lay it out."""
+    ew = _fight(qtbot, monsters=6)
+    assert not ew.timeline.isVisible()
+    asked: list[int] = []
+    columns = SegmentTimeline.columns
+    monkeypatch.setattr(SegmentTimeline, "columns",
+                        lambda self: asked.append(1) or columns(self))
+    for _ in range(3):
+        assert ew.next_turn() is None
+    assert asked == []
+    ew.timeline.show()  # shown (WDD), it is fitted to the order as it stands
+    assert asked
