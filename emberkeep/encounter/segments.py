@@ -17,6 +17,7 @@ Readings of the list (each "apply every listed modifier that applies"):
   the halberd: thrust (-1) or two-handed (+1), chosen per fight (``halberd.py``), never both.
 - a small weapon is ``gear.small``'s (tagged "tiny", or 1 ft at most: dagger, knife); a fist is
   no weapon.
+- R40: the +2 of "DEX 3" is for any DEX of 3 or less (an injury can lower it below 3).
 - monsters: d10 + ``MonsterStats.initiative_modifier`` + the length modifiers of their weapon.
 - R18: a sacrificed shield gives -2 on the next d10 (``Combatant.initiative_bonus``, cleared).
 
@@ -163,7 +164,7 @@ def _load_modifiers(weapon: OwnedWeapon | None, inventory: Inventory,
 
 
 # the ruling that settles each listed modifier's reading (module notes)
-_RULINGS = {"DEX 18": 31, "DEX 14-17": 20, "STR 15-18": 31, "DEX 4-7": 20, "DEX 3": 20,
+_RULINGS = {"DEX 18": 31, "DEX 14-17": 20, "STR 15-18": 31, "DEX 4-7": 20, "DEX 3": 40,
             "long thrusting weapon": 31, "small weapon": 31, "two-handed weapon": 37,
             "shield or light armor": 41, "medium armor": 41, "heavy armor": 41,
             "shield sacrificed": 18, "monster": 30}

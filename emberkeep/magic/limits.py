@@ -51,14 +51,14 @@ MAX_DISAPPROVAL = 20
 
 def spells_known_breakdown(caster: Caster, level: int, int_mod: int = 0, *,
                            extra: Sequence[Part] = ()) -> Breakdown:
-    """R10: Cleric 1 + LVL; Magic-user 1 + LVL + INT; at least 1; then the ``extra`` parts
-    (an archetype's spells: "Bookworm" +2)."""
+    """R10: Cleric 1 + LVL; Magic-user 1 + LVL + INT; at least 1 (R40); then the ``extra``
+    parts (an archetype's spells: "Bookworm" +2)."""
     parts = [Part("base", 1, 10), Part("LVL", level)]
     if caster == "magic_user":
         parts.append(Part("INT", int_mod))
     known = sum(p.amount for p in parts)
     if known < 1:
-        parts.append(Part("raised to at least 1", 1 - known, 10))
+        parts.append(Part("raised to at least 1", 1 - known, 40))
     return Breakdown((*parts, *extra))
 
 

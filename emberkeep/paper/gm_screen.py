@@ -190,7 +190,7 @@ def _rules_blocks(campaign: Campaign) -> list[Block]:
         ("−2", "DEX 18 (19-20 count as 18, R31)"), ("−1", "DEX 14-17"),
         ("−1", "STR 15-18"), ("−1", f"long thrusting weapon ({LONG_THRUST_FT} ft or more; a "
                                     "halberd thrust, R37)"),
-        ("+1", "DEX 4-7"), ("+2", "DEX 3"),
+        ("+1", "DEX 4-7"), ("+2", "DEX 3 or less (R40)"),
         ("+1", "two-handed weapon (a halberd swung, R37)"),
         ("+1", "shield or light armor (once)"), ("+2", "medium armor"), ("+3", "heavy armor"),
         ("−2", "a shield sacrificed last round (R18)"))
