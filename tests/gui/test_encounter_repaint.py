@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from emberkeep.encounter.conditions import ActiveCondition
+from emberkeep.encounter.initiative import Slot
 from emberkeep.encounter.ruling import AddCondition, gm_ruling
 from emberkeep.encounter.turns import start
 from gui.encounter.attack_panel import typed_action
@@ -169,8 +170,11 @@ def test_the_hidden_timeline_costs_a_step_nothing(qtbot: QtBot,
     assert not ew.timeline.isVisible()
     asked: list[int] = []
     columns = SegmentTimeline.columns
-    monkeypatch.setattr(SegmentTimeline, "columns",
-                        lambda self: asked.append(1) or columns(self))
+    def counted(self: SegmentTimeline) -> dict[int, list[tuple[int, Slot]]]:
+        asked.append(1)
+        return columns(self)
+
+    monkeypatch.setattr(SegmentTimeline, "columns", counted)
     for _ in range(3):
         assert ew.next_turn() is None
     assert asked == []
