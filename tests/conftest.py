@@ -1,6 +1,6 @@
-"""Shared test set-up: every test runs headless on Qt's offscreen platform.
+"""Shared test set-up: every test runs headless on Qt's offscreen platform, with a home of its own.
 
-The offscreen platform gets two screens, the laptops of issue #19: 1366×768 (the primary) and
+The offscreen platform gets two screens, two common laptops: 1366×768 (the primary) and
 1280×800 beside it, so window-fitting tests run against real screen geometry.
 """
 
@@ -9,11 +9,23 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 _SCREENS = Path(__file__).with_name("screens.json")
 os.environ.setdefault("QT_QPA_PLATFORM", f"offscreen:configfile={_SCREENS}")
 
 from emberkeep.campaign import recorder as _record  # noqa: E402  after the platform is chosen
+from gui.paths import HOME_ENV  # noqa: E402  (no Qt in it)
 
 _record.CHECK_SCOPES = True
 """Every recorded operation in the tests is also checked against the whole campaign: a scope
 that forgets a part it changes fails the test that ran it, instead of costing a GM an undo."""
+
+
+@pytest.fixture(autouse=True)
+def _a_home_of_its_own(tmp_path_factory: pytest.TempPathFactory,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's state file, backups and logs go to a folder of this test's own, never the real
+    home: no test reads what an earlier one left, and tests running side by side (pytest-xdist)
+    never write the same file. A test that sets ``EMBERKEEP_HOME`` itself wins over this."""
+    monkeypatch.setenv(HOME_ENV, str(tmp_path_factory.mktemp("home")))
