@@ -45,7 +45,7 @@ from gui.palette import tones
 from gui.plain_text import tooltip
 
 __all__ = ["COLUMNS", "CombatantIdRole", "CombatantsModel", "HpBarDelegate", "HpFractionRole",
-           "SortRole", "combatants_table", "row_color", "row_foreground"]
+           "SortRole", "bold_font", "combatants_table", "row_color", "row_foreground"]
 
 CombatantIdRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
@@ -331,7 +331,7 @@ def _painted(look: _Look, column: int, role: int) -> Any:
     if role == _ROLE.ForegroundRole:
         return row_color(look.down, look.current)
     if role == _ROLE.FontRole:
-        return _bold() if look.current and column == 0 else None
+        return bold_font() if look.current and column == 0 else None
     return look.fraction if column == HP_COLUMN else None
 
 
@@ -349,7 +349,7 @@ def _runs(columns: list[int]) -> list[tuple[int, int]]:
 _fonts: dict[str, QFont] = {}
 
 
-def _bold() -> QFont:
+def bold_font() -> QFont:
     """The application's font in bold, made once per application font."""
     base = QFont()
     key = base.key()

@@ -19,11 +19,11 @@ from PySide6.QtCore import (
     QRect,
     Qt,
 )
-from PySide6.QtGui import QBrush, QFont, QPainter, QPaintEvent, QShowEvent
+from PySide6.QtGui import QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QSizePolicy, QWidget
 
 from emberkeep.encounter.initiative import Slot
-from gui.encounter.combatants import row_foreground
+from gui.encounter.combatants import bold_font, row_color
 from gui.encounter.session import EncounterSession
 from gui.palette import tones
 from gui.plain_text import tooltip
@@ -60,6 +60,7 @@ class OrderModel(QAbstractListModel):
         self.session = session
         self.order: tuple[str, ...] = session.enc.state.order
         self.turn = session.enc.state.turn
+        self._rows_of: dict[str, list[int]] | None = None  # combatant id → its slots' rows
         session.stateChanged.connect(self.refresh)
         session.combatantsChanged.connect(self._combatants)
         session.combatantsReset.connect(self.refresh)
@@ -69,6 +70,7 @@ class OrderModel(QAbstractListModel):
         if st.order != self.order:
             self.beginResetModel()
             self.order, self.turn = st.order, st.turn
+            self._rows_of = None
             self.endResetModel()
         elif st.turn != self.turn:
             rows = {self.turn, st.turn}
@@ -79,9 +81,12 @@ class OrderModel(QAbstractListModel):
                     self.dataChanged.emit(index, index)
 
     def _combatants(self, ids: list[str]) -> None:
-        wanted = set(ids)
-        for row, entry in enumerate(self.order):
-            if Slot.parse(entry).cid in wanted:
+        if self._rows_of is None:  # read once per order, not per step
+            self._rows_of = {}
+            for row, entry in enumerate(self.order):
+                self._rows_of.setdefault(Slot.parse(entry).cid, []).append(row)
+        for cid in ids:
+            for row in self._rows_of.get(cid, ()):
                 index = self.index(row)
                 self.dataChanged.emit(index, index)
 
@@ -99,16 +104,14 @@ class OrderModel(QAbstractListModel):
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
             return self._described(slot, current, role)
         if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(tones().current_bg) if current else None
+            return tones().current_bg if current else None
         if role == Qt.ItemDataRole.FontRole:
-            font = QFont()
-            font.setBold(current)
-            return font
+            return bold_font() if current else None
         if role == Qt.ItemDataRole.ForegroundRole:
             c = self.session.enc.combatants.get(slot.cid)
             down = c is not None and (self.session.enc.is_down(c) or
                                       (index.row() < self.session.enc.state.turn))
-            return row_foreground(down, current)
+            return row_color(down, current)
         if role == Qt.ItemDataRole.UserRole:
             return slot.cid
         return None
