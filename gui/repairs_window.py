@@ -45,7 +45,10 @@ from gui.repairs_model import (
     rows_of,
 )
 
-__all__ = ["LedgerModel", "RepairsModel", "RepairsWindow", "Row", "UidRole", "rows_of"]
+__all__ = ["PURSES_SHOWN", "LedgerModel", "RepairsModel", "RepairsWindow", "Row", "UidRole",
+           "rows_of"]
+
+PURSES_SHOWN = 8  # the totals line names this many purses, then counts the others
 
 
 class RepairsWindow(QWidget):
@@ -254,8 +257,13 @@ class RepairsWindow(QWidget):
         self.table.scrollToTop()
 
     def _totals(self, campaign: Campaign) -> None:
+        classed = [c for c in campaign.characters if c.class_id is not None]
+        # a party's purses; a 500-character campaign's 500 filled the tab and squeezed the
+        # table to two rows (and laying that text out was a third of opening the tab)
         purses = ", ".join(f"{c.name} {format_coins(c.inventory.purse.total_cp)}"
-                           for c in campaign.characters if c.class_id is not None)
+                           for c in classed[:PURSES_SHOWN])
+        if len(classed) > PURSES_SHOWN:
+            purses += f" and {len(classed) - PURSES_SHOWN} more"
         self.totals.setText(f"To repair everything: {format_coins(self.model.total_cost())}."
                             f"  Party fund {format_coins(campaign.party_fund.total_cp)}; "
                             f"{purses}")

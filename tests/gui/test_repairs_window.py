@@ -11,11 +11,11 @@ from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
-from emberkeep.campaign.model import Campaign
+from emberkeep.campaign.model import Campaign, new_id
 from emberkeep.campaign.scope import EVERYTHING
 from emberkeep.repairs.ledger import damage_by_hand
 from gui.document import CampaignDocument
-from gui.repairs_window import RepairsWindow
+from gui.repairs_window import PURSES_SHOWN, RepairsWindow
 
 
 @pytest.fixture
@@ -58,6 +58,25 @@ def test_lists_damaged_gear_with_words_and_costs(window: RepairsWindow) -> None:
         ("Wren Quickfingers", "Arming sword", "1 notch — standard: breaks at 2 more")]
     assert window.model.data(window.model.index(0, 5)) == "10 gp"  # R16: 2 × 10% of 50 gp
     assert "To repair everything: 11 gp 5 sp" in window.totals.text()
+
+
+def test_the_totals_name_a_partys_purses_and_count_the_rest(qtbot: QtBot) -> None:
+    """A party's purses are all named; of 500 characters' the first PURSES_SHOWN, the rest
+    counted (all 500 filled the tab and squeezed the table to two rows)."""
+    campaign = build_example_campaign()
+    classed = [c for c in campaign.characters if c.class_id is not None]
+    small = RepairsWindow(CampaignDocument(campaign.model_copy(deep=True)))
+    qtbot.addWidget(small)
+    for character in classed:
+        assert character.name in small.totals.text()
+    assert "more" not in small.totals.text()
+    campaign.characters = [classed[n % len(classed)].model_copy(
+        update={"id": new_id(), "name": f"Adventurer {n}"}) for n in range(500)]
+    big = RepairsWindow(CampaignDocument(campaign))
+    qtbot.addWidget(big)
+    text = big.totals.text()
+    assert [n for n in range(500) if f"Adventurer {n} " in text] == list(range(PURSES_SHOWN))
+    assert text.endswith(f" and {500 - PURSES_SHOWN} more")
 
 
 def test_models_pass_the_model_tester(window: RepairsWindow, qtmodeltester: ModelTester) -> None:
