@@ -22,6 +22,7 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.scope import Scope
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.giving import give_gear
+from emberkeep.character.knight import KnightProfile
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import load_and_limit
 from emberkeep.character.status import character_armor_class
@@ -231,7 +232,9 @@ def _edits(document: CampaignDocument, character: Character) -> list[tuple[str, 
     return [("hp", 0), ("scores", scores), ("inventory", inventory), ("xp", 5000),
             ("conditions", [{"name": "PRONE"}]), ("luck", {"dice": 1}),
             ("name", f"{character.name} Jr"), ("notes", "limps"),
-            ("save_proficiencies", []), ("skill_proficiencies", []), ("hp", 1)]
+            ("save_proficiencies", []), ("skill_proficiencies", []),
+            ("spells_known", character.spells_known[1:]), ("knight", KnightProfile()),
+            ("knight", KnightProfile(SIZ=16, horse_name="Dapple")), ("hp", 1)]
 
 
 @pytest.mark.parametrize("name", ["Ysolde", "Brannoc", "Sister Maud", "Tobin"])
