@@ -1,9 +1,9 @@
 """Campaign load and save against orjson, in one run.
 
-Generates a ~3 MB campaign (500 characters, 200 encounters with 10,000 log events, 40 of them
-keeping their combatants, four PCs and two goblins each; 1,000 ledger entries and 300 timeline
-entries naming the characters, so the load's cross-checks have references to follow), then
-times:
+Generates a ~4.5 MB campaign (500 characters, each carrying its class's gear, seven pieces or
+so; 200 encounters with 10,000 log events, 40 of them keeping their combatants, four PCs and two
+goblins each; 1,000 ledger entries and 300 timeline entries naming the characters, so the load's
+cross-checks have references to follow), then times:
 
 - load: ``storage.load`` (read, strict JSON parse refusing duplicate keys/NaN, migrate, validate,
   check the references) against ``orjson.loads`` of the same bytes; and the load of a file the
@@ -13,13 +13,16 @@ times:
   fsync the folder) against ``orjson.dumps`` + a plain write of the same data;
 - the bundled example campaign's load, the file a GM opens first.
 
-Goal: load ≤ 3×, save ≤ 5×. Run: ``uv run python bench/campaign_io.py``.
+The sides of each comparison run in turn, round after round, and each row prints min / median /
+max of both sides and of the per-round ratio. Goal, on the median ratio: load ≤ 3×, save ≤ 5×.
+Run: ``uv run python bench/campaign_io.py [ROUNDS]`` (11 by default).
 """
 
 from __future__ import annotations
 
 import gc
 import hashlib
+import statistics
 import sys
 import tempfile
 import time
@@ -63,7 +66,7 @@ def make_campaign(characters: int = 500, encounters: int = 200, events: int = 10
         roster.append(Character(
             name=f"Adventurer {n}", player=f"Player {n % 7}", race="human", class_id=class_id,
             level=level, xp=10 * level * level, scores=AbilityScores.from_bases(scores),
-            hp=max_hp, max_hp=max_hp, hit_dice=min(level, 5),
+            hp=max_hp, max_hp=max_hp, hit_dice=min(level, 5), inventory=inventory,
             notes="Met the party at the Ember Gate; owes the smith 3 gp." if n % 3 == 0 else ""))
     per = events // encounters
     fights = [EncounterRecord(
@@ -85,25 +88,35 @@ def make_campaign(characters: int = 500, encounters: int = 200, events: int = 10
                     timeline=timed)
 
 
-def best_of(fn: Callable[[], object], runs: int = 9,
-            clock: Callable[[], float] = time.perf_counter) -> float:
-    """The fastest of ``runs`` runs, each started from a collected heap.
+def alternated(sides: dict[str, Callable[[], object]], rounds: int,
+               clock: Callable[[], float] = time.perf_counter) -> dict[str, list[float]]:
+    """Each side's time in each of ``rounds`` rounds, the sides run in turn within a round, each
+    run started from a collected heap.
 
-    Both sides are timed the same way: without the collect, whichever side runs after the other
-    pays for the garbage the other left (a 3-4 MB document is ~200k objects), which swung the
-    orjson baseline between 25 and 70 ms here.
+    In turn, so a neighbour's burst on the shared machine lands on both sides of a ratio rather
+    than on one side's whole series. Collected, because without it whichever side runs after
+    the other pays for the garbage the other left (a 4 MB document is ~250k objects), which
+    swung the orjson baseline between 25 and 70 ms here.
     """
-    times = []
-    for _ in range(runs):
-        gc.collect()
-        start = clock()
-        result = fn()
-        times.append(clock() - start)
-        del result  # freeing what was loaded is not part of loading it, on either side
-    return min(times)
+    times: dict[str, list[float]] = {name: [] for name in sides}
+    for _ in range(rounds):
+        for name, fn in sides.items():
+            gc.collect()
+            start = clock()
+            result = fn()
+            times[name].append(clock() - start)
+            del result  # freeing what was loaded is not part of loading it, on either side
+    return times
+
+
+def spread(values: list[float]) -> tuple[float, float, float]:
+    """min, median, max."""
+    ordered = sorted(values)
+    return ordered[0], statistics.median(ordered), ordered[-1]
 
 
 def main() -> int:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 11
     campaign = make_campaign()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.json"
@@ -116,34 +129,42 @@ def main() -> int:
             plain.write_bytes(orjson.dumps(data))
 
         digest = hashlib.sha256(raw).hexdigest()  # what the app records when it saves
+        assert load(path) == campaign
         # loads in CPU time: they wait on nothing, and on a shared machine the wall clock
         # times the neighbours too (orjson's 25 ms read anywhere from 25 to 120 here)
-        cpu = time.process_time
-        load_ours = best_of(lambda: load(path), clock=cpu)
-        load_own = best_of(lambda: load(path, saved_sha256=digest), clock=cpu)
-        load_base = best_of(lambda: orjson.loads(path.read_bytes()), clock=cpu)
-        save_ours = best_of(lambda: save(campaign, path))
-        save_base = best_of(orjson_write)
-        assert load(path) == campaign
+        loads = alternated({"base": lambda: orjson.loads(path.read_bytes()),
+                            "load": lambda: load(path),
+                            "own": lambda: load(path, saved_sha256=digest)},
+                           rounds, clock=time.process_time)
+        saves = alternated({"base": orjson_write, "save": lambda: save(campaign, path)},
+                           rounds)
     example = resource_path("example_campaign.json")
-    load_example = best_of(lambda: load(example), runs=31)
+    load_example = alternated({"load": lambda: load(example)}, 31)["load"]
 
     size_mb = len(raw) / 2**20
-    print(f"campaign: {size_mb:.2f} MB, {len(campaign.characters)} characters, "
-          f"{len(campaign.encounters)} encounters, "
-          f"{sum(len(e.log) for e in campaign.encounters)} log events")
-    rows = [("load", load_ours, load_base, "orjson.loads", 3),
-            ("load, saved by the app and untouched", load_own, load_base, "orjson.loads", 3),
-            ("save", save_ours, save_base, "orjson.dumps + write", 5)]
+    gear = sum(len(list(c.inventory.all_gear())) for c in campaign.characters)
+    print(f"campaign: {size_mb:.2f} MB, {len(campaign.characters)} characters carrying "
+          f"{gear} pieces of gear, {len(campaign.encounters)} encounters, "
+          f"{sum(len(e.log) for e in campaign.encounters)} log events; "
+          f"{rounds} alternated rounds, ms as min / median / max")
+    rows = [("load", loads["load"], loads["base"], "orjson.loads", 3),
+            ("load, saved by the app and untouched", loads["own"], loads["base"],
+             "orjson.loads", 3),
+            ("save", saves["save"], saves["base"], "orjson.dumps + write", 5)]
     worst = 0.0
     for name, ours, base, label, goal in rows:
-        ratio = ours / base
-        worst = max(worst, ratio / goal)
-        print(f"{name}: emberkeep {ours * 1000:7.1f} ms   {label} {base * 1000:6.1f} ms   "
-              f"ratio {ratio:4.1f}x  (goal <= {goal}x)")
+        ratios = spread([a / b for a, b in zip(ours, base, strict=True)])
+        worst = max(worst, ratios[1] / goal)
+        print(f"{name}:\n  emberkeep {_ms(ours)}   {label} {_ms(base)}\n"
+              f"  ratio min {ratios[0]:.2f}x  median {ratios[1]:.2f}x  max {ratios[2]:.2f}x"
+              f"  (goal: median <= {goal}x)")
     print(f"example campaign ({example.stat().st_size / 1024:.0f} KB) load: "
-          f"{load_example * 1000:.2f} ms")
+          f"{_ms(load_example)}")
     return 0 if worst <= 1 else 1
+
+
+def _ms(times: list[float]) -> str:
+    return " / ".join(f"{t * 1000:.1f}" for t in spread(times)) + " ms"
 
 
 if __name__ == "__main__":
