@@ -15,10 +15,10 @@ from emberkeep.character.groups import CharacterGroup
 from gui.action_registry import ActionSpec, MenuSpec, Place
 from gui.clock import ADVANCES, AdvanceToDialog, ClockController, TimelineView, summarize
 from gui.document import CampaignDocument
-from gui.repairs_window import RepairsWindow
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
+    from gui.repairs_window import RepairsWindow
 
 __all__ = ["ACTIONS", "MENUS", "CampaignTools"]
 
@@ -48,6 +48,9 @@ class CampaignTools(QObject):
         self.dock.setObjectName("timeline")
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
+        # The timeline is made when its dock first shows: most starts never show it, and the
+        # first window does not wait for it (bench/startup.py)
+        self.dock.visibilityChanged.connect(self._show_timeline)
         window.document_hooks.append(self.follow)
 
     def follow(self, document: CampaignDocument) -> None:
@@ -62,8 +65,8 @@ class CampaignTools(QObject):
         self.clock.rest_groups = self.resting
         if self.timeline is not None:
             self.timeline.deleteLater()
-        self.timeline = TimelineView(self.clock, self.dock)
-        self.dock.setWidget(self.timeline)
+            self.timeline = None
+        self._show_timeline(not self.dock.isHidden())  # a layout restored it shown
         # the window closes every tab but the roster when it changes campaign; the Repairs tab
         # it keeps (see show_repairs) goes with its campaign
         if self.repairs is not None:
@@ -71,6 +74,11 @@ class CampaignTools(QObject):
         self.repairs = None
         document.campaignChanged.connect(self._campaign_changed)
         self.update_date()
+
+    def _show_timeline(self, shown: bool) -> None:
+        if shown and self.timeline is None and self.clock is not None:
+            self.timeline = TimelineView(self.clock, self.dock)
+            self.dock.setWidget(self.timeline)
 
     def advance(self, what: str) -> None:
         """Campaign → Advance: a turn, an hour, a rest, a day or a week (``ADVANCES``)."""
@@ -116,6 +124,8 @@ class CampaignTools(QObject):
         document = self.window.document
         assert document is not None
         if self.repairs is None:
+            from gui.repairs_window import RepairsWindow  # with the first Repairs tab
+
             self.repairs = RepairsWindow(document, self.window)
         elif self.repairs.asleep:
             # its tab was closed: the window kept it (RepairsWindow.tab_closed), so Ctrl+R shows

@@ -1,5 +1,6 @@
-"""The first window imports what it shows: the encounter window, the fight engine, the checks
-and the players' share load when first used, not at start-up (bench/startup.py measures it).
+"""The first window imports what it shows: the encounter window, the fight engine, the checks,
+the players' share, a character's sheet, the creation rules and the Repairs tab load when first
+used, not at start-up (bench/startup.py measures it).
 
 Run in a fresh interpreter (a child process): in the test process every module some other test
 imported is already there.
@@ -25,10 +26,15 @@ NOT_AT_START = (
     "emberkeep.check",  # the checks, with the fights' replay: a campaign with fights to rebuild
     "emberkeep.share.server",  # the players' share: when the GM starts it
     "emberkeep.tables.combat",  # the crit, fumble and injury tables: a fight, or the reference
+    "gui.sheet.widget",  # a character's sheet and its panels: the first sheet opened
+    "emberkeep.character.funnel",  # the creation rules: the first character rolled
+    "emberkeep.character.creation",
+    "emberkeep.character.leveling",  # and a level gained
+    "gui.repairs_window",  # Campaign → Repairs
 )
 """Still imported at start, by what the first window needs of them: the SPELLCHECK and its
-tables (a character's casting rules, through the campaign's effort tasks) and the sheet (the
-package of its actions)."""
+tables (a character's casting rules, through the campaign's effort tasks) and the sheet's
+package, for its actions (not its widget)."""
 
 CHILD = """
 import json, sys
