@@ -29,3 +29,17 @@ def _a_home_of_its_own(tmp_path_factory: pytest.TempPathFactory,
     home: no test reads what an earlier one left, and tests running side by side (pytest-xdist)
     never write the same file. A test that sets ``EMBERKEEP_HOME`` itself wins over this."""
     monkeypatch.setenv(HOME_ENV, str(tmp_path_factory.mktemp("home")))
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (in pyproject's addopts): a run of the whole suite or of a folder uses every
+    core, a run of named test files stays in this one process. Starting the workers (each
+    imports Qt and the app) costs seconds a few files would not win back. None leaves the
+    count to pytest-xdist (``PYTEST_XDIST_AUTO_NUM_WORKERS``, else the machine's cores)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    here = config.invocation_params.dir
+    named = [here / str(arg).split("::", 1)[0] for arg in config.args]
+    if named and all(path.is_file() for path in named):
+        return 0
+    return None
