@@ -1,11 +1,11 @@
 """The encounter window: run a fight at the table, keyboard first.
 
-Layout: the round, segment and whose turn it is on top (with the morale prompts, timers and the
-dying countdowns in a banner); the order (and WDD's segment timeline) on the left; the
-combatants table with HP bars, zones and conditions in the middle; the attack panel, the
-number field (damage, healing) and the GM's ruling on the right; the filterable log below.
-Every key is in :mod:`gui.encounter.shortcuts`. Every change is one undo command on the
-campaign's stack (:mod:`gui.encounter.session`).
+Layout: the round, segment and whose turn it is on top, with the morale prompts, timers and
+the dying countdowns in a banner (:mod:`gui.encounter.header`); the order (and WDD's segment
+timeline) on the left; the combatants table with HP bars, zones and conditions in the middle;
+the attack panel, the number field (damage, healing) and the GM's ruling on the right; the
+filterable log below. Every key is in :mod:`gui.encounter.shortcuts`. Every change is one undo
+command on the campaign's stack (:mod:`gui.encounter.session`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QSplitter,
     QVBoxLayout,
@@ -30,7 +29,7 @@ from emberkeep.campaign.settings import InitiativeMode
 from emberkeep.dice import Roller
 from emberkeep.encounter.combatant import Combatant
 from emberkeep.encounter.engine import Encounter
-from emberkeep.encounter.recap import mode_name, recap_markdown
+from emberkeep.encounter.recap import recap_markdown
 from emberkeep.encounter.surprise import check_surprise
 from emberkeep.encounter.turns import begin_round, next_turn
 from emberkeep.file_names import suggested_path
@@ -40,38 +39,21 @@ from gui.document import CampaignDocument
 from gui.encounter import actions
 from gui.encounter.attack_panel import AttackPanel
 from gui.encounter.combatants import combatants_table
+from gui.encounter.header import FightHeader, plain
 from gui.encounter.log_pane import LOG_ROWS, LogPane
 from gui.encounter.melee_panel import MeleePanel
-from gui.encounter.meter import DeadlinessMeter
 from gui.encounter.order import OrderModel, OrderView, SegmentTimeline
 from gui.encounter.player_view import PlayerView
 from gui.encounter.session import EncounterSession
-from gui.encounter.setup_bar import SetupBar
 from gui.encounter.shortcuts import ENCOUNTER_KEYS, ShortcutsDialog, run_key
-from gui.encounter.status import dying_text, morale_text, timers_text
 from gui.encounter.typed_entry import TypedDiceEntry
 from gui.palette import tone
-from gui.screen_fit import ElidedLabel, elastic, narrow_panel, reserve_lines, tip_full_text
+from gui.screen_fit import narrow_panel, reserve_lines
 
 __all__ = ["LOG_ROWS", "EncounterWindow"]
 
 PANEL_WIDTH = 480  # the attack form's two fields a row; the Melee Round's two sides
 ORDER_WIDTH = 150  # names elide, their tooltips give them whole
-
-
-def _label(parent: QWidget, point_delta: int = 0, bold: bool = False) -> QLabel:
-    label = QLabel(parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return _bigger(label, point_delta, bold)
-
-
-def _bigger(label: QLabel, point_delta: int, bold: bool) -> QLabel:
-    if point_delta or bold:
-        font = label.font()
-        font.setPointSize(font.pointSize() + point_delta)
-        font.setBold(bold)
-        label.setFont(font)
-    return label
 
 
 class EncounterWindow(QWidget):
@@ -117,18 +99,12 @@ class EncounterWindow(QWidget):
     # -- building -----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.heading = ElidedLabel(self)  # the fight's name and its ROOM DC stay in sight
-        _bigger(self.heading, 2, True)
-        self.acting = _label(self, 8, True)
-        self.banner = reserve_lines(_label(self, 1, True), 2)  # room kept: nothing jumps
-        tone(self.banner, "error")
-        self.message = reserve_lines(_label(self), 2)  # the refusal line, always on screen
+        self.message = reserve_lines(plain(self), 2)  # the refusal line, always on screen
         tone(self.message, "error")
-        elastic(self.heading)
-        elastic(self.acting)
-
-        self.meter = DeadlinessMeter(self.session, self)  # the party's odds, the GM's eyes only
-        self.setup_bar = SetupBar(self)
+        self.header = FightHeader(self)  # whose turn, the heading, setup, banner and meter
+        h = self.header
+        self.heading, self.acting, self.banner = h.heading, h.acting, h.banner
+        self.meter, self.setup_bar = h.meter, h.setup_bar
         self.mode, self.remove_button = self.setup_bar.mode, self.setup_bar.remove_button
 
         self.timeline = SegmentTimeline(self.session, self)
@@ -140,7 +116,7 @@ class EncounterWindow(QWidget):
         self._build_table()
         self.panel = AttackPanel(self.session, self)
         self.melee_panel = MeleePanel(self.session, self)  # the Melee Round's exchange
-        self.amount_label = reserve_lines(_label(self), 1)
+        self.amount_label = reserve_lines(plain(self), 1)
         self.amount = QLineEdit(self)
         self.amount.setPlaceholderText("D damage · H heal: the number, Enter")
         self.ruling = QLineEdit(self)
@@ -179,7 +155,7 @@ class EncounterWindow(QWidget):
         left = QWidget(self)
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
-        order_label = _label(left, 0, True)
+        order_label = plain(left, 0, True)
         order_label.setText("Order")
         order_label.setBuddy(self.order_view)
         lv.addWidget(order_label)
@@ -217,16 +193,7 @@ class EncounterWindow(QWidget):
         split.setSizes([10_000, 1])  # the log at its six rows, the fight above it
         layout = QVBoxLayout(self)
         layout.setSpacing(4)
-        head = QHBoxLayout()
-        head.addWidget(self.acting, 2)
-        head.addWidget(self.heading, 3)
-        self.heading.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        layout.addLayout(head)
-        setup = QHBoxLayout()
-        setup.addWidget(self.setup_bar)
-        setup.addWidget(self.banner, 1)
-        setup.addWidget(self.meter)
-        layout.addLayout(setup)
+        layout.addWidget(self.header)
         layout.addWidget(self.timeline)
         layout.addWidget(split, 1)
         self.setFocusProxy(self.table)
@@ -257,30 +224,13 @@ class EncounterWindow(QWidget):
 
     def refresh(self) -> None:
         enc, st = self.enc, self.enc.state
-        mode = mode_name(st.mode, melee_round=self.session.melee_round())
-        if st.phase == "setup":
-            where = "setting up"
-        elif st.phase == "over":
-            where = f"over — {st.winner} won" if st.winner else "over — nobody standing"
-        elif st.phase == "surprise":
-            where = "surprise checked — I rolls initiative"
-        else:
-            where = f"round {st.round}" + (f" · segment {st.segment}"
-                                           if st.mode == InitiativeMode.SEGMENTS else "")
-        self.heading.setText(f"{self.session.title} · {where} · {mode} · ROOM DC {st.room_dc}")
-        tip_full_text(self.heading)
-        actor = self.session.current_id()
-        c = enc.combatants.get(actor) if actor else None
-        self.acting.setText(f"▶ {c.name}" if c is not None else "")
-        said = f"Acting: {c.name}" if c is not None else ""  # a screen reader's "▶"
+        said = self.header.refresh()  # a screen reader's "▶": the views say who is acting
         for view in (self.order_view, self.table):
             view.setAccessibleDescription(said)
         self.timeline.setVisible(st.mode == InitiativeMode.SEGMENTS)
-        self.setup_bar.refresh()
         self._standing = tuple(x.id for x in enc.standing())
         self.panel.refill()
         self._show_panel()
-        self._update_banner()
 
     def _show_panel(self) -> None:
         """The Melee Round's exchange panel replaces the attack panel."""
@@ -302,23 +252,13 @@ class EncounterWindow(QWidget):
             self.panel.fill_weapons()
             self.panel.weapon.setCurrentIndex(max(0, self.panel.weapon.findData(keep)))
         self._drop_melee()
-        self._update_banner()
+        self.header.update_banner()
 
     def _drop_melee(self, *_: object) -> None:
         """A step drops the Melee Round's preview and relabels its buttons; the panel is hidden
         in any other fight (and refilled when it is shown: ``_show_panel``), so left alone."""
         if self.session.melee_round():
             self.melee_panel.drop()
-
-    def _update_banner(self) -> None:
-        parts = [morale_text(self.enc), timers_text(self.enc)]
-        dying = dying_text(self.enc)
-        if dying:
-            parts.append(f"Dying: {dying} (B: stabilize, H: heal)")
-        text = "   ·   ".join(p for p in parts if p)
-        if text != self.banner.text():
-            self.banner.setText(text)
-            tip_full_text(self.banner)  # in full, should two lines not hold it
 
     def _row_chosen(self, *_: object) -> None:
         c = self.selected()
