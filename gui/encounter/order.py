@@ -4,6 +4,9 @@ The order is the engine's ``EncounterState.order`` (read through ``initiative.Sl
 per slot, the current one highlighted. A new order (a new round) resets the list; a turn moving
 on repaints just the two rows involved. Under WDD (R20) the timeline paints the ten segments with
 who acts on each, missiles, melee and spells in the order the rules resolve them.
+
+A Melee Round has no order of turns: "enemies within 1 yard of each other are automatically
+considered engaged", and its column lists the engagements instead (:func:`engagements`).
 """
 
 from __future__ import annotations
@@ -22,13 +25,16 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QListView, QSizePolicy, QWidget
 
+from emberkeep.encounter.engine import Encounter
 from emberkeep.encounter.initiative import Slot
+from emberkeep.melee_round.engine_bridge import able
 from gui.encounter.combatants import bold_font, row_color
+from gui.encounter.melee_tactics import engaged_foes
 from gui.encounter.session import EncounterSession
 from gui.palette import tones
 from gui.plain_text import tooltip
 
-__all__ = ["OrderModel", "OrderView", "SegmentTimeline", "slot_text"]
+__all__ = ["OrderModel", "OrderView", "SegmentTimeline", "engagements", "slot_text"]
 
 _Index = QModelIndex | QPersistentModelIndex
 Role = Qt.ItemDataRole
@@ -54,6 +60,26 @@ def slot_text(session: EncounterSession, slot: Slot) -> str:
     return f"{where} · {mark} {name} ({slot.kind})"
 
 
+def engagements(enc: Encounter) -> tuple[tuple[str, str], ...]:
+    """The Melee Round's order column, (text, combatant id) a line: each fighter engaged with a
+    foe not yet given a line of its own, with its foes nearest first (the order a fighter
+    facing several splits its skill among them): "Sir Brannoc ⚔ Bandit 1, Bandit 2"; then
+    those engaged with nobody. Who is down or out of the fight is left out."""
+    lines: list[tuple[str, str]] = []
+    alone: list[tuple[str, str]] = []
+    said: set[str] = set()
+    for c in enc.combatants.values():
+        if not able(enc, c):
+            continue
+        foes = engaged_foes(enc, c)
+        if not foes:
+            alone.append((f"{c.name}: not engaged", c.id))
+        elif not all(f.id in said for f in foes):
+            said.add(c.id)
+            lines.append((f"{c.name} ⚔ {', '.join(f.name for f in foes)}", c.id))
+    return (*lines, *alone)
+
+
 class OrderModel(QAbstractListModel):
     def __init__(self, session: EncounterSession, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -61,11 +87,32 @@ class OrderModel(QAbstractListModel):
         self.order: tuple[str, ...] = session.enc.state.order
         self.turn = session.enc.state.turn
         self._rows_of: dict[str, list[int]] | None = None  # combatant id → its slots' rows
+        # the Melee Round's engagements, shown instead of an order (None: not a Melee Round)
+        self.engaged: tuple[tuple[str, str], ...] | None = None
+        self._follow_melee()
         session.stateChanged.connect(self.refresh)
         session.combatantsChanged.connect(self._combatants)
         session.combatantsReset.connect(self.refresh)
 
+    def _follow_melee(self) -> bool:
+        """In a Melee Round, the engagements as they stand now, the list reset if they moved
+        (a handful of knights: no finer signal needed). Returns whether this is one."""
+        if not self.session.melee_round():
+            if self.engaged is not None:
+                self.beginResetModel()
+                self.engaged = None
+                self.endResetModel()
+            return False
+        now = engagements(self.session.enc)
+        if now != self.engaged:
+            self.beginResetModel()
+            self.engaged = now
+            self.endResetModel()
+        return True
+
     def refresh(self) -> None:
+        if self._follow_melee():
+            return
         st = self.session.enc.state
         if st.order != self.order:
             self.beginResetModel()
@@ -81,6 +128,9 @@ class OrderModel(QAbstractListModel):
                     self.dataChanged.emit(index, index)
 
     def _combatants(self, ids: list[str]) -> None:
+        if self.engaged is not None:
+            self._follow_melee()
+            return
         if self._rows_of is None:  # read once per order, not per step
             self._rows_of = {}
             for row, entry in enumerate(self.order):
@@ -91,16 +141,25 @@ class OrderModel(QAbstractListModel):
                 self.dataChanged.emit(index, index)
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() else len(self.order)
+        if parent.isValid():
+            return 0
+        return len(self.order) if self.engaged is None else len(self.engaged)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role not in _ANSWERED or not index.isValid() or index.row() >= len(self.order):
+        if role not in _ANSWERED or not index.isValid() or index.row() >= self.rowCount():
             return None
-        slot = Slot.parse(self.order[index.row()])
-        current = index.row() == self.session.enc.state.turn and \
-            self.session.enc.state.phase == "fighting"
+        if self.engaged is not None:
+            return _engagement(self.engaged[index.row()], role)
+        return self._slot(index.row(), role)
+
+    def _slot(self, row: int, role: int) -> Any:
+        """A slot's line: its number and who acts, the current one highlighted, the done
+        and the down greyed."""
+        slot = Slot.parse(self.order[row])
+        st = self.session.enc.state
+        current = row == st.turn and st.phase == "fighting"
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{index.row() + 1}. {slot_text(self.session, slot)}"
+            return f"{row + 1}. {slot_text(self.session, slot)}"
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleDescriptionRole):
             return self._described(slot, current, role)
         if role == Qt.ItemDataRole.BackgroundRole:
@@ -109,13 +168,9 @@ class OrderModel(QAbstractListModel):
             return bold_font() if current else None
         if role == Qt.ItemDataRole.ForegroundRole:
             c = self.session.enc.combatants.get(slot.cid)
-            down = c is not None and (self.session.enc.is_down(c) or
-                                      (index.row() < self.session.enc.state.turn))
+            down = c is not None and (self.session.enc.is_down(c) or row < st.turn)
             return row_color(down, current)
-        if role == Qt.ItemDataRole.UserRole:
-            return slot.cid
-        return None
-
+        return slot.cid  # UserRole
 
     def _described(self, slot: Slot, current: bool, role: int) -> str:
         """The whole slot as the tooltip (the narrow list elides it; escaped: a name), and
@@ -123,6 +178,16 @@ class OrderModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip(slot_text(self.session, slot))
         return "acting now" if current else ""
+
+
+def _engagement(line: tuple[str, str], role: int) -> Any:
+    """A Melee Round's line: its text (escaped in the tooltip: names), its fighter's id."""
+    text, cid = line
+    if role == Qt.ItemDataRole.DisplayRole:
+        return text
+    if role == Qt.ItemDataRole.ToolTipRole:
+        return tooltip(text)
+    return cid if role == Qt.ItemDataRole.UserRole else None
 
 
 class OrderView(QListView):

@@ -155,10 +155,10 @@ class EncounterWindow(QWidget):
         left = QWidget(self)
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
-        order_label = plain(left, 0, True)
-        order_label.setText("Order")
-        order_label.setBuddy(self.order_view)
-        lv.addWidget(order_label)
+        self.order_label = plain(left, 0, True)
+        self.order_label.setText("Order")
+        self.order_label.setBuddy(self.order_view)
+        lv.addWidget(self.order_label)
         lv.addWidget(self.order_view)
         left.setMinimumWidth(ORDER_WIDTH)
         left.setMaximumWidth(ORDER_WIDTH + 60)
@@ -228,6 +228,8 @@ class EncounterWindow(QWidget):
         for view in (self.order_view, self.table):
             view.setAccessibleDescription(said)
         self.timeline.setVisible(st.mode == InitiativeMode.SEGMENTS)
+        # a Melee Round has no turns: its column says who is engaged with whom
+        self.order_label.setText("Engaged" if self.order_model.engaged is not None else "Order")
         self._standing = tuple(x.id for x in enc.standing())
         self.panel.refill()
         self._show_panel()
