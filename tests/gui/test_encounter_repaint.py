@@ -180,3 +180,23 @@ def test_the_hidden_timeline_costs_a_step_nothing(qtbot: QtBot,
     assert asked == []
     ew.timeline.show()  # shown (WDD), it is fitted to the order as it stands
     assert asked
+
+
+def test_each_view_repaints_at_most_once_a_step(qtbot: QtBot) -> None:
+    """Next turn, an attack applied and its undo: the order, the table and the log each get
+    one paint for the step at most (the signals that fan out to them coalesce)."""
+    ew = _fight(qtbot)
+    for _ in range(3):  # the log longer than its six rows: its scroll bar shown once for all
+        assert ew.next_turn() is None
+    views = (ew.order_view.viewport(), ew.table.viewport(), ew.log_view.viewport())
+
+    def attack() -> None:
+        ew.panel.die.setText("18")
+        assert ew.attack() is None
+        assert ew.panel.apply()
+
+    for step in (ew.next_turn, attack, ew.document.undo_stack.undo) * 2:
+        with spied(*views) as spies:
+            step()
+        assert all(len(spy.regions) <= 1 for spy in spies), [len(s.regions) for s in spies]
+        assert len(spies[1].regions) == 1, "the table shows every step"
