@@ -62,9 +62,10 @@ def slot_text(session: EncounterSession, slot: Slot) -> str:
 
 def engagements(enc: Encounter) -> tuple[tuple[str, str], ...]:
     """The Melee Round's order column, (text, combatant id) a line: each fighter engaged with a
-    foe not yet given a line of its own, with its foes nearest first (the order a fighter
-    facing several splits its skill among them): "Sir Brannoc ⚔ Bandit 1, Bandit 2"; then
-    those engaged with nobody. Who is down or out of the fight is left out."""
+    foe not yet given a line of its own, then a line under it for each of its foes, nearest
+    first (the order a fighter facing several splits its skill among them): the narrow column
+    reads "Sir Brannoc", "⚔ Bandit 1", "⚔ Bandit 2"; then those engaged with nobody. Who is
+    down or out of the fight is left out."""
     lines: list[tuple[str, str]] = []
     alone: list[tuple[str, str]] = []
     said: set[str] = set()
@@ -76,7 +77,8 @@ def engagements(enc: Encounter) -> tuple[tuple[str, str], ...]:
             alone.append((f"{c.name}: not engaged", c.id))
         elif not all(f.id in said for f in foes):
             said.add(c.id)
-            lines.append((f"{c.name} ⚔ {', '.join(f.name for f in foes)}", c.id))
+            lines.append((c.name, c.id))
+            lines += [(f"   ⚔ {f.name}", f.id) for f in foes]
     return (*lines, *alone)
 
 
