@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QTextEdit,
     QWidget,
 )
+from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign import saving
 from emberkeep.campaign.example import build_example_campaign
@@ -174,10 +175,13 @@ def test_timeline(window: MainWindow) -> None:
     assert assert_plain(tools.timeline) >= 1
 
 
-def test_clock_after_advancing(window: MainWindow) -> None:
+def test_clock_after_advancing(window: MainWindow, qtbot: QtBot) -> None:
     tools = window.campaign_tools
     tools.advance("hour")
+    window.show()  # the timeline is made when its dock first shows on screen
+    qtbot.waitExposed(window)
     tools.dock.show()
+    assert tools.timeline is not None
     assert_plain(tools.dock)
     assert_plain(window.statusBar()) if BOLD in window.statusBar().currentMessage() else None
     for label in window.statusBar().findChildren(QLabel):
