@@ -88,6 +88,12 @@ class ClockController(QObject):
         self.confirm: Callable[[str], bool] | None = None
         # who a rest rests: these groups' living; None: all but the dead or retired
         self.rest_groups: frozenset[CharacterGroup] | None = None
+        # what the last advance did, kept for a timeline made after it (its dock shown later)
+        self.last_changes: list[Happening] = []
+        self.changed.connect(self._keep_changes)
+
+    def _keep_changes(self, changes: list[Happening]) -> None:
+        self.last_changes = changes
 
     def _held(self, rest: bool) -> bool:
         """A running fight holds the clock: a rest is refused, another advance asks first."""
@@ -228,6 +234,7 @@ class TimelineView(QWidget):
         layout.addWidget(self.table, 3)
         layout.addWidget(self.heading)
         layout.addWidget(self.changes, 1)
+        self.show_changes(controller.last_changes)
         controller.changed.connect(self.show_changes)
         controller.document.campaignChanged.connect(self._campaign_changed)
 

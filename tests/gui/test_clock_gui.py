@@ -55,6 +55,20 @@ def test_advancing_a_day_lists_the_changes_updates_sheets_and_undoes(
     assert document.campaign.time == start + DAY and fighter.conditions == []
 
 
+def test_a_timeline_made_after_an_advance_lists_what_it_changed(
+        document: CampaignDocument, qtbot: QtBot) -> None:
+    """The timeline's dock is built when first shown, often after the clock moved."""
+    controller = ClockController(document, ScriptedRoller([]))
+    controller.advance("day")
+    view = TimelineView(controller)
+    qtbot.addWidget(view)
+    texts = [view.changes.item(i).text() for i in range(view.changes.count())]
+    assert any("the torches gutter ended" in t for t in texts)
+    assert "1 condition(s) ended" in view.heading.text()
+    document.undo_stack.undo()  # an undo says nothing changed
+    assert view.changes.count() == 0 and controller.last_changes == []
+
+
 def test_a_short_rest_through_the_controller(document: CampaignDocument) -> None:
     controller = ClockController(document, ScriptedRoller([3]))
     fighter = next(c for c in document.campaign.characters if c.class_id == "fighter")
