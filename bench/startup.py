@@ -13,7 +13,7 @@ side itself imports it. CPU time and peak RSS are the child's own, from ``os.wai
 More sides, each against the same bare window in the same run:
 
 - ``--floor``: the least this design can do before its first paint: the campaign's model and
-  loader imported (before Qt, as the app does), the example loaded and validated by the app's
+  loader imported (before Qt), the example loaded and validated by the app's
   loader, its names in a ``QTableWidget``, nothing else of the app.
 - ``--tree DIR``: the app of another checkout (a worktree of an older commit: before and after
   in one run), started by this script's child.
@@ -129,7 +129,8 @@ def _floor() -> int:
     import importlib
     import json
 
-    # before Qt, as the app does (gui.app.CORE_BEFORE_QT)
+    # before Qt: PySide6 then reads none of their sources (the app tells it not to read any,
+    # gui.app.skip_pyside_source_scan)
     storage = importlib.import_module("emberkeep.campaign.storage")
     widgets = importlib.import_module("PySide6.QtWidgets")
     QApplication, QMainWindow = widgets.QApplication, widgets.QMainWindow

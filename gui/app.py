@@ -13,7 +13,7 @@ import importlib
 import shutil
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from emberkeep.resources import ResourceError, resource_path
 from gui import paths
@@ -23,16 +23,6 @@ if TYPE_CHECKING:  # Qt stays out of import time
     from gui.main_window import MainWindow
 
 __all__ = ["EXAMPLE_NAME", "copy_example", "run", "startup_path"]
-
-CORE_BEFORE_QT = ("emberkeep.campaign.storage", "emberkeep.campaign.recorder",
-                  "emberkeep.campaign.recovery", "emberkeep.campaign.saving",
-                  "emberkeep.clock.operations", "emberkeep.clock.schedule",
-                  "emberkeep.character.sheet_rules")
-"""The rules core the first window needs (the campaign's model and loader, its write path, the
-clock), imported before PySide6. PySide6 reads the whole source of every module imported after
-it, into ``linecache``, to see whether it names PySide6 (its ``__feature__`` switch): for the
-core's hundred-odd modules that is time and some 5 MiB at start for nothing
-(bench/startup.py). The same modules load either way; only the order changes."""
 
 EXAMPLE_NAME = "example_campaign.json"
 DESKTOP_ID = "io.github.emberkeep.Emberkeep"
@@ -73,6 +63,30 @@ def startup_path(file: str | None, state: AppState) -> Path | None:
     return None
 
 
+def skip_pyside_source_scan() -> bool:
+    """Spare every later import PySide6's read of the module's source (True: spared).
+
+    Loaded, PySide6 reads the whole source of each module an import statement names, into
+    ``linecache`` for good, to learn whether the module may select a ``__feature__``
+    (``snake_case``, ``true_property``): some 300 files at start-up, 5 MiB of the peak and tens
+    of milliseconds. Emberkeep selects none (tests/gui/test_startup_imports.py), and a module
+    found not to use PySide6 keeps the selection in force, the default one here as everywhere:
+    so every module is answered "does not use it" without its source read. A PySide6 without
+    that private hook is left alone (False)."""
+    try:
+        feature: Any = importlib.import_module("shibokensupport.feature")  # loaded with PySide6
+    except ImportError:
+        return False
+    if not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return False
+    feature._mod_uses_pyside = _uses_no_feature
+    return True
+
+
+def _uses_no_feature(_module: object) -> bool:
+    return False
+
+
 def run(file: str | None, *, smoke_test: bool = False) -> int:
     """Start the application. ``smoke_test`` (``emberkeep --smoke-test``) prints what the first
     window shows at its first paint and quits: how the bundle test knows a build really starts,
@@ -82,9 +96,9 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     # frees almost none: the cyclic collector would walk them dozens of times for nothing, a
     # tenth of the CPU before the first window (bench/startup.py). On again once it is shown.
     gc.disable()
-    for name in CORE_BEFORE_QT:
-        importlib.import_module(name)
     from PySide6.QtCore import QTimer
+
+    skip_pyside_source_scan()
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 

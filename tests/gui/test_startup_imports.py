@@ -61,3 +61,40 @@ def test_the_first_window_with_the_example_campaign_imports_no_fight_or_checks(
     assert shown["characters"] == 8, shown["title"]  # the example campaign is open
     assert "gui.main_window" in shown["loaded"]
     assert [m for m in NOT_AT_START if m in shown["loaded"]] == []
+
+
+SCAN_CHILD = """
+import json, linecache, sys
+import PySide6.QtCore
+from gui.app import skip_pyside_source_scan
+spared = skip_pyside_source_scan() if sys.argv[1] == "skip" else False
+from gui.about_dialog import ACTIONS  # an import statement naming the module
+print(json.dumps({"spared": spared,
+                  "read": [f for f in linecache.cache if f.endswith("about_dialog.py")]}))
+"""
+
+
+def _scan(how: str) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", SCAN_CHILD, how], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_pyside_reads_no_module_source_after_start_up_tells_it() -> None:
+    """gui.app.run spares each import PySide6's read of the module's source into linecache (its
+    check for a ``__feature__`` selection): 5 MiB of the start's peak. Left alone, this PySide6
+    reads it; told, it reads nothing."""
+    assert _scan("leave") == {"spared": False, "read": [str(ROOT / "gui" / "about_dialog.py")]}
+    assert _scan("skip") == {"spared": True, "read": []}
+
+
+def test_no_module_selects_a_pyside_feature() -> None:
+    """What sparing that read assumes: no module of the app selects a PySide6 ``__feature__``
+    (snake_case, true_property), so every module keeps the default selection."""
+    selecting = [str(path.relative_to(ROOT)) for folder in ("gui", "emberkeep")
+                 for path in sorted((ROOT / folder).rglob("*.py"))
+                 if "from __feature__ import" in path.read_text(encoding="utf-8")]
+    assert selecting == []
