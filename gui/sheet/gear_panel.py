@@ -17,6 +17,7 @@ from emberkeep.campaign.scope import Scope
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.giving import gear_choices, give_gear, use_carried
 from emberkeep.character.model import Character
+from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit
 from emberkeep.clock.lights import light_up
 from emberkeep.gear.catalog import GearError
 from emberkeep.gear.purse import format_coins
@@ -39,7 +40,7 @@ class GearPanel(QGroupBox):
     def __init__(self, sheet: CharacterSheet, parent: QWidget) -> None:
         super().__init__("Gear and coins", parent)
         from gui.sheet.header import bold, caption
-        from gui.sheet.widget import ac_parts_text, load_text, table_view
+        from gui.sheet.widget import table_view
 
         self.sheet = sheet
         layout = QVBoxLayout(self)
@@ -201,3 +202,29 @@ def _coin_text(character: Character, *, coin: str) -> str:
 
 def _write_coin_of(character: Character, text: str, *, coin: str) -> tuple[str, Any]:
     return _write_coin(character, coin, text)
+
+
+def ac_parts_text(character: Character, catalog: Catalog) -> str:
+    parts = armor_class_parts(character, catalog)
+    words = [f"{parts.armor_name or 'no armor'} {parts.armor_base}"]
+    if parts.armor_damage:
+        words.append(f"−{parts.armor_damage} damage" + (" (BROKEN)" if parts.armor_broken
+                                                          else ""))
+    if parts.dex_applied:
+        words.append(f"DEX {parts.dex_applied:+d}")
+    if parts.shield_bonus or parts.shield_damage:
+        words.append(f"shield +{parts.shield_bonus}"
+                     + (f" (−{parts.shield_damage} damage)" if parts.shield_damage else ""))
+    if parts.style_bonus:
+        words.append(f"Defense +{parts.style_bonus}")
+    text = ", ".join(words)
+    if parts.stealth_hard:
+        text += ". Stealth is HARD in this armor."
+    if parts.magic:
+        text += " Magic: " + "; ".join(parts.magic)
+    return text
+
+
+def load_text(character: Character) -> str:
+    carried, limit = load_and_limit(character)
+    return f"{carried} / {limit}" + ("  ENCUMBERED" if carried > limit else "")

@@ -3,17 +3,17 @@
 Read at a glance: a header band (:mod:`gui.sheet.header`) with name, class, level, HP, AC,
 PROF, Luck Dice and the attacks, always in sight; below it, in titled blocks that scroll
 vertically (never sideways, down to a 1280 px laptop): who the character is, abilities (with
-injury loss, R29) and saves; skills (:mod:`gui.sheet.skills_panel`) and features and notes;
-gear and coins and magic (:mod:`gui.sheet.panels`); the knight (:mod:`gui.sheet.knight_panel`)
-across the bottom. A block that does not apply is hidden: no Magic for a class that casts
-nothing, no Knight without a profile; each shows again when it starts to apply. Each field
-commits through an undo command as the GM types (:class:`FieldEdit`). Each field, label and
-block is redrawn when the document announces a change to a field of the character it read the
-last time it was drawn (:mod:`gui.sheet.reads`: the core's functions do the reading, so AC
-follows whatever the rules read for it), so an edit anywhere (roster, encounter, undo) shows
-here at once and an HP keystroke redraws the HP, the status and nothing else. Every derived
-number is marked for the explanations (:mod:`gui.sheet.explained`). All user text is plain
-text.
+injury loss, R29) and saves; skills (:mod:`gui.sheet.skills_panel`) and features and notes
+(:mod:`gui.sheet.panels`); gear and coins (:mod:`gui.sheet.gear_panel`) and magic
+(:mod:`gui.sheet.magic_panel`); the knight (:mod:`gui.sheet.knight_panel`) across the bottom.
+A block that does not apply is hidden: no Magic for a class that casts nothing, no Knight
+without a profile; each shows again when it starts to apply. Each field commits through an
+undo command as the GM types (:class:`FieldEdit`). Each field, label and block is redrawn when
+the document announces a change to a field of the character it read the last time it was
+drawn (:mod:`gui.sheet.reads`: the core's functions do the reading, so AC follows whatever the
+rules read for it), so an edit anywhere (roster, encounter, undo) shows here at once and an HP
+keystroke redraws the HP, the status and nothing else. Every derived number is marked for the
+explanations (:mod:`gui.sheet.explained`). All user text is plain text.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from emberkeep.character.abilities import ABILITIES, Ability
 from emberkeep.character.advancement import MAX_LEVEL
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
-from emberkeep.character.sheet_numbers import armor_class_parts, load_and_limit, save_lines
+from emberkeep.character.sheet_numbers import save_lines
 from emberkeep.dice import RandomRoller, Roller
 from gui.document import CampaignDocument
 from gui.labels import occupation_name
@@ -462,33 +462,7 @@ def _hit_die_text(character: Character, catalog: Catalog) -> str:
     return f"of {character.max_hit_dice} × d{character.hit_die_at(catalog, character.level)}"
 
 
-def ac_parts_text(character: Character, catalog: Catalog) -> str:
-    parts = armor_class_parts(character, catalog)
-    words = [f"{parts.armor_name or 'no armor'} {parts.armor_base}"]
-    if parts.armor_damage:
-        words.append(f"−{parts.armor_damage} damage" + (" (BROKEN)" if parts.armor_broken
-                                                          else ""))
-    if parts.dex_applied:
-        words.append(f"DEX {parts.dex_applied:+d}")
-    if parts.shield_bonus or parts.shield_damage:
-        words.append(f"shield +{parts.shield_bonus}"
-                     + (f" (−{parts.shield_damage} damage)" if parts.shield_damage else ""))
-    if parts.style_bonus:
-        words.append(f"Defense +{parts.style_bonus}")
-    text = ", ".join(words)
-    if parts.stealth_hard:
-        text += ". Stealth is HARD in this armor."
-    if parts.magic:
-        text += " Magic: " + "; ".join(parts.magic)
-    return text
-
-
 _MOST_HP_ENTRIES = MAX_LEVEL + 1  # level 0 (the funnel's) to the last
-
-
-def load_text(character: Character) -> str:
-    carried, limit = load_and_limit(character)
-    return f"{carried} / {limit}" + ("  ENCUMBERED" if carried > limit else "")
 
 
 def _effective_text(character: Character, *, ability: Ability) -> str:
