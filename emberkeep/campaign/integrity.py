@@ -10,8 +10,9 @@ weapon damage is dice notation the roller reads; a base score under 3 has its ca
 -1 (R2: a 3 rolled, less 1); the ledger and the timeline name only characters the campaign
 holds; each combatant a fight keeps reads as strictly as a sheet
 (:mod:`emberkeep.campaign.kept_combatants`). Each problem comes with its field path, as a type
-error does. Every check is one pass over what it reads, so a large campaign loads in about the
-time it did without them (bench/campaign_io.py).
+error does. Every check is one pass over what it reads, and the common sheet, naming only what
+is known, is answered by one test that builds nothing; only the others are looked at field by
+field, so a large campaign loads in about the time it did without them (bench/campaign_io.py).
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def campaign_problems(campaign: Campaign) -> list[Problem]:
         problems += _duplicates(field, getattr(campaign, field), label)
     known = _Known.of(catalog)
     for index, character in enumerate(campaign.characters):
-        problems += _character_problems(f"characters[{index}]", character, known)
+        if not _plain_sheet(character, known):
+            problems += _character_problems(f"characters[{index}]", character, known)
     for index, record in enumerate(campaign.encounters):
         problems += _combatant_problems(f"encounters[{index}]", record)
     problems += _reference_problems(campaign)
@@ -107,12 +109,14 @@ def _combatant_problems(at: str, record: EncounterRecord) -> Iterator[Problem]:
 
 def _missing_ids(field: str, entries: Sequence[BaseModel]) -> Iterator[Problem]:
     for index, entry in enumerate(entries):
-        if "id" not in entry.model_fields_set:
+        if "id" not in entry.__pydantic_fields_set__:  # model_fields_set, without a property
             yield Problem(f"{field}[{index}].id", "has no id: every entry keeps the one it was "
                                                   "given, or what points at it is lost")
 
 
 def _duplicates(field: str, entries: Sequence[_Named], label: str) -> Iterator[Problem]:
+    if len({entry.id for entry in entries}) == len(entries):
+        return  # the common case, in one set
     first: dict[str, int] = {}
     for index, entry in enumerate(entries):
         if entry.id in first:
@@ -132,17 +136,55 @@ class _Known:
     races: dict[str, Race]
     classes: Container[str]
     occupations: list[str]
-    spells: Container[str]
+    occupation_ids: frozenset[str]
+    spells: frozenset[str]
     cantrips: list[str]
+    cantrip_ids: frozenset[str]
     gear: GearCatalog
+    gear_ids: frozenset[str]
     magic_items: Container[str]
+    dice: set[str]
+    """Damage texts already read as dice in this load: a roster repeats a handful of them."""
 
     @classmethod
     def of(cls, catalog: Catalog) -> _Known:
-        return cls(catalog, catalog.races(), classes(),
-                   [row.id for row in occupation_table().rows], catalog.spells(),
-                   [c.id for c in load_spells().cantrips], catalog.gear(),
-                   catalog.magic_items())
+        occupations = [row.id for row in occupation_table().rows]
+        cantrips = [c.id for c in load_spells().cantrips]
+        gear = catalog.gear()
+        gear_ids = frozenset().union(gear.armor, gear.shields, gear.weapons, gear.items,
+                                     gear.magic_items, gear.kits)  # what kind_of knows
+        return cls(catalog, catalog.races(), classes(), occupations, frozenset(occupations),
+                   frozenset(catalog.spells()), cantrips, frozenset(cantrips), gear, gear_ids,
+                   catalog.magic_items(), set())
+
+
+def _plain_sheet(character: Character, known: _Known) -> bool:
+    """Whether the sheet names only what is known and holds nothing worth a closer look: the
+    common sheet, answered in one pass that builds nothing (the load checks some 500 of them);
+    anything else goes through :func:`_character_problems`, which says what is wrong."""
+    scores = character.scores
+    if (character.race not in known.races or character.archetype is not None
+            or min(scores.STR.base, scores.DEX.base, scores.CON.base, scores.INT.base,
+                   scores.WIS.base, scores.CHA.base) < ROLLED_LOW
+            or (character.class_id is not None and character.class_id not in known.classes)
+            or (character.occupation is not None
+                and character.occupation not in known.occupation_ids)
+            or not known.spells.issuperset(character.spells_known)
+            or not known.cantrip_ids.issuperset(character.cantrips)):
+        return False
+    inventory = character.inventory
+    gear_ids, dice = known.gear_ids, known.dice
+    for pieces in (inventory.armor, inventory.shields, inventory.items):
+        for piece in pieces:
+            if "uid" not in piece.__pydantic_fields_set__ or piece.catalog_id not in gear_ids \
+                    or piece.magic is not None:
+                return False
+    for weapon in inventory.weapons:  # and dice this load has read before
+        if "uid" not in weapon.__pydantic_fields_set__ or weapon.catalog_id not in gear_ids \
+                or weapon.magic is not None or weapon.damage not in dice \
+                or (weapon.versatile_damage is not None and weapon.versatile_damage not in dice):
+            return False
+    return True
 
 
 def _character_problems(at: str, character: Character, known: _Known) -> Iterator[Problem]:
@@ -162,7 +204,7 @@ def _character_problems(at: str, character: Character, known: _Known) -> Iterato
     for index, spell_id in enumerate(character.spells_known):
         if spell_id not in known.spells:
             yield Problem(f"{at}.spells_known[{index}]",
-                          _unknown("spell", spell_id, known.catalog.spells()))
+                          _unknown("spell", spell_id, known.spells))
     for index, cantrip_id in enumerate(character.cantrips):
         if cantrip_id not in known.cantrips:
             yield Problem(f"{at}.cantrips[{index}]",
@@ -199,36 +241,40 @@ def _archetype_problems(at: str, character: Character, catalog: Catalog) -> Iter
 
 def _gear_problems(at: str, character: Character, known: _Known) -> Iterator[Problem]:
     inventory = character.inventory
-    gear, magic_items = known.gear, known.magic_items
     for field in ("armor", "shields", "weapons", "items"):
         pieces: list[OwnedGear] = getattr(inventory, field)
         for index, piece in enumerate(pieces):
-            where = f"{at}.{field}[{index}]"
-            if "uid" not in piece.model_fields_set:  # a shared uid: Inventory refuses it
-                yield Problem(f"{where}.uid", "has no uid: the ledger and recorded fights "
-                                              "name each piece by it")
-            try:
-                gear.kind_of(piece.catalog_id)
-            except GearError:
-                yield Problem(f"{where}.catalog_id", f"unknown gear id {piece.catalog_id!r}")
-            magic = piece.magic
-            if magic is not None and magic.magic_item_id is not None \
-                    and magic.magic_item_id not in magic_items:
-                yield Problem(f"{where}.magic.magic_item_id",
-                              f"unknown magic item {magic.magic_item_id!r}")
-            if isinstance(piece, OwnedWeapon):
-                yield from _dice_problems(where, piece)
+            yield from _piece_problems(f"{at}.{field}[{index}]", piece, known)
 
 
-def _dice_problems(where: str, weapon: OwnedWeapon) -> Iterator[Problem]:
+def _piece_problems(where: str, piece: OwnedGear, known: _Known) -> Iterator[Problem]:
+    if "uid" not in piece.model_fields_set:  # a shared uid: Inventory refuses it
+        yield Problem(f"{where}.uid", "has no uid: the ledger and recorded fights "
+                                      "name each piece by it")
+    try:
+        known.gear.kind_of(piece.catalog_id)
+    except GearError:
+        yield Problem(f"{where}.catalog_id", f"unknown gear id {piece.catalog_id!r}")
+    magic = piece.magic
+    if magic is not None and magic.magic_item_id is not None \
+            and magic.magic_item_id not in known.magic_items:
+        yield Problem(f"{where}.magic.magic_item_id",
+                      f"unknown magic item {magic.magic_item_id!r}")
+    if isinstance(piece, OwnedWeapon):
+        yield from _dice_problems(where, piece, known.dice)
+
+
+def _dice_problems(where: str, weapon: OwnedWeapon, read: set[str]) -> Iterator[Problem]:
     for field in ("damage", "versatile_damage"):
         text = getattr(weapon, field)
-        if text is None:
+        if text is None or text in read:
             continue
         try:
             parse(text)
         except DiceError as exc:
             yield Problem(f"{where}.{field}", f"the damage {exc}")
+        else:
+            read.add(text)
 
 
 def _unknown(kind: str, value: str, known: Iterable[str]) -> str:
