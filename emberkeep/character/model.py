@@ -100,6 +100,12 @@ class Character(BaseModel):
         if self.hit_dice > max_hit_dice(self.level):
             raise ValueError(f"{self.hit_dice} HD in the pool, but level {self.level} holds "
                              f"{max_hit_dice(self.level)} at most (R6)")
+        scores = self.scores
+        if self.hp <= self.max_hp and scores.STR.loss <= scores.STR.base \
+                and scores.DEX.loss <= scores.DEX.base and scores.CON.loss <= scores.CON.base \
+                and scores.INT.loss <= scores.INT.base and scores.WIS.loss <= scores.WIS.base \
+                and scores.CHA.loss <= scores.CHA.base:
+            return self  # the common sheet, in one test (a load runs this for every sheet)
         refusals: list[Refusal] = []
         if self.hp > self.max_hp:  # no rule heals above the maximum (rest.healed_hp)
             refusals.append((("hp",), f"current HP {self.hp} is above max HP {self.max_hp}",
