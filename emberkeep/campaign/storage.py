@@ -85,10 +85,13 @@ def _read_regular(fd: int, path: Path) -> bytes:
     if info.st_size > _MAX_BYTES:
         raise CampaignFileError(path, f"is {info.st_size // 2**20} MB, too large to be a "
                                       "campaign")
+    # a read asks for the whole file and a byte more, so a file that stays as it was is one
+    # chunk, which the join hands back without a copy
+    size = max(1 << 20, info.st_size + 1)
     chunks = []
     left = _MAX_BYTES + 1  # one byte more tells a file that grew past the limit
     while left > 0:
-        chunk = os.read(fd, min(left, 1 << 20))
+        chunk = os.read(fd, min(left, size))
         if not chunk:
             break
         chunks.append(chunk)
