@@ -287,9 +287,7 @@ def main() -> int:
         for label, tree in trees:
             _merge(merged[label], _run_child(tree, args.runs))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    met = True
-    for label, tree in trees:
-        met = _report(f"{label}: {tree}", merged[label]) and met
+    met = {label: _report(f"{label}: {tree}", merged[label]) for label, tree in trees}
     if args.compare:
         print("\nthis tree / compared, medians (wall, cpu):")
         for step in STEPS:
@@ -298,8 +296,8 @@ def main() -> int:
                   f"{statistics.median(new['wall']) / statistics.median(old['wall']):6.2f} "
                   f"{statistics.median(new['cpu']) / statistics.median(old['cpu']):6.2f}")
     print(f"\ngoal: each step, repaint included, within one {FRAME_MS:.0f} ms frame (p95 wall) "
-          f"in this tree: {'met' if met else 'MISSED'}")
-    return 0 if met else 1
+          f"in this tree: {'met' if met['this tree'] else 'MISSED'}")
+    return 0 if met["this tree"] else 1
 
 
 if __name__ == "__main__":
