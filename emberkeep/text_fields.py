@@ -61,7 +61,9 @@ def _what(found: re.Match[str]) -> str:
 
 
 def _one_line(text: str) -> str:
-    found = control_character(text)
+    if text.isprintable():  # the common case at C speed, without a call (a load checks ~3,000)
+        return text
+    found = _CONTROL.search(text)
     if found is not None:
         raise PydanticCustomError(
             "control_character", "holds {what}: a name is one line of plain text",
@@ -70,7 +72,9 @@ def _one_line(text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    found = note_control_character(text)
+    if text.isprintable():  # no control character at all: the common case, as in _one_line
+        return text
+    found = _NOTE_CONTROL.search(text)
     if found is not None:
         raise PydanticCustomError(
             "control_character",
