@@ -81,33 +81,28 @@ class Column:
     """The Character field this column edits, or None when read-only."""
     numeric: bool = False
     width: int = 80
-    shows: tuple[str, ...] = ()
-    """Character fields whose change alters this column (besides ``field``)."""
 
 
 COLUMNS: tuple[Column, ...] = (
     Column("Name", "The character's name", lambda c, _: c.name, field="name", width=180),
     Column("Player", "Who plays the character", lambda c, _: c.player, field="player",
            width=120),
-    Column("Race", "Race", race_name, width=90, shows=("race",)),
+    Column("Race", "Race", race_name, width=90),
     Column("Class", "Class (0-level characters have none yet)", lambda c, _: class_name(c),
-           width=100, shows=("class_id", "level")),
-    Column("Level", "Level", lambda c, _: c.level, numeric=True, width=50, shows=("level",)),
+           width=100),
+    Column("Level", "Level", lambda c, _: c.level, numeric=True, width=50),
     Column("HP", "Current / maximum hit points (Furnace; a knight's Melee Round HP is its own, "
            "R39)", lambda c, _: c.hp,
-           text=lambda c, _: f"{c.hp}/{c.max_hp}", numeric=True, width=70,
-           shows=("hp", "max_hp")),
+           text=lambda c, _: f"{c.hp}/{c.max_hp}", numeric=True, width=70),
     Column("AC", "Armor class from worn armor and shield, plus DEX", _armor_class,
            text=lambda c, k: "" if (ac := _armor_class(c, k)) is None else str(ac),
-           numeric=True, width=50, shows=("inventory", "scores")),
+           numeric=True, width=50),
     Column("XP", "Experience points (R32); in green when enough for the next level",
-           lambda c, _: c.xp, text=_xp_text, field="xp", numeric=True, width=150,
-           shows=("level",)),
+           lambda c, _: c.xp, text=_xp_text, field="xp", numeric=True, width=150),
     Column("Status", "Alive, dying (R21: at 0 HP) or dead (R22)", lambda c, _: status_of(c),
-           width=70, shows=("hp", "alive")),
+           width=70),
     Column("Group", "The party in play, the funnel, hirelings, or dead or retired (Edit → "
-           "Move to Group)", lambda c, _: GROUP_NAMES[group_of(c)], width=110,
-           shows=("group", "hp", "alive", "level")),
+           "Move to Group)", lambda c, _: GROUP_NAMES[group_of(c)], width=110),
 )
 NAME_COLUMN = 0
 # what the filter box searches: the words a GM types (the Group box picks groups; numbers and
