@@ -89,12 +89,19 @@ class OrderModel(QAbstractListModel):
         self.order: tuple[str, ...] = session.enc.state.order
         self.turn = session.enc.state.turn
         self._rows_of: dict[str, list[int]] | None = None  # combatant id → its slots' rows
+        # what a combatant's lines said when last told (name, declared spell, down): a step
+        # that changes none of it (a blow that leaves the foe standing) repaints no line
+        self._said: dict[str, tuple[str, str | None, bool]] = {}
         # the Melee Round's engagements, shown instead of an order (None: not a Melee Round)
         self.engaged: tuple[tuple[str, str], ...] | None = None
         self._follow_melee()
         session.stateChanged.connect(self.refresh)
         session.combatantsChanged.connect(self._combatants)
-        session.combatantsReset.connect(self.refresh)
+        session.combatantsReset.connect(self._reset)
+
+    def _reset(self) -> None:
+        self._said.clear()
+        self.refresh()
 
     def _follow_melee(self) -> bool:
         """In a Melee Round, the engagements as they stand now, the list reset if they moved
@@ -122,12 +129,13 @@ class OrderModel(QAbstractListModel):
             self._rows_of = None
             self.endResetModel()
         elif st.turn != self.turn:
-            rows = {self.turn, st.turn}
+            # the line that was acting, the one acting now, and any skipped between (done now,
+            # or not done again after an undo)
+            first, last = sorted((self.turn, st.turn))
             self.turn = st.turn
-            for row in rows:
-                if 0 <= row < len(self.order):
-                    index = self.index(row)
-                    self.dataChanged.emit(index, index)
+            first, last = max(first, 0), min(last, len(self.order) - 1)
+            if first <= last:
+                self.dataChanged.emit(self.index(first), self.index(last))
 
     def _combatants(self, ids: list[str]) -> None:
         if self.engaged is not None:
@@ -137,7 +145,14 @@ class OrderModel(QAbstractListModel):
             self._rows_of = {}
             for row, entry in enumerate(self.order):
                 self._rows_of.setdefault(Slot.parse(entry).cid, []).append(row)
+        enc = self.session.enc
         for cid in ids:
+            c = enc.combatants.get(cid)
+            said = None if c is None else (c.name, c.declared_spell, enc.is_down(c))
+            if said is not None and self._said.get(cid) == said:
+                continue
+            if said is not None:
+                self._said[cid] = said
             for row in self._rows_of.get(cid, ()):
                 index = self.index(row)
                 self.dataChanged.emit(index, index)

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from emberkeep.encounter.conditions import ActiveCondition
 from emberkeep.encounter.initiative import Slot
-from emberkeep.encounter.ruling import AddCondition, gm_ruling
+from emberkeep.encounter.ruling import AddCondition, SetHp, gm_ruling
 from emberkeep.encounter.turns import start
 from gui.encounter.attack_panel import typed_action
 from gui.encounter.order import SegmentTimeline
@@ -200,3 +200,24 @@ def test_each_view_repaints_at_most_once_a_step(qtbot: QtBot) -> None:
             step()
         assert all(len(spy.regions) <= 1 for spy in spies), [len(s.regions) for s in spies]
         assert len(spies[1].regions) == 1, "the table shows every step"
+
+
+def test_the_order_repaints_a_line_only_when_it_reads_differently(qtbot: QtBot) -> None:
+    """A blow that leaves everyone standing changes no line of the order (who acts is the
+    same, nobody is greyed): nothing of it is repainted. A foe falling greys its line: that
+    line is repainted."""
+    ew = _fight(qtbot)
+    view, model = ew.order_view, ew.order_model
+    ew.panel.die.setText("18")
+    with spied(view.viewport()) as (spy,):
+        assert ew.attack() is None
+        assert ew.panel.apply()
+    assert spy.regions == []
+    row = ew.enc.state.turn + 3
+    cid = str(model.index(row).data(Qt.ItemDataRole.UserRole))
+    assert model.index(row).data(Qt.ItemDataRole.ForegroundRole) is None
+    with spied(view.viewport()) as (spy,):
+        assert ew.session.run("down", lambda enc: gm_ruling(enc, "down", [SetHp(cid, 0)])) \
+            is None
+    assert spy.painted().intersects(view.visualRect(model.index(row)))
+    assert model.index(row).data(Qt.ItemDataRole.ForegroundRole) is not None  # greyed
