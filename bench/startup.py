@@ -14,7 +14,9 @@ More sides, each against the same bare window in the same run:
 
 - ``--floor``: the least this design can do before its first paint: the campaign's model and
   loader imported (before Qt), the example loaded and validated by the app's
-  loader, its names in a ``QTableWidget``, nothing else of the app.
+  loader, its names in a ``QTableWidget``, nothing else of the app; and ``floor unvalidated``,
+  the same table from the file's JSON alone: what a first paint that did not wait for pydantic
+  would cost.
 - ``--tree DIR``: the app of another checkout (a worktree of an older commit: before and after
   in one run), started by this script's child.
 - ``--bundle PATH``: a PyInstaller bundle's executable (``dist/emberkeep/emberkeep``), timed to
@@ -61,8 +63,8 @@ def _child(kind: str, root: Path) -> int:
         from gui.cli import main
 
         return main([])
-    if kind == "floor":
-        return _floor()
+    if kind in ("floor", "unvalidated"):
+        return _floor(validated=kind == "floor")
     from PySide6.QtWidgets import QApplication, QMainWindow
 
     app = QApplication(sys.argv)
@@ -122,29 +124,37 @@ def _install_watcher(widgets: types.ModuleType) -> None:
     application.exec = exec_watched
 
 
-def _floor() -> int:
-    """The least this design can do: PySide6, pydantic and the campaign model imported, the
-    example campaign loaded and validated by the app's own loader as a later start does (the
-    digest the app remembered spares the strict scan), its names in a table."""
+def _floor(*, validated: bool) -> int:
+    """The least this design can do: the campaign's model and loader imported, the example
+    loaded and validated by the app's own loader as a later start does (the digest the app
+    remembered spares the strict scan), its names in a table. Not ``validated``: the same
+    table from the file's JSON alone, what a first paint before pydantic would cost."""
     import importlib
     import json
 
-    # before Qt: PySide6 then reads none of their sources (the app tells it not to read any,
-    # gui.app.skip_pyside_source_scan)
-    storage = importlib.import_module("emberkeep.campaign.storage")
+    home = Path(os.environ["EMBERKEEP_HOME"])
+    path = home / "campaigns" / "example_campaign.json"
+    if validated:
+        # before Qt: PySide6 then reads none of their sources (the app tells it not to read
+        # any, gui.app.skip_pyside_source_scan)
+        storage = importlib.import_module("emberkeep.campaign.storage")
     widgets = importlib.import_module("PySide6.QtWidgets")
     QApplication, QMainWindow = widgets.QApplication, widgets.QMainWindow
     QTableWidget, QTableWidgetItem = widgets.QTableWidget, widgets.QTableWidgetItem
 
     app = QApplication(sys.argv)
-    home = Path(os.environ["EMBERKEEP_HOME"])
-    path = home / "campaigns" / "example_campaign.json"
-    state = json.loads((home / "config" / "state.json").read_text(encoding="utf-8"))
-    campaign = storage.load(path, saved_sha256=state.get("loaded_sha256", {}).get(str(path)))
+    if validated:
+        state = json.loads((home / "config" / "state.json").read_text(encoding="utf-8"))
+        campaign = storage.load(path,
+                                saved_sha256=state.get("loaded_sha256", {}).get(str(path)))
+        names = [character.name for character in campaign.characters]
+    else:
+        names = [str(character["name"]) for character in json.loads(path.read_bytes())
+                 ["characters"]]
     window = QMainWindow()
-    table = QTableWidget(len(campaign.characters), 1, window)
-    for row, character in enumerate(campaign.characters):
-        table.setItem(row, 0, QTableWidgetItem(character.name))
+    table = QTableWidget(len(names), 1, window)
+    for row, name in enumerate(names):
+        table.setItem(row, 0, QTableWidgetItem(name))
     window.setCentralWidget(table)
     window.resize(1024, 700)
     window.show()
@@ -192,12 +202,13 @@ def _spread(values: list[float], unit: str, scale: float = 1.0) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=9, help="measured runs of each side")
-    parser.add_argument("--child", choices=("emberkeep", "bare", "floor"),
+    parser.add_argument("--child", choices=("emberkeep", "bare", "floor", "unvalidated"),
                         help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     parser.add_argument("--floor", action="store_true",
                         help="add the floor: the example loaded by the app's loader, its names "
-                             "in a table, nothing else of the app")
+                             "in a table, nothing else of the app; and the same table from the "
+                             "file's JSON alone, unvalidated")
     parser.add_argument("--tree", type=Path, action="append", default=[],
                         help="add another checkout's emberkeep (a worktree of an older commit, "
                              "for before and after in one run)")
@@ -216,6 +227,7 @@ def main() -> int:
         sides.append(_source("emberkeep", ROOT))
     if options.floor:
         sides.append(_source("floor", ROOT, "floor"))
+        sides.append(_source("floor unvalidated", ROOT, "unvalidated"))
     sides += [_source(f"tree {tree}", tree.resolve()) for tree in options.tree]
     sides += [Side(f"bundle {path}", (str(path.resolve()), "--smoke-test"))
               for path in options.bundle]
