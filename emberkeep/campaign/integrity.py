@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import attrgetter, methodcaller
 from typing import Protocol
 
 from pydantic import BaseModel
@@ -82,8 +83,13 @@ def _reference_problems(campaign: Campaign) -> Iterator[Problem]:
     """The ledger and the timeline name only characters the campaign holds: a repair paid by
     no one, a condition that would end on no one, means nothing (removing a character detaches
     what named it: ``emberkeep.campaign.recorder.remove_step``)."""
-    ids = {c.id for c in campaign.characters}
+    ids = set(map(_ID, campaign.characters))
     payers = ids | {PARTY, REMOVED}
+    owners = ids | {None}
+    if payers.issuperset(map(_PAID_BY, campaign.ledger)) \
+            and owners.issuperset(map(_CHARACTER_ID, campaign.ledger)) \
+            and owners.issuperset(map(_CHARACTER_ID, campaign.timeline)):
+        return  # the common case, in three set tests
     for index, entry in enumerate(campaign.ledger):
         if entry.paid_by not in payers:
             yield Problem(f"ledger[{index}].paid_by", "names as its payer no character of this "
@@ -107,7 +113,18 @@ def _combatant_problems(at: str, record: EncounterRecord) -> Iterator[Problem]:
                               reason)
 
 
+# The whole-list tests below run in C (map over attrgetter and a set's __contains__): every
+# entry is asked, no Python frame per entry; the loops that name the entry run only on a miss.
+_ID = attrgetter("id")
+_PAID_BY = attrgetter("paid_by")
+_CHARACTER_ID = attrgetter("character_id")
+_FIELDS_SET = attrgetter("__pydantic_fields_set__")  # model_fields_set, without a property
+_HOLDS_ID = methodcaller("__contains__", "id")
+
+
 def _missing_ids(field: str, entries: Sequence[BaseModel]) -> Iterator[Problem]:
+    if all(map(_HOLDS_ID, map(_FIELDS_SET, entries))):
+        return
     for index, entry in enumerate(entries):
         if "id" not in entry.__pydantic_fields_set__:  # model_fields_set, without a property
             yield Problem(f"{field}[{index}].id", "has no id: every entry keeps the one it was "
@@ -115,8 +132,8 @@ def _missing_ids(field: str, entries: Sequence[BaseModel]) -> Iterator[Problem]:
 
 
 def _duplicates(field: str, entries: Sequence[_Named], label: str) -> Iterator[Problem]:
-    if len({entry.id for entry in entries}) == len(entries):
-        return  # the common case, in one set
+    if len(set(map(_ID, entries))) == len(entries):
+        return
     first: dict[str, int] = {}
     for index, entry in enumerate(entries):
         if entry.id in first:
