@@ -169,7 +169,7 @@ class CombatantsModel(QAbstractTableModel):
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self._rebuild()
         session.combatantsChanged.connect(self.rows_changed)
-        session.combatantsReset.connect(self.reset)
+        session.combatantsReset.connect(self._combatants_reset)
         session.stateChanged.connect(self._state_changed)
 
     @property
@@ -195,10 +195,15 @@ class CombatantsModel(QAbstractTableModel):
         self._row = {cid: i for i, cid in enumerate(self.rows)}
 
     def reset(self) -> None:
+        """The rows again (a filter, one back on the list): the looks kept are the
+        combatants', whichever rows show them."""
         self.beginResetModel()
-        self._looks.clear()
         self._rebuild()
         self.endResetModel()
+
+    def _combatants_reset(self) -> None:
+        self._looks.clear()  # combatants came or went, or the rules changed
+        self.reset()
 
     def _state_changed(self) -> None:
         """A row's status reads the round as well as the combatant (surprised in the first
@@ -232,9 +237,13 @@ class CombatantsModel(QAbstractTableModel):
             c = self.enc.combatants.get(cid)
             if c is None:
                 continue
+            if row is None or not self._visible(c):
+                self._looks.pop(cid, None)  # not shown: worked out afresh if shown again
             if row is None:
-                if self._visible(c):
-                    self.reset()  # back on the list (healed with "hide the fallen" on)
+                if self._visible(c):  # back on the list (healed with "hide the fallen" on)
+                    for changed in ids:  # all shown afresh: none of them as it looked
+                        self._looks.pop(changed, None)
+                    self.reset()
                     return
                 continue
             if not self._visible(c):

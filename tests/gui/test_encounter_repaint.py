@@ -221,3 +221,29 @@ def test_the_order_repaints_a_line_only_when_it_reads_differently(qtbot: QtBot) 
             is None
     assert spy.painted().intersects(view.visualRect(model.index(row)))
     assert model.index(row).data(Qt.ItemDataRole.ForegroundRole) is not None  # greyed
+
+
+def test_a_foe_back_on_a_filtered_table_shows_as_it_stands(qtbot: QtBot) -> None:
+    """With the fallen hidden, a foe healed comes back on the table with its HP as it is now,
+    not as it looked when it fell; one that fell while hidden shows fallen when the fallen are
+    shown again."""
+    ew = _fight(qtbot, monsters=6)
+    model, session = ew.model, ew.session
+    foe = next(cid for cid, c in session.enc.combatants.items() if c.kind == "monster")
+    row = model.row_of(foe)
+    assert row is not None and model.index(row, 2).data() == "41/41"
+    model.set_filter("", hide_down=True)
+    assert session.run("down", lambda enc: gm_ruling(enc, "down", [SetHp(foe, 0)])) is None
+    assert model.row_of(foe) is None
+    assert session.run("up", lambda enc: gm_ruling(enc, "up", [SetHp(foe, 12)])) is None
+    row = model.row_of(foe)
+    assert row is not None and model.index(row, 2).data() == "12/41"
+    assert model.index(row, 0).data(Qt.ItemDataRole.ForegroundRole) is None  # not greyed
+    model.set_filter("orc 1", hide_down=True)
+    assert [model.index(r, 2).data() for r in range(model.rowCount())][:1] == ["12/41"]
+    assert session.run("down", lambda enc: gm_ruling(enc, "down", [SetHp(foe, 0)])) is None
+    assert model.rowCount() == 0
+    model.set_filter("", hide_down=False)  # the fallen shown again: greyed, at 0
+    row = model.row_of(foe)
+    assert row is not None and model.index(row, 2).data() == "0/41"
+    assert model.index(row, 0).data(Qt.ItemDataRole.ForegroundRole) is not None
