@@ -121,10 +121,10 @@ class AttackPanel(PreviewPanel):
                        self.volunteer.currentIndexChanged,
                        self.advantage.currentIndexChanged):
             signal.connect(self.drop)
-        self.target.currentIndexChanged.connect(self._fill_volunteers)
+        self.target.currentIndexChanged.connect(self.fill_volunteers)
         for box in (self.attacker, self.target, self.weapon, self.volunteer):
             box.currentIndexChanged.connect(lambda _i, b=box: self._tip(b))
-        self.attacker.currentIndexChanged.connect(self._fill_volunteers)
+        self.attacker.currentIndexChanged.connect(self.fill_volunteers)
         self.refill()
 
     def _lay_out(self) -> None:
@@ -180,7 +180,7 @@ class AttackPanel(PreviewPanel):
         self._fill_targets(keep=keep_target)
         self.choose_target(keep_target)
         self.fill_weapons()
-        self._fill_volunteers()
+        self.fill_volunteers()
 
     def _fill_targets(self, *_: object, keep: object = None) -> None:
         """The attacker's foes first, numbered: the digit picks one (1 the first, 0 the
@@ -229,22 +229,27 @@ class AttackPanel(PreviewPanel):
         if wanted is not None:
             self.target.setCurrentIndex(self.targets.row_of(wanted.id))
 
-    def _fill_volunteers(self, *_: object) -> None:
+    def fill_volunteers(self, *_: object) -> None:
+        """The shield bearers CLOSE to the target (R31): a move can bring one or take one away."""
         from gui.encounter.extras import shield_volunteers
 
+        ids = shield_volunteers(self.enc, str(self.attacker.currentData()),
+                                str(self.target.currentData()))
+        shown = [self.volunteer.itemData(i) for i in range(1, self.volunteer.count())]
+        if ids == shown:  # a step that moved nobody near the target leaves the box alone
+            return
         keep = self.volunteer.currentData()
         self.volunteer.blockSignals(True)
         self.volunteer.clear()
         self.volunteer.addItem("nobody", None)
-        for cid in shield_volunteers(self.enc, str(self.attacker.currentData()),
-                                     str(self.target.currentData())):
+        for cid in ids:
             self.volunteer.addItem(self.enc.combatants[cid].name, cid)
         self.volunteer.setCurrentIndex(max(0, self.volunteer.findData(keep)))
         self.volunteer.blockSignals(False)
 
     def next_volunteer(self) -> str:
         """V: the next shield bearer who may take the shot (then nobody again)."""
-        self._fill_volunteers()
+        self.fill_volunteers()
         self.volunteer.setCurrentIndex((self.volunteer.currentIndex() + 1)
                                        % self.volunteer.count())
         return f"Shield volunteer: {self.volunteer.currentText()}"

@@ -249,10 +249,12 @@ class EncounterWindow(QWidget):
             self.panel.refill()
             if self.session.melee_round():
                 self.melee_panel.refill()
-        elif str(self.panel.attacker.currentData()) in ids:  # a notch, a dropped weapon
-            keep = self.panel.weapon.currentData()
-            self.panel.fill_weapons()
-            self.panel.weapon.setCurrentIndex(max(0, self.panel.weapon.findData(keep)))
+        else:
+            if str(self.panel.attacker.currentData()) in ids:  # a notch, a dropped weapon
+                keep = self.panel.weapon.currentData()
+                self.panel.fill_weapons()
+                self.panel.weapon.setCurrentIndex(max(0, self.panel.weapon.findData(keep)))
+            self.panel.fill_volunteers()  # a move: who stands CLOSE to the target may change
         self._drop_melee()
         self.header.update_banner()
 

@@ -19,6 +19,7 @@ from emberkeep.encounter.grip import GRIPPED, GRIPPING
 from emberkeep.gear.inventory import own
 from emberkeep.gear.owned import OwnedWeapon
 from gui.encounter import extras
+from gui.encounter.actions import move_action
 from gui.encounter.dialogs import CastDialog
 from gui.encounter.order import SegmentTimeline, slot_text
 from gui.encounter.window import EncounterWindow
@@ -222,6 +223,28 @@ def test_v_picks_a_shield_bearer_who_takes_the_shot(tmp_path: Path, qtbot: objec
     key(ew, Key.Key_Return)
     step = ew.enc.history[-1]
     assert any(isinstance(e, Note) and "raises a shield" in e.text for e in step.events)
+
+
+def test_a_move_updates_who_may_take_the_shot(tmp_path: Path, qtbot: object,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """R31's volunteer must be adjacent (CLOSE) to the target: Brannoc stepping away leaves the
+    Volunteer box, and his undone step puts him back, without V being pressed."""
+    window, ew = _open(tmp_path, qtbot, monkeypatch, goblins=1)
+    ew.enc.combatant("goblin-1").position = 0
+    extras.surprise_with(ew, [])
+    key(ew, Key.Key_I)
+    brannoc, wren = _pc(ew, "Brannoc"), _pc(ew, "Wren")
+    panel = ew.panel
+    panel.attacker.setCurrentIndex(panel.attacker.findData("goblin-1"))
+    panel.target.setCurrentIndex(panel.target.findData(wren))
+    assert panel.volunteer.findData(brannoc) > 0
+    away = ew.enc.combatant(brannoc).position + 2  # a step, the target's row left selected
+    assert ew.run("Move Brannoc", move_action(brannoc, away, False)) is None
+    assert panel.target.currentData() == wren
+    assert brannoc not in extras.shield_volunteers(ew.enc, "goblin-1", wren)
+    assert panel.volunteer.findData(brannoc) == -1
+    _undo(window)
+    assert panel.volunteer.findData(brannoc) > 0
 
 
 def test_the_blow_that_ends_the_fight_moves_the_clock_in_one_undo(
