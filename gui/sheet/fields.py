@@ -10,12 +10,12 @@ stored value back.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFocusEvent
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from emberkeep.campaign.operation import Refused
 from emberkeep.character.model import Character
@@ -23,9 +23,29 @@ from gui.document import CampaignDocument
 from gui.palette import tones
 from gui.plain_text import tooltip
 
-__all__ = ["FieldEdit", "int_text"]
+__all__ = ["FieldEdit", "int_text", "set_choices"]
 
 _visits = itertools.count(1)
+
+
+_KEEP = object()
+
+
+def set_choices(combo: QComboBox, choices: Sequence[tuple[str, Any]],
+                current: object = _KEEP) -> None:
+    """Fill ``combo`` with (text, data) ``choices`` only when they differ from what it holds
+    (a refill resets its popup and tells every view), then choose the item whose data is
+    ``current`` (none if absent); by default the item chosen before, else the first. Silent:
+    no edit follows a redraw."""
+    keep = combo.currentData() if current is _KEEP else current
+    combo.blockSignals(True)
+    if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] != list(choices):
+        combo.clear()
+        for text, value in choices:
+            combo.addItem(text, value)
+    found = combo.findData(keep)
+    combo.setCurrentIndex(max(0, found) if current is _KEEP else found)
+    combo.blockSignals(False)
 
 
 def int_text(text: str) -> int:

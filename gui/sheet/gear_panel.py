@@ -23,7 +23,7 @@ from emberkeep.gear.catalog import GearError
 from emberkeep.gear.purse import format_coins
 from gui.plain_text import plain_label
 from gui.sheet.explained import mark
-from gui.sheet.fields import int_text
+from gui.sheet.fields import int_text, set_choices
 from gui.sheet.models import InventoryModel, UidRole
 
 if TYPE_CHECKING:
@@ -176,17 +176,7 @@ class GearPanel(QGroupBox):
     def _fill_choices(self, _character: Character) -> None:
         """The campaign's gear over the shipped (reads no field of the character: refilled
         when the catalogs change)."""
-        choices = gear_choices(Catalog(self.sheet.document.campaign))
-        combo = self.add_combo
-        if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == choices:
-            return
-        current = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        for shown, gear_id in choices:
-            combo.addItem(shown, gear_id)
-        combo.setCurrentIndex(max(0, combo.findData(current)))
-        combo.blockSignals(False)
+        set_choices(self.add_combo, gear_choices(Catalog(self.sheet.document.campaign)))
 
 
 def _write_coin(character: Character, coin: str, text: str) -> tuple[str, Any]:

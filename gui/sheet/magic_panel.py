@@ -34,7 +34,7 @@ from emberkeep.character.sheet_rules import cantrips_allowed
 from emberkeep.magic.spells import load_spells
 from gui.plain_text import plain_label, tooltip
 from gui.sheet.explained import mark
-from gui.sheet.fields import int_text
+from gui.sheet.fields import int_text, set_choices
 
 if TYPE_CHECKING:
     from gui.sheet.reads import Watches
@@ -220,17 +220,8 @@ class MagicPanel(QGroupBox):
     def _fill_spells(self, _character: Character) -> None:
         """The learnable spells of the campaign's catalog in the combo (reads no field of the
         character: refilled when the catalogs change)."""
-        choices = [(s.name, s.id) for s in Catalog(self.sheet.document.campaign).spells().values()]
-        combo = self.spell_combo
-        if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == choices:
-            return
-        current = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        for name, spell_id in choices:
-            combo.addItem(name, spell_id)
-        combo.setCurrentIndex(max(0, combo.findData(current)))
-        combo.blockSignals(False)
+        spells = Catalog(self.sheet.document.campaign).spells().values()
+        set_choices(self.spell_combo, [(s.name, s.id) for s in spells])
 
     def _show(self, character: Character) -> None:
         catalog = Catalog(self.sheet.document.campaign)

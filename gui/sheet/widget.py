@@ -57,7 +57,7 @@ from gui.labels import occupation_name
 from gui.palette import tone
 from gui.plain_text import plain_label, tooltip
 from gui.sheet.explained import mark
-from gui.sheet.fields import FieldEdit, int_text
+from gui.sheet.fields import FieldEdit, int_text, set_choices
 from gui.sheet.gear_panel import GearPanel
 from gui.sheet.header import HeaderBand, bold, caption
 from gui.sheet.knight_panel import KnightPanel
@@ -261,14 +261,7 @@ class CharacterSheet(QWidget):
         combo.setMinimumContentsLength(12)
 
         def refresh(character: Character) -> None:
-            choices = options(character)
-            combo.blockSignals(True)
-            if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] != choices:
-                combo.clear()
-                for text, value in choices:
-                    combo.addItem(text, value)
-            combo.setCurrentIndex(combo.findData(getattr(character, field)))
-            combo.blockSignals(False)
+            set_choices(combo, options(character), current=getattr(character, field))
 
         def chosen(index: int) -> None:
             if index < 0:
