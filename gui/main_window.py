@@ -57,6 +57,7 @@ from gui.settings_tools import SettingsTools
 from gui.share_tools import ShareTools
 from gui.sheet.actions import connect_sheet
 from gui.state import AppState
+from gui.tab_names import rename_tab
 from gui.toolbox import Toolbox
 from gui.undo_keys import CampaignUndoKeys
 from gui.window_layout import remember_layout, remember_tab, restore_layout
@@ -496,8 +497,8 @@ class MainWindow(QMainWindow):
         assert self.document is not None
         for sheet in self.sheets():
             if "name" in change.fields_of(sheet.character_id):
-                self.tabs.setTabText(self.tabs.indexOf(sheet),
-                                     self.document.character(sheet.character_id).name)
+                rename_tab(self.tabs, self.tabs.indexOf(sheet),
+                           self.document.character(sheet.character_id).name)
 
     def target_character_ids(self) -> list[str]:
         """The open sheet's character, else the roster's selection."""
