@@ -42,7 +42,9 @@ _GAME_OF_RULING = {"furnace": "Furnace", "wdd": "Wounds, Dismemberment and Death
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # built when the reference is first read (a ruling's tip or the rules window), not when the
+    # first window imports this module for ruling_key (bench/startup.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class GameRule(_Model):

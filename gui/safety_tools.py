@@ -33,7 +33,7 @@ from emberkeep.campaign.atomic import clean_folder_temporaries
 from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.saving import CampaignChangedOnDisk, clean_leftovers
-from gui import backups_dialog, dialogs, file_watch, logging_setup, paths, recovery_dialog
+from gui import dialogs, file_watch, logging_setup, paths
 from gui.action_registry import ActionSpec, Place
 from gui.autosave import Autosaver
 from gui.document import CampaignDocument
@@ -94,6 +94,8 @@ class SafetyTools:
         if not found:
             dialogs.show_error(self.window, "Cannot open campaign", str(error))
             return False
+        from gui import backups_dialog  # the backups' dialogs load when first needed
+
         if not backups_dialog.ask_open_backup(self.window, str(error), found[0]):
             return False
         return self.restore_backup(found[0], path)
@@ -148,6 +150,8 @@ class SafetyTools:
         document = self.window.document
         if document is None or document.path is None:
             return False
+        from gui import backups_dialog
+
         found = self.backups_of(document.path)
         dialog = backups_dialog.BackupsDialog(document.path.name, found, self.window)
         if not dialog.exec():
@@ -183,6 +187,8 @@ class SafetyTools:
         if offers:
             _log.info("%d recovery file(s) offered", len(offers))
         while offers:
+            from gui import recovery_dialog  # only a start with work to recover shows it
+
             dialog = recovery_dialog.RecoveryDialog(offers, self.window)
             dialog.exec()
             offer = dialog.selected()
@@ -203,6 +209,8 @@ class SafetyTools:
                                              token=offer.token)
         _log.info("recovered unsaved work for %s from %s", offer.original or "a new campaign",
                   offer.path)
+        from gui import recovery_dialog
+
         self.window.set_document(document)
         self.autosaver.adopt(offer.path)
         self.window.statusBar().showMessage(

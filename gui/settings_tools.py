@@ -11,13 +11,15 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from emberkeep.campaign.changes import Change
 from gui.action_registry import ActionSpec, Place
-from gui.campaign_settings import CampaignSettingsDialog
 from gui.document import CampaignDocument
-from gui.party_fund import PartyFundDialog
-from gui.preferences import PreferencesDialog
 
+# Start-up: the three dialogs (with the settings' field editors and labels) load when first
+# opened, not with the first window (bench/startup.py)
 if TYPE_CHECKING:
+    from gui.campaign_settings import CampaignSettingsDialog
     from gui.main_window import MainWindow
+    from gui.party_fund import PartyFundDialog
+    from gui.preferences import PreferencesDialog
 
 __all__ = ["ACTIONS", "SettingsTools"]
 
@@ -39,6 +41,8 @@ class SettingsTools(QObject):
             self.window.update_status()
 
     def open_settings(self) -> CampaignSettingsDialog:
+        from gui.campaign_settings import CampaignSettingsDialog
+
         assert self.window.document is not None
         dialog = CampaignSettingsDialog(self.window.document, self.window)
         if dialog.exec():
@@ -47,12 +51,16 @@ class SettingsTools(QObject):
         return dialog
 
     def open_party_fund(self) -> PartyFundDialog:
+        from gui.party_fund import PartyFundDialog
+
         assert self.window.document is not None
         dialog = PartyFundDialog(self.window.document, self.window)
         dialog.exec()
         return dialog
 
     def open_preferences(self) -> PreferencesDialog:
+        from gui.preferences import PreferencesDialog
+
         dialog = PreferencesDialog(self.window)
         if dialog.exec():
             self.window.statusBar().showMessage("Preferences saved", 4000)

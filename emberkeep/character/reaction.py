@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
+from pydantic import ConfigDict
+
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 from emberkeep.resources import load_model
 from emberkeep.tables.base import RollTable, TableRow
@@ -23,11 +25,15 @@ class Attitude(StrEnum):
 
 
 class ReactionRow(TableRow):
+    # built when first rolled on or shown: the first window imports this module only through
+    # the rules reference, which reads no table at start-up (bench/startup.py)
+    model_config = ConfigDict(defer_build=True)
+
     attitude: Attitude
 
 
 class ReactionTable(RollTable[ReactionRow]):
-    pass
+    model_config = ConfigDict(defer_build=True)
 
 
 @cache

@@ -23,13 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.magic.spell_names import SpellName, roll_spell_name
 from gui.action_registry import ActionSpec, Place
 from gui.app_filters import app_filters
 from gui.document import CampaignDocument
 from gui.toolbox.dice_tray import DiceTray, NumberRoller
 
 if TYPE_CHECKING:
+    from emberkeep.magic.spell_names import SpellName
     from gui.main_window import MainWindow
 
 __all__ = ["ACTIONS", "SpellNameDialog", "Toolbox"]
@@ -67,6 +67,8 @@ class SpellNameDialog(QDialog):
         self.roll()
 
     def roll(self) -> SpellName:
+        from emberkeep.magic.spell_names import roll_spell_name  # its tables: on first use
+
         self.rolled = roll_spell_name(self.toolbox.window.roller)
         self.name.setText(self.rolled.name)
         first, second = (t.replace("_", " ") for t in self.rolled.pattern)
