@@ -20,9 +20,11 @@ from gui import paths
 from gui.state import AppState
 
 if TYPE_CHECKING:  # Qt stays out of import time
+    from PySide6.QtGui import QIcon
+
     from gui.main_window import MainWindow
 
-__all__ = ["EXAMPLE_NAME", "copy_example", "run", "startup_path"]
+__all__ = ["EXAMPLE_NAME", "copy_example", "run", "startup_path", "window_icon"]
 
 EXAMPLE_NAME = "example_campaign.json"
 DESKTOP_ID = "io.github.emberkeep.Emberkeep"
@@ -87,6 +89,23 @@ def _uses_no_feature(_module: object) -> bool:
     return False
 
 
+def window_icon() -> QIcon:
+    """The app's icon for its windows: the PNGs drawn from its SVG (packaging/window_icons.py),
+    each size as drawn. Given the SVG itself, Qt would load its SVG module and icon plugin at
+    every start (1.3 MiB of the first window's memory) for a picture that never changes; the
+    SVG is still used where no PNG is found."""
+    from PySide6.QtGui import QIcon
+
+    folder = resource_path("icons")
+    drawn = sorted(folder.glob("emberkeep-*.png"))
+    if not drawn:
+        return QIcon(str(folder / "emberkeep.svg"))
+    icon = QIcon()
+    for png in drawn:
+        icon.addFile(str(png))
+    return icon
+
+
 def run(file: str | None, *, smoke_test: bool = False) -> int:
     """Start the application. ``smoke_test`` (``emberkeep --smoke-test``) prints what the first
     window shows at its first paint and quits: how the bundle test knows a build really starts,
@@ -99,16 +118,13 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     from PySide6.QtCore import QTimer
 
     skip_pyside_source_scan()
-    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
-
-    from emberkeep.resources import resource_path
 
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName(paths.APP_NAME)
     app.setOrganizationName(paths.APP_NAME)
-    app.setWindowIcon(QIcon(str(resource_path("icons", "emberkeep.svg"))))
+    app.setWindowIcon(window_icon())
     app.setDesktopFileName(DESKTOP_ID)  # Wayland matches the window to its .desktop entry
 
     from gui import error_log, logging_setup

@@ -47,8 +47,9 @@ CHILD = """
 import json, sys
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from gui.app import open_window
+from gui.app import open_window, window_icon
 from gui.state import AppState
+app.setWindowIcon(window_icon())
 window = open_window(None, AppState.load(), offer_recovery=False)
 window.show()
 app.processEvents()
@@ -60,7 +61,8 @@ models = {name: getattr(sys.modules[module], name) for module, name in (
 print(json.dumps({"characters": window.model.rowCount(), "title": window.windowTitle(),
                   "loaded": sorted(m for m in sys.modules if m.startswith(("gui", "emberkeep"))),
                   "built": sorted(n for n, m in models.items() if m.__pydantic_complete__),
-                  "deferred": sorted(models)}))
+                  "deferred": sorted(models),
+                  "svg": "libQt6Svg" in open("/proc/self/maps").read()}))
 """
 
 
@@ -79,6 +81,7 @@ def test_the_first_window_with_the_example_campaign_imports_no_fight_or_checks(
     assert shown["deferred"] == ["MishapTable", "ReactionTable", "Reference", "Ruling",
                                  "SpellcheckTable"]
     assert shown["built"] == []
+    assert shown["svg"] is False  # the window icon is PNGs: Qt's SVG module stays unloaded
 
 
 SCAN_CHILD = """
