@@ -36,7 +36,6 @@ from emberkeep.campaign.changes import Change
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.character.model import Character
 from emberkeep.dice import RandomRoller, Roller
-from emberkeep.file_names import suggested_path
 from emberkeep.gear.purse import format_coins
 from emberkeep.refusal import Refused
 from gui import dialogs, paths
@@ -335,6 +334,8 @@ class MainWindow(QMainWindow):
         return self._save_to(self.document.path)
 
     def save_as(self) -> bool:
+        from emberkeep.file_names import suggested_path  # with unicodedata: a first Save As
+
         assert self.document is not None
         folder = paths.campaigns_dir()
         folder.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from emberkeep.campaign.model import Campaign
-from emberkeep.file_names import suggested_path
 from gui import dialogs
 from gui.action_registry import ActionSpec, Place
 
@@ -28,6 +27,8 @@ __all__ = ["ACTIONS", "export_gm_screen", "export_party_sheet", "export_play_she
 
 def _ask_path(parent: QWidget | None, title: str, folder: Path, stem: str,
               fallback: str) -> Path | None:
+    from emberkeep.file_names import suggested_path  # with unicodedata: a first export
+
     suggestion = suggested_path(folder, stem, ".pdf", fallback)
     name, _ = QFileDialog.getSaveFileName(parent, title, str(suggestion), "PDF (*.pdf)")
     if not name:

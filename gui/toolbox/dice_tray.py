@@ -14,6 +14,7 @@ rolling any number shown on a sheet.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QMouseEvent
@@ -32,10 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.dice import DiceError, Roller
-from emberkeep.dice_notation import NotationRoll, roll_notation
 from emberkeep.optional_rules.advantage import Advantage, d20_expression
 from gui.app_filters import AppFilter
 from gui.palette import tone
+
+if TYPE_CHECKING:  # the notation's reader loads with the first roll, not with the hidden tray
+    from emberkeep.dice_notation import NotationRoll
 
 __all__ = ["QUICK_DICE", "DiceTray", "NumberRoller", "expression_for"]
 
@@ -132,6 +135,8 @@ class DiceTray(QWidget):
     def roll_expression(self, expression: str, label: str = "", modifier: int = 0
                         ) -> NotationRoll | None:
         """Roll and record; a bad expression is shown, not raised."""
+        from emberkeep.dice_notation import roll_notation
+
         try:
             record = roll_notation(expression, self.roller, modifier=modifier)
         except DiceError as error:

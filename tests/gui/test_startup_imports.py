@@ -38,6 +38,8 @@ NOT_AT_START = (
     "gui.backups_dialog",  # a backup to restore, or to offer for a file that did not open
     "gui.recovery_dialog",  # work a crash left, to offer
     "emberkeep.magic.spell_names",  # Tools → Random Spell Name…
+    "emberkeep.dice_notation",  # the dice tray's first roll
+    "emberkeep.file_names",  # a name suggested: Save As…, an export
 )
 """Still imported at start, by what the first window needs of them: the SPELLCHECK and its
 tables (a character's casting rules, through the campaign's effort tasks) and the sheet's
