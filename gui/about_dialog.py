@@ -8,10 +8,8 @@ licences read in a read-only text box, whole texts in the licences folder beside
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -26,12 +24,8 @@ from PySide6.QtWidgets import (
 from emberkeep import __version__
 from emberkeep.resources import ResourceError, resource_path
 from gui import logging_setup, paths
-from gui.action_registry import ActionSpec, Place
 
-if TYPE_CHECKING:
-    from gui.main_window import MainWindow
-
-__all__ = ["ACTIONS", "AboutDialog", "licence_text"]
+__all__ = ["AboutDialog", "licence_text"]
 
 LICENCES = "licences.txt"
 
@@ -109,9 +103,3 @@ class AboutDialog(QDialog):
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
-
-ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
-    ActionSpec("help.about", "&About Emberkeep", lambda w: AboutDialog(w).exec(),
-               tip="The version, where your files are kept, and the licences",
-               role=QAction.MenuRole.AboutRole, places=(Place("help", 9, 0),)),
-)

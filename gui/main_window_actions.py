@@ -15,13 +15,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 
 from gui import (
-    about_dialog,
     campaign_tools,
     error_log,
     explain,
     rest_groups,
     roster_view,
-    rules_window,
     safety_tools,
     settings_tools,
     share_tools,
@@ -42,7 +40,7 @@ from gui.sheet import actions as sheet_actions
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
 
-__all__ = ["ACTIONS", "MENUS", "TOOLBARS", "main_window_registry"]
+__all__ = ["ACTIONS", "HELP_ACTIONS", "MENUS", "TOOLBARS", "main_window_registry"]
 
 _keys = QKeySequence.StandardKey
 
@@ -106,6 +104,32 @@ ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
 )
 
 
+def _rules_in_sight(w: MainWindow) -> None:
+    from gui.rules_window import rules_in_sight  # the rules window loads when first opened
+
+    rules_in_sight(w)
+
+
+def _about(w: MainWindow) -> None:
+    from gui.about_dialog import AboutDialog  # the About box loads when first opened
+
+    AboutDialog(w).exec()
+
+
+# Help's windows: their menu entries are here so that their modules load on first use
+HELP_ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
+    ActionSpec("help.rules", "&Rules Reference…", _rules_in_sight,
+               tip="What each ruling R1…R41 settles, the rules of each game and their tables; "
+                   "on a text citing a ruling, that ruling",
+               keys=("Shift+F1",), places=(Place("help", 0, 2),),
+               help="The rules reference: rulings, rules and tables, searchable; on a text citing "
+                    "a ruling (R22), that ruling"),
+    ActionSpec("help.about", "&About Emberkeep", _about,
+               tip="The version, where your files are kept, and the licences",
+               role=QAction.MenuRole.AboutRole, places=(Place("help", 9, 0),)),
+)
+
+
 @functools.cache
 def main_window_registry() -> Registry[MainWindow]:
     """Every menu, toolbar entry and key of the main window: its own, then each part's."""
@@ -118,6 +142,5 @@ def main_window_registry() -> Registry[MainWindow]:
                  *safety_tools.ACTIONS, *campaign_tools.ACTIONS, *rest_groups.ACTIONS,
                  *settings_tools.ACTIONS, *toolbox.ACTIONS, *encounter_tools.ACTIONS,
                  *share_tools.ACTIONS,
-                 *error_log.ACTIONS, *rules_window.ACTIONS, *explain.ACTIONS,
-                 *about_dialog.ACTIONS),
+                 *error_log.ACTIONS, HELP_ACTIONS[0], *explain.ACTIONS, HELP_ACTIONS[1]),
         toolbars=TOOLBARS)

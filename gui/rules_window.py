@@ -9,8 +9,6 @@ to the search, Escape closes. :func:`open_ruling` lets any window show one rulin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -30,14 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from emberkeep.rules_reference import RULINGS_GROUP, Entry, entries, reference, ruling_key, search
-from gui.action_registry import ActionSpec, Place
 from gui.plain_text import plain_label
 from gui.ruling_tips import ruling_in_sight
 
-if TYPE_CHECKING:
-    from gui.main_window import MainWindow
-
-__all__ = ["ACTIONS", "RulesWindow", "open_ruling", "rules_in_sight", "show_rules"]
+__all__ = ["RulesWindow", "open_ruling", "rules_in_sight", "show_rules"]
 
 _KEY = Qt.ItemDataRole.UserRole  # an entry's key
 _GROUP = Qt.ItemDataRole.UserRole + 1  # a heading's group
@@ -281,12 +275,3 @@ def rules_in_sight(parent: QWidget) -> RulesWindow:
     number = ruling_in_sight()
     return open_ruling(parent, number) if number is not None else show_rules(parent)
 
-
-ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
-    ActionSpec("help.rules", "&Rules Reference…", rules_in_sight,
-               tip="What each ruling R1…R41 settles, the rules of each game and their tables; "
-                   "on a text citing a ruling, that ruling",
-               keys=("Shift+F1",), places=(Place("help", 0, 2),),
-               help="The rules reference: rulings, rules and tables, searchable; on a text citing "
-                    "a ruling (R22), that ruling"),
-)

@@ -40,6 +40,8 @@ NOT_AT_START = (
     "emberkeep.magic.spell_names",  # Tools → Random Spell Name…
     "emberkeep.dice_notation",  # the dice tray's first roll
     "emberkeep.file_names",  # a name suggested: Save As…, an export
+    "gui.rules_window",  # Help → Rules Reference… (Shift+F1), a ruling opened
+    "gui.about_dialog",  # Help → About Emberkeep
 )
 """Still imported at start, by what the first window needs of them: the SPELLCHECK and its
 tables (a character's casting rules, through the campaign's effort tasks) and the sheet's
@@ -91,7 +93,7 @@ import json, linecache, sys
 import PySide6.QtCore
 from gui.app import skip_pyside_source_scan
 spared = skip_pyside_source_scan() if sys.argv[1] == "skip" else False
-from gui.about_dialog import ACTIONS  # an import statement naming the module
+from gui.about_dialog import AboutDialog  # an import statement naming the module
 print(json.dumps({"spared": spared,
                   "read": [f for f in linecache.cache if f.endswith("about_dialog.py")]}))
 """
