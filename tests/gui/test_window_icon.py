@@ -3,8 +3,9 @@ one per size, so the app shows the same picture without loading Qt's SVG module 
 
 from __future__ import annotations
 
-import sys
+import importlib.util
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
@@ -12,9 +13,19 @@ from PySide6.QtGui import QImage
 from gui.app import window_icon
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "packaging"))
 
-from icons import APP_ID, SIZES, render  # noqa: E402  (packaging/ is no package)
+
+def _packaging_icons() -> Any:
+    """packaging/icons.py, the bundle's icon renderer (packaging/ is no package)."""
+    spec = importlib.util.spec_from_file_location("icons", ROOT / "packaging" / "icons.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+icons = _packaging_icons()
+APP_ID, SIZES, render = icons.APP_ID, icons.SIZES, icons.render
 
 
 def test_each_png_is_the_svg_drawn_at_its_size(qapp: object, tmp_path: Path) -> None:
