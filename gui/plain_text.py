@@ -11,7 +11,6 @@ every tooltip is escaped here.
 
 from __future__ import annotations
 
-import html
 import re
 
 from PySide6.QtCore import Qt
@@ -40,7 +39,10 @@ def as_html(text: str) -> str:
     when it looks like HTML: the text is escaped inside a paragraph it cannot leave."""
     if not text:
         return ""
-    return f"<p style='white-space:pre-wrap'>{html.escape(text, quote=False)}</p>"
+    # html.escape(text, quote=False) spelled out: the html package loads its 2,000-name
+    # entities table (~3 ms at start) for an escape that needs three replacements.
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f"<p style='white-space:pre-wrap'>{escaped}</p>"
 
 
 def tooltip(text: str) -> str:
