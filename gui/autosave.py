@@ -24,15 +24,18 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from emberkeep.campaign import recovery, storage
 from gui import paths
 from gui.document import CampaignDocument
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 __all__ = ["DEBOUNCE_MS", "MAX_DELAY_MS", "Autosaver"]
 
@@ -51,7 +54,7 @@ class Autosaver(QObject):
         super().__init__(parent)
         self.folder = folder if folder is not None else paths.recovery_dir()
         self.document: CampaignDocument | None = None
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._pool: ThreadPoolExecutor | None = None  # started by the first job (_submit)
         self._pending: list[Future[None]] = []
         self._changes = 0  # edits since the last autosave
         self._targets: set[Path] = set()  # recovery files this document's work went to
@@ -196,6 +199,10 @@ class Autosaver(QObject):
             self._submit(recovery.discard, target)
 
     def _submit(self, job: Callable[..., None], *args: object) -> None:
+        # concurrent.futures (~5 ms with its threads and queue) waits for the first job: the
+        # first window writes nothing.
+        from concurrent.futures import Future, ThreadPoolExecutor
+
         if self._closed:  # quitting: the worker finished its queue, so in place is still in order
             done: Future[None] = Future()
             try:
@@ -205,6 +212,8 @@ class Autosaver(QObject):
                 done.set_exception(exc)
             self._check(done)
             return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         future: Future[None] = self._pool.submit(job, *args)
         future.add_done_callback(self._check)
         self._pending = [f for f in self._pending if not f.done()] + [future]
@@ -237,7 +246,8 @@ class Autosaver(QObject):
     def shutdown(self) -> None:
         """Finish queued writes (they are the GM's work), then let the worker go."""
         self.stop()
-        self._pool.shutdown(wait=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
         self._closed = True
 
 

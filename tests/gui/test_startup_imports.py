@@ -42,6 +42,7 @@ NOT_AT_START = (
     "emberkeep.file_names",  # a name suggested: Save As…, an export
     "gui.rules_window",  # Help → Rules Reference… (Shift+F1), a ruling opened
     "gui.about_dialog",  # Help → About Emberkeep
+    "concurrent.futures",  # the autosave's worker: its first write
     "html.entities",  # a tooltip's escape needs three replacements, not the entities table
 )
 """Still imported at start, by what the first window needs of them: the SPELLCHECK and its
