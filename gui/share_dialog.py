@@ -145,12 +145,16 @@ class ShareDialog(QDialog):
         server = tools.server
         if server is not None and all(a.host != server.host for a in addresses):
             addresses.insert(0, Address(server.host, kind_of(server.host)))
+        # the address shared on, else the one last shared on, else the first private one
+        wanted = server.host if server is not None else tools.host
+        private = next((a.host for a in addresses if a.kind == "private"), None)
+        if all(a.host != wanted for a in addresses):
+            wanted = private
         for address in addresses:
             self.interfaces.addItem(address.label, address)
-            if server is not None and address.host == server.host:
+            if address.host == wanted:
                 self.interfaces.setCurrentIndex(self.interfaces.count() - 1)
-        if server is not None:
-            self.port.setValue(server.port)
+        self.port.setValue(server.port if server is not None else tools.port)
         self.fight.blockSignals(True)
         self.fight.clear()
         self.fight.addItem("No fight (sheets only)", None)
@@ -219,7 +223,11 @@ class ShareDialog(QDialog):
         refused = self.tools.start(address.host, self.port.value())
         self.show_state()
         if refused:
-            self.state.setText(refused + ". Pick another port.")
+            offered = next_free_port(address.host, self.port.value())
+            if offered is not None:
+                self.port.setValue(offered)
+            self.state.setText(refused + (f". Port {offered} is free: Start Sharing to use it."
+                                          if offered is not None else ". Pick another port."))
 
     def _stop(self) -> None:
         self.tools.stop()
@@ -235,3 +243,17 @@ class ShareDialog(QDialog):
         ids = [str(item.data(_IdRole)) for row in range(self.sheets.count())
                if (item := self.sheets.item(row)).checkState() == Qt.CheckState.Checked]
         self.tools.share_sheets(ids)
+
+
+def next_free_port(host: str, after: int) -> int | None:
+    """The first port above ``after`` that ``host`` can listen on now (None if none is)."""
+    import socket
+
+    for port in range(after + 1, min(after + 50, 65535) + 1):
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue
+            return port
+    return None

@@ -57,8 +57,10 @@ class ShareTools(QObject):
         self._rebuild.setSingleShot(True)
         self._rebuild.setInterval(REBUILD_MS)
         self._rebuild.timeout.connect(self.rebuild_sheets)
-        self.log_count = 0  # the GM chooses; none until then
-        self.port = DEFAULT_PORT
+        state = window.state  # the GM's last choices, remembered across starts
+        self.log_count = max(0, state.share_log_lines)
+        self.port = state.share_port or DEFAULT_PORT
+        self.host = state.share_host  # the address last shared on (None: first private one)
         self.dialog: ShareDialog | None = None
         self._version = 0
         self._publish = QTimer(self)
@@ -94,6 +96,10 @@ class ShareTools(QObject):
         except OSError as exc:
             return f"Cannot share on {host}:{port}: {exc.strerror or exc}"
         self.port = self.server.port
+        self.host = host
+        state = self.window.state
+        state.share_port, state.share_host = self.port, host
+        state.save()
         self.publish()
         return None
 
@@ -108,7 +114,9 @@ class ShareTools(QObject):
         """Another campaign in the window: the share of the old one ends with it."""
         self.stop()
         self.show_fight(None)
-        self.sheet_ids = []
+        present = {c.id for c in document.campaign.characters}
+        remembered = self.window.state.share_sheets.get(self._campaign_key(document), [])
+        self.sheet_ids = [cid for cid in remembered if cid in present]  # gone ones dropped
         self._keys = {}
         self._sheets, self._stale = {}, set()
         document.campaignChanged.connect(self._campaign_changed)
@@ -131,12 +139,22 @@ class ShareTools(QObject):
                 signal.connect(self.changed)
         self.changed()
 
+    @staticmethod
+    def _campaign_key(document: CampaignDocument) -> str:
+        return str(document.path) if document.path is not None else ""
+
     def share_sheets(self, character_ids: list[str]) -> None:
         self.sheet_ids = list(character_ids)
+        document = self.window.document
+        if document is not None and document.path is not None:
+            self.window.state.share_sheets[self._campaign_key(document)] = list(self.sheet_ids)
+            self.window.state.save()
         self.changed()
 
     def set_log_count(self, count: int) -> None:
         self.log_count = max(0, count)
+        self.window.state.share_log_lines = self.log_count
+        self.window.state.save()
         self.changed()
 
     def fights(self) -> list[EncounterSession]:

@@ -48,6 +48,12 @@ class AppState(BaseModel):
     open_fights: dict[str, list[str]] = Field(default_factory=dict)
     """Campaign file (absolute path) → the encounters shown in tabs when it was last closed, in
     tab order: they reopen where they stood the next time that file opens."""
+    # Share with Players: the GM's last choices (never the token: the players' key is new
+    # each time); the sheets per campaign file, by character id.
+    share_port: int | None = None
+    share_host: str | None = None
+    share_log_lines: int = 0
+    share_sheets: dict[str, list[str]] = Field(default_factory=dict)
     loaded_sha256: dict[str, str] = Field(default_factory=dict)
     """Campaign file (absolute path) → the SHA-256 of the bytes this app last saved there or
     loaded from it whole: the same bytes load again without the strict parse they passed
