@@ -5,7 +5,9 @@ The address is selectable text and a QR code (``segno``, drawn here: nothing fet
 players' phones to scan. Where it listens (the machine's private addresses first; a public one
 only if the GM picks it) and its port are set before starting; which fight, which characters'
 sheets and how many log lines it shows can change while it runs. Not modal: the QR code can
-stay up while the fight goes on.
+stay up while the fight goes on. The address, port and log lines open as last chosen (the app's
+state; the first private address if the one remembered is gone), the sheets as last ticked for
+this campaign file; a port taken since is refused with its reason and the next free one offered.
 """
 
 from __future__ import annotations
