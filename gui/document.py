@@ -114,7 +114,9 @@ class CampaignDocument(QObject):
         digest of the bytes this app last saved or loaded there (``storage.loads``)."""
         path = Path(path)
         data = storage.read(path)
-        campaign = storage.loads(data, path, saved_sha256=saved_sha256)
+        # hashed once: storage.loads compares it with the saved digest, the document keeps it
+        digest = hashlib.sha256(data).hexdigest()
+        campaign = storage.loads(data, path, saved_sha256=saved_sha256, data_sha256=digest)
         if campaign.encounters:
             # start-up: the fight engine is imported when there are fights to replay, so the
             # first window does not wait for it (or for none)
@@ -122,7 +124,7 @@ class CampaignDocument(QObject):
 
             campaign = fights_checked(campaign, path)
         document = cls(campaign, path.resolve(), parent)
-        document.disk_sha256 = hashlib.sha256(data).hexdigest()
+        document.disk_sha256 = digest
         return document
 
     @classmethod

@@ -103,7 +103,7 @@ def _read_regular(fd: int, path: Path) -> bytes:
 
 
 def loads(data: bytes, path: Path | str = "campaign.json", *,
-          saved_sha256: str | None = None) -> Campaign:
+          saved_sha256: str | None = None, data_sha256: str | None = None) -> Campaign:
     """Validate a campaign from its bytes, as :func:`load`.
 
     ``saved_sha256``: the SHA-256 of what this app wrote when it last saved the file. Bytes with
@@ -111,23 +111,29 @@ def loads(data: bytes, path: Path | str = "campaign.json", *,
     twice, no NaN, an object at the top, UTF-8 without a BOM), so the strict scan is skipped (a
     fifth of a large campaign's load). What that save did not prove is still checked: the
     model's validation, strict, and the references (:mod:`emberkeep.campaign.integrity`).
+    ``data_sha256``: the SHA-256 of ``data`` when the caller has it already (the document keeps
+    it to spot a change on disk), so the bytes are not hashed twice.
     """
-    return _loads(data, Path(path), saved_sha256)
+    return _loads(data, Path(path), saved_sha256, data_sha256)
 
 
 _SAVED_HEAD = re.compile(rb'\{\s*"schema_version": (\d+),')
 """How :func:`dumps` starts a file: the version first, so it is read without a parse."""
 
 
-def _saved_as(data: bytes, digest: str) -> bool:
+def _saved_as(data: bytes, digest: str, data_sha256: str | None) -> bool:
     head = _SAVED_HEAD.match(data, 0, 64)
-    return (head is not None and int(head[1]) == SCHEMA_VERSION
-            and hashlib.sha256(data).hexdigest() == digest)
+    if head is None or int(head[1]) != SCHEMA_VERSION:
+        return False
+    if data_sha256 is None:
+        data_sha256 = hashlib.sha256(data).hexdigest()
+    return data_sha256 == digest
 
 
-def _loads(data: bytes, path: Path, saved_sha256: str | None = None) -> Campaign:
+def _loads(data: bytes, path: Path, saved_sha256: str | None = None,
+           data_sha256: str | None = None) -> Campaign:
     with _collector_paused():
-        if saved_sha256 is not None and _saved_as(data, saved_sha256):
+        if saved_sha256 is not None and _saved_as(data, saved_sha256, data_sha256):
             return _validate(lambda: Campaign.model_validate_json(data, strict=True), path)
         text = _text(data, path)
         top = _strict_scan(text, path)

@@ -58,6 +58,24 @@ def test_the_digest_of_other_bytes_skips_nothing() -> None:
         storage.loads(doubled, saved_sha256=_digest(data))
 
 
+def test_a_digest_handed_in_is_not_computed_again_and_still_guards_the_skip(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The document hashes the bytes once (to spot a change on disk) and hands the digest on."""
+    data = storage.dumps(build_example_campaign())
+    recorded = _digest(data)
+    doubled = data.replace(b'"name": ', b'"name": "twice",\n "name": ', 1)
+    doubled_digest = _digest(doubled)
+    whole = storage.loads(data)
+
+    def no_hash(*_args: object) -> None:
+        raise AssertionError("hashed again")
+
+    monkeypatch.setattr(storage.hashlib, "sha256", no_hash)
+    assert storage.loads(data, saved_sha256=recorded, data_sha256=recorded) == whole
+    with pytest.raises(CampaignFileError, match="appears twice"):
+        storage.loads(doubled, saved_sha256=recorded, data_sha256=doubled_digest)
+
+
 def test_an_older_schema_is_migrated_even_with_its_digest() -> None:
     data = (FILES / "campaign_v3.json").read_bytes()
     assert storage.loads(data, saved_sha256=_digest(data)) == storage.loads(data)
