@@ -70,7 +70,7 @@ def test_a_digest_handed_in_is_not_computed_again_and_still_guards_the_skip(
     def no_hash(*_args: object) -> None:
         raise AssertionError("hashed again")
 
-    monkeypatch.setattr(storage.hashlib, "sha256", no_hash)
+    monkeypatch.setattr(hashlib, "sha256", no_hash)
     assert storage.loads(data, saved_sha256=recorded, data_sha256=recorded) == whole
     with pytest.raises(CampaignFileError, match="appears twice"):
         storage.loads(doubled, saved_sha256=recorded, data_sha256=doubled_digest)
