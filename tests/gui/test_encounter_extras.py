@@ -204,18 +204,25 @@ def test_y_mounts_the_selected_and_undo_dismounts(tmp_path: Path, qtbot: object,
     assert ew.enc.combatant(brannoc).mount == 0
 
 
+def _goblin_aims_at_wren(ew: EncounterWindow) -> tuple[str, str]:
+    """The fight begun, the goblin in the party's zone, its attack panel aimed at Wren, whom
+    Brannoc (a shield) stands CLOSE to: (Brannoc's id, Wren's id)."""
+    ew.enc.combatant("goblin-1").position = 0
+    extras.surprise_with(ew, [])
+    key(ew, Key.Key_I)
+    brannoc, wren = _pc(ew, "Brannoc"), _pc(ew, "Wren")
+    ew.panel.attacker.setCurrentIndex(ew.panel.attacker.findData("goblin-1"))
+    ew.panel.target.setCurrentIndex(ew.panel.target.findData(wren))
+    return brannoc, wren
+
+
 def test_v_picks_a_shield_bearer_who_takes_the_shot(tmp_path: Path, qtbot: object,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """R31: "If a character is armed with a shield, they can voluntarily become the target of
     a volley shot against an adjacent character": V picks Brannoc (shield) CLOSE to Wren."""
     _window, ew = _open(tmp_path, qtbot, monkeypatch, goblins=1)
-    ew.enc.combatant("goblin-1").position = 0
-    extras.surprise_with(ew, [])
-    key(ew, Key.Key_I)
-    brannoc, wren = _pc(ew, "Brannoc"), _pc(ew, "Wren")
+    brannoc, wren = _goblin_aims_at_wren(ew)
     panel = ew.panel
-    panel.attacker.setCurrentIndex(panel.attacker.findData("goblin-1"))
-    panel.target.setCurrentIndex(panel.target.findData(wren))
     assert brannoc in extras.shield_volunteers(ew.enc, "goblin-1", wren)
     while panel.volunteer.currentData() != brannoc:
         key(ew, Key.Key_V)
@@ -230,13 +237,8 @@ def test_a_move_updates_who_may_take_the_shot(tmp_path: Path, qtbot: object,
     """R31's volunteer must be adjacent (CLOSE) to the target: Brannoc stepping away leaves the
     Volunteer box, and his undone step puts him back, without V being pressed."""
     window, ew = _open(tmp_path, qtbot, monkeypatch, goblins=1)
-    ew.enc.combatant("goblin-1").position = 0
-    extras.surprise_with(ew, [])
-    key(ew, Key.Key_I)
-    brannoc, wren = _pc(ew, "Brannoc"), _pc(ew, "Wren")
+    brannoc, wren = _goblin_aims_at_wren(ew)
     panel = ew.panel
-    panel.attacker.setCurrentIndex(panel.attacker.findData("goblin-1"))
-    panel.target.setCurrentIndex(panel.target.findData(wren))
     assert panel.volunteer.findData(brannoc) > 0
     away = ew.enc.combatant(brannoc).position + 2  # a step, the target's row left selected
     assert ew.run("Move Brannoc", move_action(brannoc, away, False)) is None
