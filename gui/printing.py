@@ -36,7 +36,7 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.paper.facts import class_text, race_name
 
-__all__ = ["QtCanvas", "class_line", "page_points", "paint_sheets", "write_pdf"]
+__all__ = ["QtCanvas", "class_line", "page_points", "paint_sheets"]
 
 
 def class_line(character: Character, catalog: Catalog) -> str:
@@ -263,11 +263,3 @@ def paint_sheets(device: QPagedPaintDevice, characters: Sequence[Character],
                 painter.restore()
     finally:
         painter.end()
-
-
-def write_pdf(path: Path | str, characters: Sequence[Character], campaign: Campaign) -> None:
-    """The fillable play sheets, written whole or not at all; ``OSError`` when ``path`` cannot
-    be written."""
-    from emberkeep.paper.play_sheet import write_play_sheets
-
-    write_play_sheets(path, campaign, characters)

@@ -17,12 +17,12 @@ from emberkeep.campaign.settings import Resolution
 from emberkeep.character.knight import KnightProfile
 from emberkeep.dice import ScriptedRoller
 from emberkeep.encounter.setup import pc_combatant
+from emberkeep.paper.play_sheet import write_play_sheets
 from emberkeep.resources import resource_path
 from gui.campaign_settings import apply_settings, current_state
 from gui.document import CampaignDocument
 from gui.encounter.combatants import HP_COLUMN
 from gui.encounter.player_view import PlayerModel
-from gui.printing import write_pdf
 from gui.sheet import CharacterSheet
 from tests.gui.test_melee_round_gui import open_joust
 from tests.gui.windows import open_campaign_window
@@ -95,7 +95,7 @@ def test_the_pdf_labels_the_knight_hp_beside_the_furnace_hp(
     character = document.campaign.characters[0]
     character.knight = KnightProfile().with_hp(21)
     path = tmp_path / "knight.pdf"
-    write_pdf(path, [character], document.campaign)
+    write_play_sheets(path, document.campaign, [character])
     reader = PdfReader(path)
     text = " ".join(unicodedata.normalize("NFKC", reader.pages[0].extract_text()).split())
     assert "HIT POINTS" in text and "KNIGHT: THE MELEE ROUND" in text and "Knight HP" in text

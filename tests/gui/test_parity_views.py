@@ -19,7 +19,7 @@ from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import dice_text
 from emberkeep.character.skills import Skill
 from emberkeep.gear.owned import OwnedArmor, OwnedWeapon
-from gui import printing
+from emberkeep.paper.play_sheet import write_play_sheets
 from gui.document import CampaignDocument
 from gui.repairs_window import rows_of
 from gui.roster_model import COLUMNS, RosterModel
@@ -100,7 +100,7 @@ def test_the_pdf_prints_the_engines_numbers(qtbot: QtBot, document: CampaignDocu
     """The play sheet's printed numbers are fields named for what they hold."""
     for character in document.campaign.characters:
         path = tmp_path / "sheet.pdf"
-        printing.write_pdf(path, [character], document.campaign)
+        write_play_sheets(path, document.campaign, [character])
         fields = {name: f.get("/V") for name, f in (PdfReader(path).get_fields() or {}).items()}
         engine = parity.engine_numbers(character)
         assert fields["c1_ac"] == str(engine.armor_class)

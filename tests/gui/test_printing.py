@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 from emberkeep.campaign import storage
 from emberkeep.character.catalog import SHIPPED
 from emberkeep.character.status import character_armor_class
+from emberkeep.paper.play_sheet import write_play_sheets
 from emberkeep.resources import resource_path
 from gui.document import CampaignDocument
-from gui.printing import write_pdf
 
 
 def words(text: str) -> str:
@@ -34,7 +34,7 @@ def test_pdf_page_holds_name_class_and_ac(qtbot: QtBot, tmp_path: Path,
     brannoc = document.campaign.characters[0]
     brannoc.name = "<b>Brannoc</b> Ironhand"  # a name is plain text, never markup
     path = tmp_path / "brannoc.pdf"
-    write_pdf(path, [brannoc], document.campaign)
+    write_play_sheets(path, document.campaign, [brannoc])
     reader = PdfReader(path)
     assert len(reader.pages) == 1
     text = words(reader.pages[0].extract_text())
@@ -56,7 +56,7 @@ def test_a_printed_sheet_runs_its_long_lists_on_as_the_pdf_does(
     for _ in range(40):
         brannoc.inventory.add("dagger")
     exported = tmp_path / "exported.pdf"
-    write_pdf(exported, [brannoc], document.campaign)
+    write_play_sheets(exported, document.campaign, [brannoc])
     printer = print_dialog.print_sheets(None, document, [brannoc.id], ask=lambda dialog: True)
     assert printer is not None
     printed = PdfReader(printer.outputFileName())
