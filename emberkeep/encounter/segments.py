@@ -6,8 +6,9 @@ and STR 19-20 as 18. The result is clamped to 1..10.
 
 Readings of the list (each "apply every listed modifier that applies"):
 
-- "+1 for carrying a shield or wearing Light Armor" is one +1 whichever (or both) applies; it
-  adds to the medium (+2) or heavy (+3) armor modifier, so heavy armor and a shield give +4.
+- R41: "+1 for carrying a shield or wearing Light Armor" counts the shield and the armor apart:
+  a shield's +1 adds to the armor's +1 (light), +2 (medium) or +3 (heavy), so light armor and a
+  shield give +2 and heavy armor and a shield +4.
 - a long thrusting weapon is one of 8 ft or more (spear, halberd, great spear, lance, R31); a
   two-handed weapon is one of kind ``two_handed``, or a versatile one (spear, warhammer) held
   in both hands, as attack.py grips it: no shield and no other weapon in hand. So a halberd, a
@@ -154,9 +155,11 @@ def _load_modifiers(weapon: OwnedWeapon | None, inventory: Inventory,
     if weapon is not None and _two_handed(weapon, inventory) and not thrust:
         mods.append(("two-handed weapon", +1))
     weight = inventory.armor_weight()
-    if inventory.shield is not None or weight == "light":
-        mods.append(("shield or light armor", +1))
-    if weight == "medium":
+    if inventory.shield is not None:
+        mods.append(("shield", +1))
+    if weight == "light":
+        mods.append(("light armor", +1))
+    elif weight == "medium":
         mods.append(("medium armor", +2))
     elif weight == "heavy":
         mods.append(("heavy armor", +3))
@@ -166,7 +169,7 @@ def _load_modifiers(weapon: OwnedWeapon | None, inventory: Inventory,
 # the ruling that settles each listed modifier's reading (module notes)
 _RULINGS = {"DEX 18": 31, "DEX 14-17": 20, "STR 15-18": 31, "DEX 4-7": 20, "DEX 3": 40,
             "long thrusting weapon": 31, "small weapon": 31, "two-handed weapon": 37,
-            "shield or light armor": 41, "medium armor": 41, "heavy armor": 41,
+            "shield": 41, "light armor": 41, "medium armor": 41, "heavy armor": 41,
             "shield sacrificed": 18, "monster": 30}
 
 

@@ -93,10 +93,8 @@ def test_raw_scores_count_injury_losses() -> None:
 def test_long_thrusting_weapon_minus_one() -> None:
     """WDD: "-1 for using long, thrusting weapon"; R31: spear 8 ft, lance 10 (with a shield,
     +1 for the shield too)."""
-    assert mods_of(gear=["spear", "shield"]) == [("long thrusting weapon", -1),
-                                                 ("shield or light armor", 1)]
-    assert mods_of(gear=["lance", "shield"]) == [("long thrusting weapon", -1),
-                                                 ("shield or light armor", 1)]
+    assert mods_of(gear=["spear", "shield"]) == [("long thrusting weapon", -1), ("shield", 1)]
+    assert mods_of(gear=["lance", "shield"]) == [("long thrusting weapon", -1), ("shield", 1)]
 
 
 def test_two_handed_weapon_plus_one() -> None:
@@ -112,11 +110,13 @@ def test_long_two_handed_weapons_take_both(weapon: str) -> None:
     assert mods_of(gear=[weapon]) == [("long thrusting weapon", -1), ("two-handed weapon", 1)]
 
 
-def test_shield_or_light_armor_plus_one_once() -> None:
-    """WDD: "+1 for carrying a shield or wearing Light Armor" — once, even with both."""
-    assert mods_of(gear=["mace", "shield"]) == [("shield or light armor", 1)]
-    assert mods_of(gear=["mace", "boiled_leather"]) == [("shield or light armor", 1)]
-    assert mods_of(gear=["mace", "boiled_leather", "shield"]) == [("shield or light armor", 1)]
+def test_shield_and_light_armor_plus_one_each() -> None:
+    """WDD: "+1 for carrying a shield or wearing Light Armor"; R41: the shield's +1 adds to the
+    armor's +1, so light armor and a shield give +2."""
+    assert mods_of(gear=["mace", "shield"]) == [("shield", 1)]
+    assert mods_of(gear=["mace", "boiled_leather"]) == [("light armor", 1)]
+    assert mods_of(gear=["mace", "boiled_leather", "shield"]) == [("shield", 1),
+                                                                  ("light armor", 1)]
 
 
 def test_medium_and_heavy_armor() -> None:
@@ -126,8 +126,8 @@ def test_medium_and_heavy_armor() -> None:
 
 
 def test_heavy_armor_and_a_shield_take_both() -> None:
-    assert mods_of(gear=["mace", "chain_mail", "shield"]) == [("shield or light armor", 1),
-                                                              ("heavy armor", 3)]
+    """R41: heavy armor and a shield: +3 and +1, +4 in all."""
+    assert mods_of(gear=["mace", "chain_mail", "shield"]) == [("shield", 1), ("heavy armor", 3)]
 
 
 def test_monster_modifiers_from_its_stats_and_weapon_length() -> None:

@@ -311,7 +311,8 @@ def test_the_segment_roll_adds_exactly_its_explained_modifiers() -> None:
         segment = roll_segment(enc, tx, c)
     assert segment == max(1, min(10, 5 + found.total))
     labels = {p.label: (p.amount, p.ruling) for p in found.breakdown.parts}
-    assert labels["shield or light armor"] == (1, 41)
+    assert labels["shield"] == (1, 41)
+    assert labels["heavy armor"] == (3, 41)
     assert labels["small weapon"] == (-1, 31)
 
 
