@@ -14,6 +14,7 @@ Sharing, when the window changes campaign, and when the app quits.
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
@@ -115,11 +116,23 @@ class ShareTools(QObject):
         self.stop()
         self.show_fight(None)
         present = {c.id for c in document.campaign.characters}
-        remembered = self.window.state.share_sheets.get(self._campaign_key(document), [])
+        remembered = ([] if document.path is None
+                      else self.window.state.share_sheets_of(document.path))
         self.sheet_ids = [cid for cid in remembered if cid in present]  # gone ones dropped
         self._keys = {}
         self._sheets, self._stale = {}, set()
         document.campaignChanged.connect(self._campaign_changed)
+        document.pathChanged.connect(self._saved_as)
+
+    def _saved_as(self, path: Path | None) -> None:
+        """Saved under a new file (a new campaign's first save, a Save As): the sheets ticked
+        go with it; the old file keeps its own (it is still there, as it was saved)."""
+        if path is None:
+            return
+        state = self.window.state
+        # this campaign now is that file: a choice remembered for what it held before goes
+        state.set_share_sheets(path, self.sheet_ids)
+        state.save()
 
     # -- what is shared -------------------------------------------------------------------
 
@@ -139,15 +152,13 @@ class ShareTools(QObject):
                 signal.connect(self.changed)
         self.changed()
 
-    @staticmethod
-    def _campaign_key(document: CampaignDocument) -> str:
-        return str(document.path) if document.path is not None else ""
-
     def share_sheets(self, character_ids: list[str]) -> None:
+        """Share these sheets, and remember them for the campaign's file; a campaign not saved
+        yet keeps them here until its first save gives it one (:meth:`_saved_as`)."""
         self.sheet_ids = list(character_ids)
         document = self.window.document
         if document is not None and document.path is not None:
-            self.window.state.share_sheets[self._campaign_key(document)] = list(self.sheet_ids)
+            self.window.state.set_share_sheets(document.path, self.sheet_ids)
             self.window.state.save()
         self.changed()
 
@@ -232,6 +243,10 @@ class ShareTools(QObject):
     def open_dialog(self) -> ShareDialog:
         from gui.share_dialog import ShareDialog
 
+        document = self.window.document
+        state = self.window.state
+        if state.prune_share_sheets(keep=None if document is None else document.path):
+            state.save()
         if self.dialog is None:
             self.dialog = ShareDialog(self, self.window)
         in_front = self.window.encounter_tools.current()

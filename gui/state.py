@@ -18,10 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gui import paths
 
-__all__ = ["MAX_OPEN_FIGHT_FILES", "MAX_RECENT", "AppState"]
+__all__ = ["MAX_OPEN_FIGHT_FILES", "MAX_RECENT", "MAX_SHARE_FILES", "AppState"]
 
 MAX_RECENT = 10
 MAX_OPEN_FIGHT_FILES = 50  # campaign files whose open fights are remembered; the oldest go
+MAX_SHARE_FILES = 50  # campaign files whose shared sheets are remembered; the oldest go
 
 
 class AppState(BaseModel):
@@ -54,6 +55,8 @@ class AppState(BaseModel):
     share_host: str | None = None
     share_log_lines: int = 0
     share_sheets: dict[str, list[str]] = Field(default_factory=dict)
+    """Campaign file (absolute path) → the characters whose sheets were last shared, the most
+    recently shared file last, at most :data:`MAX_SHARE_FILES` (:meth:`prune_share_sheets`)."""
     loaded_sha256: dict[str, str] = Field(default_factory=dict)
     """Campaign file (absolute path) → the SHA-256 of the bytes this app last saved there or
     loaded from it whole: the same bytes load again without the strict parse they passed
@@ -109,6 +112,35 @@ class AppState(BaseModel):
 
     def sha256_of(self, path: Path) -> str | None:
         return self.loaded_sha256.get(str(path.resolve()))
+
+    def set_share_sheets(self, path: Path, character_ids: list[str]) -> None:
+        """Remember the sheets shared for ``path`` (none: forget the file); the most recently
+        shared file last, so the oldest are the ones dropped past the limit."""
+        text = str(path.resolve())
+        self.share_sheets.pop(text, None)
+        if character_ids:
+            self.share_sheets[text] = list(character_ids)
+        while len(self.share_sheets) > MAX_SHARE_FILES:
+            del self.share_sheets[next(iter(self.share_sheets))]
+
+    def share_sheets_of(self, path: Path) -> list[str]:
+        return list(self.share_sheets.get(str(path.resolve()), []))
+
+    def prune_share_sheets(self, keep: Path | None = None) -> bool:
+        """Forget the shared sheets of files deleted or renamed outside the app; True if any.
+
+        Run when the share dialog opens (a few stats, at most :data:`MAX_SHARE_FILES`), not at
+        start-up. A file is gone when its folder is there and it is not; a whole folder missing
+        may be a drive or a network share not mounted right now, so its files are kept (the
+        cap still bounds them). ``keep``: the open campaign's file, kept even if deleted under
+        it: the next save writes it again, with the sheets the GM sees ticked.
+        """
+        kept = None if keep is None else str(keep.resolve())
+        gone = [name for name in self.share_sheets
+                if name != kept and not (path := Path(name)).exists() and path.parent.is_dir()]
+        for name in gone:
+            del self.share_sheets[name]
+        return bool(gone)
 
     def forget(self, path: str) -> None:
         self.recent = [p for p in self.recent if p != path]

@@ -1,7 +1,8 @@
 """Share with Players remembers the GM's choices: the port, the address and the log lines for
 the app, the sheets shared for each campaign file; never the players' key (a new one each time).
 A port taken on the next start is refused and the next free one offered; a character since
-removed is dropped."""
+removed is dropped. A campaign's first save and a Save As take its sheets to the new file; files
+gone are forgotten when the dialog opens, and only the most recently shared are kept."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from gui import paths
+from emberkeep.campaign.example import build_example_campaign
+from gui import dialogs, paths
+from gui.document import CampaignDocument
 from gui.main_window import MainWindow
 from gui.share_dialog import ShareDialog
-from gui.state import AppState
+from gui.state import MAX_SHARE_FILES, AppState
 from tests.gui.test_share_dialog import _free_port, start_sharing
 from tests.gui.windows import open_campaign_window
 
@@ -131,3 +134,118 @@ def test_a_state_file_from_before_loads_with_the_defaults(tmp_path: Path) -> Non
     assert state.recent == ["/x/c.json"] and state.autosave_seconds == 90  # not reset
     assert (state.share_port, state.share_host, state.share_log_lines, state.share_sheets) \
         == (None, None, 0, {})
+
+
+def _tick(dialog: ShareDialog, *rows: int) -> list[str]:
+    for row in rows:
+        dialog.sheets.item(row).setCheckState(Qt.CheckState.Checked)
+    return _ticked(dialog)
+
+
+def _saving_as(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
+    """The GM's answer in the Save As file dialog."""
+    monkeypatch.setattr(dialogs, "ask_save_path", lambda _parent, _suggestion: target)
+
+
+def test_an_unsaved_campaigns_sheets_go_with_its_first_save(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    window.set_document(CampaignDocument(build_example_campaign()))  # never saved: no file
+    assert window.document is not None and window.document.path is None
+    chosen = _tick(window.share_tools.open_dialog(), 0, 2)
+    assert len(chosen) == 2
+    assert window.state.share_sheets == {}  # no file to remember them for yet
+    target = tmp_path / "new campaign.json"
+    _saving_as(monkeypatch, target)
+    assert window.save()  # Save on a new campaign asks where, as Save As
+    key = str(target.resolve())
+    assert window.state.share_sheets == {key: chosen}
+    assert AppState.load().share_sheets == {key: chosen}  # on disk, not only in memory
+    window.close()
+
+    again = _reopen(qtbot, target)
+    assert _ticked(again.share_tools.open_dialog()) == chosen  # the dialog preselects them
+
+
+def test_save_as_carries_the_sheets_to_the_new_file_and_the_old_keeps_its_own(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    chosen = _tick(window.share_tools.open_dialog(), 1)
+    copy = tmp_path / "copy.json"
+    _saving_as(monkeypatch, copy)
+    assert window.save_as()
+    assert window.document is not None and window.document.path == copy.resolve()
+    assert AppState.load().share_sheets == {str(path.resolve()): chosen,
+                                            str(copy.resolve()): chosen}
+    window.close()
+
+    for reopened in (copy, path):
+        again = _reopen(qtbot, reopened)
+        assert _ticked(again.share_tools.open_dialog()) == chosen
+        again.close()
+
+
+def test_save_as_over_a_file_replaces_the_choice_remembered_for_it(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    assert window.document is not None
+    ids = [c.id for c in window.document.campaign.characters]
+    over = tmp_path / "over.json"
+    over.write_bytes(path.read_bytes())
+    window.state.set_share_sheets(over, [ids[0], ids[1]])  # what over.json held had two
+    chosen = _tick(window.share_tools.open_dialog(), 2)
+    assert chosen == [ids[2]]
+    _saving_as(monkeypatch, over)
+    assert window.save_as()
+    assert AppState.load().share_sheets[str(over.resolve())] == chosen
+
+    window.share_tools.open_dialog().sheets.item(2).setCheckState(Qt.CheckState.Unchecked)
+    other = tmp_path / "other.json"
+    window.state.set_share_sheets(other, [ids[0]])
+    _saving_as(monkeypatch, other)
+    assert window.save_as()  # nothing ticked: the file's old choice is forgotten
+    assert str(other.resolve()) not in AppState.load().share_sheets
+
+
+def test_files_gone_are_pruned_when_the_dialog_opens(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    kept, deleted = tmp_path / "kept.json", tmp_path / "deleted.json"
+    kept.write_bytes(path.read_bytes())
+    unplugged = tmp_path / "usb stick" / "away.json"  # its whole folder missing: a drive away?
+    for name in (kept, deleted, unplugged):
+        window.state.set_share_sheets(name, ["someone"])
+    window.state.save()
+    window.share_tools.open_dialog()
+    remembered = set(AppState.load().share_sheets)
+    assert remembered == {str(kept.resolve()), str(unplugged.resolve())}
+
+
+def test_pruning_keeps_the_open_file_even_if_deleted_under_it(tmp_path: Path) -> None:
+    state = AppState()
+    open_file, gone = tmp_path / "open.json", tmp_path / "gone.json"
+    state.set_share_sheets(open_file, ["a"])
+    state.set_share_sheets(gone, ["b"])
+    assert state.prune_share_sheets(keep=open_file)
+    assert state.share_sheets == {str(open_file.resolve()): ["a"]}
+    assert not state.prune_share_sheets(keep=open_file)  # nothing more to drop
+
+
+def test_the_sheets_of_the_most_recently_shared_files_are_kept_up_to_the_cap(
+        tmp_path: Path) -> None:
+    state = AppState()
+    files = [tmp_path / f"c{number}.json" for number in range(MAX_SHARE_FILES + 2)]
+    for number, name in enumerate(files[:MAX_SHARE_FILES]):
+        state.set_share_sheets(name, [f"pc{number}"])
+    state.set_share_sheets(files[0], ["pc0", "again"])  # shared again: the most recent now
+    state.set_share_sheets(files[MAX_SHARE_FILES], ["new"])
+    state.set_share_sheets(files[MAX_SHARE_FILES + 1], ["newer"])
+    assert len(state.share_sheets) == MAX_SHARE_FILES
+    assert state.share_sheets_of(files[1]) == [] and state.share_sheets_of(files[2]) == []
+    assert state.share_sheets_of(files[0]) == ["pc0", "again"]
+    assert state.share_sheets_of(files[3]) == ["pc3"]
+    assert list(state.share_sheets)[-3:] == [str(files[0].resolve()),
+                                             str(files[MAX_SHARE_FILES].resolve()),
+                                             str(files[MAX_SHARE_FILES + 1].resolve())]
+    state.set_share_sheets(files[3], [])  # nothing shared: the file is forgotten
+    assert str(files[3].resolve()) not in state.share_sheets
