@@ -29,8 +29,8 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from emberkeep.campaign.atomic import atomic_write
 
-__all__ = ["A4", "A4_LANDSCAPE", "BOLD", "FIELD_BOLD", "FIELD_FONT", "GREY", "REGULAR",
-           "Page", "field_text", "measuring_page", "printable", "string_width",
+__all__ = ["A4", "A4_LANDSCAPE", "BOLD", "FIELD_BOLD", "FIELD_FONT", "GOES_ON", "GREY", "LEGIBLE",
+           "REGULAR", "Page", "field_text", "measuring_page", "printable", "string_width",
            "write_pages"]
 
 A4 = (595.28, 841.89)
@@ -40,6 +40,11 @@ FIELD_FONT, FIELD_BOLD = "Helvetica", "Helvetica-Bold"
 GREY = colors.Color(0.86, 0.86, 0.86)  # heading bands: light enough for any printer's toner
 _WRITE_ON = colors.Color(0.93, 0.95, 1.0)  # a box to fill in, as PDF readers tint them
 _FIELD_PAD = 4.0  # room after a printed number's text in its field
+LEGIBLE = 6.0
+"""The smallest size (pt) words print at on any sheet: below it a list goes on over another
+column or page, a long name wraps, rather than shrink."""
+GOES_ON = ", continued"
+"""After a heading carried on over another column or page ("Attacks, continued")."""
 
 
 @cache
@@ -86,7 +91,7 @@ class Page:
         return float(pdfmetrics.stringWidth(printable(text), BOLD if bold else REGULAR, size))
 
     def size_to_fit(self, text: str, width: float, size: float, bold: bool = False,
-                    smallest: float = 6.0) -> float:
+                    smallest: float = LEGIBLE) -> float:
         """``size``, or a smaller one down to ``smallest`` at which ``text`` fits ``width``."""
         while size > smallest and self.width_of(text, size, bold) > width:
             size -= 0.25
@@ -100,6 +105,16 @@ class Page:
         while text and self.width_of(text + "…", size, bold) > width:
             text = text[:-1]
         return text.rstrip() + "…"
+
+    def fit_keeping(self, text: str, tail: str, width: float, size: float,
+                    bold: bool = False) -> str:
+        """``text`` cut with "…" so that ``tail`` after it still fits ``width``: a long name
+        gives way, what the line says of it (", continued", "page 2 of 3") stays."""
+        room = width - self.width_of(tail, size, bold)
+        whole = printable(text + tail)
+        if self.width_of(whole, size, bold) <= width:
+            return whole
+        return self.fit(text, max(room, 0.0), size, bold) + printable(tail)
 
     def text(self, x: float, y: float, text: str, size: float = 9, bold: bool = False,
              width: float | None = None, align: str = "left") -> float:
@@ -116,22 +131,35 @@ class Page:
         return drawn
 
     def wrap(self, text: str, width: float, size: float, bold: bool = False) -> list[str]:
-        """Lines of ``text`` no wider than ``width`` (a word too long is cut)."""
+        """Lines of ``text`` no wider than ``width``; a word wider than a line is broken over
+        lines rather than cut, so every letter of a name prints."""
         lines: list[str] = []
         for paragraph in printable(text.replace("\r", "")).split("\n") if "\n" in text \
                 else [printable(text)]:
             line = ""
             for word in paragraph.split():
                 trial = f"{line} {word}".strip()
-                if self.width_of(trial, size, bold) <= width or not line:
-                    line = trial if self.width_of(trial, size, bold) <= width \
-                        else self.fit(trial, width, size, bold)
-                else:
+                if self.width_of(trial, size, bold) <= width:
+                    line = trial
+                    continue
+                if line:
                     lines.append(line)
-                    line = word if self.width_of(word, size, bold) <= width \
-                        else self.fit(word, width, size, bold)
+                *whole, line = self._broken(word, width, size, bold)
+                lines += whole
             lines.append(line)
         return lines
+
+    def _broken(self, word: str, width: float, size: float, bold: bool) -> list[str]:
+        """``word`` in pieces each no wider than ``width`` (one letter at the least)."""
+        pieces, used = [""], 0.0
+        for ch in word:  # widths add up letter by letter (reportlab does not kern)
+            step = self.width_of(ch, size, bold)
+            if pieces[-1] and used + step > width:
+                pieces.append("")
+                used = 0.0
+            pieces[-1] += ch
+            used += step
+        return pieces
 
     def paragraph(self, x: float, top: float, text: str, width: float, bottom: float,
                   size: float = 7.5, bold_head: str = "", leading: float | None = None) -> float:
