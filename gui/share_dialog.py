@@ -13,6 +13,7 @@ this campaign file; a port taken since is refused with its reason and the next f
 from __future__ import annotations
 
 import io
+import itertools
 from typing import TYPE_CHECKING
 
 import segno
@@ -117,6 +118,12 @@ class ShareDialog(QDialog):
         self.stop.clicked.connect(self._stop)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
+        # Tab goes as the eye reads: the choices, the address's button beside them, then the
+        # row at the bottom (the Copy button was made first, and came first)
+        order = [self.interfaces, self.port, self.fight, self.sheets, self.log, self.copy,
+                 self.start, self.stop, buttons.button(QDialogButtonBox.StandardButton.Close)]
+        for before, after in itertools.pairwise(order):
+            QWidget.setTabOrder(before, after)
         row = QHBoxLayout()
         row.addWidget(self.start)
         row.addWidget(self.stop)
@@ -187,6 +194,7 @@ class ShareDialog(QDialog):
             widget.setEnabled(not sharing)
         self.stop.setEnabled(sharing)
         self.copy.setEnabled(sharing)
+        shown_before = self.qr.isVisibleTo(self)
         self.qr.setVisible(sharing)
         self.address.setVisible(sharing)
         self.copy.setVisible(sharing)
@@ -211,6 +219,13 @@ class ShareDialog(QDialog):
                     "you mean it." if public else ""))
             self.start.setText("S&tart Sharing Publicly" if public else "S&tart Sharing")
         self.start.setDefault(not sharing)
+        if shown_before != sharing:
+            # the code's column came or went: fit it (else Stop left a wide dialog of stretched
+            # fields and an empty column); the layout first, or the size asked is the old one
+            layout = self.layout()
+            if layout is not None:
+                layout.activate()
+            self.adjustSize()
 
     # -- the GM's choices -----------------------------------------------------------------
 
@@ -224,6 +239,10 @@ class ShareDialog(QDialog):
             return
         refused = self.tools.start(address.host, self.port.value())
         self.show_state()
+        if not refused:
+            # the button pressed is disabled now: Qt would hand the keys to the next one
+            # enabled, Close; the address is what the GM wants next
+            self.copy.setFocus()
         if refused:
             offered = next_free_port(address.host, self.port.value())
             if offered is not None:
@@ -234,6 +253,7 @@ class ShareDialog(QDialog):
     def _stop(self) -> None:
         self.tools.stop()
         self.show_state()
+        self.start.setFocus()  # Stop is disabled now: the keys go back to where sharing starts
 
     def _copy(self) -> None:
         QGuiApplication.clipboard().setText(self.tools.url)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QDialogButtonBox, QWidget
 
 from emberkeep.dice import RandomRoller
 from emberkeep.share.addresses import LOOPBACK, Address, kind_of, local_addresses
@@ -23,6 +23,7 @@ from gui.encounter.actions import change_hp_action
 from gui.main_window import MainWindow
 from gui.share_dialog import ShareDialog
 from tests.gui.test_encounter_window import key, open_encounter
+from tests.gui.windows import open_campaign_window
 
 ORDER = {"private": 0, "loopback": 1, "public": 2}
 
@@ -209,3 +210,45 @@ def test_a_fight_whose_tab_closes_leaves_the_page_and_comes_back(
     window.encounter_tools.open_encounter(record_id)
     QApplication.processEvents()
     assert page_data(url)["fight"]["title"] == "Goblin ambush"
+
+
+def _tab_chain(dialog: ShareDialog) -> list[QWidget]:
+    """The widgets Tab visits, in order, from the dialog's first."""
+    chain: list[QWidget] = []
+    widget: QWidget | None = dialog.nextInFocusChain()
+    while widget is not None and widget is not dialog:
+        if (widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget.isEnabled()
+                and widget.isVisibleTo(dialog) and widget.focusProxy() is None
+                and not isinstance(widget.parent(), QAbstractSpinBox)):
+            chain.append(widget)
+        widget = widget.nextInFocusChain()
+    return chain
+
+
+def test_keys_alone_go_as_the_eye_reads_and_land_on_what_comes_next(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    dialog = window.share_tools.open_dialog()
+    box = dialog.findChild(QDialogButtonBox)
+    assert box is not None
+    close = box.button(QDialogButtonBox.StandardButton.Close)
+    assert _tab_chain(dialog) == [dialog.interfaces, dialog.port, dialog.fight, dialog.sheets,
+                                  dialog.log, dialog.start, close]
+    narrow = dialog.width()
+    hosts = [dialog.interfaces.itemData(i).host for i in range(dialog.interfaces.count())]
+    dialog.interfaces.setCurrentIndex(hosts.index(LOOPBACK))
+    dialog.port.setValue(_free_port())
+    dialog.start.setFocus()
+    QTest.keyClick(dialog.start, Qt.Key.Key_Space)
+    assert window.share_tools.sharing, dialog.state.text()
+    # the Copy button sits under the code, right of the choices: after them, before the row
+    assert _tab_chain(dialog) == [dialog.fight, dialog.sheets, dialog.log, dialog.copy,
+                                  dialog.stop, close]
+    assert dialog.focusWidget() is dialog.copy  # not Close, next after the disabled Start
+    assert dialog.width() > narrow  # room for the code
+    QTest.keyClick(dialog.copy, Qt.Key.Key_Tab)
+    assert dialog.focusWidget() is dialog.stop
+    QTest.keyClick(dialog.stop, Qt.Key.Key_Space)
+    assert not window.share_tools.sharing
+    assert dialog.focusWidget() is dialog.start
+    assert dialog.width() == narrow  # the code's column gone, no stretched fields left
