@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from emberkeep.tables.combat import CritKind
 
 __all__ = ["RULINGS_GROUP", "Entry", "Reference", "RenderedTable", "entries", "reference",
-           "render_markdown", "ruling_key", "search", "table", "table_ids"]
+           "render_markdown", "ruling_key", "search", "table", "table_caption", "table_ids"]
 
 _Row = TypeVar("_Row", bound=TableRow)
 GameId = Literal["furnace", "wdd", "melee_round"]
@@ -103,13 +103,15 @@ def reference() -> Reference:
 
 @dataclass(frozen=True, slots=True)
 class RenderedTable:
-    """A table as rows of cells: ``header`` names the columns, ``die`` what is rolled on it."""
+    """A table as rows of cells: ``header`` names the columns, ``die`` what is rolled on it,
+    ``note`` how to read a cell (the Advancement table's "$")."""
 
     id: str
     name: str
     die: str
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    note: str = ""
 
 
 def _roll_table(loaded: RollTable[_Row], die: str = "") -> RenderedTable:
@@ -155,15 +157,18 @@ def _combat(name: str) -> RenderedTable:
 
 def _advancement() -> RenderedTable:
     data = advancement_table()
+    # the cells keep the text's "5HD+1$"; without its own line saying what "$" is (R5's fixed
+    # gain) a reader of the reference could not tell
     return RenderedTable("advancement", "Advancement", "", ("Level", "PROF", "Hit dice", "Gains"),
                          tuple((str(r.level), f"+{r.prof}", r.hit_dice, r.text)
-                               for r in data.levels))
+                               for r in data.levels),
+                         f"{data.text} Each $ is hit points gained with no roll (R5).")
 
 
 def _xp() -> RenderedTable:
     data = xp_table()
     return RenderedTable("xp", "Experience", "", ("Level", "XP"),
-                         tuple((str(r.level), str(r.xp)) for r in data.levels))
+                         tuple((str(r.level), str(r.xp)) for r in data.levels), data.text)
 
 
 _TABLES: dict[str, Callable[[], RenderedTable]] = {
@@ -232,8 +237,14 @@ def _cites(numbers: Sequence[int]) -> str:
     return f" ({', '.join(ruling_key(n) for n in numbers)})" if numbers else ""
 
 
+def table_caption(rendered: RenderedTable) -> str:
+    """What is rolled on the table and how to read it, in one line ("" when neither is said)."""
+    return " ".join(part for part in (f"Roll: {rendered.die}." if rendered.die else "",
+                                      rendered.note) if part)
+
+
 def _table_text(rendered: RenderedTable) -> str:
-    lines = [f"Roll: {rendered.die}." if rendered.die else ""]
+    lines = [table_caption(rendered)]
     lines += ["  ".join(row) for row in rendered.rows]
     return "\n".join(line for line in lines if line)
 
@@ -311,8 +322,8 @@ def render_markdown() -> str:
         for table_id in game.tables:
             rendered = table(table_id)
             out += [f'<a id="table-{_anchor(table_id)}"></a>', "", f"### {rendered.name}", ""]
-            if rendered.die:
-                out += [f"Roll: {rendered.die}.", ""]
+            if table_caption(rendered):
+                out += [table_caption(rendered), ""]
             out += [*_markdown_table(rendered), ""]
     out += ['<a id="rulings"></a>', "", f"## Rulings R1…R{len(ref.rulings)}", ""]
     for ruling in ref.rulings:

@@ -27,7 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.rules_reference import RULINGS_GROUP, Entry, entries, reference, ruling_key, search
+from emberkeep.rules_reference import (
+    RULINGS_GROUP,
+    Entry,
+    entries,
+    reference,
+    ruling_key,
+    search,
+    table_caption,
+)
 from gui.plain_text import plain_label
 from gui.ruling_tips import ruling_in_sight
 
@@ -111,6 +119,7 @@ class RulesWindow(QWidget):
         self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table_note = plain_label("", self)
+        self.table_note.setWordWrap(True)  # a table's note can run longer than the pane
         table_page = QWidget(self)
         table_layout = QVBoxLayout(table_page)
         table_layout.setContentsMargins(0, 0, 0, 0)
@@ -188,8 +197,9 @@ class RulesWindow(QWidget):
             self.pages.setCurrentIndex(0)
             return
         rendered = entry.table
-        self.table_note.setText(f"Roll: {rendered.die}." if rendered.die else "")
-        self.table_note.setVisible(bool(rendered.die))
+        caption = table_caption(rendered)
+        self.table_note.setText(caption)
+        self.table_note.setVisible(bool(caption))
         self.table.clear()
         self.table.setColumnCount(len(rendered.header))
         self.table.setRowCount(len(rendered.rows))

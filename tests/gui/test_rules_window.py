@@ -3,6 +3,7 @@ written, and opens on a ruling another window names."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,46 @@ def test_open_ruling_clears_a_search_that_hid_it_and_reuses_the_window(qtbot: An
     assert window.search.text() == ""
     with pytest.raises(KeyError):
         window.open_ruling(42)
+
+
+def test_the_advancement_table_says_what_its_dollar_means(qtbot: Any) -> None:
+    """The Advancement table's "5HD+1$" cells keep the text's sign; the note over the table
+    says it: 3 for Fighters, 2 for Clerics and Rogues, 1 for Magic-users (R5)."""
+    window = _window(qtbot)
+    window.show_entry("table:advancement")
+    cell = window.table.item(6, 2)  # level 6
+    assert cell is not None and cell.text() == "5HD+1$"
+    note = window.table_note.text()
+    assert window.table_note.isVisibleTo(window)
+    assert "$ means 3 for Fighters, 2 for Clerics and Rogues, 1 for Magic-users" in note
+    assert not note.startswith("Roll:")  # the table is not rolled on
+    window.show_entry("table:fumble")
+    assert window.table_note.text() == "Roll: d12."
+
+
+# an internal id (snake_case), or markup a plain-text view would show as it is
+_NOT_FOR_THE_SCREEN = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b|`|\*\*|</?[a-z]+[ >/]|\]\(|&[a-z]+;")
+
+
+def test_no_entry_shows_an_internal_id_or_markup(qtbot: Any) -> None:
+    """Every entry as the window shows it (heading, text, the table's note, header and
+    cells): plain words only."""
+    window = _window(qtbot)
+    for entry in entries():
+        window.show_entry(entry.key)
+        shown = [window.heading.text()]
+        if window.pages.currentIndex() == 0:
+            shown.append(window.text.toPlainText())
+        else:
+            shown.append(window.table_note.text())
+            for column in range(window.table.columnCount()):
+                header = window.table.horizontalHeaderItem(column)
+                shown.append(header.text() if header is not None else "")
+                for row in range(window.table.rowCount()):
+                    item = window.table.item(row, column)
+                    shown.append(item.text() if item is not None else "")
+        found = [m.group() for text in shown for m in _NOT_FOR_THE_SCREEN.finditer(text)]
+        assert found == [], entry.key
 
 
 def test_the_text_is_plain(qtbot: Any) -> None:
