@@ -19,7 +19,6 @@ two A4 pages for the shipped tables; longer tables flow onto a third page rather
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TypeVar, get_args
@@ -39,7 +38,8 @@ from emberkeep.magic.spellcheck import (
     load_spellcheck_table,
 )
 from emberkeep.melee_round import modifiers as melee
-from emberkeep.paper.layout import A4_LANDSCAPE, GREY, Page, measuring_page, write_pages
+from emberkeep.paper.columns import Block, Placed, draw_placed, flow
+from emberkeep.paper.layout import A4_LANDSCAPE, Page, measuring_page, write_pages
 from emberkeep.resources import ResourceError
 from emberkeep.tables import combat
 from emberkeep.tables.base import RollTable, TableRow
@@ -47,22 +47,6 @@ from emberkeep.tables.base import RollTable, TableRow
 __all__ = ["Block", "gm_screen_blocks", "uses_melee_round", "write_gm_screen"]
 
 _M = 24.0
-_COLUMNS = 4
-_GUTTER = 10.0
-_SIZE = 6.9  # the rows' text: small, but a screen is read up close
-_LEADING = 8.1
-_TITLE_H = 10.0
-
-
-@dataclass(frozen=True)
-class Block:
-    """One table on the screen: its title, a line on how it is rolled, and its rows as
-    (roll, what it does); the rolls' column is as wide as its widest."""
-
-    title: str
-    note: str
-    rows: tuple[tuple[str, str], ...]
-    label_width: float = 0.0
 
 
 def uses_melee_round(campaign: Campaign) -> bool:
@@ -218,111 +202,20 @@ def _melee_round_block() -> Block:
                      ("−1", f"fatigue, each round past CON, to −{melee.FATIGUE_MAX} (R33)")))
 
 
-# -- laying the blocks out ---------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Item:
-    """One thing a page draws at (x, y): a table's ``title`` band, a ``note`` line, a ``row``
-    line (its roll in ``label`` on its first line) or the ``rule`` under a row."""
-
-    kind: str
-    x: float
-    y: float
-    text: str = ""
-    label: str = ""
-    width: float = 0.0  # a title's or rule's width, a row's roll column
-
-
-@dataclass
-class _Placed:
-    """What one page draws."""
-
-    items: list[_Item] = field(default_factory=list)
-
-
-def _layout(page: Page, blocks: list[Block]) -> list[_Placed]:
-    width, height = A4_LANDSCAPE
-    col_w = (width - 2 * _M - (_COLUMNS - 1) * _GUTTER) / _COLUMNS
-    top, bottom = height - _M - 16, _M + 4
-    pages = [_Placed()]
-    column, y = 0, top
-
-    def next_column() -> None:
-        nonlocal column, y
-        column += 1
-        y = top
-        if column == _COLUMNS:
-            pages.append(_Placed())
-            column = 0
-
-    def x() -> float:
-        return _M + column * (col_w + _GUTTER)
-
-    for block in blocks:
-        labels = max((page.width_of(label, _SIZE, bold=True) for label, _ in block.rows),
-                     default=0.0)
-        block = Block(block.title, block.note, block.rows, max(18.0, labels + 5))
-        note = page.wrap(block.note, col_w - 4, _SIZE - 0.5) if block.note else []
-        first_row = _row_lines(page, block, block.rows[0], col_w) if block.rows else []
-        if y - _TITLE_H - len(note) * _LEADING - len(first_row) * _LEADING < bottom:
-            next_column()
-        pages[-1].items.append(_Item("title", x(), y, block.title, width=col_w))
-        y -= _TITLE_H + 1
-        for line in note:
-            y -= _LEADING
-            pages[-1].items.append(_Item("note", x() + 2, y, line))
-        y -= 2
-        for row in block.rows:
-            lines = _row_lines(page, block, row, col_w)
-            if y - len(lines) * _LEADING < bottom:
-                next_column()
-                pages[-1].items.append(_Item("title", x(), y, block.title + " (cont.)",
-                                             width=col_w))
-                y -= _TITLE_H + 3
-            for number, line in enumerate(lines):
-                y -= _LEADING
-                label = row[0] if number == 0 else ""
-                pages[-1].items.append(_Item("row", x(), y, line, label, block.label_width))
-            y -= 1.6
-            pages[-1].items.append(_Item("rule", x(), y + 0.8, width=col_w))
-        y -= 6
-    return pages
-
-
-def _row_lines(page: Page, block: Block, row: tuple[str, str], col_w: float) -> list[str]:
-    return page.wrap(row[1], col_w - block.label_width - 4, _SIZE)
-
-
-def _draw(page: Page, *, placed: _Placed, number: int, count: int, campaign: Campaign) -> None:
+def _draw(page: Page, *, placed: Placed, number: int, count: int, campaign: Campaign) -> None:
     width, height = A4_LANDSCAPE
     page.text(_M, height - _M - 6, "GM screen", 10, bold=True)
-    page.text(width - _M, height - _M - 6, f"{campaign.name} · page {number} of {count}", 7,
-              align="right", width=400)
+    page.text(width - _M, height - _M - 6,
+              page.fit_keeping(campaign.name, f" · page {number} of {count}", 400, 7), 7,
+              align="right")
     page.rule(_M, height - _M - 10, width - _M, 0.8)
-    for item in placed.items:
-        x, y = item.x, item.y
-        if item.kind == "title":
-            page.canvas.setFillColor(GREY)
-            page.canvas.rect(x, y - _TITLE_H, item.width, _TITLE_H, stroke=0, fill=1)
-            page.canvas.setFillColor((0, 0, 0))
-            page.text(x + 3, y - _TITLE_H + 2.6, item.text.upper(), 6.8, bold=True,
-                      width=item.width - 6)
-        elif item.kind == "note":
-            page.text(x, y, item.text, _SIZE - 0.5)
-        elif item.kind == "row":
-            if item.label:
-                page.text(x + 1, y, item.label, _SIZE, bold=True, width=item.width - 2)
-            page.text(x + item.width, y, item.text, _SIZE)
-        else:  # the rule under a row
-            page.canvas.setStrokeColor((0.7, 0.7, 0.7))
-            page.rule(x, y, x + item.width, 0.3)
-            page.canvas.setStrokeColor((0, 0, 0))
+    draw_placed(page, placed)
 
 
 def write_gm_screen(path: Path | str, campaign: Campaign) -> int:
     """Write the screen to ``path``; returns its number of pages. ``OSError`` when ``path``
     cannot be written."""
-    placed = _layout(measuring_page(), gm_screen_blocks(campaign))
+    placed = flow(measuring_page(), gm_screen_blocks(campaign))
     count = len(placed)
     write_pages(path, f"{campaign.name}: GM screen", A4_LANDSCAPE,
                 [partial(_draw, placed=p, number=n, count=count, campaign=campaign)

@@ -109,12 +109,20 @@ class Page:
     def fit_keeping(self, text: str, tail: str, width: float, size: float,
                     bold: bool = False) -> str:
         """``text`` cut with "…" so that ``tail`` after it still fits ``width``: a long name
-        gives way, what the line says of it (", continued", "page 2 of 3") stays."""
-        room = width - self.width_of(tail, size, bold)
+        gives way, what the line says of it (", continued", "page 2 of 3") stays. The cut
+        is in the middle, so names that differ only at their end stay told apart."""
         whole = printable(text + tail)
         if self.width_of(whole, size, bold) <= width:
             return whole
-        return self.fit(text, max(room, 0.0), size, bold) + printable(tail)
+        text, tail = printable(text), printable(tail)
+        keep = len(text)
+        while keep > 0:
+            end = keep // 3
+            shown = f"{text[:keep - end].rstrip()}…{text[len(text) - end:] if end else ''}"
+            if self.width_of(shown + tail, size, bold) <= width:
+                return shown + tail
+            keep -= 1
+        return "…" + tail
 
     def text(self, x: float, y: float, text: str, size: float = 9, bold: bool = False,
              width: float | None = None, align: str = "left") -> float:
