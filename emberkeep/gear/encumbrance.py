@@ -1,8 +1,9 @@
 """Encumbrance (Furnace, after Five Torches Deep; R14): a load limit of 10 + STR.
 
 Everything counts as one load, worn armor included, except bulk goods: 1000 coins are one load,
-5 torches are one load, and so on (an item's ``bulk``). Bundles round up: 6 torches are 2 loads,
-1 coin is 1 load. A character's fist is not carried and counts nothing.
+5 torches are one load, and so on (an item's ``bulk``; R34 sets the shipped bundles and makes the
+classes' "set of adventuring gear" one item). Bundles round up: 6 torches are 2 loads, 1 coin is
+1 load. A character's fist is not carried and counts nothing.
 """
 
 from __future__ import annotations
