@@ -24,6 +24,8 @@ and marks the attacker as having acted.
   and with the option off a monster's 1 is a plain miss (no fumble row, no gear to notch).
 - WDD segments (R20): a heavy two-handed weapon attacks only every other round unless STR is
   15 or more (``segments.heavy_weapon_ready``; the round is kept in ``Combatant.used``).
+- R40: a natural 2 (no fumble) that reaches the AC hits, and WDD's low roll notches the weapon
+  all the same (``gear_wear.wdd_notch``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ How a strike's damage is put together::
       + Dueling's +1 (one-handed melee)
       − one per notch (R17)                       → at least 1 (R29: a hit always does 1)
     R28 WEAK halves melee damage, rounded down     → at least 1
-    R19 WDD_DOUBLE: the whole is doubled on a crit instead of the crit table.
+    R19 WDD_DOUBLE: the whole is doubled on a crit instead of the crit table (after WEAK's
+        halving, R40).
 
 A versatile weapon is held in two hands (its 2H dice and bonus) when nothing else is in hand
 (no shield, no second weapon). A Heavy weapon is two-handed only: its d12 is its catalog dice.

@@ -2,7 +2,7 @@
 
 The total is read on ``resources/tables/lay_on_hands.json``: 12-15 → 1 HD, 16-20 → 2 HD,
 21-26 → 3 HD, 27+ → 4 HD. It is a SPELLCHECK like any prayer, so it must also reach the ROOM DC,
-a natural 20 adds 2×PROF to the total (which can lift the band; there are no spell dice to add),
+a natural 20 adds 2×PROF to the total (R40; it can lift the band; there are no spell dice to add),
 a natural roll in the disapproval range is a disapproval, and a Luck Die moves the band by at
 most one (R8). The HD are spent from the *target's* pool; each heals what its die shows, no CON,
 at least 1 (R29). No character is magically healed more HD a day than its level (R11), so the

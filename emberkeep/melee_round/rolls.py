@@ -131,7 +131,8 @@ def opposed(a: Check, b: Check) -> Opposed:
         return Opposed(a, b, None, False, False)
     if a.critical and b.critical:  # "unless both fighters rolled criticals ... a tie"
         return Opposed(a, b, None, True, False)
-    if a.critical != b.critical:  # "a critical beats any plain success"
+    if a.critical != b.critical:  # "a critical beats any plain success"; R40: the loser's
+        # plain success is partial against a critical too, so its shield counts
         return Opposed(a, b, "a" if a.critical else "b", False, True)
     if a.value == b.value:  # "both roll the same number and both are successful"
         return Opposed(a, b, None, True, False)

@@ -57,7 +57,7 @@ def unopposed_attack(dice: Dice, attacker: Side, target: Side, *, surprise: bool
     reasons: list[str] = []
     if ranged:
         mod = 0
-        if target.stance.in_cover or target_shield:
+        if target.stance.in_cover or target_shield:  # R40: cover and a shield are -5 once
             mod -= COVER
             reasons.append("shield as cover -5" if target_shield else "cover -5")
         if attacker.stance.poor_visibility:
@@ -158,6 +158,7 @@ def evade(dice: Dice, evader: Side, attacker: Side, *, opponents: int = 1,
         hit = Side(evader.who, evader.fighter, evader.stance, evader.hp - fall, evader.rebated,
                    evader.brawling, evader.height_yards)
         loser = losers_phase(dice, hit, blow, partial=result.partial, skip_knockdown=e.fumble)
+    # R40: both rolls failing leaves the evader where it is, unhurt (neither branch above)
     return Evasion(e, a, result.winner == "b", e.fumble, fall, gear, blow, loser)
 
 

@@ -20,7 +20,7 @@ DurationUnit = Literal[
     "next_round",     # the subject's next round ("next turn" too: R27)
     "this_round",     # the round now being taken (lingering Torso: "can't act on your turn")
     "next_attack",    # until the next attack by / against the subject (fumble 3, 9)
-    "encounter",      # no end stated on a foe: the rest of the encounter
+    "encounter",      # no end stated on a foe: the rest of the encounter (R40)
     "until_removed",  # ends by its own rule (standing up, waking, healing) or by the GM
     "until_rest",     # until the subject rests (injuries 14-19)
     "permanent",      # until magic or the GM undoes it

@@ -83,13 +83,15 @@ class _Dice(_Model):
 
 
 class ExtraDamage(_Dice):
-    """``+dice`` DAM to the subject with this strike (on top of the crit's maximum DAM)."""
+    """``+dice`` DAM to the subject with this strike (on top of the crit's maximum DAM: R40
+    reads Fighter crit 20's "else 2d12" so)."""
 
     kind: Literal["extra_damage"] = "extra_damage"
 
 
 class AllyDamage(_Dice):
-    """``dice`` DAM to a random ally of the attacker CLOSE to the target (crit row 1)."""
+    """``dice`` DAM to a random ally of the attacker CLOSE to the target (crit row 1; R40: the
+    attacker's ally, the bigger die paying for the friendly fire)."""
 
     kind: Literal["ally_damage"] = "ally_damage"
 
