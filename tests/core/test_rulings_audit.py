@@ -16,14 +16,16 @@ import pytest
 
 from emberkeep.character.abilities import modifier
 from emberkeep.character.advancement import advancement_table, xp_table
+from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.dice import ScriptedRoller
+from emberkeep.encounter.attack import attack
 from emberkeep.encounter.engine import RuleError
 from emberkeep.encounter.fending import fend, fend_limit
 from emberkeep.encounter.turns import start
 from emberkeep.magic.lay_on_hands import lay_on_hands
 from emberkeep.magic.spellcheck import load_spellcheck_table, spell_dice_count
 from emberkeep.rules_reference import reference
-from tests.core.test_encounter_attack import give, make, pc
+from tests.core.test_encounter_attack import BRUTE, give, make, pc
 from tests.core.test_encounter_initiative import cid, goblins, make_encounter, make_pc
 from tests.core.test_encounter_initiative_segments import SEG
 
@@ -151,3 +153,21 @@ def test_r36_a_tenth_level_fender_is_refused_a_fourth_foe() -> None:
     with pytest.raises(RuleError, match="at most 3"):
         fend(enc, brannoc.id, [f"goblin-{n}" for n in range(1, 5)])
     assert isinstance(enc.roller, ScriptedRoller) and enc.roller.remaining == 0
+
+
+# --- R15: every crit dents, a widened range's included -----------------------------------------
+
+def test_r15_a_natural_19_in_a_widened_crit_range_dents_the_target_too() -> None:
+    """R15: "Every critical hit (a natural 20, a widened crit range such as the Barbarian's
+    19-20 ...) reduces the target's AC by 1"; a monster without gear loses 1 AC for the
+    encounter. Brannoc with "Melee CRIT range 19-20" rolls 19: maximum 1d8 + 1 = 9, Fighter
+    crit row 2 (+1d8 shows 5): the brute takes 14 and its AC drops by 1."""
+    enc = make([19, 2, 5], foes=((BRUTE, 0),))
+    brannoc = pc(enc, "Brannoc")
+    enc.character(brannoc).archetype_features = [ChosenFeature(feature_id="melee_crit_range",
+                                                               level=1)]
+    brute = enc.combatant("brute-1")
+    assert brute.ac_penalty == 0
+    attack(enc, brannoc.id, "brute-1")
+    assert brute.hp == 200 - 9 - 5
+    assert brute.ac_penalty == 1
