@@ -5,9 +5,11 @@ The address is selectable text and a QR code (``segno``, drawn here: nothing fet
 players' phones to scan. Where it listens (the machine's private addresses first; a public one
 only if the GM picks it) and its port are set before starting; which fight, which characters'
 sheets and how many log lines it shows can change while it runs. Not modal: the QR code can
-stay up while the fight goes on. The address, port and log lines open as last chosen (the app's
-state; the first private address if the one remembered is gone), the sheets as last ticked for
-this campaign file; a port taken since is refused with its reason and the next free one offered.
+stay up while the fight goes on, and the fights and characters listed follow the window's. The
+address, port and log lines open as last chosen (the app's state; the first private address if
+the one remembered is gone), the sheets as last ticked for this campaign file (a first save or a
+Save As takes them to the new file); a port taken since is refused with its reason and the next
+free one offered.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from emberkeep.share.server import MAX_STREAMS
 from gui.plain_text import plain_label, tooltip
 
 if TYPE_CHECKING:
+    from gui.encounter.session import EncounterSession
     from gui.share_tools import ShareTools
 
 __all__ = ["ShareDialog", "qr_pixmap"]
@@ -100,6 +103,7 @@ class ShareDialog(QDialog):
             "sees happen (attacks, turns, spells); never the GM's notes, damage typed by hand, "
             "morale or reaction rolls, nor a line naming a hidden combatant."))
         self.log.valueChanged.connect(self.tools.set_log_count)
+        self._shown_roster: list[tuple[str, str]] = []  # (id, name) of the sheets listed
 
         self._lay_out()
         self.reload()
@@ -164,28 +168,55 @@ class ShareDialog(QDialog):
             if address.host == wanted:
                 self.interfaces.setCurrentIndex(self.interfaces.count() - 1)
         self.port.setValue(server.port if server is not None else tools.port)
-        self.fight.blockSignals(True)
-        self.fight.clear()
-        self.fight.addItem("No fight (sheets only)", None)
-        for session in tools.fights():
-            self.fight.addItem(session.title, session)
-            if session is tools.session:
-                self.fight.setCurrentIndex(self.fight.count() - 1)
-        self.fight.blockSignals(False)
-        self.sheets.blockSignals(True)
-        self.sheets.clear()
-        document = tools.window.document
-        for character in document.campaign.characters if document is not None else ():
-            item = QListWidgetItem(character.name, self.sheets)
-            item.setData(_IdRole, character.id)
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if character.id in tools.sheet_ids
-                               else Qt.CheckState.Unchecked)
-        self.sheets.blockSignals(False)
+        self._fill_fights(tools.fights())
+        self._fill_sheets(self._roster())
         self.log.blockSignals(True)
         self.log.setValue(tools.log_count)
         self.log.blockSignals(False)
         self.show_state()
+
+    def follow(self) -> None:
+        """The fights and characters as they are now, refilled only if they changed; the
+        address and port the GM may be choosing are left as they are. Not modal: the GM opens
+        fights and edits the roster in the window meanwhile (:class:`ShareTools` calls it)."""
+        fights = self.tools.fights()
+        shown = [self.fight.itemData(row) for row in range(1, self.fight.count())]
+        if list(map(id, fights)) != list(map(id, shown)):  # the same sessions, not equal ones
+            self._fill_fights(fights)
+        roster = self._roster()
+        if roster != self._shown_roster:
+            self._fill_sheets(roster)
+
+    def _roster(self) -> list[tuple[str, str]]:
+        document = self.tools.window.document
+        return ([] if document is None
+                else [(c.id, c.name) for c in document.campaign.characters])
+
+    def _fill_fights(self, fights: list[EncounterSession]) -> None:
+        self.fight.blockSignals(True)
+        self.fight.clear()
+        self.fight.addItem("No fight (sheets only)", None)
+        for session in fights:
+            self.fight.addItem(session.title, session)
+            if session is self.tools.session:
+                self.fight.setCurrentIndex(self.fight.count() - 1)
+        self.fight.blockSignals(False)
+
+    def _fill_sheets(self, roster: list[tuple[str, str]]) -> None:
+        current = self.sheets.currentItem()
+        at = None if current is None else current.data(_IdRole)  # the keys' place, kept
+        self.sheets.blockSignals(True)
+        self.sheets.clear()
+        for cid, name in roster:
+            item = QListWidgetItem(name, self.sheets)
+            item.setData(_IdRole, cid)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if cid in self.tools.sheet_ids
+                               else Qt.CheckState.Unchecked)
+            if cid == at:
+                self.sheets.setCurrentItem(item)
+        self.sheets.blockSignals(False)
+        self._shown_roster = roster
 
     def show_state(self) -> None:
         tools = self.tools

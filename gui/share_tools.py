@@ -68,10 +68,17 @@ class ShareTools(QObject):
         self._publish.setSingleShot(True)
         self._publish.setInterval(0)
         self._publish.timeout.connect(self.publish)
+        # the dialog open beside the window follows its fights and roster, on the next turn
+        # of the event loop (a tab asked to close is still there when it is asked)
+        self._refresh = QTimer(self)
+        self._refresh.setSingleShot(True)
+        self._refresh.setInterval(0)
+        self._refresh.timeout.connect(self._refresh_dialog)
         window.document_hooks.append(self._follow)
         # a fight whose tab closes leaves the page (its sheets stay); opened again, it is back
-        window.tabs.tabCloseRequested.connect(self.changed)
-        window.tabs.currentChanged.connect(self.changed)
+        for signal in (window.tabs.tabCloseRequested, window.tabs.currentChanged):
+            signal.connect(self.changed)
+            signal.connect(self._refresh_soon)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.stop)
@@ -123,6 +130,8 @@ class ShareTools(QObject):
         self._sheets, self._stale = {}, set()
         document.campaignChanged.connect(self._campaign_changed)
         document.pathChanged.connect(self._saved_as)
+        if self.dialog is not None:  # it showed the old campaign, and its share now stopped
+            self.dialog.reload()
 
     def _saved_as(self, path: Path | None) -> None:
         """Saved under a new file (a new campaign's first save, a Save As): the sheets ticked
@@ -186,6 +195,7 @@ class ShareTools(QObject):
             self._publish.start()
 
     def _campaign_changed(self, change: Change) -> None:
+        self._refresh_soon()  # a character added, removed or renamed
         everything = change.settings or change.catalogs  # the rules or the gear they read
         touched = {cid for cid in self._sheets if everything or change.touches(cid)}
         self._stale |= touched
@@ -194,6 +204,14 @@ class ShareTools(QObject):
                 self._rebuild.start()
             if change.encounters:
                 self.changed()
+
+    def _refresh_soon(self, *_: object) -> None:
+        if self.dialog is not None and self.dialog.isVisible():
+            self._refresh.start()
+
+    def _refresh_dialog(self) -> None:
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.follow()
 
     def rebuild_sheets(self) -> None:
         """Build again the shared sheets whose character changed, and publish them."""

@@ -252,3 +252,47 @@ def test_keys_alone_go_as_the_eye_reads_and_land_on_what_comes_next(
     assert not window.share_tools.sharing
     assert dialog.focusWidget() is dialog.start
     assert dialog.width() == narrow  # the code's column gone, no stretched fields left
+
+
+def _listed(dialog: ShareDialog) -> list[tuple[str, bool]]:
+    return [(item.text(), item.checkState() == Qt.CheckState.Checked)
+            for row in range(dialog.sheets.count()) if (item := dialog.sheets.item(row))]
+
+
+def test_the_open_dialog_follows_the_roster_and_the_fights(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    document = window.document
+    assert document is not None
+    dialog = window.share_tools.open_dialog()
+    dialog.sheets.item(1).setCheckState(Qt.CheckState.Checked)
+    dialog.sheets.setCurrentRow(2)  # where the GM's keys are
+    first, second, third = document.campaign.characters[:3]
+    document.edit_character(second.id, "name", "Maud the Bold")
+    document.remove_characters([first.id])
+    assert dialog.sheets.count() == len(document.campaign.characters) + 1  # not yet: next turn
+    qtbot.waitUntil(lambda: dialog.sheets.count() == len(document.campaign.characters))
+    assert _listed(dialog)[0] == ("Maud the Bold", True)  # renamed, still ticked
+    assert dialog.sheets.currentItem().data(Qt.ItemDataRole.UserRole) == third.id
+    assert first.name not in [name for name, _ticked in _listed(dialog)]
+
+    fight = window.encounter_tools.new_encounter("Goblin ambush")
+    assert fight is not None
+    qtbot.waitUntil(lambda: dialog.fight.count() == 2)
+    assert dialog.fight.itemData(1) is fight.session
+
+
+def test_another_campaign_resets_the_open_dialog(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    dialog = window.share_tools.open_dialog()
+    hosts = [dialog.interfaces.itemData(i).host for i in range(dialog.interfaces.count())]
+    dialog.interfaces.setCurrentIndex(hosts.index(LOOPBACK))
+    dialog.port.setValue(_free_port())
+    dialog.start.click()
+    assert window.share_tools.sharing and dialog.qr.isVisible()
+    window.new_campaign()
+    # it no longer says it shares, nor shows the old campaign's characters to tick
+    assert not window.share_tools.sharing
+    assert dialog.state.text().startswith("Not sharing") and not dialog.qr.isVisible()
+    assert dialog.sheets.count() == 0 and dialog.start.isEnabled()
