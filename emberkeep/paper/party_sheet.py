@@ -136,7 +136,7 @@ def _cells(page: Page, character: Character, catalog: Catalog, base: float,
     big, middle, small = _sizes(base)
     name_w, class_w = widths
     name = character.name
-    name_size = page.size_to_fit(name, name_w, big, bold=True, smallest=min(big, 9.0))
+    name_size = page.size_to_fit(name, name_w, big, bold=True, smallest=8.0)
     who = [_Line(t, name_size, True) for t in page.wrap(name, name_w, name_size, bold=True)]
     if character.player:
         who += [_Line(t, small) for t in page.wrap(character.player, name_w, small)]
@@ -185,14 +185,21 @@ def _fits(rows: Sequence[_Row]) -> bool:
 def _roomiest(page: Page, party: Sequence[tuple[int, Character]],
               catalog: Catalog) -> PartyPage | None:
     """These rows on one page at the largest base height (from :data:`ROW_MAX` down to
-    :data:`ROW_MIN`) at which they fit; ``None`` when they do not fit at the smallest."""
-    base = ROW_MAX
-    while base >= ROW_MIN:
+    :data:`ROW_MIN`, in half points) at which they fit; ``None`` when they do not fit at the
+    smallest. A row is no shorter at a larger base (its words are no smaller): halving works."""
+    steps = int((ROW_MAX - ROW_MIN) * 2)
+    best: PartyPage | None = None
+    low, high = 0, steps  # ROW_MIN + step / 2
+    while low <= high:
+        step = (low + high) // 2
+        base = ROW_MIN + step / 2
         rows = _lay(page, party, catalog, base)
         if _fits(rows):
-            return PartyPage(tuple(rows), base)
-        base -= 0.5
-    return None
+            best = PartyPage(tuple(rows), base)
+            low = step + 1
+        else:
+            high = step - 1
+    return best
 
 
 def party_pages(page: Page, party: Sequence[Character], catalog: Catalog) -> list[PartyPage]:
