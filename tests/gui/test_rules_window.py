@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from emberkeep.rules_reference import entries
+from emberkeep.rules_reference import entries, reference
 from gui.rules_window import RulesWindow, open_ruling, show_rules
 from tests.gui.fit import LAPTOPS, assert_fits
 
@@ -145,6 +145,19 @@ def test_no_entry_shows_an_internal_id_or_markup(qtbot: Any) -> None:
                     shown.append(item.text() if item is not None else "")
         found = [m.group() for text in shown for m in _NOT_FOR_THE_SCREEN.finditer(text)]
         assert found == [], entry.key
+
+
+def test_every_ruling_tooltip_line_closes_what_it_opens() -> None:
+    """A ruling's tooltip is the first sentence of its entry (``ruling_tips.summary``), cut at
+    a ";" too: an entry whose first sentence has a ";" inside brackets showed "(ties act
+    together" with no end. Each line closes its brackets, unless cut short for length (…)."""
+    from gui.ruling_tips import summary
+
+    for number in range(1, len(reference().rulings) + 1):
+        line = summary(number)
+        if not line.endswith("…"):
+            assert line.count("(") == line.count(")"), line
+            assert line.count('"') % 2 == 0, line
 
 
 def test_the_text_is_plain(qtbot: Any) -> None:
