@@ -21,7 +21,7 @@ from emberkeep.character.model import Character
 from emberkeep.character.sheet_numbers import attack_lines
 from emberkeep.gear.damage import notch_allowance
 from emberkeep.paper.facts import Feature, signed
-from emberkeep.paper.layout import A4, Page
+from emberkeep.paper.layout import A4, GOES_ON, Page
 
 __all__ = ["ATTACK_ROW", "CONTINUES", "MARGIN", "TEXT_SIZE", "Overflow", "attack_head",
            "attack_rows", "draw_continued", "draw_features", "fit_lines", "leading"]
@@ -30,7 +30,7 @@ MARGIN = 28.0  # the play sheet's page margin
 ATTACK_ROW = 15.0
 TEXT_SIZE = 7.5  # gear, spells and features
 CONTINUES = "… continued on a following page"
-_GOES_ON = ", continued"  # after a split feature's name, however many pages it takes
+_GOES_ON = GOES_ON  # after a split feature's name, however many pages it takes
 _GAP = 6.0
 _BAND = 11.0  # a box's title band
 

@@ -140,8 +140,9 @@ def _cells(page: Page, character: Character, catalog: Catalog, base: float,
     who = [_Line(t, name_size, True) for t in page.wrap(name, name_w, name_size, bold=True)]
     if character.player:
         who += [_Line(t, small) for t in page.wrap(character.player, name_w, small)]
-    what = [_Line(t, middle) for t in page.wrap(class_text(character, catalog), class_w,
-                                                 middle)]
+    kind = class_text(character, catalog)
+    kind_size = page.size_to_fit(kind, class_w, middle, smallest=7.0)
+    what = [_Line(t, kind_size) for t in page.wrap(kind, class_w, kind_size)]
     what += [_Line(t, small) for t in page.wrap(race_name(character, catalog), class_w, small)]
     held = conditions_text(character)
     if held:
