@@ -13,17 +13,20 @@ Sharing, when the window changes campaign, and when the app quits.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from emberkeep.campaign.changes import Change
 from emberkeep.character.catalog import Catalog
 from gui.action_registry import ActionSpec, Place
 from gui.document import CampaignDocument
+from gui.state import share_files_gone
 
 # Start-up: the server, the snapshots and the fight engine they read load when the GM first
 # shares, not for the first window (the share is off until started).
@@ -41,6 +44,9 @@ REBUILD_MS = 60  # after a step, its changed sheets reach the page within this a
 
 
 class ShareTools(QObject):
+    # the remembered files found gone, told from the thread that looked (see _prune)
+    _files_gone = Signal(list)
+
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
@@ -74,6 +80,7 @@ class ShareTools(QObject):
         self._refresh.setSingleShot(True)
         self._refresh.setInterval(0)
         self._refresh.timeout.connect(self._refresh_dialog)
+        self._files_gone.connect(self._forget_files)
         window.document_hooks.append(self._follow)
         # a fight whose tab closes leaves the page (its sheets stay); opened again, it is back
         for signal in (window.tabs.tabCloseRequested, window.tabs.currentChanged):
@@ -258,13 +265,30 @@ class ShareTools(QObject):
         if self.server is not None:
             self.server.publish(self.snapshot())
 
+    def _prune(self, keep: Path | None) -> None:
+        """Forget the sheets of remembered files deleted or renamed since (gui.state's
+        share_files_gone), looked for on a thread of its own: one of them on a network share
+        that stopped answering must not freeze the window while its stat waits."""
+        names = list(self.window.state.share_sheets)
+
+        def look() -> None:
+            gone = share_files_gone(names, keep)
+            if gone:
+                with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                    self._files_gone.emit(gone)
+
+        threading.Thread(target=look, name="share-prune", daemon=True).start()
+
+    def _forget_files(self, gone: list[str]) -> None:
+        state = self.window.state
+        if state.forget_share_files(gone):
+            state.save()
+
     def open_dialog(self) -> ShareDialog:
         from gui.share_dialog import ShareDialog
 
         document = self.window.document
-        state = self.window.state
-        if state.prune_share_sheets(keep=None if document is None else document.path):
-            state.save()
+        self._prune(None if document is None else document.path)
         if self.dialog is None:
             self.dialog = ShareDialog(self, self.window)
         in_front = self.window.encounter_tools.current()

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gui import paths
 
-__all__ = ["MAX_OPEN_FIGHT_FILES", "MAX_RECENT", "MAX_SHARE_FILES", "AppState"]
+__all__ = ["MAX_OPEN_FIGHT_FILES", "MAX_RECENT", "MAX_SHARE_FILES", "AppState", "share_files_gone"]
 
 MAX_RECENT = 10
 MAX_OPEN_FIGHT_FILES = 50  # campaign files whose open fights are remembered; the oldest go
@@ -126,23 +126,29 @@ class AppState(BaseModel):
     def share_sheets_of(self, path: Path) -> list[str]:
         return list(self.share_sheets.get(str(path.resolve()), []))
 
-    def prune_share_sheets(self, keep: Path | None = None) -> bool:
-        """Forget the shared sheets of files deleted or renamed outside the app; True if any.
-
-        Run when the share dialog opens (a few stats, at most :data:`MAX_SHARE_FILES`), not at
-        start-up. A file is gone when its folder is there and it is not; a whole folder missing
-        may be a drive or a network share not mounted right now, so its files are kept (the
-        cap still bounds them). ``keep``: the open campaign's file, kept even if deleted under
-        it: the next save writes it again, with the sheets the GM sees ticked.
-        """
-        kept = None if keep is None else str(keep.resolve())
-        gone = [name for name in self.share_sheets
-                if name != kept and not (path := Path(name)).exists() and path.parent.is_dir()]
-        for name in gone:
+    def forget_share_files(self, names: list[str]) -> bool:
+        """Forget the shared sheets of these files (named as kept); True if any was known."""
+        known = [name for name in names if name in self.share_sheets]
+        for name in known:
             del self.share_sheets[name]
-        return bool(gone)
+        return bool(known)
 
     def forget(self, path: str) -> None:
         self.recent = [p for p in self.recent if p != path]
         if self.last_opened == path:
             self.last_opened = None
+
+
+def share_files_gone(names: list[str], keep: Path | None = None) -> list[str]:
+    """Of the files whose shared sheets are remembered (``AppState.share_sheets``' keys), those
+    deleted or renamed outside the app: each one's folder is there and it is not.
+
+    A whole folder missing may be a drive or a network share not mounted right now, so its
+    files count as there (the cap, :data:`MAX_SHARE_FILES`, still bounds them). ``keep``: the
+    open campaign's file, never gone: the next save writes it again, with the sheets
+    the GM sees ticked. Only reads the file system, so it may run off the GUI thread: a stat on
+    a network share that stopped answering can block for minutes.
+    """
+    kept = None if keep is None else str(keep.resolve())
+    return [name for name in names
+            if name != kept and not (path := Path(name)).exists() and path.parent.is_dir()]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from emberkeep.campaign.example import build_example_campaign
-from gui import dialogs, paths
+from gui import dialogs, paths, share_tools
 from gui.document import CampaignDocument
 from gui.main_window import MainWindow
 from gui.share_dialog import ShareDialog
-from gui.state import MAX_SHARE_FILES, AppState
+from gui.state import MAX_SHARE_FILES, AppState, share_files_gone
 from tests.gui.test_share_dialog import _free_port, start_sharing
 from tests.gui.windows import open_campaign_window
 
@@ -217,8 +218,30 @@ def test_files_gone_are_pruned_when_the_dialog_opens(
         window.state.set_share_sheets(name, ["someone"])
     window.state.save()
     window.share_tools.open_dialog()
-    remembered = set(AppState.load().share_sheets)
-    assert remembered == {str(kept.resolve()), str(unplugged.resolve())}
+    expected = {str(kept.resolve()), str(unplugged.resolve())}
+    qtbot.waitUntil(lambda: set(AppState.load().share_sheets) == expected)
+    assert set(window.state.share_sheets) == expected
+
+
+def test_a_file_check_that_hangs_does_not_hold_the_dialog(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A remembered file on a network share that stopped answering: its stat may block for
+    minutes; the dialog opens meanwhile and the file is forgotten once the answer comes."""
+    window, _path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    far = tmp_path / "far.json"
+    window.state.set_share_sheets(far, ["someone"])
+    answer = threading.Event()
+
+    def hung(names: list[str], keep: Path | None = None) -> list[str]:
+        answer.wait(10)
+        return share_files_gone(names, keep)
+
+    monkeypatch.setattr(share_tools, "share_files_gone", hung)
+    dialog = window.share_tools.open_dialog()
+    assert dialog.isVisible()
+    assert window.state.share_sheets_of(far) == ["someone"]  # not yet answered
+    answer.set()
+    qtbot.waitUntil(lambda: window.state.share_sheets_of(far) == [])
 
 
 def test_pruning_keeps_the_open_file_even_if_deleted_under_it(tmp_path: Path) -> None:
@@ -226,9 +249,12 @@ def test_pruning_keeps_the_open_file_even_if_deleted_under_it(tmp_path: Path) ->
     open_file, gone = tmp_path / "open.json", tmp_path / "gone.json"
     state.set_share_sheets(open_file, ["a"])
     state.set_share_sheets(gone, ["b"])
-    assert state.prune_share_sheets(keep=open_file)
+    found = share_files_gone(list(state.share_sheets), keep=open_file)
+    assert found == [str(gone.resolve())]
+    assert state.forget_share_files(found)
     assert state.share_sheets == {str(open_file.resolve()): ["a"]}
-    assert not state.prune_share_sheets(keep=open_file)  # nothing more to drop
+    assert share_files_gone(list(state.share_sheets), keep=open_file) == []  # nothing more
+    assert not state.forget_share_files(found)
 
 
 def test_the_sheets_of_the_most_recently_shared_files_are_kept_up_to_the_cap(
