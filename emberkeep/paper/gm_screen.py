@@ -206,8 +206,8 @@ def _draw(page: Page, *, placed: Placed, number: int, count: int, campaign: Camp
     width, height = A4_LANDSCAPE
     page.text(_M, height - _M - 6, "GM screen", 10, bold=True)
     page.text(width - _M, height - _M - 6,
-              page.fit_keeping(campaign.name, f" · page {number} of {count}", 400, 7), 7,
-              align="right")
+              page.fit_keeping(campaign.name, f" · page {number} of {count}",
+                               width - 2 * _M - 70, 7), 7, align="right")
     page.rule(_M, height - _M - 10, width - _M, 0.8)
     draw_placed(page, placed)
 

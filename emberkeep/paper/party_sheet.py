@@ -244,9 +244,14 @@ def draw_party_page(page: Page, *, campaign: Campaign, catalog: Catalog, laid: P
     title = _TITLE if number == 1 else _TITLE + GOES_ON
     drawn = page.text(_M, top - 18, title, 18, bold=True)
     tail = f" · page {number} of {count}" if count > 1 else ""
-    page.text(width - _M, top - 18, page.fit_keeping(campaign.name, tail,
-                                                     width - 2 * _M - drawn - 20, 11),
-              11, align="right")
+    room = width - 2 * _M - drawn - 20
+    if page.width_of(campaign.name + tail, 11) <= room:
+        page.text(width - _M, top - 18, campaign.name + tail, 11, align="right")
+    else:  # a long campaign name: smaller, over two lines, the page's number kept
+        lines = page.wrap(campaign.name, room, 8)
+        lines = [lines[0], page.fit_keeping(" ".join(lines[1:]), tail, room, 8)]
+        for place, shown in enumerate(lines):
+            page.text(width - _M, top - 10 - place * 9, shown, 8, align="right")
     page.rule(_M, top - 26, width - _M, 1.2)
     cols = _columns()
     page.canvas.setFillColor(GREY)

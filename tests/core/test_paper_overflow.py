@@ -198,3 +198,16 @@ def test_wrap_breaks_a_word_too_long_for_a_line_and_loses_no_letter() -> None:
                            120, 7)
     assert cut.endswith("Abbey · page 2 of 3") and "…" in cut
     assert page.width_of(cut, 7) <= 120
+
+
+def test_a_campaign_name_of_the_models_length_heads_the_party_sheet_whole(
+        tmp_path: Path) -> None:
+    campaign = party_of(4)
+    campaign.name = ("The Chronicle of the Drowned Abbey and the Seven Bells, kept on Thursdays "
+                     * 3)[:NAME_LENGTH].strip()
+    path = tmp_path / "party.pdf"
+    write_party_sheet(path, campaign)
+    (page,) = runs(path)
+    head = " ".join(r.text for r in sorted(page, key=lambda r: -r.y) if r.y > 530 and r.x > 200)
+    assert head == campaign.name  # over two lines at 8 pt, none of it cut
+    assert min(r.size for r in page) >= LEGIBLE
