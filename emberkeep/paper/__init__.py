@@ -8,7 +8,8 @@ the sheet on screen and the encounter engine use.
 
 - :mod:`emberkeep.paper.play_sheet`: one page per character, to write on (fillable fields);
   :mod:`emberkeep.paper.continued` carries a list too long for it over the pages after it.
-- :mod:`emberkeep.paper.party_sheet`: the party in play on one page.
-- :mod:`emberkeep.paper.gm_screen`: the tables a GM looks up at the table, landscape.
+- :mod:`emberkeep.paper.party_sheet`: the party in play on one page (more for a large party).
+- :mod:`emberkeep.paper.gm_screen`: the tables a GM looks up at the table, landscape;
+  :mod:`emberkeep.paper.columns` flows them down columns and over pages.
 - :mod:`emberkeep.paper.command`: ``emberkeep print``.
 """
