@@ -64,6 +64,7 @@ _BOTTOM = _M + 20  # above the legend line
 _ROOM = _HEAD_TOP - _HEAD_H - _BOTTOM  # for the rows, on every page
 _PAD = 1.5  # above and below a cell's lines
 _LEAD = 1.1  # a cell's leading, times the size
+_CUT = " … and more"
 
 
 class NoParty(ValueError):
@@ -155,15 +156,16 @@ def _height(lines: Sequence[_Line]) -> float:
 
 
 def _cut(lines: tuple[_Line, ...], page: Page, width: float) -> tuple[_Line, ...]:
-    """A cell's lines cut to a page's room, the last kept ending with "…" (only a row whose
-    conditions alone are longer than a page comes to this)."""
+    """A cell's lines cut to a page's room, the last kept saying so (only a row whose
+    conditions alone are longer than a page comes to this: scores of them)."""
     kept = list(lines)
     while kept and _height(kept) > _ROOM:
         kept.pop()
     if kept and len(kept) < len(lines):
         last = kept[-1]
-        kept[-1] = _Line(page.fit(last.text + " …", width, last.size, last.bold) if
-                         not last.text.endswith("…") else last.text, last.size, last.bold)
+        room = width - page.width_of(_CUT, last.size, last.bold)
+        shown = page.fit(last.text, room, last.size, last.bold).removesuffix("…") + _CUT
+        kept[-1] = _Line(shown, last.size, last.bold)
     return tuple(kept)
 
 

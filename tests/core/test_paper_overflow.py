@@ -211,3 +211,20 @@ def test_a_campaign_name_of_the_models_length_heads_the_party_sheet_whole(
     head = " ".join(r.text for r in sorted(page, key=lambda r: -r.y) if r.y > 530 and r.x > 200)
     assert head == campaign.name  # over two lines at 8 pt, none of it cut
     assert min(r.size for r in page) >= LEGIBLE
+
+
+def test_a_row_longer_than_a_page_is_cut_saying_so_and_the_next_row_follows(
+        tmp_path: Path) -> None:
+    campaign = party_of(3)
+    held = [CharacterCondition(name=f"CURSED {n}", source="the Drowned Abbey's bells " * 6)
+            for n in range(1, 81)]
+    campaign.characters[1] = campaign.characters[1].model_copy(update={"conditions": held})
+    path = tmp_path / "party.pdf"
+    assert write_party_sheet(path, campaign) == 3  # the row alone fills the second page
+    drawn = runs(path)
+    middle = column_text(drawn[1], _CLASS_COLUMN)
+    assert "CURSED 1 (the Drowned" in middle and middle.endswith("… and more")
+    assert "CURSED 80" not in middle
+    for page, character in zip(drawn, campaign.characters, strict=True):
+        assert character.name in column_text(page, _NAME_COLUMN)
+        assert min(r.y for r in page) >= _MARGIN
