@@ -150,22 +150,41 @@ def _loads(data: bytes, path: Path, saved_sha256: str | None = None,
 
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Building ~100k acyclic objects triggers the cyclic collector dozens of times for nothing:
-    pausing it halves the load time of a large campaign (bench/campaign_io.py).
+    """The cyclic collector off while the campaign is built, and what was built moved to its
+    oldest generation once the load succeeds.
 
-    (Moving what the load built straight to the oldest generation, ``gc.freeze()`` then
-    ``gc.unfreeze()``, saved the young collection that walks it afterwards, but it left the
-    garbage of the GUI's earlier windows to be collected in one batch, and that batch crashed
-    the interpreter after tests/gui/test_knight_hp_gui.py: a Qt object and its Python owner
-    torn down in the wrong order. Not done until that is found.)
+    Building ~64,000 tracked objects (each model, its ``__dict__``, its fields-set) would
+    trigger the collector dozens of times for nothing, so it is paused; and left in the young
+    generation, they would all be walked by the first young collection after the pause, a third
+    of a saved file's load. They are the campaign, kept while it is open, and acyclic (a
+    dropped campaign goes by reference counts, in whatever generation), so they join the oldest
+    generation at once: ``gc.freeze()`` then ``gc.unfreeze()``, two list moves, no walk.
+
+    The young generations are collected first, so that move carries nothing else: only the
+    load's objects join the oldest generation, behind its own objects in their order. Without
+    that, a first version of this left the GUI's young garbage (documents of closed windows, Qt
+    objects with their Python owners) to one large collection, which crashed the interpreter
+    (tests/gui/test_knight_hp_gui.py with test_spell_luck_dialogs.py and test_wizard.py, every
+    run, before documents dropped their undo steps themselves); collected first, it passes.
+    That collection walks only what the young generations hold (a thousand objects or so in
+    the app, ~1 ms: their thresholds bound it), never the campaign. A refused load moves
+    nothing: its garbage stays young. A caller that paused the collector (start-up) keeps it
+    as it was, and nothing is collected or moved.
     """
     was_enabled = gc.isenabled()
+    if was_enabled:
+        gc.collect(1)
     gc.disable()
     try:
         yield
-    finally:
+    except BaseException:
         if was_enabled:
             gc.enable()
+        raise
+    if was_enabled:
+        gc.freeze()
+        gc.unfreeze()
+        gc.enable()
 
 
 def _text(data: bytes, path: Path) -> str:
