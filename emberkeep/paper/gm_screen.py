@@ -176,7 +176,8 @@ def _rules_blocks(campaign: Campaign) -> list[Block]:
                                     "halberd thrust, R37)"),
         ("+1", "DEX 4-7"), ("+2", "DEX 3 or less (R40)"),
         ("+1", "two-handed weapon (a halberd swung, R37)"),
-        ("+1", "shield or light armor (once)"), ("+2", "medium armor"), ("+3", "heavy armor"),
+        ("+1", "a shield, added to the armor's (R41)"), ("+1", "light armor"),
+        ("+2", "medium armor"), ("+3", "heavy armor"),
         ("−2", "a shield sacrificed last round (R18)"))
     blocks.append(Block("WDD segment initiative", f"{SEGMENT_DIE} + every modifier that "
                         "applies, from the raw scores (R20); the segment is 1 to 10. A "

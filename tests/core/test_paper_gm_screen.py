@@ -126,3 +126,16 @@ def test_a_spells_own_mishap_table_prints_as_the_gm_wrote_it(tmp_path: Path,
     assert f"{chill.name.upper()} MISHAP" in text
     for face, line in enumerate(faces, start=1):
         assert f"{face} {line}" in text
+
+
+def test_the_segment_modifiers_count_a_shield_apart_from_the_armor(campaign: Campaign) -> None:
+    """R41: a shield's +1 adds to the armor's, light armor's +1 included (light armor and a
+    shield +2), as the engine's segment roll counts them."""
+    from emberkeep.paper.gm_screen import gm_screen_blocks
+
+    block = next(b for b in gm_screen_blocks(campaign) if b.title == "WDD segment initiative")
+    rows = {what: roll for roll, what in block.rows}
+    assert rows["a shield, added to the armor's (R41)"] == "+1"
+    assert rows["light armor"] == "+1"
+    assert rows["medium armor"] == "+2" and rows["heavy armor"] == "+3"
+    assert not any("once" in what for what in rows)
