@@ -115,8 +115,8 @@ def draw_play_sheet(page: Page, character: Character, catalog: Catalog,
     """The character's first page; returns what its lists had no room for."""
     width, height = A4
     top = height - _M
-    draw_header(page, character, catalog, campaign, top, width)
-    row_bottom = draw_stat_row(page, character, catalog, top - 50)
+    head = draw_header(page, character, catalog, campaign, top, width)
+    row_bottom = draw_stat_row(page, character, catalog, head - 7)  # a long name moves it down
     column_top = row_bottom - _GAP
     gear = _left_column(page, character, catalog, column_top)
     left = _right_column(page, character, catalog, campaign.settings.repair, column_top,

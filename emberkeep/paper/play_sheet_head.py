@@ -12,7 +12,7 @@ from emberkeep.character.occupations import occupation_gives, occupation_table
 from emberkeep.character.sheet_numbers import armor_class_parts
 from emberkeep.paper.continued import MARGIN
 from emberkeep.paper.facts import class_text, occupation_name, race_name, signed
-from emberkeep.paper.layout import A4, Page
+from emberkeep.paper.layout import A4, Page, printable
 
 __all__ = ["draw_header", "draw_stat_row"]
 
@@ -20,16 +20,33 @@ _M = MARGIN
 _GAP = 6.0
 
 
+_NAME_SIZE, _NAME_ONE_LINE = 20.0, 13.0  # a name shrinks this far on one line
+_NAME_WRAPPED = 10.0
+"""The smallest a wrapped name prints: it goes on over two lines from 13 pt down to this, and
+over as many as it takes at this (a name of the model's 200 characters: four). Well above
+LEGIBLE: the name is what a player finds their sheet by."""
+_LINE_SIZE, _LINE_SMALLEST = 9.5, 8.0  # class, race and player: shrink this far, then wrap
+_HEAD_LEAST = 43.0  # the head's rule under a name and line of usual length
+
+
 def draw_header(page: Page, character: Character, catalog: Catalog, campaign: Campaign,
-            top: float, width: float) -> None:
+                top: float, width: float) -> float:
+    """The name, class, race and player on the left (wrapped, never cut: a name or player can
+    be 200 characters), XP and occupation on the right, and the rule under them; returns the
+    rule's y. A usual name and line leave the rule where it always was (``top`` − 43)."""
     room = width - 2 * _M - 150
-    page.text(_M, top - 20, character.name,
-              page.size_to_fit(character.name, room, 20, bold=True, smallest=13), bold=True,
-              width=room)
+    size, names = _name_lines(page, character.name, room)
+    first = top - 20 if len(names) == 1 else top - 7 - size
+    for row, shown in enumerate(names):
+        page.text(_M, first - row * size * 1.2, shown, size, bold=True)
     line = f"{class_text(character, catalog)} · {race_name(character, catalog)}"
     if character.player:
         line += f" · Player: {character.player}"
-    page.text(_M, top - 36, line, 9.5, width=width - 2 * _M - 150)
+    baseline = first - (len(names) - 1) * size * 1.2 - 16
+    size, lines = _wrapped(page, line, room)
+    for row, shown in enumerate(lines):
+        page.text(_M, baseline - row * size * 1.25, shown, size)
+    bottom = min(top - _HEAD_LEAST, baseline - (len(lines) - 1) * size * 1.25 - 7)
     right = width - _M
     page.text(right - 140, top - 12, "XP", 7, bold=True)
     page.fixed("xp", right - 123, top - 12, str(character.xp), 10, align="left")
@@ -45,7 +62,29 @@ def draw_header(page: Page, character: Character, catalog: Catalog, campaign: Ca
         # table's words; two lines at most under the name, above the header's rule
         for row, line in enumerate(page.wrap(_occupation_gives(character), 150, 6.5)[:2]):
             page.text(right, top - 29 - 7.5 * row, line, 6.5, width=150, align="right")
-    page.rule(_M, top - 43, width - _M, 1.2)
+    page.rule(_M, bottom, width - _M, 1.2)
+    return bottom
+
+
+def _name_lines(page: Page, name: str, room: float) -> tuple[float, list[str]]:
+    """The size the name prints at and its lines: one line from 20 pt down to 13, else two
+    lines from 13 down to :data:`_NAME_WRAPPED`, else as many as it takes at that."""
+    size = page.size_to_fit(name, room, _NAME_SIZE, bold=True, smallest=_NAME_ONE_LINE)
+    if page.width_of(name, size, bold=True) <= room:
+        return size, [printable(name)]
+    size = _NAME_ONE_LINE
+    while size > _NAME_WRAPPED and len(page.wrap(name, room, size, bold=True)) > 2:
+        size -= 0.25
+    return size, page.wrap(name, room, size, bold=True)
+
+
+def _wrapped(page: Page, text: str, room: float) -> tuple[float, list[str]]:
+    """The class, race and player line: one line from 9.5 pt down to 8, else wrapped at 8 (a
+    player written as one unbroken word is broken over lines, every letter kept)."""
+    size = page.size_to_fit(text, room, _LINE_SIZE, smallest=_LINE_SMALLEST)
+    if page.width_of(text, size) <= room:
+        return size, [printable(text)]
+    return _LINE_SMALLEST, page.wrap(text, room, _LINE_SMALLEST)
 
 
 def _occupation_gives(character: Character) -> str:
