@@ -37,7 +37,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="the play sheet of the character so named (repeat for more)")
     what.add_argument("--sheets", action="store_true",
                       help="a play sheet for every character of the campaign")
-    what.add_argument("--party", action="store_true", help="the party in play on one page")
+    what.add_argument("--party", action="store_true",
+                      help="the party sheet: a row for each character in play, going on over "
+                           "more pages for a large party")
     what.add_argument("--gm-screen", action="store_true", help="the GM screen's tables")
     parser.add_argument("--out", metavar="OUT.pdf", required=True, help="the PDF to write")
     return parser
@@ -96,16 +98,15 @@ def _draw(options: argparse.Namespace, campaign: Campaign, out: Path) -> str:
     if options.gm_screen:
         from emberkeep.paper.gm_screen import write_gm_screen
 
-        pages = write_gm_screen(out, campaign)
-        return f"{out}: the GM screen, {pages} pages"
+        return f"{out}: the GM screen, {_pages(write_gm_screen(out, campaign))}"
     if options.party:
         from emberkeep.paper.party_sheet import NoParty, write_party_sheet
 
         try:
-            write_party_sheet(out, campaign)
+            pages = write_party_sheet(out, campaign)
         except NoParty as exc:
             raise Refused(str(exc)) from None
-        return f"{out}: the party sheet"
+        return f"{out}: the party sheet, {_pages(pages)}"
     from emberkeep.paper.play_sheet import write_play_sheets
 
     characters = list(campaign.characters) if options.sheets \
@@ -115,3 +116,7 @@ def _draw(options: argparse.Namespace, campaign: Campaign, out: Path) -> str:
     write_play_sheets(out, campaign, characters)
     count = len(characters)
     return f"{out}: {count} play sheet{'s' if count != 1 else ''}"
+
+
+def _pages(count: int) -> str:
+    return f"{count} page{'s' if count != 1 else ''}"
