@@ -161,7 +161,7 @@ def _collector_paused() -> Iterator[None]:
     generation at once: ``gc.freeze()`` then ``gc.unfreeze()``, two list moves, no walk.
 
     The young generations are collected first, so that move carries nothing else: only the
-    load's objects join the oldest generation, behind its own objects in their order. Without
+    load's objects join the oldest generation (ahead of its own, whose order is kept). Without
     that, a first version of this left the GUI's young garbage (documents of closed windows, Qt
     objects with their Python owners) to one large collection, which crashed the interpreter
     (tests/gui/test_knight_hp_gui.py with test_spell_luck_dialogs.py and test_wizard.py, every
@@ -169,10 +169,13 @@ def _collector_paused() -> Iterator[None]:
     That collection walks only what the young generations hold (a thousand objects or so in
     the app, ~1 ms: their thresholds bound it), never the campaign. A refused load moves
     nothing: its garbage stays young. A caller that paused the collector (start-up) keeps it
-    as it was, and nothing is collected or moved.
+    as it was, and nothing is collected or moved; nor is anything while objects are frozen
+    (``gc.unfreeze()`` would thaw them).
     """
     was_enabled = gc.isenabled()
-    if was_enabled:
+    # unfreeze thaws everything frozen: objects someone else froze stay so, and ours stay young
+    move = was_enabled and gc.get_freeze_count() == 0
+    if move:
         gc.collect(1)
     gc.disable()
     try:
@@ -181,9 +184,10 @@ def _collector_paused() -> Iterator[None]:
         if was_enabled:
             gc.enable()
         raise
-    if was_enabled:
+    if move:
         gc.freeze()
         gc.unfreeze()
+    if was_enabled:
         gc.enable()
 
 

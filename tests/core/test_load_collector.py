@@ -104,3 +104,18 @@ def test_a_load_leaves_no_cyclic_garbage(kind: str) -> None:
     finally:
         if was:
             gc.enable()
+
+
+def test_objects_frozen_by_someone_else_stay_frozen(collector_on: None) -> None:
+    """``gc.unfreeze()`` thaws everything: with anything frozen, the load moves nothing."""
+    data = storage.dumps(build_example_campaign())
+    gc.collect()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        campaign = storage.loads(data)
+        assert gc.get_freeze_count() == frozen
+        assert gc.isenabled()
+        assert not _in_generation(campaign, 2)  # left young, walked as before
+    finally:
+        gc.unfreeze()
