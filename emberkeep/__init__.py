@@ -5,12 +5,14 @@ and save it without a display.
 
 The version is written once, in ``pyproject.toml``: an installed Emberkeep (a wheel, ``uv
 sync``, the bundle, which carries the package's metadata) reads it from its metadata; a source
-tree that was never installed reads it from the ``pyproject.toml`` beside the package.
+tree that was never installed reads it from the ``pyproject.toml`` beside the package. It is
+read when first asked for (``emberkeep.__version__``), not on import: the first window does not
+show it, and reading the metadata parses the package's METADATA file (bench/startup.py).
 """
 
 from __future__ import annotations
 
-from importlib import metadata
+from functools import cache
 from pathlib import Path
 
 __all__ = ["__version__"]
@@ -18,7 +20,20 @@ __all__ = ["__version__"]
 UNKNOWN_VERSION = "0+unknown"
 
 
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        return _known_version()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@cache
+def _known_version() -> str:
+    return _version()
+
+
 def _version() -> str:
+    from importlib import metadata
+
     try:
         return metadata.version("emberkeep")
     except metadata.PackageNotFoundError:
@@ -33,6 +48,3 @@ def _version() -> str:
     except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError):
         pass
     return UNKNOWN_VERSION
-
-
-__version__ = _version()

@@ -20,7 +20,10 @@ from gui import paths
 from gui.state import AppState
 
 if TYPE_CHECKING:  # Qt stays out of import time
+    from collections.abc import Callable
+
     from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QWidget
 
     from gui.main_window import MainWindow
 
@@ -113,9 +116,9 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     """
     # Start-up builds some hundred thousand objects (pydantic's schemas, Qt's wrappers) and
     # frees almost none: the cyclic collector would walk them dozens of times for nothing, a
-    # tenth of the CPU before the first window (bench/startup.py). On again once it is shown.
+    # tenth of the CPU before the first window (bench/startup.py). On again once it is painted.
     gc.disable()
-    from PySide6.QtCore import QTimer
+    import PySide6.QtCore  # noqa: F401  (loaded first: skip_pyside_source_scan needs it)
 
     skip_pyside_source_scan()
     from PySide6.QtWidgets import QApplication
@@ -142,9 +145,42 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
     window = open_window(file, state, offer_recovery=not smoke_test)
     if smoke_test:
         _report_first_paint(window)
+    # the version read for the log (the start's line goes without it: see log_start)
+    _after_first_paint(window, gc.enable, logging_setup.log_version)
     window.show()
-    QTimer.singleShot(0, gc.enable)
     return app.exec()
+
+
+FIRST_PAINT_WAIT_MS = 3000
+"""How long :func:`_after_first_paint` waits for a paint (a window opened minimised has none)."""
+
+
+def _after_first_paint(window: QWidget, *calls: Callable[[], object]) -> None:
+    """Run ``calls`` once ``window`` has painted, or after :data:`FIRST_PAINT_WAIT_MS`.
+
+    A zero timer set before ``show`` runs before the first paint (Qt's timers come before the
+    expose and paint that showing queues): what the first window does not need waits here."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    class AfterPaint(QObject):
+        ran = False
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                self.done()
+            return False
+
+        def done(self) -> None:
+            if self.ran:  # once, the paint or the wait, whichever comes first
+                return
+            self.ran = True
+            window.removeEventFilter(self)
+            for call in calls:
+                QTimer.singleShot(0, call)
+
+    after = AfterPaint(window)
+    window.installEventFilter(after)
+    QTimer.singleShot(FIRST_PAINT_WAIT_MS, after, after.done)  # dropped with the window
 
 
 def _report_first_paint(window: MainWindow) -> None:

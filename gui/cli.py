@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "Use 'emberkeep check FILE...' to validate campaign files and "
                     "'emberkeep print FILE --help' to print sheets.")
     parser.add_argument("file", nargs="?", help="a campaign file to open")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("--debug", action="store_true",
                         help="log every step in detail, to the console and the log file")
     parser.add_argument("--smoke-test", action="store_true", help=argparse.SUPPRESS)
@@ -42,6 +42,21 @@ def _version() -> str:
     from emberkeep import __version__
 
     return __version__
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the package's version, read only when asked (every start made argparse's
+    own action read the package metadata for its text)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default,
+                         help=help or "show program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"{parser.prog} {_version()}")  # on stdout, as argparse's own action
+        parser.exit()
 
 
 def _check(files: list[str]) -> int:

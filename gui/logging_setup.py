@@ -168,9 +168,9 @@ def configure(*, debug: bool = False, folder: Path | None = None) -> Path | None
 
 
 def log_start() -> None:
-    """The first line of a run: which Emberkeep on which Python, Qt and system."""
-    from emberkeep import __version__
-
+    """The first line of a run: Emberkeep on which Python, Qt and system. Its version follows
+    once the first window is shown (:func:`log_version`): reading it parses the package's
+    metadata, which the first window does not wait for."""
     qt = ""
     if "PySide6.QtCore" in sys.modules:
         import PySide6
@@ -178,8 +178,15 @@ def log_start() -> None:
 
         qt = f", Qt {QtCore.qVersion()}, PySide6 {PySide6.__version__}"
     logging.getLogger("gui.app").info(
-        "Emberkeep %s starting (Python %s%s, %s, frozen: %s)", __version__,
+        "Emberkeep starting (Python %s%s, %s, frozen: %s)",
         platform.python_version(), qt, platform.platform(), bool(getattr(sys, "frozen", False)))
+
+
+def log_version() -> None:
+    """Which Emberkeep this run is (after :func:`log_start`)."""
+    from emberkeep import __version__
+
+    logging.getLogger("gui.app").info("Emberkeep version %s", __version__)
 
 
 def enable_crash_log(folder: Path) -> Path | None:

@@ -35,7 +35,6 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from emberkeep import __version__
 from emberkeep.campaign import storage
 from emberkeep.campaign.atomic import atomic_write, private_folder, remove_quietly
 from emberkeep.campaign.differences import what_changed
@@ -150,6 +149,8 @@ def write_recovery(path: Path, campaign_bytes: bytes, *, original: Path | None,
 
     The header names this app's version and process and, when given, when its session started.
     """
+    from emberkeep import __version__  # the package's metadata, read at the first write
+
     header = RecoveryHeader(
         original_path=str(original) if original is not None else None,
         saved_at=now or datetime.now().astimezone(),

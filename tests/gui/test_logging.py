@@ -161,3 +161,14 @@ def test_the_app_logs_its_start(tmp_path: Path) -> None:
     assert "INFO gui.app: Emberkeep " in text and " starting (Python " in text
     assert "opened " in text and "example_campaign.json" in text
     assert "DEBUG" not in text and "gui.app" not in done.stderr  # no console log without --debug
+
+
+def test_the_version_is_logged_on_a_line_of_its_own(home: Path) -> None:
+    import emberkeep
+
+    logging_setup.configure(debug=False)
+    logging_setup.log_start()
+    logging_setup.log_version()
+    lines = log_text(home).splitlines()
+    assert "Emberkeep starting (Python " in lines[-2]
+    assert lines[-1].endswith(f"INFO gui.app: Emberkeep version {emberkeep.__version__}")
