@@ -19,7 +19,6 @@ an ancestor that says, either with a method ``explanation(key)`` or with the ``c
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -47,7 +46,7 @@ from emberkeep.character.model import Character
 from emberkeep.rules_reference import reference, ruling_key
 from gui.action_registry import ActionSpec, Place
 from gui.app_filters import AppFilter, install_once
-from gui.plain_text import as_html, plain_label
+from gui.plain_text import as_html, escape, plain_label
 from gui.ruling_tips import summary, wrapped
 
 if TYPE_CHECKING:
@@ -189,7 +188,7 @@ def tooltip_html(found: Explained, own: str = "") -> str:
     """The tooltip: the parts as a table, the notes, each ruling in one line, then the
     widget's own tooltip (``own``, plain text); everything escaped."""
     def cell(text: str, *, right: bool = False, bold: bool = False) -> str:
-        shown = html.escape(text, quote=False).replace("    ", "&nbsp;&nbsp;&nbsp;&nbsp;")
+        shown = escape(text).replace("    ", "&nbsp;&nbsp;&nbsp;&nbsp;")
         shown = f"<b>{shown}</b>" if bold else shown
         align = " align='right'" if right else ""
         return f"<td{align} style='padding-right:8px'>{shown}</td>"
@@ -198,8 +197,8 @@ def tooltip_html(found: Explained, own: str = "") -> str:
         "<tr>" + cell(label, bold=not label.startswith(" ")) + cell(amount, right=True)
         + cell(ruling) + "</tr>" for label, amount, ruling in _rows(found))
     out = [f"<table cellspacing='0'>{rows}</table>"]
-    out += [f"<p>{html.escape(note, quote=False)}</p>" for note in found.notes]
-    lines = [html.escape(summary(n), quote=False) for n in found.rulings()]
+    out += [f"<p>{escape(note)}</p>" for note in found.notes]
+    lines = [escape(summary(n)) for n in found.rulings()]
     if lines:  # wrapped, not one long line each: the tooltip stays on a laptop's screen
         out.append(wrapped("<br>".join(lines)))
     if own:  # escaped once already when plain_text.tooltip() made it

@@ -12,7 +12,6 @@ here, and a tooltip the widget already had keeps its own words as written.
 
 from __future__ import annotations
 
-import html
 import re
 from functools import cache
 
@@ -33,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from emberkeep.rules_reference import reference, ruling_key
 from gui.app_filters import AppFilter, install_once
-from gui.plain_text import as_html
+from gui.plain_text import as_html, escape
 
 __all__ = ["TIP_WIDTH", "RulingTips", "cited", "cited_at", "install", "summaries", "summary",
            "tooltip_at", "with_summaries", "wrapped"]
@@ -91,7 +90,7 @@ def with_summaries(shown: str, tip: str = "") -> str | None:
     # a tooltip plain_text.tooltip() escaped stays as it is; any other is escaped here, so a
     # name in it shows as written once it shares a rich-text tooltip with the summaries
     own = tip if tip.startswith(_ESCAPED) else as_html(tip)
-    added = "<br>".join(html.escape(line, quote=False) for line in lines)
+    added = "<br>".join(escape(line) for line in lines)
     # wrapped at a reading width, not one long line each: a tip Qt must fit on a laptop's
     # screen beside a text far right (the attack preview) would otherwise sit far from it
     return f"{own}{wrapped(added)}"

@@ -10,7 +10,6 @@ import stat
 import subprocess
 import sys
 from collections.abc import Iterator
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import Any
 
@@ -142,13 +141,22 @@ def test_debug_logs_messages_and_details_to_the_console_too(
 def test_the_file_rotates(home: Path) -> None:
     logging_setup.configure()
     handler = logging_setup.file_handler()
-    assert isinstance(handler, RotatingFileHandler)
-    assert handler.maxBytes == 1024 * 1024 and handler.backupCount == 3
-    handler.maxBytes = 2000
-    for number in range(40):
+    assert handler.maxBytes == 1024 * 1024 and handler.backupCount == 3  # type: ignore[attr-defined]
+    handler.maxBytes = 2000  # type: ignore[attr-defined]
+    for number in range(200):
         logging.getLogger("gui.test").info("line %d of the rotation test", number)
-    old = home / "data" / "logs" / "emberkeep.log.1"
-    assert old.is_file() and stat.S_IMODE(old.stat().st_mode) == 0o600
+    logs = home / "data" / "logs"
+    assert sorted(p.name for p in logs.iterdir()) == [
+        "emberkeep.log", "emberkeep.log.1", "emberkeep.log.2", "emberkeep.log.3"]  # 3 kept
+    for file in logs.iterdir():
+        assert stat.S_IMODE(file.stat().st_mode) == 0o600
+        assert file.stat().st_size < 2000  # each rotated before it passed the limit
+    text = {p.name: p.read_text(encoding="utf-8") for p in logs.iterdir()}
+    assert "line 199 of" in text["emberkeep.log"]  # the newest in the file, the older in .1
+    last_old = [line for line in text["emberkeep.log.1"].splitlines() if "rotation" in line][-1]
+    first_new = next(line for line in text["emberkeep.log"].splitlines() if "rotation" in line)
+    assert int(last_old.split("line ")[1].split()[0]) + 1 == \
+        int(first_new.split("line ")[1].split()[0])  # nothing lost between the files
 
 
 @pytest.mark.slow
@@ -172,3 +180,13 @@ def test_the_version_is_logged_on_a_line_of_its_own(home: Path) -> None:
     lines = log_text(home).splitlines()
     assert "Emberkeep starting (Python " in lines[-2]
     assert lines[-1].endswith(f"INFO gui.app: Emberkeep version {emberkeep.__version__}")
+
+
+def test_the_start_names_the_system_as_platform_does_without_a_process() -> None:
+    import platform
+
+    name = logging_setup.system_name()
+    system = os.uname()
+    assert name.startswith(f"{system.sysname}-{system.release}-{system.machine}")
+    if platform.libc_ver()[0] == "glibc":  # platform reads the binary; the kernel's answer
+        assert name.endswith(f"-with-glibc{platform.libc_ver()[1]}")

@@ -44,6 +44,9 @@ NOT_AT_START = (
     "gui.about_dialog",  # Help → About Emberkeep
     "concurrent.futures",  # the autosave's worker: its first write
     "html.entities",  # a tooltip's escape needs three replacements, not the entities table
+    "logging.handlers",  # the log's rotation is its own (socket, pickle and queue stay out)
+    "pickle",
+    "subprocess",  # the log's first line names the system without platform's `uname -p`
 )
 """Still imported at start, by what the first window needs of them: the SPELLCHECK and its
 tables (a character's casting rules, through the campaign's effort tasks) and the sheet's
@@ -65,7 +68,7 @@ models = {name: getattr(sys.modules[module], name) for module, name in (
     ("emberkeep.magic.mishaps", "MishapTable"), ("emberkeep.magic.spellcheck", "SpellcheckTable"))
     if module in sys.modules}
 print(json.dumps({"characters": window.model.rowCount(), "title": window.windowTitle(),
-                  "loaded": sorted(m for m in sys.modules if m.startswith(("gui", "emberkeep"))),
+                  "loaded": sorted(sys.modules),
                   "built": sorted(n for n, m in models.items() if m.__pydantic_complete__),
                   "deferred": sorted(models),
                   "svg": "libQt6Svg" in open("/proc/self/maps").read()}))
@@ -125,3 +128,68 @@ def test_no_module_selects_a_pyside_feature() -> None:
                  for path in sorted((ROOT / folder).rglob("*.py"))
                  if "from __feature__ import" in path.read_text(encoding="utf-8")]
     assert selecting == []
+
+
+AS_STARTED = """
+import importlib.util, json, sys
+seen = {}
+
+
+def report(real_report, window):
+    from PySide6.QtCore import QEvent, QObject
+
+    class Snapshot(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint and not seen:
+                seen["loaded"] = sorted(sys.modules)
+            return False
+
+    window.installEventFilter(Snapshot(window))
+    real_report(window)
+
+
+class WatchFirstPaint:  # gui.app is patched as it loads: importing it here would build models
+    def find_spec(self, name, path=None, target=None):
+        if name != "gui.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        run_module = spec.loader.exec_module
+
+        def exec_module(module):
+            run_module(module)
+            real = module._report_first_paint
+            module._report_first_paint = lambda window: report(real, window)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+sys.meta_path.insert(0, WatchFirstPaint())
+from gui.cli import main
+status = main(["--smoke-test"])
+loader = sys.modules["pydantic.plugin._loader"]
+print(json.dumps({"status": status, "loaded": seen["loaded"],
+                  "plugins": list(loader.get_plugins()), "stub": loader.__spec__ is None}))
+"""
+
+LATER = ("importlib.metadata", "email", "zipfile.__init__", "logging.handlers", "pickle",
+         "subprocess", "html.entities", "gui.encounter.window", "emberkeep.encounter")
+"""Not imported by the time the console script's first window paints: the package's
+metadata (pydantic's plugin search, the version) read after it, the rest on first use."""
+
+
+def test_the_console_script_paints_its_first_window_before_reading_any_metadata(
+        tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}",
+           "EMBERKEEP_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "-c", AS_STARTED], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "smoke test: window 'Emberkeep" in done.stdout
+    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    assert shown["status"] == 0
+    assert "gui.main_window" in shown["loaded"]
+    assert [m for m in LATER if m in shown["loaded"]] == []
+    assert shown["plugins"] == [] and shown["stub"] is True  # pydantic told: no plugins
+    assert "pydantic.plugin._loader" in shown["loaded"]  # told before its first model

@@ -1,0 +1,72 @@
+"""gui.lean_start: pydantic is spared its plugin search before the first model is built, and
+gives the answer it gives itself when plugins are disabled. Each case runs in a fresh
+interpreter: the test process has built models long ago."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _child(code: str) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+SPARED = """
+import json, sys
+from gui.lean_start import skip_pydantic_plugin_scan
+spared = skip_pydantic_plugin_scan()
+again = skip_pydantic_plugin_scan()
+from emberkeep.campaign.storage import load
+from emberkeep.resources import resource_path
+campaign = load(resource_path("example_campaign.json"))
+print(json.dumps({"spared": spared, "again": again, "characters": len(campaign.characters),
+                  "metadata": "importlib.metadata" in sys.modules}))
+"""
+
+
+def test_the_example_campaign_validates_with_no_plugin_search() -> None:
+    assert _child(SPARED) == {"spared": True, "again": False, "characters": 8,
+                              "metadata": False}
+
+
+LATE = """
+import json
+from pydantic import BaseModel
+class Built(BaseModel):
+    x: int
+from gui.lean_start import skip_pydantic_plugin_scan
+print(json.dumps({"spared": skip_pydantic_plugin_scan()}))
+"""
+
+
+def test_a_pydantic_that_has_searched_already_is_left_alone() -> None:
+    assert _child(LATE) == {"spared": False}
+
+
+def test_pydantic_still_asks_that_module_for_its_plugins_and_nothing_else() -> None:
+    """What the stand-in assumes of this pydantic: the one import of the plugin loader asks
+    it for ``get_plugins`` alone, and the real one answers no plugins when they are disabled
+    (the stand-in's answer)."""
+    import pydantic
+
+    package = Path(pydantic.__file__).parent
+    users = [path.relative_to(package).as_posix() for path in sorted(package.rglob("*.py"))
+             if "_loader" in path.read_text(encoding="utf-8")
+             and path.name != "_loader.py"]
+    assert users == ["plugin/_schema_validator.py"]
+    text = (package / "plugin" / "_schema_validator.py").read_text(encoding="utf-8")
+    assert [line.strip() for line in text.splitlines() if "_loader" in line] == \
+        ["from ._loader import get_plugins"]
+    real = _child("import os, json; os.environ['PYDANTIC_DISABLE_PLUGINS'] = '__all__'\n"
+                  "from pydantic.plugin._loader import get_plugins\n"
+                  "print(json.dumps({'plugins': list(get_plugins())}))")
+    assert real == {"plugins": []}
