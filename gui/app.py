@@ -142,11 +142,14 @@ def run(file: str | None, *, smoke_test: bool = False) -> int:
 
     apply_scheme(app, state.color_scheme)  # before the first window, so it opens in its colours
     follow_system(app, lambda: state.color_scheme)
+    from gui.app_filters import hold_until_released
+
+    start_filtering = hold_until_released()
     window = open_window(file, state, offer_recovery=not smoke_test)
     if smoke_test:
         _report_first_paint(window)
     # the version read for the log (the start's line goes without it: see log_start)
-    _after_first_paint(window, gc.enable, logging_setup.log_version)
+    _after_first_paint(window, start_filtering, gc.enable, logging_setup.log_version)
     window.show()
     return app.exec()
 
@@ -180,7 +183,10 @@ def _after_first_paint(window: QWidget, *calls: Callable[[], object]) -> None:
 
     after = AfterPaint(window)
     window.installEventFilter(after)
-    QTimer.singleShot(FIRST_PAINT_WAIT_MS, after, after.done)  # dropped with the window
+    wait = QTimer(after)  # dropped with the window
+    wait.setSingleShot(True)
+    wait.timeout.connect(after.done)
+    wait.start(FIRST_PAINT_WAIT_MS)
 
 
 def _report_first_paint(window: MainWindow) -> None:

@@ -10,17 +10,27 @@ explanations' and the rulings' tooltips, the dice tray's Ctrl+click) sit behind 
 filters that asked for its class (``QHelpEvent``, ``QKeyEvent``, ``QMouseEvent``) and drops every
 other after one dictionary lookup, no enum made. Qt's own order is kept: the filter added last
 sees an event first, and the first to return True ends it.
+
+At start-up it goes on the application only once the first window has painted
+(:func:`hold_until_released`): wrapping an object of one of Qt's private classes (an animation's
+timer, a file watcher's engine) makes PySide6 build the enums of every class of its module, some
+70 before the first paint, and nothing the filters do (tooltips, Ctrl+I, Ctrl+click) can happen
+before the window is there to point at.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import ClassVar, TypeVar
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
-__all__ = ["AppFilter", "AppFilters", "app_filters", "install_once"]
+__all__ = ["AppFilter", "AppFilters", "app_filters", "hold_until_released", "install_once"]
+
+_held: list[tuple[QApplication, AppFilters]] | None = None
+"""The application's filter while :func:`hold_until_released` holds it back, else None."""
 
 
 class AppFilter(QObject):
@@ -75,8 +85,29 @@ def app_filters(app: QApplication) -> AppFilters:
     if found is None:
         found = AppFilters(app)
         found.setObjectName("appFilters")
-        app.installEventFilter(found)
+        if _held is not None:
+            _held.append((app, found))
+        else:
+            app.installEventFilter(found)
     return found
+
+
+def hold_until_released() -> Callable[[], None]:
+    """The application's filter, made from now on, goes on the application only when the call
+    returned is made (the first window painted: see the module's docstring)."""
+    global _held
+    held: list[tuple[QApplication, AppFilters]] = []
+    _held = held
+
+    def release() -> None:
+        global _held
+        if _held is held:
+            _held = None
+        for app, found in held:
+            app.installEventFilter(found)
+        held.clear()
+
+    return release
 
 
 def install_once(app: QApplication, cls: type[FilterT], name: str) -> FilterT:

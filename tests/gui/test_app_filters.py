@@ -93,3 +93,55 @@ def test_install_once_gives_the_same_named_filter_again() -> None:
     finally:
         app_filters(_app()).remove(found)
         found.deleteLater()
+
+
+HELD = """
+import json
+from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QLabel
+from gui.app_filters import AppFilter, app_filters, hold_until_released
+
+app = QApplication([])
+seen = []
+
+class Tips(AppFilter):
+    EVENTS = frozenset({QHelpEvent})
+
+    def eventFilter(self, watched, event):
+        seen.append(event.type() == QEvent.Type.ToolTip)
+        return False
+
+release = hold_until_released()
+filters = app_filters(app)
+filters.add(Tips(app))
+label = QLabel("x")
+tip = QHelpEvent(QEvent.Type.ToolTip, QPoint(1, 1), QPoint(1, 1))
+QApplication.sendEvent(label, tip)
+before = list(seen)
+release()
+release()  # a second call installs nothing twice
+QApplication.sendEvent(label, tip)
+after_release = list(seen)
+again = hold_until_released()  # held again: the filter made already stays on
+QApplication.sendEvent(label, tip)
+print(json.dumps({"held": before, "released": after_release, "kept": seen,
+                  "same": app_filters(app) is filters}))
+"""
+
+
+def test_the_application_filter_waits_until_released_then_filters() -> None:
+    """At start-up the app's filter goes on only once the first window has painted
+    (gui.app.run releases it then); made while held, it sees nothing until released."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-c", HELD], cwd=Path(__file__).parents[2],
+                          capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    assert shown == {"held": [], "released": [True], "kept": [True, True], "same": True}
