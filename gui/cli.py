@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    from gui.lean_start import skip_pydantic_plugin_scan
+    from gui.lean_start import defer_secrets, skip_pydantic_plugin_scan
 
-    skip_pydantic_plugin_scan()  # before any model is built, in every command
+    defer_secrets()  # before pydantic is imported, in every command
+    skip_pydantic_plugin_scan()
     if args and args[0] == "check":
         return _check(args[1:])
     if args and args[0] == "print":  # the paper sheets as a PDF, with no Qt

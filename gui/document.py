@@ -12,7 +12,6 @@ signals when characters come and go. Widgets never write to the core directly: t
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import weakref
 from collections.abc import Callable, Hashable
@@ -44,6 +43,7 @@ from emberkeep.campaign.steps import CAMPAIGN, CampaignStep, FieldSet, ListRows
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.sheet_rules import hand_edit_refusal
+from emberkeep.digests import sha256_hex
 
 if TYPE_CHECKING:
     from gui.commands import CampaignCommand
@@ -115,7 +115,7 @@ class CampaignDocument(QObject):
         path = Path(path)
         data = storage.read(path)
         # hashed once: storage.loads compares it with the saved digest, the document keeps it
-        digest = hashlib.sha256(data).hexdigest()
+        digest = sha256_hex(data)
         campaign = storage.loads(data, path, saved_sha256=saved_sha256, data_sha256=digest)
         if campaign.encounters:
             # start-up: the fight engine is imported when there are fights to replay, so the
@@ -183,7 +183,7 @@ class CampaignDocument(QObject):
         _log.info("saved %s%s", target, "" if outcome.written else " (unchanged)")
         if outcome.backup is not None:
             _log.info("backup kept: %s", outcome.backup)
-        self.disk_sha256 = hashlib.sha256(outcome.data).hexdigest()
+        self.disk_sha256 = sha256_hex(outcome.data)
         if target != self.path:
             self.path = target
             self.pathChanged.emit(target)

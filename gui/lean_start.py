@@ -1,11 +1,12 @@
-"""What the start spares itself before anything of pydantic is built.
+"""What the start spares itself before anything of pydantic is imported or built.
 
 Kept apart from :mod:`gui.app`, which imports the app's pydantic models: this must run before
-the first model class is made, so :mod:`gui.cli` calls it first.
+pydantic is imported, so :mod:`gui.cli` calls it first.
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import sys
 import types
@@ -39,3 +40,47 @@ def skip_pydantic_plugin_scan() -> bool:
 
 def _no_plugins() -> tuple[()]:
     return ()
+
+
+def defer_secrets() -> bool:
+    """Stand in for :mod:`secrets` until something asks it for a name (True: stood in).
+
+    pydantic imports :mod:`secrets` for the one comparison its ``Secret`` types make, which no
+    campaign has; importing it imports :mod:`hmac`, which loads OpenSSL's ``libcrypto``: 3.3
+    MiB of the first window's peak (bench/startup.py; the app's own digests of a small file
+    need no OpenSSL: :mod:`emberkeep.digests`). The stand-in holds the module's spec, so an
+    import statement finds it imported, and imports the real module at the first name asked
+    of it (``secrets.token_urlsafe`` when the players' share starts), taking its names on.
+    Left alone (False) when :mod:`secrets` is imported already."""
+    if "secrets" in sys.modules:
+        return False
+    spec = importlib.util.find_spec("secrets")
+    if spec is None:
+        return False
+    sys.modules["secrets"] = _StandIn(spec)
+    return True
+
+
+class _StandIn(types.ModuleType):
+    """A module that imports the real one when first asked for a name it does not hold."""
+
+    def __init__(self, spec: importlib.machinery.ModuleSpec) -> None:
+        super().__init__(spec.name, "stands in for the module until it is first used")
+        self.__spec__ = spec  # what an import statement reads (not being initialised)
+
+    def __getattr__(self, name: str) -> object:
+        real = _real_module(self)
+        self.__dict__.update({key: value for key, value in vars(real).items()
+                              if key not in ("__spec__", "__loader__")})
+        return getattr(real, name)
+
+
+def _real_module(stand_in: _StandIn) -> types.ModuleType:
+    name = stand_in.__name__
+    if sys.modules.get(name) is stand_in:
+        del sys.modules[name]
+    try:
+        return importlib.import_module(name)
+    except BaseException:
+        sys.modules.setdefault(name, stand_in)
+        raise

@@ -70,3 +70,32 @@ def test_pydantic_still_asks_that_module_for_its_plugins_and_nothing_else() -> N
                   "from pydantic.plugin._loader import get_plugins\n"
                   "print(json.dumps({'plugins': list(get_plugins())}))")
     assert real == {"plugins": []}
+
+
+DEFERRED = """
+import json, sys
+from gui.lean_start import defer_secrets
+first = defer_secrets()
+again = defer_secrets()
+from pydantic import BaseModel, SecretStr
+class Built(BaseModel):
+    name: str
+Built(name="Ysolde")
+import secrets  # an import statement finds the stand-in and leaves it standing
+before = {"hmac": "hmac" in sys.modules, "_hashlib": "_hashlib" in sys.modules,
+          "stand_in": type(sys.modules["secrets"]).__name__}
+token = secrets.token_urlsafe(6)
+from secrets import compare_digest
+print(json.dumps({"first": first, "again": again, "before": before, "token": len(token) >= 8,
+                  "real": type(sys.modules["secrets"]).__name__,
+                  "same": compare_digest is sys.modules["secrets"].compare_digest,
+                  "kept": secrets.choice is sys.modules["secrets"].choice,
+                  "secret": SecretStr("a") == SecretStr("a")}))
+"""
+
+
+def test_secrets_is_imported_at_the_first_name_asked_of_it() -> None:
+    assert _child(DEFERRED) == {
+        "first": True, "again": False,
+        "before": {"hmac": False, "_hashlib": False, "stand_in": "_StandIn"},
+        "token": True, "real": "module", "same": True, "kept": True, "secret": True}

@@ -9,13 +9,13 @@ on under the backup's name), else a synced copy. Names sort by time:
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from emberkeep.campaign.atomic import NAME_MAX, link_or_copy, private_folder, sync_folder
+from emberkeep.digests import sha1_hex
 
 __all__ = ["Backup", "backup_folder_for", "keep", "list_backups", "rotate"]
 
@@ -32,7 +32,7 @@ class Backup:
 def backup_folder_for(campaign_path: Path, root: Path) -> Path:
     """One folder per campaign file under ``root``, named for the file and its full path (two
     campaigns called ``party.json`` in different folders keep apart)."""
-    digest = hashlib.sha1(str(campaign_path.resolve()).encode("utf-8")).hexdigest()[:10]
+    digest = sha1_hex(str(campaign_path.resolve()).encode("utf-8"))[:10]
     stem = campaign_path.stem.encode("utf-8", "surrogateescape")
     # within the name limit (shorter names keep the folder they always had)
     short = stem[:NAME_MAX - len(digest) - 1].decode("utf-8", "ignore")

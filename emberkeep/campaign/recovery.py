@@ -23,7 +23,6 @@ back to the saved state, or an explicit discard (:func:`discard`).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
@@ -40,6 +39,7 @@ from emberkeep.campaign.atomic import atomic_write, private_folder, remove_quiet
 from emberkeep.campaign.differences import what_changed
 from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
+from emberkeep.digests import sha1_hex, sha256_hex
 
 __all__ = ["FORMAT", "SUFFIX", "CampaignState", "RecoveryError", "RecoveryHeader",
            "RecoveryOffer", "discard", "find_offers", "modified_at", "new_token", "read_recovery",
@@ -126,7 +126,7 @@ def recovery_file_for(folder: Path, original: Path | None, token: str) -> Path:
     and for the session's ``token`` (only the token while it has no file yet)."""
     if original is None:
         return folder / f"{_UNTITLED}{token}{SUFFIX}"
-    digest = hashlib.sha1(str(original.resolve()).encode("utf-8")).hexdigest()[:10]
+    digest = sha1_hex(str(original.resolve()).encode("utf-8"))[:10]
     stem = re.sub(r"[^\w\-]+", "_", original.stem)[:40] or "campaign"
     return folder / f"{stem}-{digest}~{token}{SUFFIX}"
 
@@ -155,7 +155,7 @@ def write_recovery(path: Path, campaign_bytes: bytes, *, original: Path | None,
         original_path=str(original) if original is not None else None,
         saved_at=now or datetime.now().astimezone(),
         campaign_name=campaign_name[:200], size=len(campaign_bytes),
-        sha256=hashlib.sha256(campaign_bytes).hexdigest(), base_sha256=base_sha256,
+        sha256=sha256_hex(campaign_bytes), base_sha256=base_sha256,
         app_version=__version__, session_started=session_started, pid=os.getpid())
     private_folder(path.parent)  # the GM's unsaved work is theirs alone: others may not read it
     atomic_write(path, header.model_dump_json().encode("utf-8") + b"\n" + campaign_bytes,
@@ -179,13 +179,15 @@ def read_recovery(path: Path) -> tuple[RecoveryHeader, Campaign]:
     body = data[end + 1:]
     if len(body) != header.size:
         raise RecoveryError(path, f"is cut short ({len(body)} of {header.size} bytes)")
-    if hashlib.sha256(body).hexdigest() != header.sha256:
+    if sha256_hex(body) != header.sha256:
         raise RecoveryError(path, "fails its checksum: the disk changed it")
     return header, storage.loads(body, path)
 
 
 def sha256_of_file(path: Path) -> str | None:
     """The file's SHA-256, or None when it cannot be read."""
+    import hashlib  # read in chunks: OpenSSL's, whatever the size (emberkeep.digests)
+
     digest = hashlib.sha256()
     try:
         with path.open("rb") as handle:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import stat
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from emberkeep.campaign.errors import CampaignSaveError
 from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.save_lock import clean_stale_lock, save_lock
 from emberkeep.campaign.storage import dumps
+from emberkeep.digests import sha256_hex
 
 __all__ = ["NO_FILE", "CampaignChangedOnDisk", "Saved", "backup_path", "clean_leftovers", "save",
            "save_advice", "save_campaign", "sha256_of"]
@@ -80,7 +80,7 @@ class _Keeping:
 
 def sha256_of(data: bytes | None) -> str:
     """What a save expects of a file holding ``data`` (None: no file)."""
-    return NO_FILE if data is None else hashlib.sha256(data).hexdigest()
+    return NO_FILE if data is None else sha256_hex(data)
 
 
 def save_campaign(campaign: Campaign, path: Path | str, *, keep_backup: bool = True,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import json
 import os
 import re
@@ -36,6 +35,7 @@ from emberkeep.campaign.errors import CampaignFileError
 from emberkeep.campaign.integrity import campaign_problems
 from emberkeep.campaign.migrations import MigrationError, migrate
 from emberkeep.campaign.model import SCHEMA_VERSION, Campaign
+from emberkeep.digests import sha256_hex
 
 __all__ = ["dumps", "load", "loads", "more_problems", "read"]
 
@@ -126,7 +126,7 @@ def _saved_as(data: bytes, digest: str, data_sha256: str | None) -> bool:
     if head is None or int(head[1]) != SCHEMA_VERSION:
         return False
     if data_sha256 is None:
-        data_sha256 = hashlib.sha256(data).hexdigest()
+        data_sha256 = sha256_hex(data)
     return data_sha256 == digest
 
 

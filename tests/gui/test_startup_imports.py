@@ -173,10 +173,12 @@ print(json.dumps({"status": status, "loaded": seen["loaded"],
                   "plugins": list(loader.get_plugins()), "stub": loader.__spec__ is None}))
 """
 
-LATER = ("importlib.metadata", "email", "zipfile.__init__", "logging.handlers", "pickle",
-         "subprocess", "html.entities", "gui.encounter.window", "emberkeep.encounter")
+LATER = ("importlib.metadata", "email", "logging.handlers", "pickle", "subprocess",
+         "html.entities", "hashlib", "hmac", "_hashlib", "gui.encounter.window",
+         "emberkeep.encounter")
 """Not imported by the time the console script's first window paints: the package's
-metadata (pydantic's plugin search, the version) read after it, the rest on first use."""
+metadata (pydantic's plugin search, the version) read after it, OpenSSL when a large file is
+hashed or :mod:`secrets` first used, the rest on first use."""
 
 
 def test_the_console_script_paints_its_first_window_before_reading_any_metadata(
