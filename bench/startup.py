@@ -136,7 +136,7 @@ def _floor(*, validated: bool) -> int:
     path = home / "campaigns" / "example_campaign.json"
     if validated:
         # before Qt: PySide6 then reads none of their sources (the app tells it not to read
-        # any, gui.app.skip_pyside_source_scan)
+        # any, gui.lean_start.skip_pyside_source_scan)
         storage = importlib.import_module("emberkeep.campaign.storage")
     widgets = importlib.import_module("PySide6.QtWidgets")
     QApplication, QMainWindow = widgets.QApplication, widgets.QMainWindow

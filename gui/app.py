@@ -9,14 +9,14 @@ Qt is imported inside :func:`run` only, so ``gui.cli`` stays quick for ``emberke
 from __future__ import annotations
 
 import gc
-import importlib
 import shutil
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from emberkeep.resources import ResourceError, resource_path
 from gui import paths
+from gui.lean_start import skip_pyside_source_scan
 from gui.state import AppState
 
 if TYPE_CHECKING:  # Qt stays out of import time
@@ -66,30 +66,6 @@ def startup_path(file: str | None, state: AppState) -> Path | None:
     if not state.example_copied:
         return copy_example(state)
     return None
-
-
-def skip_pyside_source_scan() -> bool:
-    """Spare every later import PySide6's read of the module's source (True: spared).
-
-    Loaded, PySide6 reads the whole source of each module an import statement names, into
-    ``linecache`` for good, to learn whether the module may select a ``__feature__``
-    (``snake_case``, ``true_property``): some 300 files at start-up, 5 MiB of the peak and tens
-    of milliseconds. Emberkeep selects none (tests/gui/test_startup_imports.py), and a module
-    found not to use PySide6 keeps the selection in force, the default one here as everywhere:
-    so every module is answered "does not use it" without its source read. A PySide6 without
-    that private hook is left alone (False)."""
-    try:
-        feature: Any = importlib.import_module("shibokensupport.feature")  # loaded with PySide6
-    except ImportError:
-        return False
-    if not callable(getattr(feature, "_mod_uses_pyside", None)):
-        return False
-    feature._mod_uses_pyside = _uses_no_feature
-    return True
-
-
-def _uses_no_feature(_module: object) -> bool:
-    return False
 
 
 def window_icon() -> QIcon:

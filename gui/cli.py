@@ -13,10 +13,12 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    from gui.lean_start import defer_secrets, skip_pydantic_plugin_scan
+    from gui import lean_start
 
-    defer_secrets()  # before pydantic is imported, in every command
-    skip_pydantic_plugin_scan()
+    if "PySide6" in sys.modules:  # the bundle's start-up hook imports it before the app
+        lean_start.skip_pyside_source_scan()
+    lean_start.defer_secrets()  # before pydantic is imported, in every command
+    lean_start.skip_pydantic_plugin_scan()
     if args and args[0] == "check":
         return _check(args[1:])
     if args and args[0] == "print":  # the paper sheets as a PDF, with no Qt

@@ -1,4 +1,5 @@
-"""What the start spares itself before anything of pydantic is imported or built.
+"""What the start spares itself: PySide6's read of every module's source, OpenSSL, pydantic's
+plugin search.
 
 Kept apart from :mod:`gui.app`, which imports the app's pydantic models: this must run before
 pydantic is imported, so :mod:`gui.cli` calls it first.
@@ -6,12 +7,40 @@ pydantic is imported, so :mod:`gui.cli` calls it first.
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import importlib.util
 import sys
 import types
+from typing import Any
 
 PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
+
+
+def skip_pyside_source_scan() -> bool:
+    """Spare every later import PySide6's read of the module's source (True: spared).
+
+    Loaded, PySide6 reads the whole source of each module an import statement names, into
+    ``linecache`` for good, to learn whether the module may select a ``__feature__``
+    (``snake_case``, ``true_property``): some 300 files at start-up, 5 MiB of the peak and tens
+    of milliseconds. Emberkeep selects none (tests/gui/test_startup_imports.py), and a module
+    found not to use PySide6 keeps the selection in force, the default one here as everywhere:
+    so every module is answered "does not use it" without its source read. A PySide6 without
+    that private hook is left alone (False). The app calls this once PySide6 is loaded: in
+    :func:`gui.app.run`, or first thing where PySide6 came before the app (the bundle's start-up
+    hook imports it, and the read would go on through every module the app imports)."""
+    try:
+        feature: Any = importlib.import_module("shibokensupport.feature")  # loaded with PySide6
+    except ImportError:
+        return False
+    if not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return False
+    feature._mod_uses_pyside = _uses_no_feature
+    return True
+
+
+def _uses_no_feature(_module: object) -> bool:
+    return False
 
 
 def skip_pydantic_plugin_scan() -> bool:
@@ -69,6 +98,9 @@ class _StandIn(types.ModuleType):
         self.__spec__ = spec  # what an import statement reads (not being initialised)
 
     def __getattr__(self, name: str) -> object:
+        if name.startswith("__") and name.endswith("__") and name != "__all__":
+            # asked of any module by a look around (inspect's __wrapped__, a __file__): not a use
+            raise AttributeError(name)
         real = _real_module(self)
         self.__dict__.update({key: value for key, value in vars(real).items()
                               if key not in ("__spec__", "__loader__")})

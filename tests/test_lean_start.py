@@ -99,3 +99,23 @@ def test_secrets_is_imported_at_the_first_name_asked_of_it() -> None:
         "first": True, "again": False,
         "before": {"hmac": False, "_hashlib": False, "stand_in": "_StandIn"},
         "token": True, "real": "module", "same": True, "kept": True, "secret": True}
+
+
+LOOKED_AT = """
+import inspect, json, sys
+from gui.lean_start import defer_secrets
+defer_secrets()
+import secrets
+wrapped = getattr(secrets, "__wrapped__", None)
+unwrapped = inspect.unwrap(secrets)
+print(json.dumps({"wrapped": wrapped, "same": unwrapped is secrets,
+                  "hmac": "hmac" in sys.modules, "all": "token_hex" in secrets.__all__,
+                  "now": "hmac" in sys.modules}))
+"""
+
+
+def test_a_look_around_the_stand_in_is_not_a_use() -> None:
+    """inspect (PySide6's feature check reads a module's source) asks any module for
+    ``__wrapped__``: no such name, and the real module stays unimported; ``__all__`` is a use."""
+    assert _child(LOOKED_AT) == {"wrapped": None, "same": True, "hmac": False, "all": True,
+                                 "now": True}

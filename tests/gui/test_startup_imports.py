@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "tests" / "screens.json"
 
@@ -96,7 +98,7 @@ def test_the_first_window_with_the_example_campaign_imports_no_fight_or_checks(
 SCAN_CHILD = """
 import json, linecache, sys
 import PySide6.QtCore
-from gui.app import skip_pyside_source_scan
+from gui.lean_start import skip_pyside_source_scan
 spared = skip_pyside_source_scan() if sys.argv[1] == "skip" else False
 from gui.about_dialog import AboutDialog  # an import statement naming the module
 print(json.dumps({"spared": spared,
@@ -169,7 +171,9 @@ sys.meta_path.insert(0, WatchFirstPaint())
 from gui.cli import main
 status = main(["--smoke-test"])
 loader = sys.modules["pydantic.plugin._loader"]
+import linecache
 print(json.dumps({"status": status, "loaded": seen["loaded"],
+                  "read": [f for f in linecache.cache if "/gui/" in f or "pydantic" in f],
                   "plugins": list(loader.get_plugins()), "stub": loader.__spec__ is None}))
 """
 
@@ -181,11 +185,14 @@ metadata (pydantic's plugin search, the version) read after it, OpenSSL when a l
 hashed or :mod:`secrets` first used, the rest on first use."""
 
 
+@pytest.mark.parametrize("first", ["", "import PySide6.QtCore\n"], ids=["script", "bundle"])
 def test_the_console_script_paints_its_first_window_before_reading_any_metadata(
-        tmp_path: Path) -> None:
+        tmp_path: Path, first: str) -> None:
+    """Started as the console script, or as the bundle, whose start-up hook imports PySide6
+    before the app (PySide6 would then read the source of every module the app imports)."""
     env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={SCREENS}",
            "EMBERKEEP_HOME": str(tmp_path / "home")}
-    done = subprocess.run([sys.executable, "-c", AS_STARTED], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", first + AS_STARTED], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=240, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "smoke test: window 'Emberkeep" in done.stdout
@@ -195,3 +202,6 @@ def test_the_console_script_paints_its_first_window_before_reading_any_metadata(
     assert [m for m in LATER if m in shown["loaded"]] == []
     assert shown["plugins"] == [] and shown["stub"] is True  # pydantic told: no plugins
     assert "pydantic.plugin._loader" in shown["loaded"]  # told before its first model
+    # no module's source read by PySide6 past the two that import the console script's main
+    assert sorted(shown["read"]) == ([] if not first else
+                             [str(ROOT / "gui" / "__init__.py"), str(ROOT / "gui" / "cli.py")])
