@@ -13,10 +13,10 @@ side itself imports it. CPU time and peak RSS are the child's own, from ``os.wai
 More sides, each against the same bare window in the same run:
 
 - ``--floor``: the least this design can do before its first paint: the campaign's model and
-  loader imported (before Qt), the example loaded and validated by the app's
-  loader, its names in a ``QTableWidget``, nothing else of the app; and ``floor unvalidated``,
-  the same table from the file's JSON alone: what a first paint that did not wait for pydantic
-  would cost.
+  loader imported (before Qt, spared what :mod:`gui.lean_start` spares the app), the example
+  loaded and validated by the app's loader, its names in a ``QTableWidget``, nothing else of
+  the app; and ``floor unvalidated``, the same table from the file's JSON alone: what a first
+  paint that did not wait for pydantic would cost.
 - ``--tree DIR``: the app of another checkout (a worktree of an older commit: before and after
   in one run), started by this script's child.
 - ``--bundle PATH``: a PyInstaller bundle's executable (``dist/emberkeep/emberkeep``), timed to
@@ -135,8 +135,12 @@ def _floor(*, validated: bool) -> int:
     home = Path(os.environ["EMBERKEEP_HOME"])
     path = home / "campaigns" / "example_campaign.json"
     if validated:
-        # before Qt: PySide6 then reads none of their sources (the app tells it not to read
-        # any, gui.lean_start.skip_pyside_source_scan)
+        # spared what the app spares itself (OpenSSL, pydantic's plugin search); before Qt,
+        # PySide6 then reads none of their sources (the app tells it not to read any,
+        # gui.lean_start.skip_pyside_source_scan)
+        lean_start = importlib.import_module("gui.lean_start")
+        lean_start.defer_secrets()
+        lean_start.skip_pydantic_plugin_scan()
         storage = importlib.import_module("emberkeep.campaign.storage")
     widgets = importlib.import_module("PySide6.QtWidgets")
     QApplication, QMainWindow = widgets.QApplication, widgets.QMainWindow
