@@ -43,7 +43,6 @@ from emberkeep.character.catalog import Catalog
 from emberkeep.character.explain import Explained
 from emberkeep.character.explain import explain as explain_sheet
 from emberkeep.character.model import Character
-from emberkeep.rules_reference import reference, ruling_key
 from gui.action_registry import ActionSpec, Place
 from gui.app_filters import AppFilter, install_once
 from gui.plain_text import as_html, escape, plain_label
@@ -238,6 +237,8 @@ class ExplainBox(QDialog):
         for note in found.notes:
             layout.addWidget(plain_label(note, self))
         self.ruling_buttons: list[QPushButton] = []
+        from emberkeep.rules_reference import reference, ruling_key  # not at start-up
+
         for cited in found.rulings():
             line = plain_label(summary(cited), self)  # the ruling in one line, wrapped
             line.setWordWrap(True)

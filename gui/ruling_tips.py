@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from emberkeep.rules_reference import reference, ruling_key
 from gui.app_filters import AppFilter, install_once
 from gui.plain_text import as_html, escape
 
@@ -46,6 +45,9 @@ _LONGEST = 140  # a tooltip line a GM reads at a glance; the window holds the re
 def cited(text: str) -> list[int]:
     """The rulings ``text`` cites, each once, in the order it names them; a number the
     reference has no entry for (an R and two digits in a monster's name) is not a ruling."""
+    # the reference and the magic tables it reads load with the first tooltip, not at start-up
+    from emberkeep.rules_reference import reference
+
     last = len(reference().rulings)
     found: list[int] = []
     for match in _CITE.finditer(text):
@@ -59,6 +61,8 @@ def cited(text: str) -> list[int]:
 def summary(number: int) -> str:
     """Ruling ``number`` in one line: its key and title, then the first sentence of what the
     app does, cut at a word near ``_LONGEST`` characters."""
+    from emberkeep.rules_reference import reference, ruling_key
+
     ruling = reference().ruling(number)
     first = _FIRST_SENTENCE.split(ruling.app.strip(), maxsplit=1)[0].rstrip(".;")
     line = f"{ruling_key(number)} {ruling.title}: {first}"

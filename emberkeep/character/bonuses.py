@@ -30,11 +30,11 @@ from emberkeep.breakdown import Breakdown, Part
 from emberkeep.character.abilities import Ability
 from emberkeep.character.skills import SKILL_ABILITY, Skill
 from emberkeep.gear.damage import Grip, two_handed_bonus
-from emberkeep.magic.spellcheck import Caster
 
 if TYPE_CHECKING:
     from emberkeep.character.catalog import Catalog
     from emberkeep.character.model import Character
+    from emberkeep.magic.spellcheck import Caster
 
 __all__ = [
     "ARCHERY_STYLE",

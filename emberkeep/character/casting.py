@@ -13,7 +13,7 @@ features move a SPELLCHECK and the depletion SAVE on the sheet as they do in a f
   shows (R29). A 0-level target has no hit die of its own: its d4 is the 1d4 of its HP (R5).
   Healing never lowers HP a GM's hand put above the maximum.
 - A character's conditions are ``MODE:key`` names (``HARD:all``, ``ADVANTAGE:spellcheck``,
-  R21): :func:`condition_modes` reads them, for a combatant and for a sheet alike.
+  R21): :mod:`emberkeep.character.condition_modes` reads them, for a combatant and a sheet.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from emberkeep.character.abilities import Ability
 from emberkeep.character.archetype_effects import roll_difficulty
 from emberkeep.character.bonuses import CASTING_ABILITY, caster_kind, save_bonus
+from emberkeep.character.condition_modes import Modes, condition_modes
 from emberkeep.character.difficulty import Difficulty, combine_difficulty
 from emberkeep.character.rest import healed_hp, hit_die_of
 from emberkeep.character.scrolls import scroll_caster
@@ -55,27 +56,6 @@ __all__ = [
 
 DEPLETION_KEYS = (Ability.INT.value, "save")
 _SCROLL = ("scroll",)
-_DIFFICULTY = {"HARD": Difficulty.HARD, "EASY": Difficulty.EASY}
-_ADVANTAGE = {"ADVANTAGE": Advantage.ADVANTAGE, "DISADVANTAGE": Advantage.DISADVANTAGE}
-
-Modes = tuple[Difficulty, Advantage]
-
-
-def condition_modes(names: Iterable[str], keys: Iterable[str]) -> Modes:
-    """EASY/HARD and advantage from ``MODE:key`` conditions whose key is in ``keys`` (``all``
-    always counts): R21's "All CHECKs are HARD until rest"."""
-    wanted = {"all", *keys}
-    found: list[Difficulty] = []
-    advantages: list[Advantage] = []
-    for name in names:
-        mode, sep, what = name.partition(":")
-        if not sep or what not in wanted:
-            continue
-        if mode in _DIFFICULTY:
-            found.append(_DIFFICULTY[mode])
-        elif mode in _ADVANTAGE:
-            advantages.append(_ADVANTAGE[mode])
-    return combine_difficulty(*found), combine_advantage(*advantages)
 
 
 def sheet_modes(character: Character, keys: Iterable[str]) -> Modes:

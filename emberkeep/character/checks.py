@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from emberkeep.character.abilities import Ability
 from emberkeep.character.archetype_effects import chosen_effects, roll_difficulty
-from emberkeep.character.casting import condition_modes
+from emberkeep.character.condition_modes import condition_modes
 from emberkeep.character.difficulty import EASY_HARD_SHIFT, Difficulty, combine_difficulty
 from emberkeep.character.feature_effects import RollDifficulty
 from emberkeep.character.races import get_race

@@ -9,12 +9,16 @@ A scroll holds any spell of the campaign: it need not be one the reader knows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import emberkeep.character.archetype_effects as fx
 from emberkeep.character.bonuses import caster_kind
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.feature_effects import RollDifficulty
 from emberkeep.character.model import Character
-from emberkeep.magic.spellcheck import Caster
+
+if TYPE_CHECKING:
+    from emberkeep.magic.spellcheck import Caster
 
 __all__ = ["reads_scrolls", "scroll_caster"]
 

@@ -28,10 +28,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from emberkeep.breakdown import Breakdown, Part
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
-from emberkeep.magic.spellcheck import Caster, SpellcheckResult, spellcheck
-from emberkeep.magic.spells import Spell
 
+# Every character carries a CasterState, so a campaign's first load imports this module: the
+# SPELLCHECK, with its table and mishaps, loads with the first cast.
 if TYPE_CHECKING:
+    from emberkeep.magic.spellcheck import Caster, SpellcheckResult
+    from emberkeep.magic.spells import Spell
     from emberkeep.optional_rules.advantage import Advantage
 
 __all__ = [
@@ -198,6 +200,8 @@ def cast(
         raise CastingBarred("casting is barred until a long rest (failed depletion SAVE)")
     if state.depletion_save_due:
         raise CastingBarred("Spell Depletion: roll the INT SAVE before casting again")
+    from emberkeep.magic.spellcheck import spellcheck
+
     return spellcheck(roller, caster=caster, ability_mod=ability_mod, prof=prof,
                       room_dc=room_dc, dc_shift=dc_shift, spell=spell,
                       disapproval_range=state.disapproval_range,

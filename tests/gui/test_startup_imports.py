@@ -40,6 +40,12 @@ NOT_AT_START = (
     "gui.backups_dialog",  # a backup to restore, or to offer for a file that did not open
     "gui.recovery_dialog",  # work a crash left, to offer
     "emberkeep.magic.spell_names",  # Tools → Random Spell Name…
+    "emberkeep.magic.spellcheck",  # the SPELLCHECK, its table and mishaps: the first cast, a
+    "emberkeep.magic.mishaps",  # ruling's tooltip or the rules window (a character carries only
+    "emberkeep.magic.lay_on_hands",  # its CasterState, the effort tasks only a Difficulty)
+    "emberkeep.character.casting",
+    "emberkeep.rules_reference",  # the rulings' words: the first tooltip citing one
+    "emberkeep.character.reaction",  # its table: a reaction rolled, or the reference
     "emberkeep.dice_notation",  # the dice tray's first roll
     "emberkeep.file_names",  # a name suggested: Save As…, an export
     "gui.rules_window",  # Help → Rules Reference… (Shift+F1), a ruling opened
@@ -50,9 +56,9 @@ NOT_AT_START = (
     "pickle",
     "subprocess",  # the log's first line names the system without platform's `uname -p`
 )
-"""Still imported at start, by what the first window needs of them: the SPELLCHECK and its
-tables (a character's casting rules, through the campaign's effort tasks) and the sheet's
-package, for its actions (not its widget)."""
+"""Still imported at start, by what the first window needs of them: the spells and their
+effects (a campaign's own spells are validated with it) and the sheet's package, for its
+actions (not its widget)."""
 
 CHILD = """
 import json, sys
@@ -88,9 +94,8 @@ def test_the_first_window_with_the_example_campaign_imports_no_fight_or_checks(
     assert shown["characters"] == 8, shown["title"]  # the example campaign is open
     assert "gui.main_window" in shown["loaded"]
     assert [m for m in NOT_AT_START if m in shown["loaded"]] == []
-    # imported (the rulings' tooltips cite them, a sheet's casting rules), built when first read
-    assert shown["deferred"] == ["MishapTable", "ReactionTable", "Reference", "Ruling",
-                                 "SpellcheckTable"]
+    # not even imported now (the rulings' first tooltip, a first cast); built when first read
+    assert shown["deferred"] == []
     assert shown["built"] == []
     assert shown["svg"] is False  # the window icon is PNGs: Qt's SVG module stays unloaded
 
