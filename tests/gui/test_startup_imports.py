@@ -46,6 +46,9 @@ NOT_AT_START = (
     "emberkeep.character.casting",
     "emberkeep.rules_reference",  # the rulings' words: the first tooltip citing one
     "emberkeep.character.reaction",  # its table: a reaction rolled, or the reference
+    "emberkeep.character.sheet_numbers",  # a sheet's derived numbers: the first sheet, a
+    "emberkeep.character.explain",  # number's tooltip (Ctrl+I) or a spell learned
+    "emberkeep.character.bonuses",
     "emberkeep.dice_notation",  # the dice tray's first roll
     "emberkeep.file_names",  # a name suggested: Save As…, an export
     "gui.rules_window",  # Help → Rules Reference… (Shift+F1), a ruling opened
@@ -176,8 +179,10 @@ sys.meta_path.insert(0, WatchFirstPaint())
 from gui.cli import main
 status = main(["--smoke-test"])
 loader = sys.modules["pydantic.plugin._loader"]
-import linecache
+import gc, linecache
+from gui import app_filters
 print(json.dumps({"status": status, "loaded": seen["loaded"],
+                  "after_paint": [app_filters._held is None, gc.isenabled()],
                   "read": [f for f in linecache.cache if "/gui/" in f or "pydantic" in f],
                   "plugins": list(loader.get_plugins()), "stub": loader.__spec__ is None}))
 """
@@ -205,6 +210,7 @@ def test_the_console_script_paints_its_first_window_before_reading_any_metadata(
     assert shown["status"] == 0
     assert "gui.main_window" in shown["loaded"]
     assert [m for m in LATER if m in shown["loaded"]] == []
+    assert shown["after_paint"] == [True, True]  # the app's filter on, the collector back on
     assert shown["plugins"] == [] and shown["stub"] is True  # pydantic told: no plugins
     assert "pydantic.plugin._loader" in shown["loaded"]  # told before its first model
     # no module's source read by PySide6 past the two that import the console script's main
