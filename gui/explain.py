@@ -40,8 +40,6 @@ from PySide6.QtWidgets import (
 
 from emberkeep.breakdown import Breakdown, signed
 from emberkeep.character.catalog import Catalog
-from emberkeep.character.explain import Explained
-from emberkeep.character.explain import explain as explain_sheet
 from emberkeep.character.model import Character
 from gui.action_registry import ActionSpec, Place
 from gui.app_filters import AppFilter, install_once
@@ -49,6 +47,7 @@ from gui.plain_text import as_html, escape, plain_label
 from gui.ruling_tips import summary, wrapped
 
 if TYPE_CHECKING:
+    from emberkeep.character.explain import Explained
     from gui.main_window import MainWindow
 
 __all__ = [
@@ -73,7 +72,7 @@ EXPLAINS_ROLE = Qt.ItemDataRole.UserRole + 0x45  # an item view's cell: its numb
 DATA = "{data}"  # in a combo box's key: its current item's data ("ac:{data}", the chosen one's)
 EXPLAIN_KEY = QKeySequence("Ctrl+I")
 
-Source = Callable[[str], Explained | None]
+Source = Callable[[str], "Explained | None"]
 _ESCAPED = as_html("x").partition("x")[0]  # how a tooltip plain_text.tooltip() made opens
 
 
@@ -92,6 +91,9 @@ def _source_of(widget: QWidget) -> Source | None:
         except (KeyError, LookupError):  # the sheet's character was removed: nothing to say
             return None
         if isinstance(character, Character) and isinstance(catalog, Catalog):
+            # the sheet's numbers load with the first one asked for, not with the first window
+            from emberkeep.character.explain import explain as explain_sheet
+
             return partial(explain_sheet, character, catalog)
         if enc is not None and (in_fight := _fight_source(enc)) is not None:
             return in_fight

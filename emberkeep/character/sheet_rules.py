@@ -23,7 +23,6 @@ from emberkeep.character.archetype_effects import extra_cantrips
 from emberkeep.character.catalog import Catalog
 from emberkeep.character.model import Character
 from emberkeep.character.races import lowest_base
-from emberkeep.character.sheet_numbers import caster_kind, spells_known_limit
 from emberkeep.magic.spells import load_spells
 
 __all__ = ["cantrips_allowed", "class_refusal", "hand_edit_refusal", "learn_refusal",
@@ -92,6 +91,10 @@ def _spell_refusal(character: Character, catalog: Catalog, spell_id: str,
                    have: list[str]) -> str | None:
     """:func:`learn_refusal` for a spell: one in the campaign's catalog, a class that casts
     (R8), not already known, within R10's limit."""
+    # the sheet's numbers load with the first spell learned: the document asks only
+    # hand_edit_refusal of this module when the first window opens
+    from emberkeep.character.sheet_numbers import caster_kind, spells_known_limit
+
     try:
         name = catalog.spell(spell_id).name
     except KeyError:
