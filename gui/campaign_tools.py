@@ -10,17 +10,30 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox
 
+from emberkeep.campaign.calendar import Calendar
 from emberkeep.campaign.changes import Change
 from emberkeep.character.groups import CharacterGroup
 from gui.action_registry import ActionSpec, MenuSpec, Place
-from gui.clock import ADVANCES, AdvanceToDialog, ClockController, TimelineView, summarize
 from gui.document import CampaignDocument
 
+# The clock's controller, its timeline and the clock's rules load when the GM first moves the
+# clock or shows the timeline: the first window shows only the date, which the calendar gives.
 if TYPE_CHECKING:
+    from gui.clock import ClockController, TimelineView
     from gui.main_window import MainWindow
     from gui.repairs_window import RepairsWindow
 
-__all__ = ["ACTIONS", "MENUS", "CampaignTools"]
+__all__ = ["ACTIONS", "ADVANCES", "MENUS", "CampaignTools"]
+
+# (label, shortcut, what it does) for the Advance menu and the clock bar.
+ADVANCES: list[tuple[str, str, str]] = [
+    ("Turn", "Alt+T", "turn"),
+    ("Hour", "Alt+H", "hour"),
+    ("Short Rest", "Alt+S", "short"),
+    ("Long Rest", "Alt+L", "long"),
+    ("Day", "Alt+D", "day"),
+    ("Week", "Alt+W", "week"),
+]
 
 
 class CampaignTools(QObject):
@@ -30,7 +43,8 @@ class CampaignTools(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.clock: ClockController | None = None
+        self.document: CampaignDocument | None = None
+        self._clock: ClockController | None = None
         self.timeline: TimelineView | None = None
         self.repairs: RepairsWindow | None = None
         # Who Rests: the GM's answer to "who is resting now?" belongs to the session at the
@@ -55,14 +69,8 @@ class CampaignTools(QObject):
 
     def follow(self, document: CampaignDocument) -> None:
         """The window opened another campaign: rebuild everything around it."""
-        # The document's child: it goes with its campaign. Parented to the window, every clock
-        # (and the campaign it holds) stayed alive until the window closed.
-        self.clock = ClockController(document, self.window.roller, document)
-        self.clock.changed.connect(self.after_advance)
-        # a running fight holds the clock (a rest refused, an advance asked first)
-        self.clock.refused.connect(lambda text: self.window.statusBar().showMessage(text, 10000))
-        self.clock.confirm = self._confirm_advance
-        self.clock.rest_groups = self.resting
+        self.document = document
+        self._clock = None  # the old one was its document's child: it goes with its campaign
         if self.timeline is not None:
             self.timeline.deleteLater()
             self.timeline = None
@@ -75,31 +83,53 @@ class CampaignTools(QObject):
         document.campaignChanged.connect(self._campaign_changed)
         self.update_date()
 
+    @property
+    def clock(self) -> ClockController | None:
+        """The open campaign's clock, made when first asked for (None: no campaign)."""
+        if self._clock is None and self.document is not None:
+            from gui.clock import ClockController
+
+            # The document's child: it goes with its campaign. Parented to the window, every
+            # clock (and the campaign it holds) stayed alive until the window closed.
+            clock = ClockController(self.document, self.window.roller, self.document)
+            clock.changed.connect(self.after_advance)
+            # a running fight holds the clock (a rest refused, an advance asked first)
+            clock.refused.connect(lambda text: self.window.statusBar().showMessage(text, 10000))
+            clock.confirm = self._confirm_advance
+            clock.rest_groups = self.resting
+            self._clock = clock
+        return self._clock
+
     def _show_timeline(self, shown: bool) -> None:
-        if shown and self.timeline is None and self.clock is not None:
-            self.timeline = TimelineView(self.clock, self.dock)
+        if shown and self.timeline is None and (clock := self.clock) is not None:
+            from gui.clock import TimelineView
+
+            self.timeline = TimelineView(clock, self.dock)
             self.dock.setWidget(self.timeline)
 
     def advance(self, what: str) -> None:
         """Campaign → Advance: a turn, an hour, a rest, a day or a week (``ADVANCES``)."""
-        if self.clock is not None:
-            self.clock.advance(what)
+        if (clock := self.clock) is not None:
+            clock.advance(what)
 
     def rest_who(self, groups: frozenset[CharacterGroup] | None) -> None:
         """Campaign → Advance → Who Rests: the groups the next rests rest (None: everyone)."""
         self.resting = groups
-        if self.clock is not None:
-            self.clock.rest_groups = groups
+        if self._clock is not None:  # one made later reads ``resting``
+            self._clock.rest_groups = groups
 
     def _campaign_changed(self, change: Change) -> None:
         if change.time or change.settings:  # the calendar's month names are settings
             self.update_date()
 
     def update_date(self, *_: object) -> None:
-        if self.clock is not None:
-            self.date_label.setText(self.clock.now_text())
+        if self.document is not None:  # what the clock's now_text says, without the clock
+            campaign = self.document.campaign
+            self.date_label.setText(Calendar(campaign.settings.time).format(campaign.time))
 
     def after_advance(self, changes: list[object]) -> None:
+        from gui.clock import summarize
+
         self.update_date()
         if changes:
             self.window.statusBar().showMessage(summarize(changes), 8000)  # type: ignore[arg-type]
@@ -114,11 +144,13 @@ class CampaignTools(QObject):
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def advance_to_date(self) -> None:
-        if self.clock is None:
+        if (clock := self.clock) is None:
             return
-        dialog = AdvanceToDialog(self.clock, self.window)
+        from gui.clock import AdvanceToDialog
+
+        dialog = AdvanceToDialog(clock, self.window)
         if dialog.exec():
-            self.clock.advance_to(dialog.target())
+            clock.advance_to(dialog.target())
 
     def show_repairs(self) -> RepairsWindow:
         document = self.window.document

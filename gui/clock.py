@@ -51,22 +51,11 @@ from gui.document import CampaignDocument
 from gui.list_table import ListTableModel
 from gui.plain_text import tooltip
 
-__all__ = ["ADVANCES", "AdvanceClock", "ClockController", "TimelineModel", "TimelineView",
+__all__ = ["AdvanceClock", "ClockController", "TimelineModel", "TimelineView",
            "summarize"]
 
 _Index = QModelIndex | QPersistentModelIndex
 WHO = 1  # the timeline column naming the character
-
-# (label, shortcut, what it does) for the Advance menu and the clock bar.
-ADVANCES: list[tuple[str, str, str]] = [
-    ("Turn", "Alt+T", "turn"),
-    ("Hour", "Alt+H", "hour"),
-    ("Short Rest", "Alt+S", "short"),
-    ("Long Rest", "Alt+L", "long"),
-    ("Day", "Alt+D", "day"),
-    ("Week", "Alt+W", "week"),
-]
-
 
 AdvanceClock = CampaignCommand[list[Happening]]
 """One advance of the clock: its ``result`` is the list of what the advance ended."""

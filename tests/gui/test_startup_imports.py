@@ -49,6 +49,10 @@ NOT_AT_START = (
     "emberkeep.character.sheet_numbers",  # a sheet's derived numbers: the first sheet, a
     "emberkeep.character.explain",  # number's tooltip (Ctrl+I) or a spell learned
     "emberkeep.character.bonuses",
+    "gui.clock",  # the clock's controller, timeline and rules: the clock first moved, the
+    "emberkeep.clock.advance",  # timeline shown or Advance to a Date… (the status bar's date
+    "emberkeep.clock.operations",  # needs only the calendar)
+    "gui.list_table",
     "emberkeep.dice_notation",  # the dice tray's first roll
     "emberkeep.file_names",  # a name suggested: Save As…, an export
     "gui.rules_window",  # Help → Rules Reference… (Shift+F1), a ruling opened
