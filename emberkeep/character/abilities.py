@@ -6,7 +6,9 @@ Scores run 0..20: natural play caps at 18, magic may raise a score to 20, and a 
 death (R22). A score of 0 is given the lowest band's -3 (the character is dead anyway).
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from enum import StrEnum
 
@@ -101,7 +103,7 @@ class AbilityScores(BaseModel):
     CHA: AbilityScore
 
     @classmethod
-    def from_bases(cls, bases: dict[Ability, int]) -> AbilityScores:
+    def from_bases(cls, bases: dict[Ability, int]) -> "AbilityScores":
         missing = [a.value for a in ABILITIES if a not in bases]
         if missing:
             raise ValueError(f"scores missing for {', '.join(missing)}")

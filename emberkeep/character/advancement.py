@@ -7,7 +7,9 @@ skills and an archetype, 2nd an archetype feature, 4th/6th/8th/10th +1 to an abi
 R32: DCC experience, 10 XP for 1st level up to 1090 for 10th.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from enum import StrEnum
 from functools import cache
@@ -62,7 +64,7 @@ class AdvancementTable(BaseModel):
     levels: tuple[LevelRow, ...]
 
     @model_validator(mode="after")
-    def _every_level_once(self) -> AdvancementTable:
+    def _every_level_once(self) -> "AdvancementTable":
         found = [row.level for row in self.levels]
         if found != list(range(MAX_LEVEL + 1)):
             raise ValueError(f"advancement rows must be levels 0..{MAX_LEVEL} in order: {found}")
@@ -83,7 +85,7 @@ class XpTable(BaseModel):
     levels: tuple[XpRow, ...]
 
     @model_validator(mode="after")
-    def _ascending(self) -> XpTable:
+    def _ascending(self) -> "XpTable":
         if [r.level for r in self.levels] != list(range(MAX_LEVEL + 1)):
             raise ValueError(f"XP rows must be levels 0..{MAX_LEVEL} in order")
         xps = [r.xp for r in self.levels]

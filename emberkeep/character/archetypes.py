@@ -13,7 +13,9 @@ same id replacing the shipped one, which every rule that looks one up (level-up,
 engine) is given.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from functools import cache
 
@@ -81,7 +83,7 @@ class Archetype(BaseModel):
     features: tuple[ArchetypeFeature, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _unique_features(self) -> Archetype:
+    def _unique_features(self) -> "Archetype":
         ids = [f.id for f in self.features]
         if len(ids) != len(set(ids)):
             raise ValueError(f"archetype {self.id}: feature ids repeat {ids}")
@@ -110,7 +112,7 @@ class ArchetypeCatalog(BaseModel):
     archetypes: tuple[Archetype, ...]
 
     @model_validator(mode="after")
-    def _unique(self) -> ArchetypeCatalog:
+    def _unique(self) -> "ArchetypeCatalog":
         ids = [a.id for a in self.archetypes]
         if len(ids) != len(set(ids)):
             raise ValueError(f"archetype ids repeat: {ids}")

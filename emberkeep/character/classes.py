@@ -8,7 +8,9 @@ Starting equipment is kept as the seed lists it, as choice groups of alternative
 name catalog ids or a kind of catalog weapon (see :mod:`emberkeep.character.equipment`).
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from functools import cache
 from typing import Literal
@@ -83,7 +85,7 @@ class GearSlot(BaseModel):
     choose_from: tuple[str, ...] = ()
 
     @model_validator(mode="after")
-    def _one_way(self) -> GearSlot:
+    def _one_way(self) -> "GearSlot":
         ways = (self.item is not None) + (self.weapon is not None) + bool(self.choose_from)
         if ways != 1:
             raise ValueError(f"gear slot {self.text!r}: give exactly one of item, weapon, "
@@ -113,7 +115,7 @@ class EquipmentChoice(BaseModel):
     alternatives: tuple[Alternative, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _unique_keys(self) -> EquipmentChoice:
+    def _unique_keys(self) -> "EquipmentChoice":
         keys = [a.key for a in self.alternatives]
         if len(keys) != len(set(keys)):
             raise ValueError(f"equipment choice {self.text!r}: alternative keys repeat {keys}")
@@ -181,7 +183,7 @@ class ClassCatalog(BaseModel):
     classes: tuple[ClassDef, ...]
 
     @model_validator(mode="after")
-    def _unique(self) -> ClassCatalog:
+    def _unique(self) -> "ClassCatalog":
         ids = [c.id for c in self.classes]
         if len(ids) != len(set(ids)):
             raise ValueError(f"class ids repeat: {ids}")

@@ -25,7 +25,9 @@ The seed's examples map onto these shapes:
 "Enchant" and "Copying spells are cheaper" are the GM's to rule: a feature may have no effect.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import Annotated, Literal
 

@@ -11,7 +11,9 @@
 Every gain is kept as an :class:`HpEntry` on the sheet, so the history shows what was rolled.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from enum import StrEnum
 from typing import Annotated

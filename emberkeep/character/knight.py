@@ -18,7 +18,9 @@ SIZ + CON less them. A Melee Round encounter reads and changes only this track; 
 starts unhurt; adding, editing or removing a profile never touches the Furnace HP.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from dataclasses import dataclass
 from enum import StrEnum
@@ -140,7 +142,7 @@ class KnightProfile(BaseModel):
         (R33)."""
         return hit_points(self.SIZ, self.CON) - self.wounds
 
-    def with_hp(self, hp: int) -> KnightProfile:
+    def with_hp(self, hp: int) -> "KnightProfile":
         """The profile at ``hp`` knight HP (R39), itself when that is its HP already. Above
         SIZ + CON is refused (a higher maximum is a SIZ or CON edit), as is a fall past
         :data:`MAX_WOUNDS` of damage."""
@@ -155,7 +157,7 @@ class KnightProfile(BaseModel):
             return self
         return self.model_copy(update={"wounds": wounds})
 
-    def unhurt(self) -> KnightProfile:
+    def unhurt(self) -> "KnightProfile":
         """The profile at full knight HP (R39: only this track; the Furnace HP is the
         sheet's)."""
         return self if self.wounds == 0 else self.model_copy(update={"wounds": 0})
@@ -177,12 +179,12 @@ class KnightProfile(BaseModel):
         """DEX for a DEX roll: armor's penalty taken off (R25: chainmail "-10 DEX")."""
         return max(0, self.DEX - self.armor_dex_penalty)
 
-    def with_skill(self, name: str, value: int) -> KnightProfile:
+    def with_skill(self, name: str, value: int) -> "KnightProfile":
         if name == "Horsemanship":
             return self.model_copy(update={"horsemanship": value})
         return self.model_copy(update={"skills": {**self.skills, name: value}})
 
-    def ticked(self, name: str) -> KnightProfile:
+    def ticked(self, name: str) -> "KnightProfile":
         """R32: the GM ticks a skill after a notable success (once per skill)."""
         if name in self.ticks:
             return self

@@ -8,7 +8,9 @@ The state is a small frozen model and every function returns a new one, so an ev
 the state before and after and undo is a plain swap.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from functools import lru_cache
 

@@ -6,7 +6,9 @@ which each archetype feature and ability increase was taken), so a JSON round-tr
 the GM can audit a sheet. Mechanics live in the sibling modules; the methods here are thin.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import TYPE_CHECKING, Annotated
 from uuid import uuid4
@@ -94,7 +96,7 @@ class Character(BaseModel):
     group: CharacterGroup | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @model_validator(mode="after")
-    def _consistent(self) -> Character:
+    def _consistent(self) -> "Character":
         if (self.class_id is None) != (self.level == 0):
             raise ValueError("a 0-level character has no class, and a classed one is level 1+")
         if self.hit_dice > max_hit_dice(self.level):
@@ -144,7 +146,7 @@ class Character(BaseModel):
         """R7: Expertise is two more proficient skills, so it counts like any other PROF."""
         return skill in self.skill_proficiencies or skill in self.expertise
 
-    def hit_die_at(self, catalog: Catalog, level: int) -> int:
+    def hit_die_at(self, catalog: "Catalog", level: int) -> int:
         """The hit die for ``level``: the class's, or a feature's (the Barbarian's d12) from the
         level at which that feature was chosen (R3), the feature as ``catalog`` defines it.
         0-level characters have none: 1d4 HP."""

@@ -5,7 +5,9 @@ Athletics, Blacksmith - smith's tools, Beggar - Performance) and one starting it
 catalog: the trade's own tool, or the catalog weapon it fights as ("a smith's hammer (as a mace)").
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from dataclasses import dataclass
 from functools import cache
@@ -29,7 +31,7 @@ class OccupationRow(TableRow):
     item_text: str
 
     @model_validator(mode="after")
-    def _one_proficiency(self) -> OccupationRow:
+    def _one_proficiency(self) -> "OccupationRow":
         if (self.skill is None) == (self.tool is None):
             raise ValueError(f"occupation {self.id}: give a skill PROF or a tool PROF (one)")
         return self
@@ -37,7 +39,7 @@ class OccupationRow(TableRow):
 
 class OccupationTable(RollTable[OccupationRow]):
     @model_validator(mode="after")
-    def _unique_ids(self) -> OccupationTable:
+    def _unique_ids(self) -> "OccupationTable":
         ids = [r.id for r in self.rows]
         if len(ids) != len(set(ids)):
             raise ValueError("occupation ids repeat")

@@ -7,7 +7,9 @@ skill. A GM may add races; :class:`Race` validates that they keep one of these t
 R1: race adjustments are natural, so an 18 raised by +1 stays 18 (natural play caps at 18).
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from functools import cache
 from typing import Annotated
@@ -35,7 +37,7 @@ class EasyCheck(BaseModel):
     situation: str
 
     @model_validator(mode="after")
-    def _names_something(self) -> EasyCheck:
+    def _names_something(self) -> "EasyCheck":
         if not self.skills and self.ability is None:
             raise ValueError("an EASY check names skills or an ability")
         return self
@@ -53,7 +55,7 @@ class Race(BaseModel):
     easy_check: EasyCheck | None = None
 
     @model_validator(mode="after")
-    def _shape(self) -> Race:
+    def _shape(self) -> "Race":
         """R2: either the Human's shape or +1/-1 with exactly one feature."""
         if not self.adjustments:
             if not (self.swap_scores and self.skill_picks == 1 and self.easy_check is None):
@@ -80,7 +82,7 @@ class RaceCatalog(BaseModel):
     races: tuple[Race, ...]
 
     @model_validator(mode="after")
-    def _unique(self) -> RaceCatalog:
+    def _unique(self) -> "RaceCatalog":
         ids = [r.id for r in self.races]
         if len(ids) != len(set(ids)):
             raise ValueError(f"race ids repeat: {ids}")

@@ -5,7 +5,9 @@ Its own module, below the sheet: the archetypes' effects make and read these con
 sheet (:mod:`emberkeep.character.model`) holds them, so neither needs the other for it.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import Literal
 

@@ -5,7 +5,9 @@ validated: ids are unique across all kinds (so ``Inventory.from_catalog`` can ta
 every magic item's base piece exists. A GM who edits a price or adds a weapon edits those files.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from functools import cache
 from typing import Literal
@@ -65,7 +67,7 @@ class GearCatalog(BaseModel):
     kits: dict[str, tuple[str, ...]] = {}
 
     @model_validator(mode="after")
-    def _consistent(self) -> GearCatalog:
+    def _consistent(self) -> "GearCatalog":
         seen: dict[str, str] = {}
         groups: dict[str, dict[str, object]] = {
             "armor": dict(self.armor), "shields": dict(self.shields),

@@ -6,7 +6,9 @@ Build one from catalog ids with :meth:`Inventory.from_catalog`; the AC, load and
 live in ``armor_class.py`` and ``encumbrance.py`` and are offered here as methods too.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from collections.abc import Iterable, Iterator
 from typing import Literal
@@ -67,7 +69,7 @@ class Inventory(BaseModel):
     purse: Purse = Field(default_factory=Purse)
 
     @model_validator(mode="after")
-    def _consistent(self) -> Inventory:
+    def _consistent(self) -> "Inventory":
         uids = [g.uid for g in self.all_gear()]
         if len(uids) != len(set(uids)):
             raise ValueError("two pieces of gear share one uid")
@@ -81,7 +83,7 @@ class Inventory(BaseModel):
 
     @classmethod
     def from_catalog(cls, ids: Iterable[str], catalog: GearCatalog | None = None, *,
-                     equip: bool = True) -> Inventory:
+                     equip: bool = True) -> "Inventory":
         """Owned copies of catalog ids (kits expand; repeated items stack into one quantity).
 
         With ``equip`` the first armor is worn, the first shield carried and the first weapon

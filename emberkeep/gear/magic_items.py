@@ -18,7 +18,9 @@ refills ("7 charges, 1d6 back at dawn") regains that many at that hour, never ab
 Any other text is the GM's to track (no count is kept).
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 import re
 from dataclasses import dataclass
@@ -68,7 +70,7 @@ class MagicEffect(BaseModel):
     die_kind: MagicDieKind | None = None
 
     @model_validator(mode="after")
-    def _kind_when_spending(self) -> MagicEffect:
+    def _kind_when_spending(self) -> "MagicEffect":
         if self.dice and self.die_kind is None:
             raise ValueError(f"effect {self.text!r} spends dice but names no die kind")
         return self
@@ -94,7 +96,7 @@ class _MagicFields(BaseModel):
         return sum(effect.dice for effect in self.effects)
 
     @model_validator(mode="after")
-    def _within_tier(self) -> _MagicFields:
+    def _within_tier(self) -> "_MagicFields":
         if self.dice_spent > TIER_DICE[self.tier]:
             raise ValueError(
                 f"effects spend {self.dice_spent} Magic Item Dice, "

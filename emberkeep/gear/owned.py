@@ -13,7 +13,9 @@ Damage state (WDD, settled by R15-R17):
   (R17), and may be ``dropped``.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 import uuid
 from collections.abc import Mapping
@@ -122,7 +124,7 @@ class OwnedArmor(_Protective):
         return ac + dex_mod if self.adds_dex else ac
 
     @classmethod
-    def from_spec(cls, spec: ArmorSpec) -> OwnedArmor:
+    def from_spec(cls, spec: ArmorSpec) -> "OwnedArmor":
         return cls(
             catalog_id=spec.id, name=spec.name, value_cp=spec.value_cp, ac_base=spec.ac_base,
             adds_dex=spec.adds_dex, stealth_hard=spec.stealth_hard, weight=spec.weight,
@@ -162,7 +164,7 @@ class OwnedShield(_Protective):
         return incoming - incoming // 2
 
     @classmethod
-    def from_spec(cls, spec: ShieldSpec) -> OwnedShield:
+    def from_spec(cls, spec: ShieldSpec) -> "OwnedShield":
         return cls(catalog_id=spec.id, name=spec.name, value_cp=spec.value_cp, bonus=spec.bonus)
 
 
@@ -208,7 +210,7 @@ class OwnedWeapon(OwnedGear):
         self.broken = False
 
     @classmethod
-    def from_spec(cls, spec: WeaponSpec) -> OwnedWeapon:
+    def from_spec(cls, spec: WeaponSpec) -> "OwnedWeapon":
         return cls(
             catalog_id=spec.id, name=spec.name, value_cp=spec.value_cp, quality=spec.quality,
             kind=spec.kind, category=spec.category, damage=spec.damage,
@@ -223,6 +225,6 @@ class OwnedItem(OwnedGear):
     quantity: int = Field(default=1, ge=0, le=10**9)
 
     @classmethod
-    def from_spec(cls, spec: ItemSpec, quantity: int = 1) -> OwnedItem:
+    def from_spec(cls, spec: ItemSpec, quantity: int = 1) -> "OwnedItem":
         return cls(catalog_id=spec.id, name=spec.name, value_cp=spec.value_cp, bulk=spec.bulk,
                    quantity=quantity)

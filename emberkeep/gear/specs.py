@@ -10,7 +10,9 @@ are exact integers for anything worth a silver piece or more. The numbers are R1
 ``notes`` and each entry's ``note`` say which).
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import Literal
 
@@ -87,7 +89,7 @@ class WeaponSpec(_Spec):
     quality: Quality = "standard"
 
     @model_validator(mode="after")
-    def _check(self) -> WeaponSpec:
+    def _check(self) -> "WeaponSpec":
         parse(self.damage)
         if self.versatile_damage is not None:
             parse(self.versatile_damage)

@@ -17,7 +17,9 @@ before and after and undo is a swap. Record a SPELLCHECK only once its Luck Die 
 spent: :meth:`CasterState.record_spellcheck` reads the final result.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,7 +53,7 @@ DEPLETION_EVERY = 4  # ICRPG: "After casting 4 spell, INT SAVE against the ROOM 
 MAX_DISAPPROVAL = 20
 
 
-def spells_known_breakdown(caster: Caster, level: int, int_mod: int = 0, *,
+def spells_known_breakdown(caster: "Caster", level: int, int_mod: int = 0, *,
                            extra: Sequence[Part] = ()) -> Breakdown:
     """R10: Cleric 1 + LVL; Magic-user 1 + LVL + INT; at least 1 (R40); then the ``extra``
     parts (an archetype's spells: "Bookworm" +2)."""
@@ -64,7 +66,7 @@ def spells_known_breakdown(caster: Caster, level: int, int_mod: int = 0, *,
     return Breakdown((*parts, *extra))
 
 
-def spells_known(caster: Caster, level: int, int_mod: int = 0, *, extra: int = 0) -> int:
+def spells_known(caster: "Caster", level: int, int_mod: int = 0, *, extra: int = 0) -> int:
     """R10: Cleric 1 + LVL; Magic-user 1 + LVL + INT; at least 1, plus ``extra``."""
     more = (Part("more spells", extra),) if extra else ()
     return spells_known_breakdown(caster, level, int_mod, extra=more).total
@@ -123,7 +125,7 @@ class CasterState(BaseModel):
         return (not self.barred_until_long_rest
                 and self.spells_cast_since_check < DEPLETION_EVERY)
 
-    def record_spellcheck(self, result: SpellcheckResult) -> CasterState:
+    def record_spellcheck(self, result: "SpellcheckResult") -> "CasterState":
         """Count a Magic-user's spell (R10 depletion); widen a Cleric's range on a failure."""
         if result.caster == "magic_user":
             return _caster_state(self.spells_cast_since_check + 1, self.barred_until_long_rest,
@@ -133,7 +135,7 @@ class CasterState(BaseModel):
         return self.model_copy(
             update={"disapproval_range": min(MAX_DISAPPROVAL, self.disapproval_range + 1)})
 
-    def after_depletion_save(self, save: DepletionSaveResult) -> CasterState:
+    def after_depletion_save(self, save: DepletionSaveResult) -> "CasterState":
         """R10/R29: a success resets the count; a failure bars casting until a long rest."""
         if save.success:
             return self.model_copy(update={"spells_cast_since_check": 0})
@@ -143,20 +145,20 @@ class CasterState(BaseModel):
         """HD this character may still be magically healed today (R11: at most its level)."""
         return max(0, level - self.healed_hd_today)
 
-    def record_healed(self, hd: int) -> CasterState:
+    def record_healed(self, hd: int) -> "CasterState":
         return self.model_copy(update={"healed_hd_today": self.healed_hd_today + hd})
 
-    def short_rest(self) -> CasterState:
+    def short_rest(self) -> "CasterState":
         """R29: any rest resets the spell count; only a long rest lifts a depletion bar."""
         return self.model_copy(update={"spells_cast_since_check": 0})
 
-    def long_rest(self) -> CasterState:
+    def long_rest(self) -> "CasterState":
         """Resets the spell count, the depletion bar and the disapproval range (R10, R29)."""
         return self.model_copy(update={"spells_cast_since_check": 0,
                                        "barred_until_long_rest": False,
                                        "disapproval_range": 1})
 
-    def new_day(self) -> CasterState:
+    def new_day(self) -> "CasterState":
         """A new day: the daily cap on magical healing starts over (R11)."""
         return self.model_copy(update={"healed_hd_today": 0})
 
@@ -184,14 +186,14 @@ def cast(
     state: CasterState,
     roller: Roller,
     *,
-    caster: Caster,
+    caster: "Caster",
     ability_mod: int,
     prof: int,
     room_dc: int,
     dc_shift: int = 0,
-    spell: Spell | None = None,
-    advantage: Advantage | None = None,
-) -> SpellcheckResult:
+    spell: "Spell | None" = None,
+    advantage: "Advantage | None" = None,
+) -> "SpellcheckResult":
     """A SPELLCHECK by a caster with ``state``: refused while barred or while a SAVE is due.
 
     Uses the state's disapproval range; does not change the state (see ``record_spellcheck``).

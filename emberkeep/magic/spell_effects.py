@@ -32,7 +32,9 @@ be healed"); ``cant_cast`` (the caster, until REST: this spell or any); ``random
 polymorph: the fight has no rules for new creatures).
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import Annotated, Literal
 

@@ -21,7 +21,9 @@ are over the shipped ones in its :class:`~emberkeep.character.catalog.Catalog` (
 replaces), which the rules that look a spell up are given.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 import re
 from dataclasses import dataclass
@@ -81,7 +83,7 @@ class SpellLevel(BaseModel):
     effects: tuple[SpellEffect, ...] = ()  # what the level does, typed
 
     @model_validator(mode="after")
-    def _dice_match_text(self) -> SpellLevel:
+    def _dice_match_text(self) -> "SpellLevel":
         noted = [int(n) for n in _DICE_NOTE.findall(self.text)]
         if self.fails and self.dice is not None:
             raise ValueError(f"level {self.level} fails, so it spends no dice")
@@ -120,7 +122,7 @@ class Spell(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _six_levels(self) -> Spell:
+    def _six_levels(self) -> "Spell":
         if [lv.level for lv in self.levels] != list(range(1, WONDER_LEVEL + 1)):
             raise ValueError(f"spell {self.id}: needs levels 1-{WONDER_LEVEL} in order")
         return self
@@ -152,7 +154,7 @@ class SpellCatalog(BaseModel):
     cantrips: tuple[Cantrip, ...] = ()
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> SpellCatalog:
+    def _unique_ids(self) -> "SpellCatalog":
         ids = [s.id for s in self.spells] + [c.id for c in self.cantrips]
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         if dupes:
