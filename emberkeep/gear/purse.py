@@ -6,7 +6,9 @@ coins, as a character counting out a price would; a price the purse cannot meet 
 a plain :class:`ValueError` and the purse is left as it was.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): the
+# purse's model is built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -97,7 +99,7 @@ class Purse(BaseModel):
             self.cp += change % CP_PER_SP
 
     @classmethod
-    def from_cp(cls, total_cp: int) -> Purse:
+    def from_cp(cls, total_cp: int) -> "Purse":
         """The fewest coins worth ``total_cp``."""
         if total_cp < 0:
             raise ValueError(f"a purse cannot hold a negative amount ({total_cp} cp)")

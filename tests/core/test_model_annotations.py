@@ -15,7 +15,8 @@ BUILT_AT_FIRST_LOAD = (
     "emberkeep.character.knight", "emberkeep.character.luck", "emberkeep.character.model",
     "emberkeep.character.occupations", "emberkeep.character.races",
     "emberkeep.character.sheet_conditions", "emberkeep.gear.catalog", "emberkeep.gear.inventory",
-    "emberkeep.gear.magic_items", "emberkeep.gear.owned", "emberkeep.gear.specs",
+    "emberkeep.gear.magic_items", "emberkeep.gear.owned", "emberkeep.gear.purse",
+    "emberkeep.gear.specs",
     "emberkeep.magic.limits", "emberkeep.magic.spell_effects", "emberkeep.magic.spells",
 )
 

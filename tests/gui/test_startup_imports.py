@@ -64,7 +64,8 @@ NOT_AT_START = (
     "subprocess",  # the log's first line names the system without platform's `uname -p`
 )
 """Still imported at start, by what the first window needs of them: the spells and their
-effects (a campaign's own spells are validated with it) and the sheet's package, for its
+effects (a campaign's own spells are validated with it), the checks (the campaign's effort
+tasks and skill challenges take their Difficulty from there) and the sheet's package, for its
 actions (not its widget)."""
 
 CHILD = """
