@@ -21,6 +21,7 @@ from emberkeep.resources import load_model
 
 __all__ = [
     "MAX_LEVEL",
+    "MAX_POOL",
     "AdvancementTable",
     "LevelFeature",
     "LevelRow",
@@ -29,12 +30,14 @@ __all__ = [
     "features_at",
     "level_for_xp",
     "level_row",
+    "max_hit_dice",
     "prof_bonus",
     "xp_for_level",
     "xp_table",
 ]
 
 MAX_LEVEL = 10
+MAX_POOL = 5  # R6: the Hit Dice pool holds at most five
 
 
 class LevelFeature(StrEnum):
@@ -116,6 +119,15 @@ def prof_bonus(level: int) -> int:
     if not 0 <= level <= MAX_LEVEL:
         raise ValueError(f"levels run from 0 to {MAX_LEVEL}, not {level}")
     return advancement_table().levels[level].prof
+
+
+def max_hit_dice(level: int) -> int:
+    """HD in the pool at ``level`` (R6): one per level, at most five; none at 0-level. Here,
+    not with the rests, because every sheet's validation reads it: a campaign's first load
+    then needs nothing of the rests."""
+    if level < 0:
+        raise ValueError(f"level cannot be negative ({level})")
+    return min(level, MAX_POOL)
 
 
 def features_at(level: int) -> tuple[LevelFeature, ...]:

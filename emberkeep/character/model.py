@@ -17,14 +17,13 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from emberkeep.breakdown import Breakdown, Part, signed
 from emberkeep.character.abilities import ABILITIES, Ability, AbilityScores
-from emberkeep.character.advancement import MAX_LEVEL, prof_bonus, xp_for_level
+from emberkeep.character.advancement import MAX_LEVEL, max_hit_dice, prof_bonus, xp_for_level
 from emberkeep.character.archetypes import ChosenFeature
 from emberkeep.character.classes import ClassDef, get_class
 from emberkeep.character.groups import CharacterGroup
 from emberkeep.character.hit_points import HpEntry
 from emberkeep.character.knight import KnightProfile
 from emberkeep.character.luck import LuckState
-from emberkeep.character.rest import max_hit_dice
 from emberkeep.character.sheet_conditions import CharacterCondition
 from emberkeep.character.skills import Skill
 from emberkeep.character.status import Status

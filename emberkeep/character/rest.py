@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from emberkeep.character.advancement import MAX_POOL, max_hit_dice
 from emberkeep.dice import Purpose, Roller, RollRecord, roll
 
 if TYPE_CHECKING:
@@ -21,16 +22,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_POOL", "ZERO_LEVEL_DIE", "RestResult", "healed_hp", "hit_die_of", "long_rest",
            "max_hit_dice", "rest_character", "short_rest", "spend_hit_dice"]
-
-MAX_POOL = 5
-
-
-def max_hit_dice(level: int) -> int:
-    """HD in the pool at ``level`` (R6): one per level, at most five; none at 0-level."""
-    if level < 0:
-        raise ValueError(f"level cannot be negative ({level})")
-    return min(level, MAX_POOL)
-
 
 ZERO_LEVEL_DIE = 4  # R5: a 0-level character's HP are 1d4
 

@@ -53,6 +53,7 @@ NOT_AT_START = (
     "emberkeep.clock.advance",  # timeline shown or Advance to a Date… (the status bar's date
     "emberkeep.clock.operations",  # needs only the calendar)
     "gui.list_table",
+    "emberkeep.character.rest",  # the rests and hit-dice healing: the first rest
     "emberkeep.dice_notation",  # the dice tray's first roll
     "emberkeep.file_names",  # a name suggested: Save As…, an export
     "gui.rules_window",  # Help → Rules Reference… (Shift+F1), a ruling opened
