@@ -55,6 +55,11 @@ class AbilityIncrease(BaseModel):
 class Character(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
+    # Empty defaults are written as values: pydantic copies a mutable default for each sheet,
+    # and building the model would otherwise read the signature of ``list`` for each field that
+    # names it as a factory, which parses its text signature (a campaign's first load builds
+    # this model).
+
     id: str = Field(default_factory=new_id, pattern=r"^[0-9a-f]{32}$")
     name: Name
     player: OneLine = Field(default="", max_length=NAME_LENGTH)
@@ -63,30 +68,29 @@ class Character(BaseModel):
     level: int = Field(default=0, ge=0, le=MAX_LEVEL)
     xp: int = Field(default=0, ge=0, le=10**9)
     scores: AbilityScores
-    score_rolls: dict[Ability, tuple[Annotated[int, Field(ge=1, le=6)], ...]] = Field(
-        default_factory=dict)
+    score_rolls: dict[Ability, tuple[Annotated[int, Field(ge=1, le=6)], ...]] = {}
     race_swap: tuple[Ability, Ability] | None = None
     race_skill: Skill | None = None
     hp: int = Field(ge=-10_000, le=10_000)
     max_hp: int = Field(ge=1, le=10_000)
-    hp_history: list[HpEntry] = Field(default_factory=list)
+    hp_history: list[HpEntry] = []
     hit_dice: int = Field(default=0, ge=0, le=10)
-    save_proficiencies: list[Ability] = Field(default_factory=list)
-    skill_proficiencies: list[Skill] = Field(default_factory=list)
-    tool_proficiencies: list[str] = Field(default_factory=list)
-    expertise: list[Skill] = Field(default_factory=list)
+    save_proficiencies: list[Ability] = []
+    skill_proficiencies: list[Skill] = []
+    tool_proficiencies: list[str] = []
+    expertise: list[Skill] = []
     occupation: str | None = None
     archetype: str | None = None
-    archetype_features: list[ChosenFeature] = Field(default_factory=list)
+    archetype_features: list[ChosenFeature] = []
     fighting_style: str | None = None
-    ability_increases: list[AbilityIncrease] = Field(default_factory=list)
+    ability_increases: list[AbilityIncrease] = []
     luck: LuckState = Field(default_factory=LuckState)
     inventory: Inventory = Field(default_factory=Inventory)
-    spells_known: list[str] = Field(default_factory=list)
+    spells_known: list[str] = []
     caster: CasterState = Field(default_factory=CasterState)  # R10, R11: depletion, disapproval
-    cantrips: list[str] = Field(default_factory=list)
-    conditions: list[CharacterCondition] = Field(default_factory=list)
-    feats: list[str] = Field(default_factory=list)  # trained feats (WDD Mounted Combat...)
+    cantrips: list[str] = []
+    conditions: list[CharacterCondition] = []
+    feats: list[str] = []  # trained feats (WDD Mounted Combat...)
     knight: KnightProfile | None = None  # the Melee Round's knight (R33)
     notes: Note = ""
     alive: bool = True
