@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from emberkeep.character.checks import Difficulty
+from emberkeep.character.difficulty import Difficulty
 from emberkeep.dice import Purpose, Roller, roll
 
 __all__ = ["EffortAttempt", "EffortTask", "attempt_effort", "effort_dice"]

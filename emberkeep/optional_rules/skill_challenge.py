@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from emberkeep.character.checks import Difficulty
+from emberkeep.character.difficulty import Difficulty
 from emberkeep.dice import Purpose, Roller, roll
 
 __all__ = ["ChallengeAttempt", "ChallengeState", "SkillChallenge", "attempt_challenge"]

@@ -32,6 +32,8 @@ NOT_AT_START = (
     "emberkeep.character.funnel",  # the creation rules: the first character rolled
     "emberkeep.character.creation",
     "emberkeep.character.leveling",  # and a level gained
+    "emberkeep.character.checks",  # a check rolled, a fight, a spell cast (the campaign's effort
+    # tasks and skill challenges need only the difficulty, emberkeep.character.difficulty)
     "gui.repairs_window",  # Campaign → Repairs
     "gui.campaign_settings",  # Campaign → Settings…, Party Fund… and Preferences…
     "gui.settings_fields",
@@ -65,8 +67,7 @@ NOT_AT_START = (
     "subprocess",  # the log's first line names the system without platform's `uname -p`
 )
 """Still imported at start, by what the first window needs of them: the spells and their
-effects (a campaign's own spells are validated with it), the checks (the campaign's effort
-tasks and skill challenges take their Difficulty from there) and the sheet's package, for its
+effects (a campaign's own spells are validated with it) and the sheet's package, for its
 actions (not its widget)."""
 
 CHILD = """
