@@ -6,7 +6,9 @@ unreadable state file just means a fresh start, never an error dialog. Writes go
 temporary file and ``os.replace`` so a crash never leaves half a file.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 import contextlib
 import json
@@ -63,7 +65,7 @@ class AppState(BaseModel):
     (``storage.loads(saved_sha256=...)``); any other bytes go the whole way."""
 
     @classmethod
-    def load(cls, path: Path | None = None) -> AppState:
+    def load(cls, path: Path | None = None) -> "AppState":
         path = paths.state_file() if path is None else path
         try:
             return cls.model_validate(json.loads(path.read_text(encoding="utf-8")))

@@ -14,7 +14,9 @@ saves the GM's copy, and deleting the copy brings the starter back. The operatio
 the campaign and are run by the app as recorded campaign operations (one undo step each).
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 import re
 from functools import cache
@@ -111,7 +113,7 @@ class MonsterTemplate(BaseModel):
         return dice_text(value)
 
     @model_validator(mode="after")
-    def _some_hp(self) -> MonsterTemplate:
+    def _some_hp(self) -> "MonsterTemplate":
         if self.hp == 0 and self.hit_dice == 0:
             raise ValueError(f"{self.name}: give its HP, or the Hit Dice to roll them")
         return self

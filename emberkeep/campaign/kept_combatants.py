@@ -12,7 +12,9 @@ A monster's numbers (:class:`MonsterStats`, R30; the Melee Round's :class:`Melee
 live here, beside the bestiary's templates they are made from, because the file holds them.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import Any, Literal
 
@@ -147,7 +149,7 @@ class KeptCombatant(BaseModel):
     hidden: bool = False
 
     @model_validator(mode="after")
-    def _whole(self) -> KeptCombatant:
+    def _whole(self) -> "KeptCombatant":
         refusals: list[Refusal] = []
         if self.kind == "pc":
             if self.character_id is None:

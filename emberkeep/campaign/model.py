@@ -5,7 +5,9 @@ an error with its path, never silently dropped. Money is kept in copper pieces a
 float (and no NaN) ever enters the file.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 import uuid
 from enum import StrEnum

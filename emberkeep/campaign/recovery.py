@@ -20,7 +20,9 @@ they never pick a file to open. Recovery files are removed only after a successf
 back to the saved state, or an explicit discard (:func:`discard`).
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 import contextlib
 import json

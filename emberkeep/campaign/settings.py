@@ -4,7 +4,9 @@ Each number a ruling calls a "house default" lives here so the GM can change it 
 the default is the ruling's value.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from enum import StrEnum
 from typing import Annotated

@@ -7,7 +7,9 @@ removes the entry), a repair brings the item back mended, a training grants its 
 light just says so.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 import uuid
 from enum import StrEnum

@@ -10,7 +10,9 @@ reaching it exactly is enough. A done task takes no more attempts. The task is p
 in the campaign, so the GUI shows it as progress and undo restores it.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from pydantic import BaseModel, ConfigDict, Field
 

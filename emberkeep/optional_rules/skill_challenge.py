@@ -7,7 +7,9 @@ exactly reaching it is enough — and fails when the failures reach the limit; a
 takes no more attempts.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import Literal
 

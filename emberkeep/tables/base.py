@@ -6,7 +6,9 @@ exactly one row answers. A row's ``high`` of ``None`` is open-ended ("28+", "12 
 ``low`` of ``None`` likewise ("2 or less"); the die's own range must still be covered.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import Generic, TypeVar
 
@@ -25,7 +27,7 @@ class TableRow(BaseModel):
     text: str
 
     @model_validator(mode="after")
-    def _ordered(self) -> TableRow:
+    def _ordered(self) -> "TableRow":
         if self.low is not None and self.high is not None and self.low > self.high:
             raise ValueError(f"row {self.low}-{self.high} runs backwards")
         return self
@@ -60,7 +62,7 @@ class RollTable(BaseModel, Generic[R]):
         return parse(self.die)
 
     @model_validator(mode="after")
-    def _covers_die_without_gaps(self) -> RollTable[R]:
+    def _covers_die_without_gaps(self) -> "RollTable[R]":
         if not self.rows:
             raise ValueError(f"table {self.id} has no rows")
         expr = parse(self.die)

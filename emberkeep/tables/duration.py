@@ -5,7 +5,9 @@ without the crit, fumble and injury effects of :mod:`emberkeep.tables.effects` (
 pydantic models, the largest of the start-up's imports), which re-exports it.
 """
 
-from __future__ import annotations
+# The annotations are objects, not strings (no ``from __future__ import annotations``): these
+# models are built when a campaign first loads, and pydantic parses a string annotation
+# as code, one field at a time.
 
 from typing import Literal
 
@@ -36,7 +38,7 @@ class Duration(BaseModel):
     dice: str | None = None
 
     @model_validator(mode="after")
-    def _dice_with_rounds(self) -> Duration:
+    def _dice_with_rounds(self) -> "Duration":
         if (self.unit == "rounds") != (self.dice is not None):
             raise ValueError("a duration in rounds needs dice, and only it has them")
         if self.dice is not None:
