@@ -54,8 +54,7 @@ class LogEvent(BaseModel):
     round: int = Field(0, ge=0, le=10**9)
     kind: str = Field(max_length=64)
     text: str = Field(max_length=10_000)
-    data: dict[str, Annotated[int, Field(ge=-10**12, le=10**12)] | str | bool | None] = Field(
-        default_factory=dict)
+    data: dict[str, Annotated[int, Field(ge=-10**12, le=10**12)] | str | bool | None] = {}
 
 
 class EncounterStatus(StrEnum):
@@ -76,15 +75,15 @@ class EncounterRecord(BaseModel):
     # half-fought, or it ended); a resumed fight adds only the rounds since.
     clocked_rounds: int = Field(0, ge=0, le=1_000_000)
     notes: Note = ""
-    log: list[LogEvent] = Field(default_factory=list)
+    log: list[LogEvent] = []
     # What a half-fought encounter needs to resume exactly (emberkeep.encounter.persist): the
     # combatants as they stood before the first step (their shape and bounds are
     # emberkeep.campaign.kept_combatants', checked on load), then every step as recorded
     # (Step.to_json). None: the campaign's default initiative mode / resolution (R20).
     initiative: InitiativeMode | None = None
     resolution: Resolution | None = None
-    combatants: list[dict[str, JsonValue]] = Field(default_factory=list, max_length=10_000)
-    steps: list[dict[str, JsonValue]] = Field(default_factory=list, max_length=1_000_000)
+    combatants: list[dict[str, JsonValue]] = Field([], max_length=10_000)
+    steps: list[dict[str, JsonValue]] = Field([], max_length=1_000_000)
 
 
 class LedgerKind(StrEnum):
@@ -117,32 +116,32 @@ class Campaign(BaseModel):
     schema_version: int = Field(SCHEMA_VERSION, ge=1, le=SCHEMA_VERSION)
     name: Name
     settings: CampaignSettings = Field(default_factory=CampaignSettings)
-    characters: list[Character] = Field(default_factory=list)
+    characters: list[Character] = []
     party_fund: Purse = Field(default_factory=Purse)
-    encounters: list[EncounterRecord] = Field(default_factory=list)
-    ledger: list[LedgerEntry] = Field(default_factory=list)
+    encounters: list[EncounterRecord] = []
+    ledger: list[LedgerEntry] = []
     time: GameTime = 0  # seconds since the calendar's year 1 began (R27)
-    timeline: list[Timed] = Field(default_factory=list)
+    timeline: list[Timed] = []
     notes: PlainText = Field("", max_length=1_000_000)  # the campaign's own, longer than a sheet's
     # The GM's own data, over the shipped catalogs by id (emberkeep.campaign.custom)
-    archetypes: list[Archetype] = Field(default_factory=list)
-    spells: list[Spell] = Field(default_factory=list)
-    magic_items: list[MagicItemSpec] = Field(default_factory=list)
+    archetypes: list[Archetype] = []
+    spells: list[Spell] = []
+    magic_items: list[MagicItemSpec] = []
     # Furnace's optional table rules in play
-    skill_challenges: list[SkillChallenge] = Field(default_factory=list)
-    efforts: list[EffortTask] = Field(default_factory=list)
+    skill_challenges: list[SkillChallenge] = []
+    efforts: list[EffortTask] = []
     # The GM's own gear (the gear editor), over the shipped gear catalog by id; a piece owned
     # before an edit keeps its own copy of the numbers (emberkeep.gear.owned)
-    weapons: list[WeaponSpec] = Field(default_factory=list)
-    armor: list[ArmorSpec] = Field(default_factory=list)
-    shields: list[ShieldSpec] = Field(default_factory=list)
-    items: list[ItemSpec] = Field(default_factory=list)
+    weapons: list[WeaponSpec] = []
+    armor: list[ArmorSpec] = []
+    shields: list[ShieldSpec] = []
+    items: list[ItemSpec] = []
     # The GM's own races (the seed's "create your own", R2's shapes), over the shipped by id
-    races: list[Race] = Field(default_factory=list)
+    races: list[Race] = []
     # Monster templates, over the starter bestiary by id (emberkeep.campaign.bestiary).
     # Left out of the file while empty: a campaign without templates saves byte for byte as
     # before (a v1 file round-trips unchanged) and older builds can still open it.
-    bestiary: list[MonsterTemplate] = Field(default_factory=list, max_length=10_000,
+    bestiary: list[MonsterTemplate] = Field([], max_length=10_000,
                                             exclude_if=lambda kept: not kept)
 
     def character(self, character_id: str) -> Character:
