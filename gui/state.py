@@ -30,7 +30,7 @@ MAX_SHARE_FILES = 50  # campaign files whose shared sheets are remembered; the o
 class AppState(BaseModel):
     model_config = ConfigDict(extra="ignore")  # a newer Emberkeep's keys are not an error here
 
-    recent: list[str] = Field(default_factory=list)
+    recent: list[str] = []
     """Most recent first, absolute paths, at most :data:`MAX_RECENT`."""
     last_opened: str | None = None
     example_copied: bool = False
@@ -41,14 +41,14 @@ class AppState(BaseModel):
     backups_keep_days: int = Field(14, ge=0, le=3650)
     # light or dark (or as the desktop is), and where the window was on each screen
     color_scheme: Literal["system", "light", "dark"] = "system"
-    window_geometry: dict[str, list[int]] = Field(default_factory=dict)
+    window_geometry: dict[str, list[int]] = {}
     """Screen key (:func:`gui.screen_fit.screen_key`) → ``[x, y, width, height, maximized]``."""
     window_screen: str | None = None
     """The screen key the main window was last closed on: it opens there if still connected."""
-    window_layout: dict[str, dict[str, str]] = Field(default_factory=dict)
+    window_layout: dict[str, dict[str, str]] = {}
     """Screen key → the main window's docks and toolbars (``main``) and its tabs' splitters
     (``EncounterWindow/0``...) as Qt's saveState wrote them, base64 (:mod:`gui.window_layout`)."""
-    open_fights: dict[str, list[str]] = Field(default_factory=dict)
+    open_fights: dict[str, list[str]] = {}
     """Campaign file (absolute path) → the encounters shown in tabs when it was last closed, in
     tab order: they reopen where they stood the next time that file opens."""
     # Share with Players: the GM's last choices (never the token: the players' key is new
@@ -56,10 +56,10 @@ class AppState(BaseModel):
     share_port: int | None = None
     share_host: str | None = None
     share_log_lines: int = 0
-    share_sheets: dict[str, list[str]] = Field(default_factory=dict)
+    share_sheets: dict[str, list[str]] = {}
     """Campaign file (absolute path) → the characters whose sheets were last shared, the most
     recently shared file last, at most :data:`MAX_SHARE_FILES` (:meth:`prune_share_sheets`)."""
-    loaded_sha256: dict[str, str] = Field(default_factory=dict)
+    loaded_sha256: dict[str, str] = {}
     """Campaign file (absolute path) → the SHA-256 of the bytes this app last saved there or
     loaded from it whole: the same bytes load again without the strict parse they passed
     (``storage.loads(saved_sha256=...)``); any other bytes go the whole way."""

@@ -43,7 +43,7 @@ class EffortTask(BaseModel):
     attempt_dc: int = Field(12, ge=1, le=40)
     effort_needed: int = Field(12, ge=1, le=1000)
     progress: int = Field(0, ge=0, le=2000)
-    log: list[EffortAttempt] = Field(default_factory=list)
+    log: list[EffortAttempt] = []
 
     @property
     def done(self) -> bool:

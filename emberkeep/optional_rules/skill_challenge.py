@@ -41,7 +41,7 @@ class SkillChallenge(BaseModel):
     dc: int = Field(12, ge=1, le=40)
     successes_needed: int = Field(4, ge=1, le=50)
     failure_limit: int = Field(3, ge=1, le=50)
-    log: list[ChallengeAttempt] = Field(default_factory=list)
+    log: list[ChallengeAttempt] = []
 
     @property
     def successes(self) -> int:

@@ -1,6 +1,6 @@
-"""A campaign's, an encounter's and a log line's empty lists and maps are their own: the defaults
-are values pydantic copies for each model, whether validated from a file that leaves them out or
-constructed."""
+"""A campaign's, an encounter's, a log line's, an effort task's and a skill challenge's empty lists
+and maps are their own: the defaults are values pydantic copies for each model, whether validated
+from a file that leaves them out or constructed."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 
 from emberkeep.campaign.model import Campaign, EncounterRecord, LogEvent
+from emberkeep.optional_rules.effort import EffortTask
+from emberkeep.optional_rules.skill_challenge import SkillChallenge
 
 CAMPAIGN_LISTS = ("characters", "encounters", "ledger", "timeline", "archetypes", "spells",
                   "magic_items", "skill_challenges", "efforts", "weapons", "armor", "shields",
                   "items", "races", "bestiary")
+CHALLENGE: dict[str, Any] = {"id": "a", "name": "Chase"}
 
 
 @pytest.mark.parametrize("name", CAMPAIGN_LISTS)
@@ -53,3 +56,14 @@ def test_limits_and_exclusion_stay_on_the_fields_with_a_plain_default() -> None:
     with pytest.raises(ValueError, match="at most 10000"):
         EncounterRecord.model_validate({"name": "Horde", "combatants": [{}] * 10_001})
     assert "bestiary" not in Campaign(name="Empty").model_dump()
+
+
+def test_effort_tasks_and_skill_challenges_share_no_log() -> None:
+    task = EffortTask.model_validate({"id": "a", "name": "Climb"})
+    task.log.append(object())  # type: ignore[arg-type]
+    assert EffortTask.model_validate({"id": "b", "name": "Dig"}).log == []
+    assert EffortTask.model_construct(id="c", name="Row").log == []
+    challenge = SkillChallenge.model_validate(CHALLENGE)
+    challenge.log.append(object())  # type: ignore[arg-type]
+    assert SkillChallenge.model_validate(CHALLENGE).log == []
+    assert SkillChallenge.model_construct(**CHALLENGE).log == []
