@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import ClassVar, TypeVar
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication
 
 __all__ = ["AppFilter", "AppFilters", "app_filters", "hold_until_released", "install_once"]
@@ -81,7 +81,7 @@ class AppFilters(QObject):
 
 def app_filters(app: QApplication) -> AppFilters:
     """The application's one filter, installed on first use."""
-    found = app.findChild(AppFilters, "appFilters")
+    found = app.findChild(AppFilters, "appFilters", Qt.FindChildOption.FindDirectChildrenOnly)
     if found is None:
         found = AppFilters(app)
         found.setObjectName("appFilters")
@@ -113,7 +113,7 @@ def hold_until_released() -> Callable[[], None]:
 def install_once(app: QApplication, cls: type[FilterT], name: str) -> FilterT:
     """The application's one filter of ``cls``, named ``name``: made and run by
     :func:`app_filters` on the first call, found again on the next."""
-    found = app.findChild(cls, name)
+    found = app.findChild(cls, name, Qt.FindChildOption.FindDirectChildrenOnly)
     if found is None:
         found = cls(app)
         found.setObjectName(name)

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -45,13 +45,12 @@ from gui.document import CampaignDocument
 from gui.encounter.tools import EncounterTools
 from gui.explain import install as install_explanations
 from gui.main_window_actions import main_window_registry
-from gui.palette import tone
 from gui.plain_text import tooltip, tooltip_of_text
 from gui.roster_model import COLUMNS, CharacterIdRole, RosterModel
 from gui.roster_view import RosterPane
 from gui.ruling_tips import install as install_ruling_tips
 from gui.safety_tools import SafetyTools
-from gui.screen_fit import elastic, place_window, remember_geometry
+from gui.screen_fit import elastic, frame_inside, place_window, remember_geometry
 from gui.settings_tools import SettingsTools
 from gui.share_tools import ShareTools
 from gui.sheet.actions import connect_sheet
@@ -149,14 +148,6 @@ class MainWindow(QMainWindow):
         self.roster.horizontalHeader().setStretchLastSection(True)
         self.roster.horizontalHeader().setHighlightSections(False)
         self.roster.setWordWrap(False)
-        # What an empty roster is for, said where the rows would be.
-        self.empty_hint = QLabel(
-            "No characters yet.\n\nNew Character (Ctrl+Shift+N) rolls one at 1st level or a "
-            "funnel of 0-level peasants;\nAdd 0-Level Character (Ctrl+Shift+A) rolls one "
-            "peasant at a time.", self.roster.viewport())
-        self.empty_hint.setTextFormat(Qt.TextFormat.PlainText)
-        tone(self.empty_hint, "muted")
-        self.empty_hint.move(24, 24)
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.tabs.setTabsClosable(True)
@@ -282,8 +273,7 @@ class MainWindow(QMainWindow):
         noun = "character" if count == 1 else "characters"
         fund = format_coins(campaign.party_fund.total_cp)
         self.status_label.setText(f"{where}   ·   {count} {noun}   ·   party fund {fund}")
-        self.empty_hint.setVisible(count == 0)
-        self.empty_hint.adjustSize()
+        self.roster_pane.show_empty(count == 0)
 
     # -- File menu ------------------------------------------------------------------------------
 
@@ -393,6 +383,11 @@ class MainWindow(QMainWindow):
         self.state.recent = []
         self.state.save()
         self.fill_recent_menu()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # once shown, the window manager's frame (title bar, borders) is known
+        QTimer.singleShot(0, lambda: frame_inside(self))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from emberkeep.campaign.scope import Scope
 from emberkeep.character.groups import GROUP_NAMES, CharacterGroup, assign_group
 from gui.action_registry import ActionSpec, MenuSpec, Place
+from gui.palette import tone
 from gui.roster_model import NAME_COLUMN, RosterModel
 
 if TYPE_CHECKING:
@@ -148,6 +149,29 @@ class RosterPane(QWidget):
         self.addAction(find)
         self.filter.installEventFilter(self)
         self.setFocusProxy(self.view)
+        self.empty_hint: QLabel | None = None  # made the first time the roster is empty
+
+    def show_empty(self, empty: bool) -> None:
+        """Say what an empty roster is for, where the rows would be; hide it once there are."""
+        if empty and self.empty_hint is None:
+            self.empty_hint = self._empty_hint()
+        if self.empty_hint is not None:
+            self.empty_hint.setVisible(empty)
+            self.empty_hint.adjustSize()
+
+    def _empty_hint(self) -> QLabel:
+        # Made on first need, not with the pane: the view's viewport is a plain QWidget made by
+        # Qt, and PySide6 wraps the first such object by trying every widget class of QtWidgets
+        # (wizards, font dialogs, sliders: thirty-odd classes and their enums), some 17 million
+        # instructions that a campaign with characters need not spend before its first paint.
+        hint = QLabel(
+            "No characters yet.\n\nNew Character (Ctrl+Shift+N) rolls one at 1st level or a "
+            "funnel of 0-level peasants;\nAdd 0-Level Character (Ctrl+Shift+A) rolls one "
+            "peasant at a time.", self.view.viewport())
+        hint.setTextFormat(Qt.TextFormat.PlainText)
+        tone(hint, "muted")
+        hint.move(24, 24)
+        return hint
 
     def focus_filter(self) -> None:
         self.filter.setFocus()

@@ -7,7 +7,7 @@ The test helper that checks every tab and dialog against a screen is ``tests/gui
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QPainter, QPaintEvent, QScreen
 from PySide6.QtWidgets import QComboBox, QFrame, QLabel, QScrollArea, QSizePolicy, QWidget
 
@@ -165,16 +165,10 @@ def frame_inside(window: QWidget) -> None:
     window.setGeometry(fitted)
 
 
-class _FitOnShow(QObject):
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Show and isinstance(watched, QWidget):
-            QTimer.singleShot(0, lambda: frame_inside(watched))
-        return False
-
-
 def place_window(window: QWidget, state: AppState) -> None:
     """Where this screen last had the window, else the default size; inside the available area
-    either way (a taskbar or a smaller screen since)."""
+    either way (a taskbar or a smaller screen since). Once shown, the window calls
+    :func:`frame_inside`."""
     screen = next((s for s in QGuiApplication.screens() if screen_key(s) == state.window_screen),
                   window.screen())
     available = screen.availableGeometry()
@@ -187,8 +181,6 @@ def place_window(window: QWidget, state: AppState) -> None:
         rect = QRect(0, 0, *DEFAULT_SIZE)
         rect.moveCenter(available.center())
     window.setGeometry(rect)
-    if window.findChild(_FitOnShow) is None:
-        window.installEventFilter(_FitOnShow(window))
     if saved is not None and len(saved) >= 5 and saved[4]:
         window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
 

@@ -16,7 +16,7 @@ the focus, so no other event pays for a Python call.
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -53,9 +53,13 @@ class TextKeys(QObject):
 
 def install_text_keys(app: QApplication) -> TextKeys:
     """Once per application (a second call returns the first filter)."""
-    found = app.findChild(TextKeys)
+    # by its name among the application's own children: an unnamed search wraps every child
+    # for Python, and the first wrap of Qt's style object builds QStyle's enums before the
+    # first paint
+    found = app.findChild(TextKeys, "textKeys", Qt.FindChildOption.FindDirectChildrenOnly)
     if found is not None:
         return found
     keys = TextKeys(app)
+    keys.setObjectName("textKeys")
     app.focusChanged.connect(keys.follow_focus)
     return keys

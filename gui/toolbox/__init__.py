@@ -86,13 +86,15 @@ class Toolbox(QObject):
         super().__init__(window)
         self.window = window
         self.document: CampaignDocument | None = None
-        self.tray = DiceTray(window.roller)
+        self._tray: DiceTray | None = None
         self.dock = QDockWidget("Dice tray", window)
         self.dock.setObjectName("dice_tray")
-        self.dock.setWidget(self.tray)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()  # at hand with Ctrl+D; the roster keeps the room until then
-        self.number_roller = NumberRoller(self.tray)
+        # The tray is made when its dock first shows: most starts never roll in it, and the
+        # first window does not wait for it (bench/startup.py)
+        self.dock.visibilityChanged.connect(self._make_when_shown)
+        self.number_roller = NumberRoller(self.shown_tray, self)
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app_filters(app).add(self.number_roller)  # behind the app's one Python filter
@@ -100,6 +102,28 @@ class Toolbox(QObject):
 
     def follow(self, document: CampaignDocument) -> None:
         self.document = document
+
+    @property
+    def tray(self) -> DiceTray:
+        """The dice tray, made on first use."""
+        return self._made()
+
+    def _made(self) -> DiceTray:
+        if self._tray is None:
+            self._tray = DiceTray(self.window.roller)
+            self.dock.setWidget(self._tray)
+        return self._tray
+
+    def _make_when_shown(self, shown: bool) -> None:
+        if shown:
+            self._made()
+
+    def shown_tray(self) -> DiceTray:
+        """The tray in sight: a number Ctrl+clicked anywhere is rolled there, and the GM sees
+        the roll whether or not the dock was open."""
+        self.dock.show()
+        self.dock.raise_()  # in front of the timeline when the two share a tabbed dock
+        return self.tray
 
     def _doc(self) -> CampaignDocument:
         document = self.document or self.window.document

@@ -14,6 +14,7 @@ rolling any number shown on a sheet.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -190,17 +191,20 @@ class NumberRoller(AppFilter):
 
     EVENTS = frozenset({QMouseEvent})
 
-    def __init__(self, tray: DiceTray) -> None:
-        super().__init__(tray)
+    def __init__(self, tray: Callable[[], DiceTray], parent: QObject) -> None:
+        """``tray``: the tray to roll in, shown (it may be made then)."""
+        super().__init__(parent)
         self.tray = tray
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (event.type() == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent)
                 and event.button() == Qt.MouseButton.LeftButton
                 and event.modifiers() & Qt.KeyboardModifier.ControlModifier
-                and isinstance(watched, QWidget) and not self.tray.isAncestorOf(watched)
+                and isinstance(watched, QWidget)
                 and not watched.property("rollsCheck")):  # a sheet's CHECK/SAVE
             text = _text_at(watched, event)
-            if text and self.tray.roll_text(text) is not None:
-                return True
+            if text and expression_for(text) is not None:
+                tray = self.tray()  # a number in the tray itself is the tray's, not a roll
+                if not tray.isAncestorOf(watched) and tray.roll_text(text) is not None:
+                    return True
         return False

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign.example import build_example_campaign
+from emberkeep.campaign.model import Campaign
 from emberkeep.campaign.settings import InitiativeMode, Resolution
 from emberkeep.dice import RandomRoller
 from emberkeep.encounter.combatant import MonsterStats
@@ -241,6 +242,15 @@ def test_encounter_views_read_in_light_and_dark(
     view.close()
 
 
+def test_the_empty_roster_hint_reads_in_light_and_dark(
+        scheme: str, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch, Campaign(name="Empty"))
+    window.show()
+    hint = window.roster_pane.empty_hint
+    assert hint is not None and hint.isVisible()
+    _label_reads(hint)
+
+
 @pytest.mark.slow
 def test_roster_sheet_and_repairs_read_in_light_and_dark(
         scheme: str, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -259,7 +269,6 @@ def test_roster_sheet_and_repairs_read_in_light_and_dark(
     dying = window.model.index(rows[campaign.characters[4].id], hp_column)
     assert _fg(window.roster, dying) == t.error
     assert _fg(window.roster, window.model.index(rows[campaign.characters[5].id], 0)) == t.muted
-    _label_reads(window.empty_hint) if window.empty_hint.isVisible() else None
     sheet = window.open_sheet(campaign.characters[0].id)
     labels = [w for w in sheet.findChildren(QLabel) if w.isVisible() and w.text()]
     assert len(labels) > 20

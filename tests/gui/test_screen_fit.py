@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from emberkeep.campaign.example import build_example_campaign
@@ -300,3 +300,16 @@ def test_clamp_moves_inside_and_shrinks() -> None:
     assert clamp(QRect(1000, 500, 800, 600), area) == QRect(566, 168, 800, 600)
     assert clamp(QRect(-10, -10, 2000, 900), area) == area
     assert clamp(QRect(10, 20, 300, 200), area) == QRect(10, 20, 300, 200)
+
+
+def test_the_main_window_brings_its_frame_inside_each_time_it_shows(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    # by its own showEvent: an event filter on the window called Python for every event
+    framed: list[QWidget] = []
+    monkeypatch.setattr("gui.main_window.frame_inside", framed.append)
+    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    window.show()
+    qtbot.waitUntil(lambda: framed == [window])
+    window.hide()
+    window.show()
+    qtbot.waitUntil(lambda: framed == [window, window])

@@ -23,6 +23,7 @@ from gui import app, dialogs, paths
 from gui.main_window import MainWindow
 from gui.roster_model import COLUMNS
 from gui.state import MAX_RECENT, AppState
+from tests.gui.windows import open_campaign_window
 
 NAME = [c.title for c in COLUMNS].index("Name")
 
@@ -341,10 +342,22 @@ def test_every_golden_bad_file_gives_its_clean_error_through_file_open(
 
 def test_an_empty_roster_says_what_to_do(window: MainWindow) -> None:
     window.new_campaign()
-    assert window.empty_hint.isVisibleTo(window)
-    assert "New Character (Ctrl+Shift+N)" in window.empty_hint.text()
+    hint = window.roster_pane.empty_hint
+    assert hint is not None and hint.isVisibleTo(window)
+    assert "New Character (Ctrl+Shift+N)" in hint.text()
+    assert hint.parent() is window.roster.viewport()  # where the rows would be
     window.add_character()
-    assert not window.empty_hint.isVisibleTo(window)
+    assert not hint.isVisibleTo(window)
+
+
+def test_a_roster_with_characters_never_makes_the_empty_hint(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    # made on first need: wrapping the viewport costs start-up the enums of thirty-odd classes
+    _, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    window = MainWindow(AppState(), open_first=path)  # as the app starts on a campaign
+    qtbot.addWidget(window)
+    assert window.document is not None and window.document.campaign.characters
+    assert window.roster_pane.empty_hint is None
 
 
 def test_no_two_window_actions_share_a_shortcut(window: MainWindow) -> None:

@@ -98,6 +98,32 @@ def test_ctrl_click_on_any_number_rolls_it(tmp_path: Path, qtbot: QtBot,
     assert len(toolbox.tray.records) == 2  # a plain click rolls nothing
 
 
+def test_the_tray_is_made_when_its_dock_first_shows(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch)
+    assert toolbox._tray is None and toolbox.dock.widget() is None  # not at start
+    window.show()
+    window.action("tools.dice_tray").trigger()  # Ctrl+D
+    assert toolbox.dock.isVisible() and toolbox._tray is not None
+    assert toolbox.dock.widget() is toolbox.tray
+
+
+def test_ctrl_click_with_the_tray_closed_shows_the_roll(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch)
+    window.roller = ScriptedRoller([11])
+    window.show()
+    assert not toolbox.dock.isVisible()
+    label = QLabel("ATK +3", window)
+    label.show()
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier)
+    assert toolbox.dock.isVisible() and toolbox.dock.widget() is toolbox.tray
+    assert toolbox.tray.result.text() == "14"
+    qtbot.mouseClick(toolbox.tray.result, Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.ControlModifier)
+    assert len(toolbox.tray.records) == 1  # the tray's own "14" is its result, not a bonus
+
+
 def test_numbers_on_screen_roll_as_bonuses_or_dice() -> None:
     assert expression_for("+3") == "d20+3" and expression_for("-1") == "d20-1"
     assert expression_for("DAM 1d8+1") == "1d8+1" and expression_for("Name") is None
