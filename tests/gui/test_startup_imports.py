@@ -159,6 +159,7 @@ def report(real_report, window):
         def eventFilter(self, watched, event):
             if event.type() == QEvent.Type.Paint and not seen:
                 seen["loaded"] = sorted(sys.modules)
+                seen["widget_types"] = sorted(vars(sys.modules["PySide6.QtWidgets"]))
             return False
 
     window.installEventFilter(Snapshot(window))
@@ -188,7 +189,7 @@ status = main(["--smoke-test"])
 loader = sys.modules["pydantic.plugin._loader"]
 import gc, linecache
 from gui import app_filters
-print(json.dumps({"status": status, "loaded": seen["loaded"],
+print(json.dumps({"status": status, "loaded": seen["loaded"], "widget_types": seen["widget_types"],
                   "after_paint": [app_filters._held is None, gc.isenabled()],
                   "read": [f for f in linecache.cache if "/gui/" in f or "pydantic" in f],
                   "plugins": list(loader.get_plugins()), "stub": loader.__spec__ is None}))
@@ -200,6 +201,11 @@ LATER = ("importlib.metadata", "email", "logging.handlers", "pickle", "subproces
 """Not imported by the time the console script's first window paints: the package's
 metadata (pydantic's plugin search, the version) read after it, OpenSSL when a large file is
 hashed or :mod:`secrets` first used, the rest on first use."""
+
+UNTYPED = ("QWizard", "QFontDialog", "QColorDialog", "QCalendarWidget", "QSlider")
+"""QtWidgets classes PySide6 has not made (with their enums) by the first paint: it makes one
+when Python first meets it, and types the first plain QWidget Qt hands to Python by trying every
+widget class (a view's viewport, a ``findChild`` without a name)."""
 
 
 @pytest.mark.parametrize("first", ["", "import PySide6.QtCore\n"], ids=["script", "bundle"])
@@ -217,6 +223,7 @@ def test_the_console_script_paints_its_first_window_before_reading_any_metadata(
     assert shown["status"] == 0
     assert "gui.main_window" in shown["loaded"]
     assert [m for m in LATER if m in shown["loaded"]] == []
+    assert [t for t in UNTYPED if t in shown["widget_types"]] == []
     assert shown["after_paint"] == [True, True]  # the app's filter on, the collector back on
     assert shown["plugins"] == [] and shown["stub"] is True  # pydantic told: no plugins
     assert "pydantic.plugin._loader" in shown["loaded"]  # told before its first model
