@@ -49,6 +49,18 @@ def test_docks_and_the_toolbar_come_back_as_left(
     assert set(AppState.load().window_layout) == {key}
 
 
+def test_a_dice_tray_left_open_comes_back_with_its_tray(
+        tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the tray is made when its dock first shows: a restored layout shows it
+    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    window.show()
+    qtbot.waitExposed(window)
+    window.toolbox.dock.show()
+    again = restart(qtbot, window)
+    qtbot.waitUntil(again.toolbox.dock.isVisible)
+    assert again.toolbox._tray is not None and again.toolbox.dock.widget() is again.toolbox.tray
+
+
 def test_a_layout_kept_for_another_screen_is_not_forced_on_this_one(
         tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
