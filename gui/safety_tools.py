@@ -28,6 +28,8 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QObject
+
 from emberkeep.campaign import recovery
 from emberkeep.campaign.atomic import clean_folder_temporaries
 from emberkeep.campaign.backups import Backup, backup_folder_for, list_backups
@@ -46,8 +48,11 @@ __all__ = ["ACTIONS", "SafetyTools", "start_up"]
 _log = logging.getLogger(__name__)  # file names and error types only, never campaign text
 
 
-class SafetyTools:
+class SafetyTools(QObject):
+    """A child of the window, as the other tools are (see :class:`EncounterTools`)."""
+
     def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
         self.window = window
         self.autosaver = Autosaver(window.state.autosave_seconds, parent=window)
         self.autosaver.failed.connect(lambda text: window.statusBar().showMessage(text, 15000))

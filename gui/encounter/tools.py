@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from emberkeep.campaign.changes import Change
@@ -35,8 +35,13 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "MENUS", "EncounterTools"]
 
 
-class EncounterTools:
+class EncounterTools(QObject):
+    """A child of the window, as the other tools are: each document's signals connect to its
+    methods, and PySide6 keeps a reference for every such slot of a plain Python object after
+    its sender is gone (one a slot, each open), none for a QObject's."""
+
     def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
         self.window = window
         self.open: dict[str, EncounterWindow] = {}
         # Sessions belong to the document: the undo stack keeps commands over them after a

@@ -98,6 +98,33 @@ def test_dropping_documents_after_a_clock_advance_and_its_undo_does_not_crash(
 
 # -- the child ------------------------------------------------------------------------------------
 
+def test_opens_leave_no_slot_behind(tmp_path: Path, qtbot: Any,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """PySide6 keeps a weak reference for each method of a plain Python object connected to a
+    signal, after the sender is gone (113 bytes each, one a slot each open); a QObject's slots it
+    does not keep. The window's tools, connected to each document's signals, are QObjects."""
+    import weakref
+
+    from tests.gui.windows import open_campaign_window
+
+    window, path = open_campaign_window(tmp_path, qtbot, monkeypatch)
+    parts = {id(part) for part in (window, window.campaign_tools, window.safety_tools,
+                                   window.encounter_tools, window.share_tools,
+                                   window.settings_tools, window.toolbox)}
+
+    def weak_references() -> int:
+        """To the window and its tools, which every document's signals reach."""
+        _settle()
+        return sum(1 for o in gc.get_objects()
+                   if type(o) is weakref.ReferenceType and id(o()) in parts)
+
+    window.open_path(path, ask=False)
+    before = weak_references()
+    for _ in range(4):
+        assert window.open_path(path, ask=False)
+    assert weak_references() == before
+
+
 def _rss_mib() -> float:
     status = Path("/proc/self/status")
     if not status.exists():
