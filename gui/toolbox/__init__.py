@@ -94,6 +94,7 @@ class Toolbox(QObject):
         # The tray is made when its dock first shows: most starts never roll in it, and the
         # first window does not wait for it (bench/startup.py)
         self.dock.visibilityChanged.connect(self._make_when_shown)
+        self.dock.toggleViewAction().triggered.connect(self._focus_when_opened)
         self.number_roller = NumberRoller(self.shown_tray, self)
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -117,6 +118,11 @@ class Toolbox(QObject):
     def _make_when_shown(self, shown: bool) -> None:
         if shown:
             self._made()
+
+    def _focus_when_opened(self, opened: bool) -> None:
+        # Ctrl+D is for rolling: the entry takes the keys, so "3d6" and Enter roll at once
+        if opened:
+            self.tray.notation.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def shown_tray(self) -> DiceTray:
         """The tray in sight: a number Ctrl+clicked anywhere is rolled there, and the GM sees

@@ -103,9 +103,17 @@ def test_the_tray_is_made_when_its_dock_first_shows(
     window, toolbox, _ = _window(tmp_path, qtbot, monkeypatch)
     assert toolbox._tray is None and toolbox.dock.widget() is None  # not at start
     window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.roster.setFocus()
     window.action("tools.dice_tray").trigger()  # Ctrl+D
     assert toolbox.dock.isVisible() and toolbox._tray is not None
     assert toolbox.dock.widget() is toolbox.tray
+    qtbot.waitUntil(toolbox.tray.notation.hasFocus)  # typed dice roll with Enter at once
+    qtbot.keyClicks(toolbox.tray.notation, "2d6")
+    assert toolbox.tray.notation.text() == "2d6"
+    window.action("tools.dice_tray").trigger()  # Ctrl+D again closes it
+    assert not toolbox.dock.isVisible()
 
 
 def test_ctrl_click_with_the_tray_closed_shows_the_roll(
