@@ -387,7 +387,7 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         # once shown, the window manager's frame (title bar, borders) is known
-        QTimer.singleShot(0, lambda: frame_inside(self))
+        QTimer.singleShot(0, self, lambda: frame_inside(self))  # not once the window is gone
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():

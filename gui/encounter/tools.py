@@ -37,8 +37,8 @@ __all__ = ["ACTIONS", "MENUS", "EncounterTools"]
 
 class EncounterTools(QObject):
     """A child of the window, as the other tools are: each document's signals connect to its
-    methods, and PySide6 keeps a reference for every such slot of a plain Python object after
-    its sender is gone (one a slot, each open), none for a QObject's."""
+    methods, and PySide6 keeps a weak reference for every such slot of a plain Python object
+    after its sender is gone (one per slot per open); for a QObject's slots it keeps none."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
