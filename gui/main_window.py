@@ -469,6 +469,13 @@ class MainWindow(QMainWindow):
         self.update_actions()
         return sheet
 
+    def close_current_tab(self) -> None:
+        """File → Close Tab (Ctrl+W): as the tab's ✕, so what follows a closed tab follows
+        this one too (a fight's rounds go on the campaign clock, R27)."""
+        number = self.tabs.currentIndex()
+        if number > 0:
+            self.tabs.tabCloseRequested.emit(number)
+
     def close_tab(self, number: int) -> None:
         if number <= 0:
             return  # the roster stays

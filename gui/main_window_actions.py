@@ -64,6 +64,10 @@ def _selected(w: MainWindow) -> bool:
     return bool(w.selected_character_ids())
 
 
+def _tab_in_front(w: MainWindow) -> bool:
+    return w.tabs.currentIndex() > 0  # a sheet, a fight or Repairs: the roster stays
+
+
 def _can_undo(w: MainWindow) -> bool:
     return w.document is not None and w.document.undo_stack.canUndo()
 
@@ -77,6 +81,10 @@ ACTIONS: tuple[ActionSpec[MainWindow], ...] = (
                keys=(_keys.New,), places=(Place("file", 0, 0),)),
     ActionSpec("file.open", "&Open…", lambda w: w.open_dialog(), tip="Open a campaign file",
                keys=(_keys.Open,), places=(Place("file", 0, 1),)),
+    ActionSpec("file.close_tab", "&Close Tab", lambda w: w.close_current_tab(),
+               tip="Close the sheet, fight or Repairs tab in front (the roster stays)",
+               keys=("Ctrl+W", Bindings(_keys.Close)),  # and Ctrl+F4, as the platform has it
+               enabled=_tab_in_front, places=(Place("file", 0, 3),)),
     ActionSpec("file.save", "&Save", lambda w: w.save(), tip="Save the campaign",
                keys=(_keys.Save,), places=(Place("file", 1, 0),)),
     ActionSpec("file.save_as", "Save &As…", lambda w: w.save_as(),

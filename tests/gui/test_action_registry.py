@@ -113,7 +113,8 @@ def test_the_help_menu_appears_once_and_holds_its_entries(
 
 def test_the_menus_the_gm_sees(tmp_path: Path, qtbot: QtBot,
                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """Texts, keys and order as they were before the registry: it changed no menu."""
+    """Texts, keys and order as they were before the registry (it changed no menu), with what
+    came since (File → Close Tab)."""
     window = _window(tmp_path, qtbot, monkeypatch)
 
     def std(key: QKeySequence.StandardKey, fallback: str = "") -> str:
@@ -129,7 +130,8 @@ def test_the_menus_the_gm_sees(tmp_path: Path, qtbot: QtBot,
     assert [a.text() for a in window.menuBar().actions()] == [
         "&File", "&Edit", "&Campaign", "T&ools", "E&ncounter", "Help"]
     assert lines(window.menu("file")) == [
-        f"&New {std(keys.New)}", f"&Open… {std(keys.Open)}", "Open &Recent", "-",
+        f"&New {std(keys.New)}", f"&Open… {std(keys.Open)}", "Open &Recent",
+        "&Close Tab Ctrl+W", "-",
         f"&Save {std(keys.Save)}", f"Save &As… {std(keys.SaveAs)}", "Restore from &Backup…", "-",
         "&Print… Ctrl+P", "Export P&lay Sheets… Ctrl+Shift+P",
         "Export Part&y Sheet…", "Export &GM Screen…", "-",
