@@ -166,6 +166,7 @@ class CampaignTools(QObject):
         if self.window.tabs.indexOf(self.repairs) < 0:
             self.window.tabs.addTab(self.repairs, "Repairs")
         self.window.tabs.setCurrentWidget(self.repairs)
+        self.repairs.take_keys()  # as a sheet's fields take them (Qt left them on the tab bar)
         return self.repairs
 
 

@@ -256,6 +256,14 @@ class RepairsWindow(QWidget):
         self.refresh()
         self.table.scrollToTop()
 
+    def take_keys(self) -> None:
+        """The keys to the damaged gear, so the arrows pick a piece at once; with nothing
+        damaged (the table hidden behind its message), to the tabs, whose arrows reach the
+        ledger."""
+        shown = self.table.isVisibleTo(self) and self.tabs.currentIndex() == 0
+        (self.table if shown else self.tabs.tabBar()).setFocus(
+            Qt.FocusReason.ShortcutFocusReason)
+
     def _totals(self, campaign: Campaign) -> None:
         classed = [c for c in campaign.characters if c.class_id is not None]
         # a party's purses; a 500-character campaign's 500 filled the tab and squeezed the
