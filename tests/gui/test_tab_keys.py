@@ -18,6 +18,7 @@ from emberkeep.campaign.scope import EVERYTHING
 from emberkeep.dice import RandomRoller
 from emberkeep.repairs.ledger import damage_by_hand
 from gui.encounter import extras
+from gui.main_window import MainWindow
 from tests.gui.test_encounter_window import key, open_encounter
 from tests.gui.windows import open_campaign_window
 
@@ -25,12 +26,19 @@ Key = Qt.Key
 Ctrl = Qt.KeyboardModifier.ControlModifier
 
 
-def test_ctrl_w_closes_the_sheet_in_front_even_from_its_field_and_never_the_roster(
-        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+def _active(tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    """The example campaign's window, shown and active: keys go where a GM's would."""
     window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
     window.show()
     window.activateWindow()
     assert QTest.qWaitForWindowActive(window)
+    assert window.document is not None
+    return window
+
+
+def test_ctrl_w_closes_the_sheet_in_front_even_from_its_field_and_never_the_roster(
+        tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = _active(tmp_path, qtbot, monkeypatch)
     assert window.document is not None
     close = window.action("file.close_tab")
     assert close.text() == "&Close Tab" and "Ctrl+W" in [k.toString() for k in close.shortcuts()]
@@ -68,10 +76,7 @@ def test_ctrl_w_on_a_fight_clocks_its_rounds_and_the_fight_opens_again(
 
 def test_ctrl_r_gives_the_keys_to_the_damaged_gear_or_to_the_repairs_tabs(
         tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    window, _ = open_campaign_window(tmp_path, qtbot, monkeypatch)
-    window.show()
-    window.activateWindow()
-    assert QTest.qWaitForWindowActive(window)
+    window = _active(tmp_path, qtbot, monkeypatch)
     assert window.document is not None
     QTest.keyClick(window.roster, Key.Key_R, Ctrl)
     repairs = window.campaign_tools.repairs
